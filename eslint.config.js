@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import checkFile from 'eslint-plugin-check-file';
+import globals from 'globals';
+
+// Libraries that only one adapter file (or folder) may import, so the rest of the code stays testable
+// without them. Tests and benchmarks may import them freely.
+const ADAPTERS = {
+  ws: ['apps/server/src/plugins/websocket.ts'],
+  '@stomp/stompjs': ['apps/web/src/features/chat/chat-connection.ts'],
+  'socket.io': ['apps/media/src/signalling.ts'],
+  'socket.io-client': ['apps/web/src/features/live/signalling-client.ts'],
+  werift: ['apps/media/src/rtc/**'],
+};
+
+const restricted = (except) =>
+  Object.keys(ADAPTERS)
+    .filter((name) => name !== except)
+    .map((name) => ({ name, message: `Only ${ADAPTERS[name].join(', ')} may import ${name}.` }));
+
+const FEATURES_DIR = 'apps/web/src/features';
+const features = fs.existsSync(FEATURES_DIR) ? fs.readdirSync(FEATURES_DIR) : [];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'artifacts/**', 'apps/server/drizzle/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, 'check-file': checkFile },
+    languageOptions: { globals: { ...globals.node } },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { paths: restricted(null) }],
+      'import-x/no-cycle': 'error',
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '{apps,packages}/**/': 'KEBAB_CASE' }],
+    },
+  },
+  ...Object.entries(ADAPTERS).map(([name, files]) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { paths: restricted(name) }] },
+  })),
+  {
+    files: ['**/*.test.{ts,tsx}', '**/test/**', 'e2e/**', 'bench/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['packages/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['@sea/*', '../../apps/*'], message: 'The contract imports nothing but zod.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: features.map((feature) => ({
+            target: `${FEATURES_DIR}/${feature}`,
+            from: FEATURES_DIR,
+            except: [`./${feature}`],
+            message: 'Features never import each other; compose them in a route.',
+          })),
+        },
+      ],
+    },
+  },
+);

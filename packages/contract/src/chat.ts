@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** STOMP endpoint and destinations (api.md section 4). */
+export const CHAT_ENDPOINT = '/ws';
+export const CHAT_SEND_DESTINATION = '/app/hello';
+export const CHAT_TOPIC_PREFIX = '/topic/greetings/';
+
+/** The topic a class's chat is broadcast on. */
+export function chatTopic(classId: number): string {
+  return `${CHAT_TOPIC_PREFIX}${classId}`;
+}
+
+/** Longest accepted message content, in characters. */
+export const MAX_CHAT_LENGTH = 1000;
+
+/** Heart-beat interval offered and honoured each way, in milliseconds. */
+export const CHAT_HEARTBEAT_MS = 10_000;
+
+/** The client reconnects after this delay. */
+export const CHAT_RECONNECT_DELAY_MS = 5_000;
+
+/** History page sizes of `GET /find/chat/list/{classId}`. */
+export const CHAT_HISTORY_DEFAULT = 100;
+export const CHAT_HISTORY_MAX = 500;
+
+/** Body of a SEND to `/app/hello`. Extra fields clients send are ignored. */
+export const ChatSendSchema = z.object({
+  roomId: z.coerce.number().int().positive(),
+  content: z.string(),
+});
+export type ChatSend = z.infer<typeof ChatSendSchema>;
+
+/** A stored chat message as broadcast and as history returns it. */
+export const ChatMessageSchema = z.object({
+  id: z.number().int(),
+  roomId: z.number().int(),
+  content: z.string(),
+  writer: z.string().nullable(),
+  writer_id: z.string().nullable(),
+  profile_image_path: z.string().nullable(),
+  createdDate: z.string(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+/** Query of the history route. */
+export const ChatHistoryQuerySchema = z.object({
+  before: z.coerce.number().int().positive().optional(),
+  after: z.coerce.number().int().min(0).optional(),
+  size: z.coerce.number().int().min(1).max(CHAT_HISTORY_MAX).default(CHAT_HISTORY_DEFAULT),
+});
+export type ChatHistoryQuery = z.infer<typeof ChatHistoryQuerySchema>;

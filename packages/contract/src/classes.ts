@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from './text.ts';
+
+/** Lists answer this many classes per page (api.md section 3). */
+export const CLASS_PAGE_SIZE = 12;
+
+/** The top-ten list holds this many classes. */
+export const TOP_TEN_SIZE = 10;
+
+/** Title length after trimming. */
+export const CLASS_NAME_MIN = 2;
+export const CLASS_NAME_MAX = 24;
+
+/** Validation messages of the class forms (product-spec section 5), shared by the forms and the server. */
+export const CLASS_MESSAGES = {
+  categoryRequired: '카테고리를 선택해 주세요.',
+  nameRequired: '강의 제목을 입력해 주세요.',
+  nameLength: `제목은 ${CLASS_NAME_MIN}자 이상 ${CLASS_NAME_MAX}자 이하로 입력해 주세요.`,
+  objectRequired: '강의 목표를 입력해 주세요.',
+  descriptionRequired: '강의 설명을 입력해 주세요.',
+} as const;
+
+const categoryId = z
+  .number({ error: CLASS_MESSAGES.categoryRequired })
+  .int(CLASS_MESSAGES.categoryRequired)
+  .positive(CLASS_MESSAGES.categoryRequired);
+
+const name = z
+  .string({ error: CLASS_MESSAGES.nameRequired })
+  .trim()
+  .min(1, CLASS_MESSAGES.nameRequired)
+  .min(CLASS_NAME_MIN, CLASS_MESSAGES.nameLength)
+  .max(CLASS_NAME_MAX, CLASS_MESSAGES.nameLength);
+
+/** The `classroomCreateDto` part of `POST /api/classes` (camelCase, as clients send it). */
+export const ClassCreateSchema = z.object({
+  categoryId,
+  name,
+  object: requiredText(CLASS_MESSAGES.objectRequired),
+  description: requiredText(CLASS_MESSAGES.descriptionRequired),
+  instructorInfo: optionalText().optional(),
+  prerequisite: optionalText().optional(),
+  announcement: optionalText().optional(),
+});
+export type ClassCreate = z.input<typeof ClassCreateSchema>;
+
+/**
+ * The `classroomUpdateDto` part of `PATCH /api/classes/{id}`: an absent field is kept, `null` clears an
+ * optional one; required fields cannot be cleared.
+ */
+export const ClassUpdateSchema = ClassCreateSchema.partial();
+export type ClassUpdate = z.input<typeof ClassUpdateSchema>;
+
+/** One class as every response shows it (snake_case). */
+export const ClassItemSchema = z.object({
+  id: z.number().int(),
+  user_id: z.string(),
+  instructor: z.string(),
+  category_id: z.number().int(),
+  category: z.string(),
+  name: z.string(),
+  object: z.string(),
+  description: z.string(),
+  instructor_info: z.string().nullable(),
+  prerequisite: z.string().nullable(),
+  announcement: z.string().nullable(),
+  banner_image_path: z.string().nullable(),
+  is_active: z.boolean(),
+  student_count: z.number().int(),
+});
+export type ClassItem = z.infer<typeof ClassItemSchema>;
+
+/** `target` values of `GET /api/classes`. */
+export const CLASS_TARGETS = ['live', 'enrolled', 'created', 'topten'] as const;
+export type ClassTarget = (typeof CLASS_TARGETS)[number];
+
+/** Query of `GET /api/classes`. */
+export const ClassListQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  category: z.coerce.number().int().positive().optional(),
+  target: z.enum(CLASS_TARGETS).optional(),
+});
+export type ClassListQuery = z.infer<typeof ClassListQuerySchema>;
+
+/** Path parameter of every `/api/classes/{classId}/...` route. */
+export const ClassIdParamsSchema = z.object({ classId: z.coerce.number().int().positive() });
+
+/** A user's relation to a class, as `GET /api/classes/{id}/role` answers it. */
+export const CLASS_ROLES = { teacher: '강사', student: '수강생', none: '관계없음' } as const;
+export type ClassRole = (typeof CLASS_ROLES)[keyof typeof CLASS_ROLES];
+
+/** Body of `PATCH /api/classes/{id}/isActive`; an empty body toggles. */
+export const LiveStateSchema = z.object({ active: z.boolean() });
+export type LiveState = z.infer<typeof LiveStateSchema>;
+
+/** A student of a class as the teacher's student list shows them; `created_at` is the enrolment time. */
+export const ClassStudentSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  nickname: z.string(),
+  profile_image_path: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ClassStudent = z.infer<typeof ClassStudentSchema>;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Roles inside a live room. */
+export const LIVE_ROLES = ['teacher', 'student'] as const;
+export type LiveRole = (typeof LIVE_ROLES)[number];
+
+/** A live ticket is valid this long after it is issued. */
+export const LIVE_TICKET_TTL_S = 5 * 60;
+
+/** JWT audience of live tickets, so no other token is accepted as one. */
+export const LIVE_TICKET_AUDIENCE = 'sea-media';
+
+/** Claims of the live ticket the API server signs for the media service. */
+export const LiveTicketClaimsSchema = z.object({
+  sub: z.string(),
+  nickname: z.string(),
+  classId: z.number().int().positive(),
+  role: z.enum(LIVE_ROLES),
+  live: z.boolean(),
+});
+export type LiveTicketClaims = z.infer<typeof LiveTicketClaimsSchema>;
+
+/** An ICE server entry as RTCPeerConnection takes it. */
+export const IceServerSchema = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof IceServerSchema>;
+
+/** `data` of `GET /api/classes/{id}/live-ticket`. */
+export const LiveTicketSchema = z.object({
+  ticket: z.string(),
+  mediaUrl: z.string(),
+  iceServers: z.array(IceServerSchema),
+});
+export type LiveTicket = z.infer<typeof LiveTicketSchema>;

@@ -1,0 +1,68 @@
+/**
+ * Every HTTP path of the API server, written once. Patterns use Fastify's `:param` syntax; clients fill them
+ * with {@link toPath}.
+ */
+export const ROUTES = {
+  health: '/health',
+  docs: '/api/docs',
+
+  appKey: '/api/auth/kakao/app-key',
+  kakaoCallback: '/api/auth/kakao/callback',
+  refresh: '/api/auth/refresh',
+  signup: '/api/auth/signup',
+  devAuthorize: '/api/auth/dev/authorize',
+
+  users: '/api/users',
+  checkNickname: '/api/users/checkNickname',
+
+  categories: '/api/categories',
+  classes: '/api/classes',
+  class: '/api/classes/:classId',
+  classDelete: '/api/classes/:classId/delete',
+  classRole: '/api/classes/:classId/role',
+  classActive: '/api/classes/:classId/isActive',
+  liveTicket: '/api/classes/:classId/live-ticket',
+  dashboard: '/api/classes/:classId/dashboard',
+  dashboardStudents: '/api/classes/:classId/dashboard/students',
+  enroll: '/api/classes/:classId/enroll',
+  schedule: '/api/classes/:classId/schedule',
+
+  chatHistory: '/find/chat/list/:classId',
+  /** Media service → API server: the teacher's live session ended (see live-media.md). */
+  liveEnded: '/internal/classes/:classId/live-ended',
+
+  /** Where uploaded images are served from. */
+  uploads: '/uploads',
+} as const;
+
+/** Web routes of the single-page app (product-spec section 2). */
+export const PAGES = {
+  home: '/',
+  login: '/login',
+  kakaoCallback: '/oauth/kakao/callback',
+  signInfo: '/sign-info',
+  list: '/list',
+  liveList: '/live-list',
+  enrollment: '/enrollment/:classId',
+  lectureInfo: '/lecture/info/:classId',
+  liveStudent: '/live/student/:classId',
+  liveTeacher: '/live/teacher/:classId',
+  classroom: '/classroom',
+  dashboardStudent: '/dashboard/student/:classId',
+  dashboardTeacher: '/dashboard/teacher/:classId',
+  dashboardEdit: '/dashboard/edit/:classId',
+  lectureCreated: '/lecture/created/:classId',
+  lectureOpen: '/lecture/open',
+  lectureStudents: '/lecture/students/:classId',
+  mypage: '/mypage',
+  editInfo: '/edit-info',
+} as const;
+
+/** Fills the `:name` parameters of a route pattern: `toPath(ROUTES.class, { classId: 3 })`. */
+export function toPath(pattern: string, params: Record<string, string | number>): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${pattern}`);
+    return encodeURIComponent(String(value));
+  });
+}

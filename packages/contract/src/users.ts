@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+export const NICKNAME_MIN = 2;
+export const NICKNAME_MAX = 20;
+export const EMAIL_MAX = 254;
+
+/** Validation messages of the profile forms, shared by the forms and the server. */
+export const USER_MESSAGES = {
+  nicknameRequired: '닉네임을 입력해 주세요.',
+  nicknameLength: `닉네임은 ${NICKNAME_MIN}자 이상 ${NICKNAME_MAX}자 이하로 입력해 주세요.`,
+  emailInvalid: '올바른 이메일 주소를 입력해 주세요.',
+} as const;
+
+const nickname = z
+  .string({ error: USER_MESSAGES.nicknameRequired })
+  .trim()
+  .min(1, USER_MESSAGES.nicknameRequired)
+  .min(NICKNAME_MIN, USER_MESSAGES.nicknameLength)
+  .max(NICKNAME_MAX, USER_MESSAGES.nicknameLength);
+
+/** An optional e-mail: blank or null becomes null. */
+const email = z
+  .union([
+    z.literal(''),
+    z.email({ error: USER_MESSAGES.emailInvalid }).max(EMAIL_MAX, USER_MESSAGES.emailInvalid),
+  ])
+  .nullable()
+  .transform((value) => (value === '' || value === null ? null : value.toLowerCase()));
+
+/** The `signupRequestDto` part of `POST /api/auth/signup`. */
+export const SignupSchema = z.object({ nickname, email: email.optional().transform((v) => v ?? null) });
+export type Signup = z.input<typeof SignupSchema>;
+
+/** The `userUpdateDTO` part of `PATCH /api/users`: an absent field is kept, `email: null` clears it. */
+export const UserUpdateSchema = z.object({ nickname: nickname.optional(), email: email.optional() });
+export type UserUpdate = z.input<typeof UserUpdateSchema>;
+
+/** The signed-in user as `GET /api/users` answers. */
+export const UserSchema = z.object({
+  id: z.string(),
+  nickname: z.string(),
+  email: z.string().nullable(),
+  profile_image_path: z.string().nullable(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** Query of `GET /api/users/checkNickname`. */
+export const NicknameQuerySchema = z.object({ nickname });
