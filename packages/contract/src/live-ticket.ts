@@ -10,6 +10,9 @@ export const LIVE_TICKET_TTL_S = 5 * 60;
 /** JWT audience of live tickets, so no other token is accepted as one. */
 export const LIVE_TICKET_AUDIENCE = 'sea-media';
 
+/** JWT audience of the media service's calls to the API server (signed with the same MEDIA_SECRET). */
+export const MEDIA_CALLBACK_AUDIENCE = 'sea-server';
+
 /** Claims of the live ticket the API server signs for the media service. */
 export const LiveTicketClaimsSchema = z.object({
   sub: z.string(),

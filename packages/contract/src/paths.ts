@@ -28,8 +28,11 @@ export const ROUTES = {
   schedule: '/api/classes/:classId/schedule',
 
   chatHistory: '/find/chat/list/:classId',
-  /** Media service → API server: the teacher's live session ended (see live-media.md). */
-  liveEnded: '/internal/classes/:classId/live-ended',
+  /**
+   * Media service → API server: set a class's live state when the teacher's room opens or ends (body
+   * `{ active }`, bearer token signed with MEDIA_SECRET for the audience MEDIA_CALLBACK_AUDIENCE).
+   */
+  liveInternal: '/internal/classes/:classId/live',
 
   /** Where uploaded images are served from. */
   uploads: '/uploads',
