@@ -1,0 +1,105 @@
+/**
+ * STOMP 1.2 frames and their encoding. Pure: no I/O, no Node-only APIs, so the same code could run anywhere.
+ * The grammar is the one of the STOMP 1.2 specification: a command line, header lines, a blank line, a body and
+ * a NULL octet, lines ending in LF or CRLF.
+ */
+
+/** A decoded frame. Header names keep their case; when a header repeats, the first value wins (1.2 rule). */
+export interface StompFrame {
+  command: string;
+  headers: Map<string, string>;
+  body: Uint8Array;
+}
+
+/** Commands a client may send. */
+export const CLIENT_COMMANDS = [
+  'CONNECT',
+  'STOMP',
+  'SEND',
+  'SUBSCRIBE',
+  'UNSUBSCRIBE',
+  'ACK',
+  'NACK',
+  'BEGIN',
+  'COMMIT',
+  'ABORT',
+  'DISCONNECT',
+] as const;
+
+/** Commands a server sends. */
+export const SERVER_COMMANDS = ['CONNECTED', 'MESSAGE', 'RECEIPT', 'ERROR'] as const;
+
+export const ALL_COMMANDS: ReadonlySet<string> = new Set<string>([...CLIENT_COMMANDS, ...SERVER_COMMANDS]);
+
+const EMPTY = new Uint8Array(0);
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Builds a frame from plain values; a string body is UTF-8 encoded. */
+export function stompFrame(
+  command: string,
+  headers: Record<string, string> | Map<string, string> = {},
+  body: Uint8Array | string = EMPTY,
+): StompFrame {
+  return {
+    command,
+    headers: headers instanceof Map ? new Map(headers) : new Map(Object.entries(headers)),
+    body: typeof body === 'string' ? encoder.encode(body) : body,
+  };
+}
+
+/** The body decoded as UTF-8 (invalid sequences become U+FFFD). */
+export function frameText(frame: StompFrame): string {
+  return decoder.decode(frame.body);
+}
+
+/**
+ * CONNECT and CONNECTED headers are never escaped (1.2 spec, "Value Encoding"), so that 1.0 peers can read them.
+ * STOMP 1.0 has no escaping at all.
+ */
+export function usesEscaping(command: string, version: string): boolean {
+  return version !== '1.0' && command !== 'CONNECT' && command !== 'CONNECTED';
+}
+
+/** Escapes a header name or value: backslash, CR, LF and colon. */
+export function escapeHeader(text: string, version = '1.2'): string {
+  let out = '';
+  for (const char of text) {
+    if (char === '\\') out += '\\\\';
+    else if (char === '\n') out += '\\n';
+    else if (char === ':') out += '\\c';
+    else if (char === '\r' && version !== '1.1') out += '\\r';
+    else out += char;
+  }
+  return out;
+}
+
+/**
+ * Encodes a frame. A `content-length` header is added whenever the body is not empty (so bodies may contain NUL
+ * octets), and replaced if the caller gave a wrong one. Headers are escaped unless the command or version says
+ * not to; unescapable text (a newline in a CONNECT header) is refused with an exception, since it is a bug of
+ * the caller, never of the peer.
+ */
+export function encodeFrame(frame: StompFrame, version = '1.2'): Uint8Array {
+  const escape = usesEscaping(frame.command, version);
+  let head = `${frame.command}\n`;
+  for (const [name, value] of frame.headers) {
+    if (name === 'content-length') continue;
+    if (escape) {
+      head += `${escapeHeader(name, version)}:${escapeHeader(value, version)}\n`;
+    } else {
+      if (/[\r\n:]/.test(name) || /[\r\n]/.test(value)) {
+        throw new Error(`Header ${JSON.stringify(name)} of ${frame.command} cannot be sent without escaping`);
+      }
+      head += `${name}:${value}\n`;
+    }
+  }
+  if (frame.body.length > 0) head += `content-length:${frame.body.length}\n`;
+  head += '\n';
+  const headBytes = encoder.encode(head);
+  const out = new Uint8Array(headBytes.length + frame.body.length + 1);
+  out.set(headBytes, 0);
+  out.set(frame.body, headBytes.length);
+  out[out.length - 1] = 0;
+  return out;
+}

@@ -1,0 +1,262 @@
+import { ALL_COMMANDS, usesEscaping, type StompFrame } from './stomp-frame.ts';
+
+/** What one call to {@link StompParser.push} found, in order. */
+export type ParseEvent =
+  | { type: 'frame'; frame: StompFrame }
+  /** An EOL between frames: a heart-beat from the peer. */
+  | { type: 'heartbeat' }
+  /** The input broke the protocol or a limit; the parser stops here and ignores anything pushed later. */
+  | { type: 'error'; message: string };
+
+export interface StompParserLimits {
+  /** Largest frame (command, headers and body) in bytes. */
+  maxFrameBytes: number;
+  /** Most header lines in one frame. */
+  maxHeaders: number;
+  /** Largest command-and-headers section in bytes. */
+  maxHeadBytes: number;
+}
+
+export const DEFAULT_PARSER_LIMITS: StompParserLimits = {
+  maxFrameBytes: 64 * 1024,
+  maxHeaders: 32,
+  maxHeadBytes: 8 * 1024,
+};
+
+const LF = 0x0a;
+const CR = 0x0d;
+const NUL = 0x00;
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+class ProtocolError extends Error {}
+
+/**
+ * An incremental STOMP frame parser: bytes may arrive split at any point (inside a header, inside a multi-byte
+ * character, between the body and its NULL). It never throws on bad input: a broken frame yields one `error`
+ * event and the parser then stays failed, since after a framing error nothing later on the stream can be trusted.
+ */
+export class StompParser {
+  /** Negotiated protocol version; decides whether header values are unescaped (not in 1.0). */
+  version = '1.2';
+
+  readonly #limits: StompParserLimits;
+  #buf = new Uint8Array(1024);
+  #start = 0;
+  #end = 0;
+  #state: 'between' | 'head' | 'body' = 'between';
+  #failed = false;
+  // Progress inside the current frame, kept so that every byte is scanned only once.
+  #frameStart = 0;
+  #lineStart = 0;
+  #lines: string[] = [];
+  #bodyStart = 0;
+  /** Where the search for the next LF or NULL resumes, so that no byte is scanned twice. */
+  #scan = 0;
+  #contentLength: number | null = null;
+  #command = '';
+  #headers = new Map<string, string>();
+
+  constructor(limits: Partial<StompParserLimits> = {}) {
+    this.#limits = { ...DEFAULT_PARSER_LIMITS, ...limits };
+  }
+
+  /** True once an error was reported. */
+  get failed(): boolean {
+    return this.#failed;
+  }
+
+  /** Feeds bytes and returns every complete frame, heart-beat and error they finish. */
+  push(chunk: Uint8Array): ParseEvent[] {
+    if (this.#failed) return [];
+    this.#append(chunk);
+    const events: ParseEvent[] = [];
+    try {
+      for (;;) {
+        const event = this.#step();
+        if (event === null) break;
+        events.push(event);
+      }
+    } catch (error) {
+      this.#failed = true;
+      this.#buf = new Uint8Array(0);
+      this.#start = this.#end = 0;
+      const message = error instanceof ProtocolError ? error.message : 'malformed frame';
+      events.push({ type: 'error', message });
+    }
+    return events;
+  }
+
+  #append(chunk: Uint8Array): void {
+    if (this.#end + chunk.length > this.#buf.length) {
+      // Move the unread bytes to the front, growing by doubling: appends stay linear in the input size.
+      const pending = this.#end - this.#start;
+      let size = this.#buf.length;
+      while (size < pending + chunk.length) size *= 2;
+      if (size === this.#buf.length) {
+        this.#buf.copyWithin(0, this.#start, this.#end);
+      } else {
+        const next = new Uint8Array(size);
+        next.set(this.#buf.subarray(this.#start, this.#end), 0);
+        this.#buf = next;
+      }
+      this.#shift(this.#start);
+      this.#start = 0;
+      this.#end = pending;
+    }
+    this.#buf.set(chunk, this.#end);
+    this.#end += chunk.length;
+  }
+
+  /** Rebases the positions kept for the current frame after the buffer moved left by `by` bytes. */
+  #shift(by: number): void {
+    this.#frameStart -= by;
+    this.#lineStart -= by;
+    this.#bodyStart -= by;
+    this.#scan -= by;
+  }
+
+  #step(): ParseEvent | null {
+    if (this.#state === 'between') return this.#skipEols();
+    if (this.#state === 'head') {
+      if (!this.#readHead()) return null;
+    }
+    return this.#readBody();
+  }
+
+  #skipEols(): ParseEvent | null {
+    const buf = this.#buf;
+    while (this.#start < this.#end) {
+      const byte = buf[this.#start];
+      if (byte === LF) {
+        this.#start += 1;
+        return { type: 'heartbeat' };
+      }
+      if (byte === CR) {
+        if (this.#start + 1 >= this.#end) return null; // wait for the LF
+        if (buf[this.#start + 1] !== LF) throw new ProtocolError('stray carriage return between frames');
+        this.#start += 2;
+        return { type: 'heartbeat' };
+      }
+      this.#state = 'head';
+      this.#frameStart = this.#lineStart = this.#scan = this.#start;
+      this.#lines = [];
+      return this.#readHead() ? this.#readBody() : null;
+    }
+    return null;
+  }
+
+  /** Reads header lines up to the blank line; false when more input is needed. */
+  #readHead(): boolean {
+    const buf = this.#buf;
+    for (;;) {
+      const from = Math.max(this.#lineStart, this.#scan);
+      const found = buf.subarray(from, this.#end).indexOf(LF);
+      if (found < 0) {
+        this.#scan = this.#end;
+        if (this.#end - this.#frameStart > this.#limits.maxHeadBytes)
+          throw new ProtocolError('headers too large');
+        return false;
+      }
+      const lineEnd = from + found;
+      const contentEnd = lineEnd > this.#lineStart && buf[lineEnd - 1] === CR ? lineEnd - 1 : lineEnd;
+      const line = buf.subarray(this.#lineStart, contentEnd);
+      this.#lineStart = lineEnd + 1;
+      if (this.#lineStart - this.#frameStart > this.#limits.maxHeadBytes)
+        throw new ProtocolError('headers too large');
+      if (line.length === 0) break;
+      if (line.indexOf(NUL) >= 0) throw new ProtocolError('NULL octet in a header');
+      if (this.#lines.length > this.#limits.maxHeaders) throw new ProtocolError('too many headers');
+      this.#lines.push(decodeUtf8(line));
+    }
+    this.#parseHead();
+    this.#state = 'body';
+    this.#bodyStart = this.#scan = this.#lineStart;
+    return true;
+  }
+
+  #parseHead(): void {
+    const [command, ...lines] = this.#lines;
+    if (command === undefined) throw new ProtocolError('missing command');
+    if (!ALL_COMMANDS.has(command)) throw new ProtocolError(`unknown command ${command.slice(0, 20)}`);
+    const escaped = usesEscaping(command, this.version);
+    const headers = new Map<string, string>();
+    for (const line of lines) {
+      const colon = line.indexOf(':');
+      if (colon <= 0) throw new ProtocolError('malformed header');
+      const name = escaped ? unescape(line.slice(0, colon)) : line.slice(0, colon);
+      const value = escaped ? unescape(line.slice(colon + 1)) : line.slice(colon + 1);
+      if (!headers.has(name)) headers.set(name, value);
+    }
+    const length = headers.get('content-length');
+    if (length !== undefined) {
+      if (!/^\d{1,10}$/.test(length)) throw new ProtocolError('invalid content-length');
+      this.#contentLength = Number(length);
+      if (this.#contentLength > this.#limits.maxFrameBytes) throw new ProtocolError('frame too large');
+    } else {
+      this.#contentLength = null;
+    }
+    this.#command = command;
+    this.#headers = headers;
+  }
+
+  #readBody(): ParseEvent | null {
+    const buf = this.#buf;
+    let bodyEnd: number;
+    if (this.#contentLength !== null) {
+      bodyEnd = this.#bodyStart + this.#contentLength;
+      if (bodyEnd - this.#frameStart > this.#limits.maxFrameBytes) throw new ProtocolError('frame too large');
+      if (this.#end <= bodyEnd) return null;
+      if (buf[bodyEnd] !== NUL) throw new ProtocolError('frame not terminated by NULL after content-length');
+    } else {
+      const from = Math.max(this.#bodyStart, this.#scan);
+      const found = buf.subarray(from, this.#end).indexOf(NUL);
+      if (found < 0) {
+        this.#scan = this.#end;
+        if (this.#end - this.#frameStart > this.#limits.maxFrameBytes)
+          throw new ProtocolError('frame too large');
+        return null;
+      }
+      bodyEnd = from + found;
+      if (bodyEnd - this.#frameStart > this.#limits.maxFrameBytes) throw new ProtocolError('frame too large');
+    }
+    const frame: StompFrame = {
+      command: this.#command,
+      headers: this.#headers,
+      body: buf.slice(this.#bodyStart, bodyEnd),
+    };
+    this.#start = bodyEnd + 1;
+    this.#state = 'between';
+    this.#lines = [];
+    this.#headers = new Map();
+    return { type: 'frame', frame };
+  }
+}
+
+function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new ProtocolError('header is not valid UTF-8');
+  }
+}
+
+/** Reverses header escaping; an undefined escape sequence is a protocol error (1.2 spec). */
+function unescape(text: string): string {
+  if (!text.includes('\\')) return text;
+  let out = '';
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (char !== '\\') {
+      out += char;
+      continue;
+    }
+    const next = text[i + 1];
+    i += 1;
+    if (next === 'n') out += '\n';
+    else if (next === 'r') out += '\r';
+    else if (next === 'c') out += ':';
+    else if (next === '\\') out += '\\';
+    else throw new ProtocolError('undefined escape sequence in a header');
+  }
+  return out;
+}
