@@ -1,0 +1,48 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/open-database.ts';
+import { healthRoutes } from './health/health-routes.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerContext } from './plugins/context.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { registerErrors } from './plugins/errors.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerWeb } from './web/web-app.ts';
+
+export type BuildOptions = { logger?: boolean };
+
+/**
+ * Builds the API server: every plugin and domain module, by name. Reads as the table of contents of the
+ * server; the database is opened (and migrated) here and closed with the app.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    routerOptions: { maxParamLength: 200 },
+  });
+  // Requests are validated by the contract's zod schemas; responses are built by typed code, so they are
+  // written with plain JSON.stringify (response schemas only document them).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  const database = await openDatabase(config.database);
+  app.addHook('onClose', () => database.close());
+  registerContext(app, config, database.db);
+
+  // Cross-cutting plugins
+  registerErrors(app);
+  await registerSecurityHeaders(app, config);
+  await registerRateLimit(app);
+  await registerDocs(app);
+  registerAuth(app, config.jwtSecret);
+
+  // Domain modules
+  await app.register(healthRoutes);
+
+  // The web app and the not-found answer come last
+  await registerWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'sea-config-'));
+
+describe('loadConfig', () => {
+  it('applies the documented defaults and keeps generated secrets in DATA_DIR', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(5000);
+    expect(config.database).toEqual({ kind: 'pglite', dir: path.join(dataDir, 'pglite') });
+    expect(config.uploadDir).toBe(path.join(dataDir, 'uploads'));
+    expect(config.mediaUrl).toBe('http://localhost:5001');
+    expect(config.iceServers).toEqual([]);
+    expect(config.demoData).toBe(true);
+    expect(config.kakao.restApiKey).toBeNull();
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(fs.readFileSync(path.join(dataDir, 'media-secret'), 'utf8')).toBe(config.mediaSecret);
+    // A second start (or the media service) reads the same secrets.
+    const again = loadConfig({ DATA_DIR: dataDir });
+    expect(again.jwtSecret).toBe(config.jwtSecret);
+    expect(again.mediaSecret).toBe(config.mediaSecret);
+  });
+
+  it('reads explicit values', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PORT: '6000',
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/db',
+      DEMO_DATA: 'false',
+      JWT_SECRET: 'x'.repeat(32),
+      ICE_SERVERS: '[{"urls":"turn:127.0.0.1:3478","username":"u","credential":"c"}]',
+    });
+    expect(config.port).toBe(6000);
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/db' });
+    expect(config.demoData).toBe(false);
+    expect(config.jwtSecret).toBe('x'.repeat(32));
+    expect(config.iceServers).toHaveLength(1);
+  });
+
+  it('lists every problem at once', () => {
+    let caught: unknown;
+    try {
+      loadConfig({
+        DATA_DIR: tempDir(),
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        JWT_SECRET: 'short',
+        ICE_SERVERS: 'not json',
+        DEMO_DATA: 'maybe',
+        MEDIA_URL: 'nope',
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'ICE_SERVERS', 'DEMO_DATA', 'MEDIA_URL']) {
+      expect(problems).toContain(name);
+    }
+  });
+});

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { IceServerSchema, type IceServer } from '@sea/contract/live-ticket';
+
+/** Where the data lives: PGlite (in `dir`, or in memory when `dir` is null) or a PostgreSQL URL. */
+export type DatabaseConfig = { kind: 'pglite'; dir: string | null } | { kind: 'postgres'; url: string };
+
+/** Everything the server reads from its environment, checked once at start-up. */
+export type Config = {
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  redisUrl: string | null;
+  demoData: boolean;
+  jwtSecret: string;
+  kakao: {
+    restApiKey: string | null;
+    jsKey: string | null;
+    clientSecret: string | null;
+    authUrl: string;
+    apiUrl: string;
+  };
+  uploadDir: string;
+  mediaUrl: string;
+  mediaSecret: string;
+  iceServers: IceServer[];
+  /** The built web app, served when it exists. */
+  webDist: string;
+  logLevel: string;
+};
+
+const MIN_SECRET_LENGTH = 32;
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const optionalUrl = optional.pipe(z.url('must be a URL').optional());
+const url = (fallback: string) => optional.transform((v) => v ?? fallback).pipe(z.url('must be a URL'));
+const secret = optional.pipe(
+  z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
+);
+const flag = (fallback: boolean) =>
+  optional.pipe(
+    z
+      .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], 'must be true or false')
+      .optional()
+      .transform((v) => (v === undefined ? fallback : ['true', '1', 'on', 'yes'].includes(v))),
+  );
+
+const EnvSchema = z.object({
+  HOST: optional.transform((v) => v ?? 'localhost'),
+  PORT: optional
+    .transform((v) => Number(v ?? 5000))
+    .pipe(z.number('must be a number').int().min(0).max(65535)),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: optional.transform((v) => v ?? './data'),
+  DATABASE_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+  ),
+  REDIS_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+  ),
+  DEMO_DATA: flag(true),
+  JWT_SECRET: secret,
+  KAKAO_REST_API_KEY: optional,
+  KAKAO_JS_KEY: optional,
+  KAKAO_CLIENT_SECRET: optional,
+  KAKAO_AUTH_URL: url('https://kauth.kakao.com'),
+  KAKAO_API_URL: url('https://kapi.kakao.com'),
+  UPLOAD_DIR: optional,
+  MEDIA_URL: url('http://localhost:5001'),
+  MEDIA_SECRET: secret,
+  ICE_SERVERS: optional.transform((v, ctx) => {
+    if (v === undefined) return [];
+    try {
+      const parsed = z.array(IceServerSchema).safeParse(JSON.parse(v));
+      if (parsed.success) return parsed.data;
+    } catch {
+      // reported below as one problem
+    }
+    ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {urls, username?, credential?}' });
+    return z.NEVER;
+  }),
+  WEB_DIST: optional,
+  LOG_LEVEL: optional.pipe(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+/** Raised when the environment is invalid; `problems` lists every problem, one line each. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+/**
+ * Reads the configuration from `env`. Secrets that are absent are generated once and kept in DATA_DIR, so a
+ * restart (and the media service started on the same DATA_DIR) sees the same ones.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const port = e.PORT;
+  return {
+    host: e.HOST,
+    port,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
+    redisUrl: e.REDIS_URL ?? null,
+    demoData: e.DEMO_DATA,
+    jwtSecret: e.JWT_SECRET ?? keptSecret(dataDir, 'jwt-secret'),
+    kakao: {
+      restApiKey: e.KAKAO_REST_API_KEY ?? null,
+      jsKey: e.KAKAO_JS_KEY ?? null,
+      clientSecret: e.KAKAO_CLIENT_SECRET ?? null,
+      authUrl: e.KAKAO_AUTH_URL.replace(/\/$/, ''),
+      apiUrl: e.KAKAO_API_URL.replace(/\/$/, ''),
+    },
+    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    mediaUrl: e.MEDIA_URL.replace(/\/$/, ''),
+    mediaSecret: e.MEDIA_SECRET ?? keptSecret(dataDir, 'media-secret'),
+    iceServers: e.ICE_SERVERS,
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** Reads `DATA_DIR/name`, creating it with a random secret first if needed (safe against a racing process). */
+export function keptSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (!fs.existsSync(file)) {
+    // Written whole to a temporary file, then linked into place: a racing process sees all or nothing.
+    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(temporary, randomBytes(48).toString('base64url'), { mode: 0o600 });
+    try {
+      fs.linkSync(temporary, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      fs.rmSync(temporary, { force: true });
+    }
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}

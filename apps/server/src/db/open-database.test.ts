@@ -1,0 +1,26 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { asc } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { CATEGORY_NAMES } from '@sea/contract/categories';
+import { openDatabase } from './open-database.ts';
+import { accounts, categories } from './schema.ts';
+
+describe('openDatabase (PGlite)', () => {
+  it('migrates, seeds the 25 categories in order, and keeps data across reopening', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-pglite-'));
+    const first = await openDatabase({ kind: 'pglite', dir });
+    const rows = await first.db.select().from(categories).orderBy(asc(categories.id));
+    expect(rows.map((r) => r.name)).toEqual([...CATEGORY_NAMES]);
+    expect(rows.map((r) => r.id)).toEqual(CATEGORY_NAMES.map((_, i) => i + 1));
+    await first.db.insert(accounts).values({ id: 'a1', provider: 'dev', providerUserId: '1' });
+    await first.close();
+
+    const second = await openDatabase({ kind: 'pglite', dir });
+    expect(await second.db.select().from(accounts)).toHaveLength(1);
+    expect(await second.db.select().from(categories)).toHaveLength(25);
+    await second.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import type { DatabaseConfig } from '../config.ts';
+import type { Database } from './database.ts';
+import * as schema from './schema.ts';
+import { seedCategories } from './seed-categories.ts';
+
+export type OpenDatabase = { db: Database; close: () => Promise<void> };
+
+const MIGRATION_LOCK = 727_274;
+const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** Opens the database, applies pending migrations and seeds the categories. */
+export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
+  const opened = config.kind === 'pglite' ? await openPglite(config.dir) : await openPostgres(config.url);
+  try {
+    await seedCategories(opened.db);
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+  return opened;
+}
+
+async function openPglite(dir: string | null): Promise<OpenDatabase> {
+  if (dir !== null) fs.mkdirSync(dir, { recursive: true });
+  const client = dir === null ? new PGlite() : new PGlite(dir);
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS });
+  return { db: db as unknown as Database, close: () => client.close() };
+}
+
+async function openPostgres(url: string): Promise<OpenDatabase> {
+  // Several servers may start at once: one migrates while the others wait on the lock, on one connection.
+  const migrator = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migratePostgres(drizzlePostgres(migrator), { migrationsFolder: MIGRATIONS });
+  } finally {
+    await migrator.end({ timeout: 5 });
+  }
+  const client = postgres(url, { max: 20, onnotice: () => {} });
+  const db = drizzlePostgres(client, { schema });
+  return { db: db as unknown as Database, close: () => client.end({ timeout: 5 }) };
+}
+
+/** True when the database answers a trivial query. */
+export async function isDatabaseUp(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

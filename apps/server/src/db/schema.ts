@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  time,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A login identity (Kakao or dev). Tokens' `sub` is `accounts.id`; a user row exists only after sign-up. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('accounts_provider_user_key').on(t.provider, t.providerUserId)],
+);
+
+/** A registered person. Withdrawal sets `deleted_at`; signing up again revives the same row. */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => accounts.id),
+    nickname: text('nickname').notNull(),
+    email: text('email'),
+    /** Storage key of the avatar, or null. */
+    profileImage: text('profile_image'),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_nickname_key')
+      .on(t.nickname)
+      .where(sql`deleted_at is null`),
+    uniqueIndex('users_email_key')
+      .on(sql`lower(email)`)
+      .where(sql`deleted_at is null and email is not null`),
+  ],
+);
+
+export const categories = pgTable('categories', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const classes = pgTable(
+  'classes',
+  {
+    id: serial('id').primaryKey(),
+    teacherId: text('teacher_id')
+      .notNull()
+      .references(() => users.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    name: text('name').notNull(),
+    object: text('object').notNull(),
+    description: text('description').notNull(),
+    instructorInfo: text('instructor_info'),
+    prerequisite: text('prerequisite'),
+    announcement: text('announcement'),
+    /** Storage key of the banner, or null. */
+    bannerImage: text('banner_image'),
+    isActive: boolean('is_active').notNull().default(false),
+    /** Kept exact in the same transaction as every enrolment change. */
+    studentCount: integer('student_count').notNull().default(0),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('classes_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null`),
+    index('classes_live_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null and is_active`),
+    index('classes_teacher_idx')
+      .on(t.teacherId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null`),
+    index('classes_category_idx')
+      .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null`),
+    index('classes_topten_idx')
+      .on(t.studentCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null`),
+  ],
+);
+
+export const enrolments = pgTable(
+  'enrolments',
+  {
+    id: serial('id').primaryKey(),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('enrolments_class_user_key').on(t.classId, t.userId),
+    index('enrolments_user_idx').on(t.userId),
+  ],
+);
+
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: serial('id').primaryKey(),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    content: text('content').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('schedules_class_idx').on(t.classId, t.date, t.startTime)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    userId: text('user_id').references(() => users.id),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_class_idx').on(t.classId, t.id)],
+);
+
+/** One issued refresh token (`id` is its `jti`); a family is one login's chain of rotations. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: text('id').primaryKey(),
+    familyId: text('family_id').notNull(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    familyExpiresAt: timestamp('family_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    replacedBy: text('replaced_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/** Single-use login codes of the dev provider (only their hash is stored). */
+export const loginCodes = pgTable('login_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  provider: text('provider').notNull(),
+  providerUserId: text('provider_user_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

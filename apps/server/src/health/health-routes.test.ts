@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/helper.ts';
+import { expectError } from '../../test/expect-envelope.ts';
+
+describe('health and unknown paths (no web build)', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('GET /health answers 200 OK while the database answers', async () => {
+    const response = await app.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('OK');
+  });
+
+  it.each(['/api/nothing', '/find/nothing', '/internal/nothing', '/some/page'])(
+    '%s answers a 404 envelope',
+    async (url) => {
+      expectError(await app.inject({ method: 'GET', url }), 404);
+    },
+  );
+
+  it('an unknown method on a known path answers a 404 envelope', async () => {
+    expectError(await app.inject({ method: 'DELETE', url: '/health' }), 404);
+  });
+});
+
+describe('the built web app', () => {
+  let app: FastifyInstance;
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-web-'));
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>바다학원</title>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    app = await buildTestApp({ webDist });
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('serves index.html for unknown page paths, never cached', async () => {
+    const response = await app.inject({ method: 'GET', url: '/lecture/info/3' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('바다학원');
+  });
+
+  it('serves hashed assets with a long cache lifetime', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('still answers unknown API paths with a 404 envelope', async () => {
+    expectError(await app.inject({ method: 'GET', url: '/api/unknown' }), 404);
+  });
+
+  it('answers a non-GET unknown path with a 404 envelope', async () => {
+    expectError(await app.inject({ method: 'POST', url: '/lecture/info/3' }), 404);
+  });
+});
