@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { registerChat } from './chat/register-chat.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { healthRoutes } from './health/health-routes.ts';
@@ -9,6 +10,7 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerErrors } from './plugins/errors.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerUploads } from './uploads/register-uploads.ts';
 import { registerWeb } from './web/web-app.ts';
 
 export type BuildOptions = { logger?: boolean };
@@ -38,9 +40,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRateLimit(app);
   await registerDocs(app);
   registerAuth(app, config.jwtSecret);
+  await registerUploads(app, config);
 
   // Domain modules
   await app.register(healthRoutes);
+  await registerChat(app, config.chat);
 
   // The web app and the not-found answer come last
   await registerWeb(app, config.webDist);

@@ -1,0 +1,67 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalStorage } from './local-storage.ts';
+import { serveUploads } from './serve-uploads.ts';
+import { isStorageKey } from './storage.ts';
+
+let dir: string;
+let storage: LocalStorage;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'sea-storage-'));
+  storage = new LocalStorage(dir);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('LocalStorage', () => {
+  it('saves under a fresh random key per kind and removes it again', async () => {
+    const bytes = Buffer.from('image bytes');
+    const first = await storage.save('avatar', { bytes, extension: 'png' });
+    const second = await storage.save('avatar', { bytes, extension: 'png' });
+    expect(first).not.toBe(second);
+    expect(first).toMatch(/^avatars\/[0-9a-f-]{36}\.png$/);
+    expect(isStorageKey(first)).toBe(true);
+    expect(await readFile(path.join(dir, first))).toEqual(bytes);
+    expect(storage.url(first)).toBe(`/uploads/${first}`);
+
+    await storage.remove(first);
+    await storage.remove(first); // removing twice is not an error
+    expect(await readdir(path.join(dir, 'avatars'))).toEqual([second.slice('avatars/'.length)]);
+  });
+
+  it('refuses to remove anything that is not one of its keys', async () => {
+    const key = await storage.save('banner', { bytes: Buffer.from('x'), extension: 'jpg' });
+    await storage.remove(`../${key}`);
+    await storage.remove('banners/../banners/x.jpg');
+    expect(await readFile(path.join(dir, key), 'utf8')).toBe('x');
+  });
+});
+
+describe('serveUploads', () => {
+  it('serves stored files with immutable cache headers and 404s anything else', async () => {
+    const app = Fastify();
+    await app.register(serveUploads, { dir });
+    const key = await storage.save('banner', { bytes: Buffer.from('jpeg bytes'), extension: 'jpg' });
+
+    const found = await app.inject(storage.url(key));
+    expect(found.statusCode).toBe(200);
+    expect(found.body).toBe('jpeg bytes');
+    expect(found.headers['content-type']).toBe('image/jpeg');
+    expect(found.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    for (const url of [
+      '/uploads/banners/',
+      '/uploads/../package.json',
+      '/uploads/banners/nope.jpg',
+      '/uploads/x',
+    ]) {
+      expect((await app.inject(url)).statusCode, url).toBe(404);
+    }
+    await storage.remove(key);
+    expect((await app.inject(storage.url(key))).statusCode).toBe(404);
+    await app.close();
+  });
+});

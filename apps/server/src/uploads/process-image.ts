@@ -1,0 +1,72 @@
+import sharp from 'sharp';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  AVATAR_SIZE_PX,
+  BANNER_MAX_WIDTH_PX,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_PIXELS,
+} from '@sea/contract/uploads';
+import { imageTooLarge, imageTooManyPixels, imageUnreadable, imageUnsupported } from './upload-errors.ts';
+
+/** What an image is for: a class banner (at most 1184 px wide) or a profile avatar (256x256). */
+export type ImageKind = 'banner' | 'avatar';
+
+/** A re-encoded image, ready for the storage driver. */
+export type ProcessedImage = {
+  bytes: Buffer;
+  extension: 'jpg' | 'png';
+  contentType: 'image/jpeg' | 'image/png';
+  width: number;
+  height: number;
+};
+
+const ACCEPTED_MIME_TYPES = new Set(['image/jpeg', 'image/png']);
+
+// `failOn: 'error'` keeps phone photos with harmless warnings (extra bytes after the end marker) acceptable,
+// while corrupt data still fails. The pixel limit is enforced by libvips on the header, before decoding.
+const INPUT_OPTIONS = { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'error', animated: false } as const;
+
+const JPEG_QUALITY = 82;
+
+/**
+ * Checks that `input` really is a JPEG or PNG within the byte and pixel limits, then re-encodes it for `kind`:
+ * orientation applied, metadata (EXIF, GPS, ICC comments) dropped, resized. Images with transparency stay PNG,
+ * everything else becomes JPEG.
+ */
+export async function processImage(input: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+  if (input.length > MAX_UPLOAD_BYTES) throw imageTooLarge();
+  const type = await fileTypeFromBuffer(input);
+  if (type === undefined || !ACCEPTED_MIME_TYPES.has(type.mime)) throw imageUnsupported();
+
+  const metadata = await sharp(input, INPUT_OPTIONS)
+    .metadata()
+    .catch((error: unknown) => {
+      throw sharpError(error);
+    });
+  if (metadata.format !== 'jpeg' && metadata.format !== 'png') throw imageUnsupported();
+  // Belt and braces: libvips already refused larger headers above.
+  if (metadata.width * metadata.height > MAX_UPLOAD_PIXELS) throw imageTooManyPixels();
+
+  const pipeline = sharp(input, INPUT_OPTIONS).autoOrient();
+  if (kind === 'banner') pipeline.resize({ width: BANNER_MAX_WIDTH_PX, withoutEnlargement: true });
+  else pipeline.resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover', position: 'attention' });
+  const png = metadata.hasAlpha;
+  if (png) pipeline.png();
+  else pipeline.jpeg({ quality: JPEG_QUALITY });
+
+  const { data, info } = await pipeline.toBuffer({ resolveWithObject: true }).catch((error: unknown) => {
+    throw sharpError(error);
+  });
+  return {
+    bytes: data,
+    extension: png ? 'png' : 'jpg',
+    contentType: png ? 'image/png' : 'image/jpeg',
+    width: info.width,
+    height: info.height,
+  };
+}
+
+function sharpError(error: unknown): Error {
+  if (error instanceof Error && /pixel limit/i.test(error.message)) return imageTooManyPixels();
+  return imageUnreadable();
+}
