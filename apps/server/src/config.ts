@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { ChatTuning } from './chat/chat-tuning.ts';
 import { IceServerSchema, type IceServer } from '@sea/contract/live-ticket';
 
 /** Where the data lives: PGlite (in `dir`, or in memory when `dir` is null) or a PostgreSQL URL. */
@@ -31,6 +32,8 @@ export type Config = {
   /** The built web app, served when it exists. */
   webDist: string;
   logLevel: string;
+  /** Chat limits and intervals; absent in production (defaults), set by tests and benchmarks. */
+  chat?: ChatTuning;
 };
 
 const MIN_SECRET_LENGTH = 32;

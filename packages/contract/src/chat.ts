@@ -49,3 +49,27 @@ export const ChatHistoryQuerySchema = z.object({
   size: z.coerce.number().int().min(1).max(CHAT_HISTORY_MAX).default(CHAT_HISTORY_DEFAULT),
 });
 export type ChatHistoryQuery = z.infer<typeof ChatHistoryQuerySchema>;
+
+/**
+ * A client subscribes here to hear why one of its SENDs was refused (too long, too fast, blank, bad body, server
+ * busy). A refusal does not close the connection; protocol and permission failures do, with an ERROR frame.
+ */
+export const CHAT_ERROR_DESTINATION = '/user/queue/errors';
+
+/** Why a SEND was refused. */
+export const CHAT_REFUSAL_CODES = [
+  'too-long',
+  'blank',
+  'rate-limited',
+  'bad-request',
+  'unavailable',
+] as const;
+export type ChatRefusalCode = (typeof CHAT_REFUSAL_CODES)[number];
+
+/** Body of a MESSAGE on {@link CHAT_ERROR_DESTINATION}. `receipt` repeats the refused SEND's receipt header. */
+export const ChatRefusalSchema = z.object({
+  code: z.enum(CHAT_REFUSAL_CODES),
+  message: z.string(),
+  receipt: z.string().nullable(),
+});
+export type ChatRefusal = z.infer<typeof ChatRefusalSchema>;

@@ -1,0 +1,251 @@
+import {
+  CHAT_SEND_DESTINATION,
+  CHAT_TOPIC_PREFIX,
+  ChatSendSchema,
+  MAX_CHAT_LENGTH,
+  type ChatMessage,
+  type ChatRefusalCode,
+} from '@sea/contract/chat';
+import type { ChatStore, FanOut, FanOutTarget } from './chat-ports.ts';
+import { RecentIds } from './recent-ids.ts';
+import { encodeFrame, stompFrame } from './stomp-frame.ts';
+import { TokenBuckets, type TokenBucketOptions } from './token-buckets.ts';
+
+/** The broker's view of one STOMP session. */
+export interface ChatSubscriber {
+  readonly userId: string;
+  readonly version: string;
+  readonly open: boolean;
+  /** Sends an encoded MESSAGE frame; the session protects itself against a subscriber that cannot keep up. */
+  sendBytes(bytes: Uint8Array): void;
+}
+
+/** What became of a SUBSCRIBE or SEND. `fatal` ends the session with an ERROR frame. */
+export type ChatOutcome =
+  | { type: 'ok' }
+  | { type: 'refused'; code: ChatRefusalCode; message: string }
+  | { type: 'fatal'; message: string };
+
+export interface ChatBrokerOptions {
+  store: ChatStore;
+  /** Builds the fan-out once the broker exists, so the fan-out can call back into it. */
+  fanOut: (target: FanOutTarget) => FanOut;
+  rateLimit?: TokenBucketOptions;
+  maxSubscriptionsPerSession?: number;
+  log?: (level: 'warn' | 'error', message: string, error?: unknown) => void;
+  now?: () => number;
+}
+
+/** Ten messages at once, then two a second: more than anyone types, far less than a script sends. */
+export const DEFAULT_CHAT_RATE_LIMIT: TokenBucketOptions = { capacity: 10, refillPerSecond: 2 };
+
+interface Subscription {
+  subscriber: ChatSubscriber;
+  id: string;
+  classId: number;
+}
+
+const OK: ChatOutcome = { type: 'ok' };
+const MAX_CLASS_ID = 2 ** 31 - 1;
+
+/**
+ * The chat domain behind the STOMP sessions: who may subscribe to and write in a class, the limits on writing,
+ * and delivery. A message is stored first and only then handed to the fan-out, so whatever any subscriber saw
+ * is also in the history.
+ */
+export class ChatBroker implements FanOutTarget {
+  readonly #store: ChatStore;
+  readonly #fanOut: FanOut;
+  readonly #buckets: TokenBuckets;
+  readonly #maxSubscriptions: number;
+  readonly #log: NonNullable<ChatBrokerOptions['log']>;
+  readonly #byClass = new Map<number, Set<Subscription>>();
+  readonly #bySubscriber = new Map<ChatSubscriber, Map<string, Subscription>>();
+  readonly #delivered = new RecentIds(50_000);
+  /** Highest id delivered here; ids grow across all classes, so this marks "everything up to now". */
+  #maxSeen = 0;
+  /** Set while the fan-out is away: messages above this id may have been missed. */
+  #watermark: Promise<number> | null = null;
+
+  constructor(options: ChatBrokerOptions) {
+    this.#store = options.store;
+    this.#buckets = new TokenBuckets(options.rateLimit ?? DEFAULT_CHAT_RATE_LIMIT, options.now);
+    this.#maxSubscriptions = options.maxSubscriptionsPerSession ?? 16;
+    this.#log = options.log ?? (() => undefined);
+    this.#fanOut = options.fanOut(this);
+  }
+
+  /** Identifies the user of a CONNECT's bearer token; null refuses the connection. */
+  authenticate(token: string): Promise<string | null> {
+    return this.#store.authenticate(token);
+  }
+
+  /** Adds a subscription after checking that the destination is a class chat the user belongs to. */
+  async subscribe(subscriber: ChatSubscriber, id: string, destination: string): Promise<ChatOutcome> {
+    const classId = parseTopic(destination);
+    if (classId === null) return { type: 'fatal', message: 'unknown destination' };
+    const own = this.#bySubscriber.get(subscriber) ?? new Map<string, Subscription>();
+    if (own.has(id)) return { type: 'fatal', message: 'subscription id already in use' };
+    if (own.size >= this.#maxSubscriptions) return { type: 'fatal', message: 'too many subscriptions' };
+    if (!(await this.#store.isMember(classId, subscriber.userId))) {
+      return { type: 'fatal', message: 'not a member of this class' };
+    }
+    // The session may have closed, or subscribed the same id, while the membership check was running.
+    if (!subscriber.open) return OK;
+    if (own.has(id)) return { type: 'fatal', message: 'subscription id already in use' };
+    const subscription: Subscription = { subscriber, id, classId };
+    own.set(id, subscription);
+    this.#bySubscriber.set(subscriber, own);
+    const set = this.#byClass.get(classId) ?? new Set<Subscription>();
+    set.add(subscription);
+    this.#byClass.set(classId, set);
+    return OK;
+  }
+
+  /** Removes a subscription; unknown ids are ignored (the client may race its own UNSUBSCRIBE). */
+  unsubscribe(subscriber: ChatSubscriber, id: string): void {
+    const own = this.#bySubscriber.get(subscriber);
+    const subscription = own?.get(id);
+    if (!own || !subscription) return;
+    own.delete(id);
+    if (own.size === 0) this.#bySubscriber.delete(subscriber);
+    const set = this.#byClass.get(subscription.classId);
+    set?.delete(subscription);
+    if (set?.size === 0) this.#byClass.delete(subscription.classId);
+  }
+
+  /** Drops every subscription of a closed session. */
+  disconnected(subscriber: ChatSubscriber): void {
+    for (const id of [...(this.#bySubscriber.get(subscriber)?.keys() ?? [])])
+      this.unsubscribe(subscriber, id);
+  }
+
+  /** Handles a SEND: limits, membership, then store and publish. */
+  async send(subscriber: ChatSubscriber, destination: string, body: string): Promise<ChatOutcome> {
+    if (destination !== CHAT_SEND_DESTINATION) return { type: 'fatal', message: 'unknown destination' };
+    if (!this.#buckets.take(subscriber.userId)) {
+      return refuse('rate-limited', '메시지를 너무 빨리 보내고 있어요. 잠시 후 다시 보내 주세요.');
+    }
+    const parsed = ChatSendSchema.safeParse(parseJson(body));
+    if (!parsed.success || parsed.data.roomId > MAX_CLASS_ID) {
+      return refuse('bad-request', '메시지 형식이 올바르지 않아요.');
+    }
+    // PostgreSQL text cannot hold NUL, and lone surrogates cannot be stored as UTF-8.
+    const content = parsed.data.content.replaceAll('\u0000', '').toWellFormed().trim();
+    if (content.length === 0) return refuse('blank', '빈 메시지는 보낼 수 없어요.');
+    if (codePoints(content) > MAX_CHAT_LENGTH) {
+      return refuse('too-long', `메시지는 ${MAX_CHAT_LENGTH.toLocaleString('ko-KR')}자까지 보낼 수 있어요.`);
+    }
+    const classId = parsed.data.roomId;
+    if (!(await this.#store.isMember(classId, subscriber.userId))) {
+      return { type: 'fatal', message: 'not a member of this class' };
+    }
+    let message: ChatMessage;
+    try {
+      message = await this.#store.save({ classId, userId: subscriber.userId, content });
+    } catch (error) {
+      this.#log('error', 'chat message could not be stored', error);
+      return refuse('unavailable', '메시지를 저장하지 못했어요. 잠시 후 다시 보내 주세요.');
+    }
+    this.#fanOut.publish(message);
+    return OK;
+  }
+
+  /** Hands a stored message to this instance's subscribers of its class, once per message id. */
+  deliver(message: ChatMessage): void {
+    if (!this.#delivered.add(message.id)) return;
+    if (message.id > this.#maxSeen) this.#maxSeen = message.id;
+    const set = this.#byClass.get(message.roomId);
+    if (!set) return;
+    const destination = `${CHAT_TOPIC_PREFIX}${message.roomId}`;
+    const body = new TextEncoder().encode(JSON.stringify(message));
+    // Most clients name their first subscription alike (stompjs: "sub-0"), so one encoding serves nearly all.
+    const encoded = new Map<string, Uint8Array>();
+    for (const { subscriber, id } of set) {
+      const key = `${subscriber.version}\n${id}`;
+      let bytes = encoded.get(key);
+      if (!bytes) {
+        const headers = {
+          destination,
+          'message-id': String(message.id),
+          subscription: id,
+          'content-type': 'application/json;charset=utf-8',
+        };
+        bytes = encodeFrame(stompFrame('MESSAGE', headers, body), subscriber.version);
+        encoded.set(key, bytes);
+      }
+      subscriber.sendBytes(bytes);
+    }
+  }
+
+  /** The fan-out lost its transport: remember the point from which messages may be missed. */
+  suspended(): void {
+    if (this.#watermark) return;
+    const seen = this.#maxSeen;
+    this.#watermark =
+      seen > 0
+        ? Promise.resolve(seen)
+        : this.#store.latestId().catch((error: unknown) => {
+            this.#log('warn', 'chat watermark unavailable', error);
+            return Number.MAX_SAFE_INTEGER;
+          });
+  }
+
+  /**
+   * The fan-out is back: re-read from the database what was stored since it went away, for every class with
+   * subscribers here, and deliver what this instance has not delivered yet.
+   */
+  resumed(): void {
+    const watermark = this.#watermark;
+    this.#watermark = null;
+    if (!watermark) return;
+    void watermark.then(async (after) => {
+      for (const classId of [...this.#byClass.keys()]) {
+        try {
+          const messages = await this.#store.listAfter(classId, after, 500);
+          for (const message of messages) this.deliver(message);
+        } catch (error) {
+          this.#log('warn', 'chat resync failed', error);
+        }
+      }
+    });
+  }
+
+  /** Number of live subscriptions (for tests and the benchmark). */
+  get subscriptionCount(): number {
+    let count = 0;
+    for (const set of this.#byClass.values()) count += set.size;
+    return count;
+  }
+
+  /** Stops the fan-out; sessions are closed by their transport. */
+  close(): Promise<void> {
+    return this.#fanOut.close();
+  }
+}
+
+function refuse(code: ChatRefusalCode, message: string): ChatOutcome {
+  return { type: 'refused', code, message };
+}
+
+function parseTopic(destination: string): number | null {
+  if (!destination.startsWith(CHAT_TOPIC_PREFIX)) return null;
+  const rest = destination.slice(CHAT_TOPIC_PREFIX.length);
+  if (!/^[1-9]\d{0,9}$/.test(rest)) return null;
+  const classId = Number(rest);
+  return classId <= MAX_CLASS_ID ? classId : null;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function codePoints(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}

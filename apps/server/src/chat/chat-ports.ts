@@ -1,0 +1,34 @@
+import type { ChatMessage } from '@sea/contract/chat';
+
+/** What the chat needs from the database and the token verifier; the broker itself never imports either. */
+export interface ChatStore {
+  /** The user a bearer access token belongs to (an existing, not withdrawn user), or null. */
+  authenticate(token: string): Promise<string | null>;
+  /** True for the class's teacher and its enrolled students, while the class exists. */
+  isMember(classId: number, userId: string): Promise<boolean>;
+  /** Stores a message and returns it as broadcast (id, writer, createdDate filled in). */
+  save(input: { classId: number; userId: string; content: string }): Promise<ChatMessage>;
+  /** The highest message id stored so far (0 when none). */
+  latestId(): Promise<number>;
+  /** Messages of a class with an id above `afterId`, oldest first, at most `size`. */
+  listAfter(classId: number, afterId: number, size: number): Promise<ChatMessage[]>;
+}
+
+/**
+ * Carries stored messages to the subscribers of every server instance. `publish` hands the message to the
+ * local subscribers at once and to other instances as soon as it can; the instance's `deliver` callback may see
+ * a message twice (after an outage of the transport) and must drop repeats by id.
+ */
+export interface FanOut {
+  publish(message: ChatMessage): void;
+  close(): Promise<void>;
+}
+
+/** Tells a fan-out where messages go on this instance, and how to catch up after it lost messages. */
+export interface FanOutTarget {
+  deliver(message: ChatMessage): void;
+  /** The transport went away: messages published from now on may not arrive. */
+  suspended(): void;
+  /** The transport is back: catch up on what may have been missed while it was away. */
+  resumed(): void;
+}

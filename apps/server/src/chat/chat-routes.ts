@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ChatHistoryQuerySchema, ChatMessageSchema } from '@sea/contract/chat';
+import { ROUTES } from '@sea/contract/paths';
+import { accountIdOf } from '../plugins/auth.ts';
+import { notFound, roleError } from '../errors.ts';
+import type { DatabaseChatStore } from './chat-store.ts';
+
+const ParamsSchema = z.object({
+  classId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+
+/** `GET /find/chat/list/{classId}`: a page of the class's chat history, for its teacher and students. */
+export function chatRoutes(store: DatabaseChatStore) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      ROUTES.chatHistory,
+      {
+        onRequest: app.authenticate,
+        schema: {
+          summary: 'Chat history of a class (bare array, oldest first)',
+          description:
+            'The most recent `size` messages; `before` pages further back, `after` returns what came later ' +
+            '(catching up after a reconnect). Teacher and enrolled students only (418 otherwise).',
+          tags: ['chat'],
+          security: [{ bearer: [] }],
+          params: ParamsSchema,
+          querystring: ChatHistoryQuerySchema,
+          response: { 200: z.array(ChatMessageSchema) },
+        },
+      },
+      async (request) => {
+        const { classId } = request.params;
+        const userId = accountIdOf(request);
+        if (!(await store.classExists(classId))) throw notFound('class');
+        if (!(await store.isMember(classId, userId))) {
+          throw roleError(
+            '이 강의의 채팅을 볼 권한이 없어요.',
+            'Only the teacher and students of the class can read its chat.',
+          );
+        }
+        return store.history(classId, request.query);
+      },
+    );
+  };
+}

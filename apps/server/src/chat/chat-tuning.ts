@@ -1,0 +1,14 @@
+import type { StompSessionOptions } from './stomp-session.ts';
+import type { TokenBucketOptions } from './token-buckets.ts';
+
+/**
+ * Chat limits and intervals that tests and benchmarks shorten or widen; production uses the defaults of
+ * `StompSessionOptions`, `DEFAULT_CHAT_RATE_LIMIT` and the fields below.
+ */
+export interface ChatTuning {
+  session?: Partial<Omit<StompSessionOptions, 'log'>>;
+  rateLimit?: TokenBucketOptions;
+  /** The Redis pub/sub channel; instances that share it share their chat. Default `sea:chat`. */
+  redisChannel?: string;
+  membershipTtlMs?: number;
+}

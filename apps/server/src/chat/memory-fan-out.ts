@@ -1,0 +1,19 @@
+import type { ChatMessage } from '@sea/contract/chat';
+import type { FanOut, FanOutTarget } from './chat-ports.ts';
+
+/** Fan-out of a single server process: every message goes straight to this process's subscribers. */
+export class MemoryFanOut implements FanOut {
+  readonly #target: FanOutTarget;
+
+  constructor(target: FanOutTarget) {
+    this.#target = target;
+  }
+
+  publish(message: ChatMessage): void {
+    this.#target.deliver(message);
+  }
+
+  async close(): Promise<void> {
+    // Nothing to release: there is no connection.
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * A bounded set of the most recently seen ids, oldest forgotten first. Used to deliver each chat message once
+ * even when a fan-out transport repeats it after a reconnect.
+ */
+export class RecentIds {
+  readonly #capacity: number;
+  readonly #ids = new Set<number>();
+
+  constructor(capacity: number) {
+    this.#capacity = capacity;
+  }
+
+  /** Records the id; false if it was already recorded. */
+  add(id: number): boolean {
+    if (this.#ids.has(id)) return false;
+    this.#ids.add(id);
+    if (this.#ids.size > this.#capacity) {
+      // A Set iterates in insertion order, so the first entry is the oldest.
+      const oldest = this.#ids.values().next();
+      if (!oldest.done) this.#ids.delete(oldest.value);
+    }
+    return true;
+  }
+}

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { ChatMessageSchema, type ChatMessage } from '@sea/contract/chat';
+import type { FanOut, FanOutTarget } from './chat-ports.ts';
+
+export interface RedisFanOutOptions {
+  url: string;
+  /** The pub/sub channel shared by every instance of one deployment. */
+  channel: string;
+  /** Messages kept for re-publishing while Redis is away; older ones are dropped (they are in the database). */
+  maxPending?: number;
+  log?: (level: 'info' | 'warn' | 'error', message: string, error?: unknown) => void;
+}
+
+interface Envelope {
+  origin: string;
+  message: ChatMessage;
+}
+
+/**
+ * Fan-out across server instances through one Redis pub/sub channel. A message goes to this instance's
+ * subscribers at once and to Redis tagged with this instance's id, so that it comes back to every other
+ * instance and is skipped here: each subscriber gets it once. While Redis is away, publishes wait in a
+ * bounded queue and go out when it is back; the receiving side then re-reads from the database what its
+ * subscription may have missed (see {@link FanOutTarget.resumed}). Redis failures are logged, never thrown.
+ */
+export class RedisFanOut implements FanOut {
+  readonly #target: FanOutTarget;
+  readonly #channel: string;
+  readonly #maxPending: number;
+  readonly #log: NonNullable<RedisFanOutOptions['log']>;
+  readonly #origin = randomUUID();
+  readonly #pub: Redis;
+  readonly #sub: Redis;
+  readonly #subscribed: Promise<void>;
+  #pending: string[] = [];
+  #flushing = false;
+  #closed = false;
+
+  constructor(target: FanOutTarget, options: RedisFanOutOptions) {
+    this.#target = target;
+    this.#channel = options.channel;
+    this.#maxPending = options.maxPending ?? 10_000;
+    this.#log = options.log ?? (() => undefined);
+    // Publishes fail fast while disconnected (no hidden offline queue): the pending queue below is bounded.
+    this.#pub = new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    this.#sub = new Redis(options.url, { maxRetriesPerRequest: null });
+    for (const [name, client] of [
+      ['publisher', this.#pub],
+      ['subscriber', this.#sub],
+    ] as const) {
+      client.on('error', (error: unknown) => this.#log('warn', `chat redis ${name}`, error));
+    }
+    this.#pub.on('ready', () => void this.#flush());
+    this.#sub.on('message', (channel: string, payload: string) => this.#receive(channel, payload));
+    this.#sub.on('close', () => {
+      if (!this.#closed) this.#target.suspended();
+    });
+    this.#sub.on('ready', () => {
+      // ioredis resubscribes by itself on reconnect; subscribing again waits until that is confirmed, so
+      // that the catch-up read below cannot miss a message published in between.
+      this.#sub
+        .subscribe(this.#channel)
+        .then(() => this.#target.resumed())
+        .catch((error: unknown) => this.#log('warn', 'chat redis resubscribe failed', error));
+    });
+    this.#subscribed = this.#sub.subscribe(this.#channel).then(
+      () => undefined,
+      (error: unknown) => this.#log('warn', 'chat redis subscribe failed', error),
+    );
+  }
+
+  /** Resolves once the first subscription is confirmed (or failed and was logged). */
+  ready(): Promise<void> {
+    return this.#subscribed;
+  }
+
+  publish(message: ChatMessage): void {
+    this.#target.deliver(message);
+    this.#enqueue(JSON.stringify({ origin: this.#origin, message } satisfies Envelope));
+    void this.#flush();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#pub.disconnect();
+    this.#sub.disconnect();
+  }
+
+  #enqueue(payload: string): void {
+    this.#pending.push(payload);
+    if (this.#pending.length > this.#maxPending) {
+      this.#pending.shift();
+      this.#log('warn', 'chat redis queue full; dropped the oldest message (it stays in the history)');
+    }
+  }
+
+  /** Publishes queued messages in order; stops at the first failure and waits for the next `ready`. */
+  async #flush(): Promise<void> {
+    if (this.#flushing || this.#closed) return;
+    this.#flushing = true;
+    try {
+      while (this.#pending.length > 0 && this.#pub.status === 'ready') {
+        const payload = this.#pending[0];
+        if (payload === undefined) break;
+        try {
+          await this.#pub.publish(this.#channel, payload);
+          this.#pending.shift();
+        } catch (error) {
+          // It may have reached Redis before the failure: publishing again is safe, receivers drop repeats.
+          this.#log('warn', 'chat redis publish failed; will retry when reconnected', error);
+          break;
+        }
+      }
+    } finally {
+      this.#flushing = false;
+    }
+  }
+
+  #receive(channel: string, payload: string): void {
+    if (channel !== this.#channel) return;
+    let envelope: Envelope;
+    try {
+      const parsed = JSON.parse(payload) as { origin?: unknown; message?: unknown };
+      envelope = { origin: String(parsed.origin), message: ChatMessageSchema.parse(parsed.message) };
+    } catch (error) {
+      this.#log('warn', 'chat redis payload ignored', error);
+      return;
+    }
+    if (envelope.origin === this.#origin) return;
+    this.#target.deliver(envelope.message);
+  }
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { CHAT_ENDPOINT } from '@sea/contract/chat';
+import { ROUTES } from '@sea/contract/paths';
+import { registerWebSocket } from '../plugins/websocket.ts';
+import { ChatBroker } from './chat-broker.ts';
+import type { FanOut, FanOutTarget } from './chat-ports.ts';
+import { chatRoutes } from './chat-routes.ts';
+import { DatabaseChatStore } from './chat-store.ts';
+import type { ChatTuning } from './chat-tuning.ts';
+import { MemoryFanOut } from './memory-fan-out.ts';
+import { RedisFanOut } from './redis-fan-out.ts';
+import { DEFAULT_PARSER_LIMITS } from './stomp-parser.ts';
+import { StompSession } from './stomp-session.ts';
+
+const REDIS_START_WAIT_MS = 3_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The chat broker (subscriptions, limits, fan-out); exposed for tests and metrics. */
+    chatBroker: ChatBroker;
+  }
+}
+
+/**
+ * The chat: STOMP over WebSocket at `/ws` and the history route. With `REDIS_URL` set, messages fan out
+ * through Redis to every instance; otherwise in memory.
+ */
+export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}): Promise<void> {
+  const log = (level: 'info' | 'warn' | 'error', message: string, error?: unknown): void =>
+    app.log[level]({ err: error }, message);
+  const store = new DatabaseChatStore({
+    db: app.db,
+    verifyAccess: (token) => app.tokens.verifyAccess(token),
+    imageUrl: (key) => `${ROUTES.uploads}/${key}`,
+    membershipTtlMs: tuning.membershipTtlMs,
+  });
+  const redisUrl = app.config.redisUrl;
+  const redisFanOuts: RedisFanOut[] = [];
+  const broker = new ChatBroker({
+    store,
+    rateLimit: tuning.rateLimit,
+    log,
+    fanOut: (target: FanOutTarget): FanOut => {
+      if (!redisUrl) return new MemoryFanOut(target);
+      const fanOut = new RedisFanOut(target, {
+        url: redisUrl,
+        channel: tuning.redisChannel ?? 'sea:chat',
+        log,
+      });
+      redisFanOuts.push(fanOut);
+      return fanOut;
+    },
+  });
+  app.decorate('chatBroker', broker);
+  app.addHook('onClose', () => broker.close());
+  // Starting while Redis is down is allowed (messages are stored and reach this instance's subscribers, and
+  // the fan-out connects later); the wait only lets a healthy deployment be fully wired before it listens.
+  const subscribed = Promise.all(redisFanOuts.map((fanOut) => fanOut.ready()));
+  await Promise.race([
+    subscribed,
+    new Promise((resolve) => setTimeout(resolve, REDIS_START_WAIT_MS).unref()),
+  ]);
+
+  const sessionOptions = { ...tuning.session, log };
+  registerWebSocket(app, {
+    path: CHAT_ENDPOINT,
+    maxMessageBytes: (tuning.session?.parserLimits?.maxFrameBytes ?? DEFAULT_PARSER_LIMITS.maxFrameBytes) * 2,
+    onConnection: (link) => {
+      const session = new StompSession(link, broker, sessionOptions);
+      return { receive: (bytes) => session.receive(bytes), closed: () => session.transportClosed() };
+    },
+  });
+  await app.register(chatRoutes(store));
+}

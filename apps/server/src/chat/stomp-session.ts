@@ -1,0 +1,343 @@
+import { CHAT_ERROR_DESTINATION, CHAT_HEARTBEAT_MS, type ChatRefusal } from '@sea/contract/chat';
+import type { ChatBroker, ChatOutcome, ChatSubscriber } from './chat-broker.ts';
+import { encodeFrame, frameText, stompFrame, type StompFrame } from './stomp-frame.ts';
+import { StompParser, type StompParserLimits } from './stomp-parser.ts';
+
+/** The socket under a session, as the WebSocket adapter provides it. */
+export interface StompTransport {
+  send(bytes: Uint8Array): void;
+  /** Bytes handed to `send` that the socket has not written yet. */
+  bufferedBytes(): number;
+  /** Closes once queued bytes are written (after an ERROR frame, a DISCONNECT). */
+  close(): void;
+  /** Drops the connection at once (dead or hopelessly slow peer). */
+  terminate(): void;
+}
+
+export interface StompSessionOptions {
+  /** Heart-beat interval offered each way; the client may ask for a slower one. */
+  heartbeatMs: number;
+  /** A peer is dead after this many of its heart-beat intervals without a byte. */
+  heartbeatTolerance: number;
+  /** Time allowed between the socket opening and CONNECT. */
+  connectTimeoutMs: number;
+  /** Frames read but not yet handled; a client that pipelines more is cut off. */
+  maxPendingFrames: number;
+  /** A subscriber whose socket holds more unsent bytes than this is closed at once. */
+  maxBufferedBytes: number;
+  /** ...or that holds more than this for longer than `maxSlowMs`. */
+  slowBufferedBytes: number;
+  maxSlowMs: number;
+  parserLimits: Partial<StompParserLimits>;
+  log: (level: 'info' | 'warn' | 'error', message: string, error?: unknown) => void;
+}
+
+export const DEFAULT_SESSION_OPTIONS: StompSessionOptions = {
+  heartbeatMs: CHAT_HEARTBEAT_MS,
+  heartbeatTolerance: 2,
+  connectTimeoutMs: 10_000,
+  maxPendingFrames: 32,
+  maxBufferedBytes: 1024 * 1024,
+  slowBufferedBytes: 64 * 1024,
+  maxSlowMs: 10_000,
+  parserLimits: {},
+  log: () => undefined,
+};
+
+type Broker = Pick<ChatBroker, 'authenticate' | 'subscribe' | 'unsubscribe' | 'send' | 'disconnected'>;
+
+const VERSIONS = ['1.2', '1.1', '1.0'];
+const HEARTBEAT = new Uint8Array([0x0a]);
+const SERVER_NAME = 'sea-chat/1';
+
+/**
+ * One STOMP connection: reads frames, negotiates version and heart-beats, authenticates CONNECT, and hands
+ * SUBSCRIBE and SEND to the broker one frame at a time (so receipts and refusals come back in order).
+ * Protocol and permission failures answer an ERROR frame and close; a refused SEND does not close.
+ */
+export class StompSession implements ChatSubscriber {
+  userId = '';
+  version = '1.2';
+
+  readonly #transport: StompTransport;
+  readonly #broker: Broker;
+  readonly #options: StompSessionOptions;
+  readonly #parser: StompParser;
+  readonly #onClosed: (session: StompSession) => void;
+  #state: 'connecting' | 'connected' | 'closed' = 'connecting';
+  #queue: StompFrame[] = [];
+  #draining = false;
+  #lastReceived = Date.now();
+  #lastSent = Date.now();
+  #sendEveryMs = 0;
+  #expectEveryMs = 0;
+  #slowSince: number | null = null;
+  #errorsSubscription: string | null = null;
+  #timer: ReturnType<typeof setInterval> | null = null;
+  #connectTimer: ReturnType<typeof setTimeout> | null;
+
+  constructor(
+    transport: StompTransport,
+    broker: Broker,
+    options: Partial<StompSessionOptions> = {},
+    onClosed: (session: StompSession) => void = () => undefined,
+  ) {
+    this.#transport = transport;
+    this.#broker = broker;
+    this.#options = { ...DEFAULT_SESSION_OPTIONS, ...options };
+    this.#parser = new StompParser(this.#options.parserLimits);
+    this.#onClosed = onClosed;
+    this.#connectTimer = setTimeout(() => this.#fail('CONNECT expected'), this.#options.connectTimeoutMs);
+  }
+
+  /** True until the session closed for any reason. */
+  get open(): boolean {
+    return this.#state !== 'closed';
+  }
+
+  /** Feeds bytes read from the socket. */
+  receive(data: Uint8Array): void {
+    if (this.#state === 'closed') return;
+    this.#lastReceived = Date.now();
+    for (const event of this.#parser.push(data)) {
+      if (event.type === 'error') return this.#fail(event.message);
+      if (event.type === 'heartbeat') continue;
+      if (this.#queue.length >= this.#options.maxPendingFrames)
+        return this.#fail('too many frames in flight');
+      this.#queue.push(event.frame);
+    }
+    void this.#drain();
+  }
+
+  /** The socket closed underneath the session. */
+  transportClosed(): void {
+    this.#cleanup();
+  }
+
+  /** Sends a MESSAGE the broker encoded, unless this subscriber has fallen too far behind. */
+  sendBytes(bytes: Uint8Array): void {
+    if (this.#state !== 'connected' || this.#tooSlow(Date.now())) return;
+    this.#write(bytes);
+  }
+
+  async #drain(): Promise<void> {
+    if (this.#draining) return;
+    this.#draining = true;
+    try {
+      for (let frame = this.#queue.shift(); frame && this.open; frame = this.#queue.shift()) {
+        try {
+          await this.#handle(frame);
+        } catch (error) {
+          this.#options.log('error', 'chat frame handling failed', error);
+          this.#fail('internal error');
+        }
+      }
+    } finally {
+      this.#draining = false;
+    }
+  }
+
+  async #handle(frame: StompFrame): Promise<void> {
+    if (this.#state === 'connecting') {
+      if (frame.command === 'CONNECT' || frame.command === 'STOMP') return this.#connect(frame);
+      return this.#fail('CONNECT expected', frame);
+    }
+    switch (frame.command) {
+      case 'SUBSCRIBE':
+        return this.#subscribe(frame);
+      case 'UNSUBSCRIBE':
+        return this.#unsubscribe(frame);
+      case 'SEND':
+        return this.#send(frame);
+      case 'ACK':
+      case 'NACK':
+        // Subscriptions are auto-acknowledged; an ACK from an over-eager client is harmless.
+        return this.#receipt(frame);
+      case 'DISCONNECT':
+        this.#receipt(frame);
+        return this.#close('close');
+      case 'BEGIN':
+      case 'COMMIT':
+      case 'ABORT':
+        return this.#fail('transactions are not supported', frame);
+      default:
+        return this.#fail(`unexpected ${frame.command}`, frame);
+    }
+  }
+
+  async #connect(frame: StompFrame): Promise<void> {
+    const accepted = (frame.headers.get('accept-version') ?? '1.0').split(',').map((v) => v.trim());
+    const version = VERSIONS.find((v) => accepted.includes(v));
+    if (!version) return this.#fail('unsupported protocol version', frame, { version: VERSIONS.join(',') });
+    this.version = this.#parser.version = version;
+    let heartbeat: [number, number] = [0, 0];
+    if (version !== '1.0') {
+      const match = /^(\d{1,9}),(\d{1,9})$/.exec(frame.headers.get('heart-beat') ?? '0,0');
+      if (!match) return this.#fail('invalid heart-beat header', frame);
+      heartbeat = [Number(match[1]), Number(match[2])];
+    }
+    const token = bearerToken(frame.headers);
+    if (!token) return this.#fail('missing bearer token', frame);
+    const userId = await this.#broker.authenticate(token);
+    if (!userId) return this.#fail('invalid or expired token', frame);
+    if (this.#state !== 'connecting') return;
+    this.userId = userId;
+    this.#state = 'connected';
+    this.#clearConnectTimer();
+    const offered = this.#options.heartbeatMs;
+    const [clientSends, clientWants] = heartbeat;
+    this.#sendEveryMs = clientWants > 0 ? Math.max(offered, clientWants) : 0;
+    this.#expectEveryMs = clientSends > 0 ? Math.max(offered, clientSends) : 0;
+    const headers: Record<string, string> = { version, server: SERVER_NAME };
+    if (version !== '1.0') headers['heart-beat'] = `${offered},${offered}`;
+    this.#writeFrame(stompFrame('CONNECTED', headers));
+    this.#startTimer();
+  }
+
+  async #subscribe(frame: StompFrame): Promise<void> {
+    const destination = frame.headers.get('destination');
+    const id = frame.headers.get('id') ?? (this.version === '1.0' ? destination : undefined);
+    if (!destination || id === undefined) return this.#fail('SUBSCRIBE needs destination and id', frame);
+    if (destination === CHAT_ERROR_DESTINATION) {
+      this.#errorsSubscription = id;
+      return this.#receipt(frame);
+    }
+    this.#outcome(frame, await this.#broker.subscribe(this, id, destination));
+  }
+
+  #unsubscribe(frame: StompFrame): void {
+    const id =
+      frame.headers.get('id') ?? (this.version === '1.0' ? frame.headers.get('destination') : undefined);
+    if (id === undefined) return this.#fail('UNSUBSCRIBE needs id', frame);
+    if (id === this.#errorsSubscription) this.#errorsSubscription = null;
+    this.#broker.unsubscribe(this, id);
+    this.#receipt(frame);
+  }
+
+  async #send(frame: StompFrame): Promise<void> {
+    const destination = frame.headers.get('destination');
+    if (!destination) return this.#fail('SEND needs destination', frame);
+    this.#outcome(frame, await this.#broker.send(this, destination, frameText(frame)));
+  }
+
+  #outcome(frame: StompFrame, outcome: ChatOutcome): void {
+    if (!this.open) return;
+    if (outcome.type === 'fatal') return this.#fail(outcome.message, frame);
+    if (outcome.type === 'ok') return this.#receipt(frame);
+    const subscription = this.#errorsSubscription;
+    if (subscription === null) {
+      this.#options.log('info', `chat SEND refused (${outcome.code}); the client hears nothing`);
+      return;
+    }
+    const refusal: ChatRefusal = {
+      code: outcome.code,
+      message: outcome.message,
+      receipt: frame.headers.get('receipt') ?? null,
+    };
+    const headers = {
+      destination: CHAT_ERROR_DESTINATION,
+      subscription,
+      'message-id': `refusal-${Date.now()}`,
+      'content-type': 'application/json;charset=utf-8',
+    };
+    this.#writeFrame(stompFrame('MESSAGE', headers, JSON.stringify(refusal)));
+  }
+
+  #receipt(frame: StompFrame): void {
+    const receipt = frame.headers.get('receipt');
+    if (receipt !== undefined && this.open)
+      this.#writeFrame(stompFrame('RECEIPT', { 'receipt-id': receipt }));
+  }
+
+  /** Answers an ERROR frame and closes: the peer broke the protocol or is not allowed what it asked. */
+  #fail(message: string, cause?: StompFrame, extra: Record<string, string> = {}): void {
+    if (!this.open) return;
+    const headers: Record<string, string> = { message, 'content-type': 'text/plain', ...extra };
+    const receipt = cause?.headers.get('receipt');
+    if (receipt !== undefined) headers['receipt-id'] = receipt;
+    this.#writeFrame(stompFrame('ERROR', headers, message));
+    this.#close('close');
+  }
+
+  #close(how: 'close' | 'terminate'): void {
+    if (!this.open) return;
+    this.#cleanup();
+    if (how === 'close') this.#transport.close();
+    else this.#transport.terminate();
+  }
+
+  #cleanup(): void {
+    if (this.#state === 'closed') return;
+    this.#state = 'closed';
+    this.#queue = [];
+    this.#clearConnectTimer();
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    this.#broker.disconnected(this);
+    this.#onClosed(this);
+  }
+
+  #clearConnectTimer(): void {
+    if (this.#connectTimer) clearTimeout(this.#connectTimer);
+    this.#connectTimer = null;
+  }
+
+  #startTimer(): void {
+    const periods = [this.#sendEveryMs, this.#expectEveryMs, this.#options.maxSlowMs].filter((ms) => ms > 0);
+    const period = Math.max(10, Math.min(...periods) / 2);
+    this.#timer = setInterval(() => this.#tick(), period);
+    // The timer must not keep a process alive that is otherwise shutting down.
+    this.#timer.unref?.();
+  }
+
+  #tick(): void {
+    const now = Date.now();
+    if (
+      this.#expectEveryMs > 0 &&
+      now - this.#lastReceived > this.#expectEveryMs * this.#options.heartbeatTolerance
+    ) {
+      this.#options.log('info', `chat session of ${this.userId} missed its heart-beats; closing`);
+      return this.#close('terminate');
+    }
+    if (this.#tooSlow(now)) return;
+    // Send early rather than late: the tick period is at most half the interval, so no gap exceeds it.
+    if (this.#sendEveryMs > 0 && now - this.#lastSent >= this.#sendEveryMs / 2) this.#write(HEARTBEAT);
+  }
+
+  /** Closes the session when its socket cannot keep up; true if it did. */
+  #tooSlow(now: number): boolean {
+    const buffered = this.#transport.bufferedBytes();
+    if (buffered <= this.#options.slowBufferedBytes) {
+      this.#slowSince = null;
+      return false;
+    }
+    this.#slowSince ??= now;
+    if (buffered > this.#options.maxBufferedBytes || now - this.#slowSince > this.#options.maxSlowMs) {
+      this.#options.log(
+        'warn',
+        `chat subscriber ${this.userId} too slow (${buffered} bytes queued); closing`,
+      );
+      this.#close('terminate');
+      return true;
+    }
+    return false;
+  }
+
+  #writeFrame(frame: StompFrame): void {
+    this.#write(encodeFrame(frame, this.version));
+  }
+
+  #write(bytes: Uint8Array): void {
+    this.#lastSent = Date.now();
+    this.#transport.send(bytes);
+  }
+}
+
+function bearerToken(headers: Map<string, string>): string | null {
+  for (const [name, value] of headers) {
+    if (name.toLowerCase() !== 'authorization') continue;
+    const match = /^Bearer\s+(\S+)$/i.exec(value.trim());
+    return match?.[1] ?? null;
+  }
+  return null;
+}

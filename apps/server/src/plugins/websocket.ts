@@ -1,0 +1,72 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+
+/** A WebSocket as the rest of the server sees it: bytes in, bytes out, no `ws` types. */
+export interface SocketLink {
+  /** Sends a text message. */
+  send(bytes: Uint8Array): void;
+  bufferedBytes(): number;
+  close(): void;
+  terminate(): void;
+}
+
+/** What a connection handler gives back: where incoming bytes go, and whom to tell when the socket closed. */
+export interface SocketHandler {
+  receive(bytes: Uint8Array): void;
+  closed(): void;
+}
+
+export interface WebSocketOptions {
+  path: string;
+  /** Largest WebSocket message accepted; a bigger one closes the socket (code 1009). */
+  maxMessageBytes: number;
+  onConnection: (link: SocketLink) => SocketHandler;
+}
+
+/**
+ * Serves WebSocket connections on one path of the app's HTTP server. The only file that imports `ws`, so the
+ * chat stays testable with plain byte streams. Open sockets are closed when the app closes.
+ */
+export function registerWebSocket(app: FastifyInstance, options: WebSocketOptions): void {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes });
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const path = (request.url ?? '').split('?')[0];
+    if (path !== options.path) {
+      // The API server has no other WebSocket endpoint.
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => accept(ws, options));
+  };
+  app.server.on('upgrade', onUpgrade);
+  app.addHook('preClose', async () => {
+    app.server.off('upgrade', onUpgrade);
+    for (const ws of wss.clients) ws.close(1001, 'server shutting down');
+    // Give well-behaved clients a moment for the closing handshake; the HTTP server cannot close before
+    // every upgraded socket is gone.
+    if (wss.clients.size > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const ws of wss.clients) ws.terminate();
+    wss.close();
+  });
+}
+
+function accept(ws: WebSocket, options: WebSocketOptions): void {
+  const handler = options.onConnection({
+    send: (bytes) => ws.send(bytes, { binary: false }),
+    bufferedBytes: () => ws.bufferedAmount,
+    close: () => ws.close(1000),
+    terminate: () => ws.terminate(),
+  });
+  ws.on('message', (data: RawData) => handler.receive(toBytes(data)));
+  ws.on('close', () => handler.closed());
+  // A protocol error of the socket (bad framing, oversized message) ends it; `close` follows and cleans up.
+  ws.on('error', () => ws.terminate());
+}
+
+function toBytes(data: RawData): Uint8Array {
+  if (Array.isArray(data)) return Buffer.concat(data);
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  return data;
+}
