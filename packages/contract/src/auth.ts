@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
-/** Local-storage keys of the web app. */
-export const ACCESS_TOKEN_KEY = 'accessToken';
-export const REFRESH_TOKEN_KEY = 'refreshToken';
+/** Local-storage keys of the web app (defined in the zod-free `auth-keys.ts`). */
+export { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from './auth-keys.ts';
 
 /** Token lifetimes (api.md section 2). */
 export const ACCESS_TOKEN_TTL_S = 60 * 60;

@@ -1,0 +1,64 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setTokens } from '../lib/auth-tokens.ts';
+import { takeReturnTo } from '../lib/return-to.ts';
+import { envelope, mockFetch } from '../testing/fetch-mock.ts';
+import { renderRoutes } from '../testing/render.tsx';
+import { routes } from './routes.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('app routes', () => {
+  it('shows the 404 page for an unknown path, and its button goes home', async () => {
+    mockFetch([]);
+    const { router } = renderRoutes(routes, '/no/such/page');
+    expect(
+      await screen.findByRole('heading', { name: '이런! 페이지를 찾을 수 없어요.' }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '메인으로 돌아가기' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('sends a logged-out visitor of a private page to /login and remembers the page', async () => {
+    mockFetch([]);
+    const { router } = renderRoutes(routes, '/dashboard/teacher/5?tab=info');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(takeReturnTo()).toBe('/dashboard/teacher/5?tab=info');
+  });
+
+  it('lets a logged-in visitor open a private page', async () => {
+    setTokens({ accessToken: 'a', refreshToken: 'r' });
+    mockFetch([
+      {
+        url: '/api/users',
+        respond: () => ({
+          body: envelope({ id: 'u1', nickname: '고래', email: null, profile_image_path: null }),
+        }),
+      },
+    ]);
+    const { router } = renderRoutes(routes, '/edit-info');
+    expect(await screen.findByRole('heading', { name: '프로필 설정' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/edit-info');
+  });
+
+  it('scrolls to the top on every route change', async () => {
+    mockFetch([]);
+    const { router } = renderRoutes(routes, '/no-page-a');
+    await screen.findByRole('heading', { name: '이런! 페이지를 찾을 수 없어요.' });
+    vi.mocked(window.scrollTo).mockClear();
+    await router.navigate('/no-page-b');
+    await waitFor(() => expect(window.scrollTo).toHaveBeenCalledWith(0, 0));
+  });
+
+  it('uses the dark theme on the spec’s dark pages only', async () => {
+    mockFetch([]);
+    const { router } = renderRoutes(routes, '/no-page');
+    await screen.findByRole('heading', { name: '이런! 페이지를 찾을 수 없어요.' });
+    expect(document.documentElement.dataset.theme).toBe('light');
+    await router.navigate('/live-list');
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
+  });
+});

@@ -1,0 +1,77 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setTokens } from '../../lib/auth-tokens.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { Header, liveExitTarget } from './header.tsx';
+
+function renderHeader(
+  route: string,
+  user: { nickname: string; profileImagePath: string | null } | null = null,
+) {
+  return renderWithProviders(<Header user={user} />, {
+    route,
+    routes: [{ path: '/dashboard/:role/:id', element: <p>dashboard page</p> }],
+  });
+}
+
+describe('Header', () => {
+  it('shows a login button and no left button on the home page when logged out', () => {
+    renderHeader('/');
+    expect(screen.getByRole('link', { name: '로그인' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: '바다학원 홈으로' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows the avatar labelled my classroom, linking to /mypage, when a token is stored', () => {
+    setTokens({ accessToken: 'a', refreshToken: 'r' });
+    renderHeader('/', { nickname: '고래', profileImagePath: null });
+    expect(screen.getByRole('link', { name: '내 강의실' })).toHaveAttribute('href', '/mypage');
+  });
+
+  it.each(['/login', '/sign-info', '/oauth/kakao/callback'])('has no right-hand button on %s', (route) => {
+    renderHeader(route);
+    expect(screen.queryByRole('link', { name: '로그인' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '내 강의실' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    '/mypage',
+    '/lecture/open',
+    '/lecture/info/3',
+    '/dashboard/student/3',
+    '/dashboard/teacher/3',
+    '/lecture/students/3',
+  ])('shows a back button on %s', (route) => {
+    renderWithProviders(<Header user={null} />, { route });
+    expect(screen.getByRole('button', { name: '뒤로 가기' })).toBeInTheDocument();
+  });
+
+  it('goes back one step with the back button', async () => {
+    const { router } = renderWithProviders(<Header user={null} />, { route: '/lecture/info/3' });
+    await router.navigate('/mypage');
+    await userEvent.click(screen.getByRole('button', { name: '뒤로 가기' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lecture/info/3'));
+  });
+
+  it('asks before leaving a live room and then goes to the dashboard', async () => {
+    const { router } = renderHeader('/live/student/7');
+    await userEvent.click(screen.getByRole('button', { name: '강의실 나가기' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('강의에서 나가시겠어요?');
+    expect(dialog).toHaveTextContent('강의가 아직 진행 중이에요.');
+    await userEvent.click(screen.getByRole('button', { name: '취소' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/live/student/7');
+
+    await userEvent.click(screen.getByRole('button', { name: '강의실 나가기' }));
+    await userEvent.click(await screen.findByRole('button', { name: '나가기' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/student/7'));
+  });
+
+  it('maps live rooms to the dashboard of the same role', () => {
+    expect(liveExitTarget('/live/teacher/12')).toBe('/dashboard/teacher/12');
+    expect(liveExitTarget('/live/student/4')).toBe('/dashboard/student/4');
+    expect(liveExitTarget('/elsewhere')).toBe('/');
+  });
+});

@@ -1,0 +1,49 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NotificationProvider } from './notification-provider.tsx';
+import { useNotify } from './use-notify.ts';
+
+function Trigger({ message, tone }: { message: string; tone?: 'info' | 'error' }) {
+  const notify = useNotify();
+  return (
+    <button type="button" onClick={() => notify(message, tone ? { tone } : undefined)}>
+      go
+    </button>
+  );
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('notifications', () => {
+  it('announces info politely and errors assertively, and can be dismissed', async () => {
+    render(
+      <NotificationProvider>
+        <Trigger message="회원가입이 완료되었어요." />
+        <Trigger message="권한이 없어요." tone="error" />
+      </NotificationProvider>,
+    );
+    const [info, error] = screen.getAllByRole('button', { name: 'go' });
+    await userEvent.click(info as HTMLElement);
+    await userEvent.click(error as HTMLElement);
+    expect(screen.getByRole('status')).toHaveTextContent('회원가입이 완료되었어요.');
+    expect(screen.getByRole('alert')).toHaveTextContent('권한이 없어요.');
+    await userEvent.click(screen.getAllByRole('button', { name: '알림 닫기' })[0] as HTMLElement);
+    expect(screen.queryByText('회원가입이 완료되었어요.')).not.toBeInTheDocument();
+  });
+
+  it('disappears by itself after a few seconds', () => {
+    vi.useFakeTimers();
+    render(
+      <NotificationProvider>
+        <Trigger message="로그아웃했어요." />
+      </NotificationProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'go' }).click());
+    expect(screen.getByText('로그아웃했어요.')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(4_100));
+    expect(screen.queryByText('로그아웃했어요.')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,79 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { NotificationContext } from './notification-context.ts';
+import type { Notify, NotificationTone } from './notification-context.ts';
+import { UI_TEXTS } from './texts.ts';
+import styles from './notification-provider.module.css';
+
+type Item = { id: number; message: string; tone: NotificationTone };
+
+const DEFAULT_DURATION_MS = 4000;
+const ERROR_DURATION_MS = 6000;
+const MAX_VISIBLE = 3;
+
+/**
+ * Holds the app's notifications above the routes, so a message shown just before a navigation (for
+ * example 'sign-up complete' then go to /) stays visible on the next page. Errors are announced
+ * assertively (role=alert), the rest politely (role=status).
+ */
+export function NotificationProvider({ children }: { children: ReactNode }) {
+  const [items, setItems] = useState<Item[]>([]);
+  const nextId = useRef(1);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+
+  const dismiss = useCallback((id: number) => {
+    setItems((current) => current.filter((item) => item.id !== id));
+    const timer = timers.current.get(id);
+    if (timer !== undefined) clearTimeout(timer);
+    timers.current.delete(id);
+  }, []);
+
+  const notify = useCallback<Notify>(
+    (message, options = {}) => {
+      const id = nextId.current++;
+      const tone = options.tone ?? 'info';
+      setItems((current) => [...current, { id, message, tone }].slice(-MAX_VISIBLE));
+      const duration = options.durationMs ?? (tone === 'error' ? ERROR_DURATION_MS : DEFAULT_DURATION_MS);
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), duration),
+      );
+    },
+    [dismiss],
+  );
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
+
+  const value = useMemo(() => notify, [notify]);
+
+  return (
+    <NotificationContext.Provider value={value}>
+      {children}
+      <section className={styles.region} aria-label={UI_TEXTS.notificationsRegion}>
+        {items.map((item) => (
+          <div
+            key={item.id}
+            className={`${styles.item} ${styles[item.tone]}`}
+            role={item.tone === 'error' ? 'alert' : 'status'}
+          >
+            <p className={styles.message}>{item.message}</p>
+            <button
+              type="button"
+              className={styles.close}
+              aria-label={UI_TEXTS.dismissNotification}
+              onClick={() => dismiss(item.id)}
+            >
+              ×
+            </button>
+          </div>
+        ))}
+      </section>
+    </NotificationContext.Provider>
+  );
+}

@@ -1,0 +1,43 @@
+/** Korean texts of the shared UI components. */
+export const UI_TEXTS = {
+  appName: '바다학원',
+  logoLabel: '바다학원 홈으로',
+  back: '뒤로 가기',
+  exit: '강의실 나가기',
+  myClassroom: '내 강의실',
+  login: '로그인',
+  leaveLiveTitle: '강의에서 나가시겠어요?',
+  leaveLiveBody: '강의가 아직 진행 중이에요. 지금 나가도 다시 들어올 수 있어요.',
+  leaveLiveConfirm: '나가기',
+  cancel: '취소',
+  confirm: '확인',
+  close: '닫기',
+  loading: '불러오는 중이에요...',
+  pageLoading: '페이지를 불러오는 중이에요',
+  emptyDefault: '아직 강의가 없어요',
+  notificationsRegion: '알림',
+  dismissNotification: '알림 닫기',
+  bottomNavLabel: '주요 메뉴',
+  breadcrumbLabel: '현재 위치',
+  home: '홈',
+  imagePickerChoose: '사진 선택',
+  imagePickerChange: '사진 변경',
+  imagePickerDelete: '삭제',
+  imagePickerPreview: '선택한 이미지 미리보기',
+  uploadProgress: '업로드 진행률',
+  avatarAlt: (name: string) => `${name}님의 프로필 사진`,
+  accountMenuLabel: '내 강의실 메뉴',
+  classesIOpened: '내가 개설한 강의',
+  classesITake: '내가 수강 중인 강의',
+  logout: '로그아웃',
+  loggedOut: '로그아웃했어요.',
+  preparing: '이 페이지는 아직 준비 중이에요. 조금만 기다려 주세요.',
+} as const;
+
+/** Bottom-navigation tabs; the spec keeps their English names. */
+export const BOTTOM_TABS = [
+  { label: 'Live', to: '/live-list' },
+  { label: 'Lecture', to: '/list' },
+  { label: 'Home', to: '/' },
+  { label: 'Learning', to: '/classroom' },
+] as const;
