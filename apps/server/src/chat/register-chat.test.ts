@@ -148,6 +148,42 @@ describe('chat over STOMP (@stomp/stompjs as the client)', () => {
   });
 });
 
+describe('malformed input over real sockets', () => {
+  it('answers 300 random and mutated inputs without crashing, and keeps serving', async () => {
+    const valid = `SEND\ndestination:/app/hello\ncontent-length:30\n\n{"roomId":${classId},"content":"x"}\0`;
+    const inputs = Array.from({ length: 300 }, (_, i) => {
+      if (i % 3 === 0) return crypto.getRandomValues(new Uint8Array(1 + (i % 200)));
+      const bytes = new TextEncoder().encode(i % 2 ? `CONNECT\naccept-version:1.2\n\n\0${valid}` : valid);
+      for (let k = 0; k < 1 + (i % 5); k += 1) bytes[(i * 31 + k * 17) % bytes.length] = (i * 7 + k) % 256;
+      return bytes;
+    });
+    for (let start = 0; start < inputs.length; start += 30) {
+      await Promise.all(
+        inputs.slice(start, start + 30).map(
+          (input) =>
+            new Promise<void>((resolve) => {
+              const socket = new WebSocket(url);
+              const done = (): void => {
+                clearTimeout(timer);
+                socket.close();
+                resolve();
+              };
+              const timer = setTimeout(done, 300);
+              socket.onopen = () => socket.send(input);
+              socket.onclose = done;
+              socket.onerror = done;
+            }),
+        ),
+      );
+    }
+    expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
+    const after = client(teacher);
+    await after.connect();
+    await after.join(classId);
+    expect(after.client.connected).toBe(true);
+  });
+});
+
 describe('GET /find/chat/list/{classId}', () => {
   it('pages with before, after and size, oldest first', async () => {
     const all = await history(teacher, '?size=500');

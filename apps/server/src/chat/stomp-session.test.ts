@@ -1,0 +1,256 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from '@sea/contract/chat';
+import { ChatBroker } from './chat-broker.ts';
+import type { ChatStore } from './chat-ports.ts';
+import { MemoryFanOut } from './memory-fan-out.ts';
+import { encodeFrame, frameText, stompFrame, type StompFrame } from './stomp-frame.ts';
+import { StompParser } from './stomp-parser.ts';
+import { StompSession, type StompSessionOptions, type StompTransport } from './stomp-session.ts';
+
+/** An in-memory stand-in for the database side, so the protocol can be driven step by step. */
+class MemoryChatStore implements ChatStore {
+  readonly members = new Set(['1:alice', '1:bob']);
+  readonly messages: ChatMessage[] = [];
+  async authenticate(token: string): Promise<string | null> {
+    return token.startsWith('user-') ? token.slice(5) : null;
+  }
+  async isMember(classId: number, userId: string): Promise<boolean> {
+    return this.members.has(`${classId}:${userId}`);
+  }
+  async save(input: { classId: number; userId: string; content: string }): Promise<ChatMessage> {
+    const message: ChatMessage = {
+      id: this.messages.length + 1,
+      roomId: input.classId,
+      content: input.content,
+      writer: input.userId,
+      writer_id: input.userId,
+      profile_image_path: null,
+      createdDate: new Date().toISOString(),
+    };
+    this.messages.push(message);
+    return message;
+  }
+  async latestId(): Promise<number> {
+    return this.messages.length;
+  }
+  async listAfter(classId: number, afterId: number): Promise<ChatMessage[]> {
+    return this.messages.filter((m) => m.roomId === classId && m.id > afterId);
+  }
+}
+
+/** Records what the session writes, and plays the socket's buffer level. */
+class RecordingTransport implements StompTransport {
+  readonly frames: StompFrame[] = [];
+  heartbeats = 0;
+  buffered = 0;
+  state: 'open' | 'closed' | 'terminated' = 'open';
+  readonly #parser = new StompParser();
+  send(bytes: Uint8Array): void {
+    for (const event of this.#parser.push(bytes)) {
+      if (event.type === 'frame') this.frames.push(event.frame);
+      else if (event.type === 'heartbeat') this.heartbeats += 1;
+      else throw new Error(`server wrote a malformed frame: ${event.message}`);
+    }
+  }
+  bufferedBytes(): number {
+    return this.buffered;
+  }
+  close(): void {
+    this.state = 'closed';
+  }
+  terminate(): void {
+    this.state = 'terminated';
+  }
+  commands(): string[] {
+    return this.frames.map((f) => f.command);
+  }
+  last(): StompFrame | undefined {
+    return this.frames.at(-1);
+  }
+}
+
+const enc = (frame: StompFrame): Uint8Array => encodeFrame(frame);
+const settle = (): Promise<void> => vi.advanceTimersByTimeAsync(0).then(() => undefined);
+
+let store: MemoryChatStore;
+let broker: ChatBroker;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  store = new MemoryChatStore();
+  broker = new ChatBroker({ store, fanOut: (target) => new MemoryFanOut(target) });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function open(options: Partial<StompSessionOptions> = {}): {
+  session: StompSession;
+  transport: RecordingTransport;
+} {
+  const transport = new RecordingTransport();
+  const session = new StompSession(transport, broker, { heartbeatMs: 1000, ...options });
+  return { session, transport };
+}
+
+async function connected(user: string, heartBeat = '0,0', options: Partial<StompSessionOptions> = {}) {
+  const opened = open(options);
+  opened.session.receive(
+    enc(
+      stompFrame('CONNECT', {
+        'accept-version': '1.2',
+        'heart-beat': heartBeat,
+        Authorization: `Bearer user-${user}`,
+      }),
+    ),
+  );
+  await settle();
+  expect(opened.transport.commands()).toEqual(['CONNECTED']);
+  return opened;
+}
+
+async function subscribed(user: string, options: Partial<StompSessionOptions> = {}) {
+  const opened = await connected(user, '0,0', options);
+  opened.session.receive(
+    enc(stompFrame('SUBSCRIBE', { id: 's', destination: '/topic/greetings/1', receipt: 'r' })),
+  );
+  await settle();
+  expect(opened.transport.last()?.command).toBe('RECEIPT');
+  return opened;
+}
+
+describe('StompSession', () => {
+  it('negotiates the highest common version and the heart-beats', async () => {
+    const { transport } = await connected('alice', '500,3000');
+    expect(Object.fromEntries(transport.last()?.headers ?? [])).toMatchObject({
+      version: '1.2',
+      'heart-beat': '1000,1000',
+    });
+    // The client wants one every 3 s at most: it gets one within every 3 s, and the server is not chatty.
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(transport.heartbeats).toBeGreaterThanOrEqual(1);
+    expect(transport.heartbeats).toBeLessThanOrEqual(2);
+  });
+
+  it('accepts a STOMP 1.0 client (no accept-version, no heart-beats)', async () => {
+    const { session, transport } = open();
+    session.receive(enc(stompFrame('CONNECT', { Authorization: 'Bearer user-alice' })));
+    await settle();
+    expect(transport.last()?.headers.get('version')).toBe('1.0');
+    expect(transport.last()?.headers.has('heart-beat')).toBe(false);
+  });
+
+  it.each([
+    [
+      'an unsupported version',
+      stompFrame('CONNECT', { 'accept-version': '2.0', Authorization: 'Bearer user-alice' }),
+      /version/,
+    ],
+    ['a frame before CONNECT', stompFrame('SEND', { destination: '/app/hello' }, '{}'), /CONNECT expected/],
+    [
+      'a bad heart-beat header',
+      stompFrame('CONNECT', { 'accept-version': '1.2', 'heart-beat': 'x', Authorization: 'Bearer user-a' }),
+      /heart-beat/,
+    ],
+    [
+      'a wrong token',
+      stompFrame('CONNECT', { 'accept-version': '1.2', Authorization: 'Bearer nobody' }),
+      /token/,
+    ],
+  ])('answers ERROR and closes on %s', async (_name, frame, message) => {
+    const { session, transport } = open();
+    session.receive(enc(frame));
+    await settle();
+    expect(transport.commands()).toEqual(['ERROR']);
+    expect(transport.last()?.headers.get('message')).toMatch(message);
+    expect(transport.state).toBe('closed');
+    expect(session.open).toBe(false);
+  });
+
+  it('answers ERROR for malformed bytes and ignores whatever follows', async () => {
+    const { session, transport } = await connected('alice');
+    session.receive(new TextEncoder().encode('SEND\nbad header\n\n\0'));
+    session.receive(enc(stompFrame('SEND', { destination: '/app/hello' }, '{"roomId":1,"content":"x"}')));
+    await settle();
+    expect(transport.commands()).toEqual(['CONNECTED', 'ERROR']);
+    expect(store.messages).toEqual([]);
+  });
+
+  it('closes a client that never sends CONNECT', async () => {
+    const { transport } = open({ connectTimeoutMs: 500 });
+    await vi.advanceTimersByTimeAsync(600);
+    expect(transport.commands()).toEqual(['ERROR']);
+    expect(transport.state).toBe('closed');
+  });
+
+  it('cuts off a client that pipelines more frames than it may have in flight', async () => {
+    const { session, transport } = await connected('alice', '0,0', { maxPendingFrames: 4 });
+    const send = enc(stompFrame('SEND', { destination: '/app/hello' }, '{"roomId":1,"content":"x"}'));
+    const burst = new Uint8Array(send.length * 10);
+    for (let i = 0; i < 10; i += 1) burst.set(send, i * send.length);
+    session.receive(burst);
+    await settle();
+    expect(transport.last()?.headers.get('message')).toBe('too many frames in flight');
+    expect(transport.state).toBe('closed');
+  });
+
+  it('terminates a peer whose heart-beats stop', async () => {
+    const { session, transport } = await connected('alice', '1000,0');
+    await vi.advanceTimersByTimeAsync(1500);
+    session.receive(new Uint8Array([0x0a]));
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(transport.state).toBe('open');
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(transport.state).toBe('terminated');
+  });
+
+  it('closes a subscriber whose socket buffer overflows, and the others still get the message', async () => {
+    const fast = await subscribed('alice');
+    const slow = await subscribed('bob');
+    slow.transport.buffered = 2 * 1024 * 1024;
+    fast.session.receive(
+      enc(stompFrame('SEND', { destination: '/app/hello' }, '{"roomId":1,"content":"hi"}')),
+    );
+    await settle();
+    expect(fast.transport.last()?.command).toBe('MESSAGE');
+    expect(slow.transport.state).toBe('terminated');
+    expect(broker.subscriptionCount).toBe(1);
+  });
+
+  it('closes a subscriber whose socket stays behind for too long', async () => {
+    const fast = await subscribed('alice', { maxSlowMs: 2000 });
+    const slow = await subscribed('bob', { maxSlowMs: 2000 });
+    slow.transport.buffered = 100 * 1024; // above the low mark, below the hard limit
+    fast.session.receive(
+      enc(stompFrame('SEND', { destination: '/app/hello' }, '{"roomId":1,"content":"hi"}')),
+    );
+    await settle();
+    expect(slow.transport.state).toBe('open');
+    await vi.advanceTimersByTimeAsync(3500);
+    expect(slow.transport.state).toBe('terminated');
+    expect(fast.transport.state).toBe('open');
+  });
+
+  it('answers DISCONNECT with its receipt and closes cleanly', async () => {
+    const { session, transport } = await subscribed('alice');
+    session.receive(enc(stompFrame('DISCONNECT', { receipt: 'bye' })));
+    await settle();
+    expect(transport.last()?.headers.get('receipt-id')).toBe('bye');
+    expect(transport.state).toBe('closed');
+    expect(broker.subscriptionCount).toBe(0);
+  });
+
+  it('refuses a SEND on the errors destination and keeps the session', async () => {
+    const { session, transport } = await subscribed('alice');
+    session.receive(enc(stompFrame('SUBSCRIBE', { id: 'e', destination: '/user/queue/errors' })));
+    session.receive(enc(stompFrame('SEND', { destination: '/app/hello', receipt: 'x' }, 'not json')));
+    await settle();
+    const refusal = transport.last();
+    expect(refusal?.headers.get('subscription')).toBe('e');
+    expect(JSON.parse(refusal ? frameText(refusal) : '{}')).toMatchObject({
+      code: 'bad-request',
+      receipt: 'x',
+    });
+    expect(session.open).toBe(true);
+  });
+});
