@@ -1,0 +1,129 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { IceServerSchema, type IceServer } from '@sea/contract/live-ticket';
+
+/** Everything the media service reads from its environment, checked once at start-up. */
+export type MediaConfig = {
+  host: string;
+  port: number;
+  apiUrl: string;
+  /** Origin allowed to open the signalling socket (the web app). */
+  publicUrl: string;
+  /** The address clients reach the media ports on (written into ICE candidates). */
+  announcedIp: string;
+  /** The local address the UDP sockets bind to. */
+  listenIp: string;
+  portRange: [number, number] | null;
+  iceServers: IceServer[];
+  dataDir: string;
+  /** MEDIA_SECRET, when set in the environment; else read from DATA_DIR by {@link readMediaSecret}. */
+  mediaSecret: string | null;
+  /** How long a disconnected teacher may take to come back before the room ends. */
+  teacherGraceMs: number;
+};
+
+const MIN_SECRET_LENGTH = 32;
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const ip = z.union([z.ipv4(), z.ipv6()], 'must be an IP address');
+
+const EnvSchema = z.object({
+  MEDIA_HOST: optional.transform((v) => v ?? 'localhost'),
+  MEDIA_PORT: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).default(5001)),
+  API_URL: optional.pipe(z.url().default('http://127.0.0.1:5000')),
+  PUBLIC_URL: optional.pipe(z.url().default('http://localhost:5000')),
+  MEDIA_ANNOUNCED_IP: optional.pipe(ip.default('127.0.0.1')),
+  MEDIA_LISTEN_IP: optional.pipe(ip.optional()),
+  MEDIA_PORT_RANGE: optional.transform((v, ctx) => {
+    if (v === undefined) return [40000, 40999] as [number, number];
+    const match = /^(\d{1,5})-(\d{1,5})$/.exec(v);
+    const min = Number(match?.[1]);
+    const max = Number(match?.[2]);
+    if (!match || min < 1024 || max > 65535 || min >= max) {
+      ctx.addIssue({ code: 'custom', message: 'must be MIN-MAX with 1024 <= MIN < MAX <= 65535' });
+      return z.NEVER;
+    }
+    return [min, max] as [number, number];
+  }),
+  ICE_SERVERS: optional.transform((v, ctx) => {
+    if (v === undefined) return [];
+    try {
+      const parsed = z.array(IceServerSchema).safeParse(JSON.parse(v));
+      if (parsed.success) return parsed.data;
+    } catch {
+      // reported below as one problem
+    }
+    ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {urls, username?, credential?}' });
+    return z.NEVER;
+  }),
+  DATA_DIR: optional.transform((v) => v ?? './data'),
+  MEDIA_SECRET: optional.pipe(
+    z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
+  ),
+  TEACHER_GRACE_MS: optional.pipe(
+    z.coerce.number<string | undefined>().int().min(0).max(600_000).default(10_000),
+  ),
+});
+
+/** Raised when the environment is invalid; `problems` lists every problem, one line each. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+/** Reads the configuration from `env`; throws {@link ConfigError} listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): MediaConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  return {
+    host: e.MEDIA_HOST,
+    port: e.MEDIA_PORT,
+    apiUrl: e.API_URL.replace(/\/$/, ''),
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    announcedIp: e.MEDIA_ANNOUNCED_IP,
+    listenIp: e.MEDIA_LISTEN_IP ?? e.MEDIA_ANNOUNCED_IP,
+    portRange: e.MEDIA_PORT_RANGE,
+    iceServers: e.ICE_SERVERS,
+    dataDir: path.resolve(e.DATA_DIR),
+    mediaSecret: e.MEDIA_SECRET ?? null,
+    teacherGraceMs: e.TEACHER_GRACE_MS,
+  };
+}
+
+const SECRET_WAIT_MS = 10_000;
+const SECRET_POLL_MS = 250;
+
+/**
+ * The shared secret of live tickets: MEDIA_SECRET, or (development) the file `DATA_DIR/media-secret` that the
+ * API server creates. The media service never creates it itself (a different secret would refuse every
+ * ticket), so when the file is absent it waits briefly for the API server, then fails with a clear message.
+ */
+export async function readMediaSecret(config: MediaConfig, waitMs = SECRET_WAIT_MS): Promise<string> {
+  if (config.mediaSecret) return config.mediaSecret;
+  const file = path.join(config.dataDir, 'media-secret');
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      const secret = (await fs.readFile(file, 'utf8')).trim();
+      if (secret.length >= MIN_SECRET_LENGTH) return secret;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    if (Date.now() >= deadline) {
+      throw new ConfigError([
+        `MEDIA_SECRET: not set, and ${file} (written by the API server) did not appear within ${waitMs} ms; ` +
+          'start the API server first or set MEDIA_SECRET for both',
+      ]);
+    }
+    await new Promise((resolve) => setTimeout(resolve, SECRET_POLL_MS));
+  }
+}

@@ -1,0 +1,62 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LAYERS, PREFERRED_LAYERS, type Layer } from '@sea/contract/live';
+import { LAYER_NEED_BPS, selectLayer } from './layer-selector.ts';
+
+const all = ['q', 'h', 'f'] as const;
+
+describe('selectLayer', () => {
+  it.each([
+    [100_000, null, 'q'],
+    [450_000, null, 'q'],
+    [500_000, null, 'h'],
+    [1_300_000, null, 'h'],
+    [1_370_000, 'h', 'h'],
+    [1_380_000, 'f', 'f'],
+    [2_000_000, null, 'f'],
+    [900_000, 'f', 'f'], // stays: 900k >= 0.8 x 1.1M
+    [850_000, 'f', 'h'],
+    [330_000, 'h', 'h'],
+    [310_000, 'h', 'q'],
+  ] as const)('auto at %i bit/s from %s gives %s', (estimateBps, current, expected) => {
+    expect(selectLayer({ estimateBps, current, preferred: 'auto', available: all })).toBe(expected);
+  });
+
+  it('honours a fixed preference whatever the bandwidth', () => {
+    expect(selectLayer({ estimateBps: 10_000, current: 'q', preferred: 'f', available: all })).toBe('f');
+    expect(selectLayer({ estimateBps: 9e9, current: 'f', preferred: 'q', available: all })).toBe('q');
+  });
+
+  it('falls back to the nearest lower arriving layer, else the lowest', () => {
+    expect(selectLayer({ estimateBps: 9e9, current: null, preferred: 'f', available: ['q', 'h'] })).toBe('h');
+    expect(selectLayer({ estimateBps: 9e9, current: null, preferred: 'q', available: ['h', 'f'] })).toBe('h');
+    expect(selectLayer({ estimateBps: 9e9, current: null, preferred: 'auto', available: ['q'] })).toBe('q');
+  });
+
+  it('answers null when no layer arrives', () => {
+    expect(selectLayer({ estimateBps: 9e9, current: 'h', preferred: 'auto', available: [] })).toBeNull();
+  });
+
+  it('always picks an arriving layer, and never flips back at the same estimate (hysteresis)', () => {
+    const layer = fc.constantFrom<Layer>(...LAYERS);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 5_000_000 }),
+        fc.option(layer, { nil: null }),
+        fc.constantFrom(...PREFERRED_LAYERS),
+        fc.subarray([...LAYERS], { minLength: 1 }),
+        (estimateBps, current, preferred, available) => {
+          const first = selectLayer({ estimateBps, current, preferred, available });
+          expect(first !== null && available.includes(first)).toBe(true);
+          const second = selectLayer({ estimateBps, current: first, preferred, available });
+          expect(second).toBe(first);
+        },
+      ),
+    );
+  });
+
+  it('needs grow with the layer', () => {
+    expect(LAYER_NEED_BPS.q).toBeLessThan(LAYER_NEED_BPS.h);
+    expect(LAYER_NEED_BPS.h).toBeLessThan(LAYER_NEED_BPS.f);
+  });
+});

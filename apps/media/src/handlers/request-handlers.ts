@@ -1,0 +1,33 @@
+import type { LiveRequestName } from '@sea/contract/live';
+import {
+  connectConsumerTransport,
+  consume,
+  createConsumerTransport,
+  resume,
+  setPreferredLayer,
+} from './consumer-handlers.ts';
+import type { Handler } from './handler.ts';
+import {
+  closeProducer,
+  connectProducerTransport,
+  createProducerTransport,
+  produce,
+} from './producer-handlers.ts';
+import { getProducers, getRouterRtpCapabilities, joinRoom, startRoom } from './room-handlers.ts';
+
+/** Every request's handler, by request name: the table of contents of the signalling protocol. */
+export const REQUEST_HANDLERS: { [N in LiveRequestName]: Handler<N> } = {
+  startRoom,
+  joinRoom,
+  getProducers,
+  getRouterRtpCapabilities,
+  createProducerTransport,
+  connectProducerTransport,
+  produce,
+  closeProducer,
+  createConsumerTransport,
+  consume,
+  connectConsumerTransport,
+  resume,
+  setPreferredLayer,
+};

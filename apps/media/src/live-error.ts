@@ -1,0 +1,21 @@
+import type { LiveErrorCode } from '@sea/contract/live';
+
+/** A refusal that the signalling layer answers as `{ error: { code, message } }` (messages in Korean). */
+export class LiveError extends Error {
+  readonly code: LiveErrorCode;
+  /** Whether the server closes the connection after answering (refused entry). */
+  readonly fatal: boolean;
+  constructor(code: LiveErrorCode, message: string, fatal = false) {
+    super(message);
+    this.code = code;
+    this.fatal = fatal;
+  }
+}
+
+export const forbidden = (message = '이 요청을 할 권한이 없어요.', fatal = false) =>
+  new LiveError('forbidden', message, fatal);
+export const notLive = () => new LiveError('notLive', '지금은 진행 중인 강의가 아니에요.', true);
+export const notInRoom = () => new LiveError('notInRoom', '먼저 강의실에 입장해야 해요.');
+export const notFound = (what: string) => new LiveError('notFound', `${what}을(를) 찾을 수 없어요.`);
+export const conflict = (message: string) => new LiveError('conflict', message);
+export const badRequest = (message: string) => new LiveError('badRequest', message);

@@ -1,0 +1,106 @@
+import { SignJWT } from 'jose';
+import { MEDIA_CALLBACK_AUDIENCE } from '@sea/contract/live-ticket';
+import { ROUTES, toPath } from '@sea/contract/paths';
+
+/** Tells the API server whether a class is live. Never throws and never blocks a room. */
+export type LiveStateClient = {
+  /** Reports the state; a later call for the same class supersedes an earlier one still being retried. */
+  setLive(classId: number, active: boolean): void;
+  /** Resolves once every pending report was delivered or given up (tests and shutdown). */
+  settled(): Promise<void>;
+  /** Stops retrying. */
+  close(): void;
+};
+
+export type HttpLiveStateOptions = {
+  apiUrl: string;
+  secret: string;
+  /** Waits before retry n (1-based); the last entry repeats until `maxAttempts`. */
+  backoffMs?: number[];
+  maxAttempts?: number;
+  fetch?: typeof fetch;
+};
+
+const TOKEN_TTL_S = 60;
+const REQUEST_TIMEOUT_MS = 5_000;
+
+/**
+ * `PUT {API_URL}/internal/classes/{classId}/live` with `{ active }` and a short-lived bearer token signed with
+ * MEDIA_SECRET for the API server's audience. Failures are retried with backoff; only the newest state of a
+ * class is ever sent, so a retried `true` can never land after a `false`.
+ */
+export class HttpLiveStateClient implements LiveStateClient {
+  private readonly options: Required<Omit<HttpLiveStateOptions, 'fetch'>> & { fetch: typeof fetch };
+  private readonly key: Uint8Array;
+  private readonly latest = new Map<number, { active: boolean; version: number }>();
+  private readonly pending = new Set<Promise<void>>();
+  private version = 0;
+  private isClosed = false;
+
+  constructor(options: HttpLiveStateOptions) {
+    this.options = {
+      backoffMs: [500, 1_000, 2_000, 5_000, 10_000],
+      maxAttempts: 10,
+      fetch: globalThis.fetch,
+      ...options,
+    };
+    this.key = new TextEncoder().encode(options.secret);
+  }
+
+  setLive(classId: number, active: boolean): void {
+    if (this.isClosed) return;
+    this.version += 1;
+    const version = this.version;
+    this.latest.set(classId, { active, version });
+    const run = this.deliver(classId, active, version);
+    this.pending.add(run);
+    void run.finally(() => this.pending.delete(run));
+  }
+
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  close(): void {
+    this.isClosed = true;
+  }
+
+  private async deliver(classId: number, active: boolean, version: number): Promise<void> {
+    const { backoffMs, maxAttempts } = this.options;
+    for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
+      if (this.latest.get(classId)?.version !== version) return; // superseded
+      try {
+        const response = await this.send(classId, active);
+        if (response.ok) return;
+        // A 4xx other than 408/429 will not get better by retrying (wrong secret, unknown class).
+        if (response.status < 500 && response.status !== 408 && response.status !== 429) {
+          console.error(
+            `media: the API server refused live=${active} for class ${classId}: ${response.status}`,
+          );
+          return;
+        }
+      } catch (error) {
+        if (attempt === maxAttempts) console.error('media: could not reach the API server', error);
+      }
+      if (this.isClosed) return;
+      const wait = backoffMs[Math.min(attempt - 1, backoffMs.length - 1)] ?? 1_000;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    console.error(`media: gave up telling the API server live=${active} for class ${classId}`);
+  }
+
+  private async send(classId: number, active: boolean): Promise<Response> {
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setAudience(MEDIA_CALLBACK_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${TOKEN_TTL_S}s`)
+      .sign(this.key);
+    return this.options.fetch(`${this.options.apiUrl}${toPath(ROUTES.liveInternal, { classId })}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ active }),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  }
+}

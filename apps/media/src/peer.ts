@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import type { LiveEventName, LiveEventPayload } from '@sea/contract/live';
+import type { LiveRole } from '@sea/contract/live-ticket';
+import { notFound } from './live-error.ts';
+import { ConsumerTransport } from './rtc/consumer-transport.ts';
+import type { RtcOptions } from './rtc/peer-connection.ts';
+import type { Producer } from './rtc/producer.ts';
+import { ProducerTransport } from './rtc/producer-transport.ts';
+import { Signal } from './signal.ts';
+
+/** Why a peer closed: it left on purpose, lost its connection, was replaced by a newer connection of the same
+ * teacher, its room ended, or the server is shutting down. */
+export type PeerCloseReason = 'left' | 'disconnected' | 'replaced' | 'roomClosed' | 'shutdown';
+
+/** Who a peer is, from their live ticket. */
+export type PeerInfo = { userId: string; nickname: string; role: LiveRole; classId: number };
+
+/** Sends an event to this peer's client. */
+export type Notify = <N extends LiveEventName>(event: N, payload: LiveEventPayload<N>) => void;
+
+/**
+ * One connected user in a room: the teacher (with one publishing transport) or a student (with one receiving
+ * transport). It knows nothing of its room; the room listens to its signals.
+ */
+export class Peer {
+  readonly id = randomUUID();
+  readonly info: PeerInfo;
+  /** Emitted once, with the reason, when the peer closes. */
+  readonly closed = new Signal<[reason: PeerCloseReason]>();
+  /** The teacher published a stream. */
+  readonly producerAdded = new Signal<[Producer]>();
+  readonly notify: Notify;
+  private readonly rtc: RtcOptions;
+  private producerTransport: ProducerTransport | null = null;
+  private consumerTransport: ConsumerTransport | null = null;
+  private isClosed = false;
+
+  constructor(info: PeerInfo, rtc: RtcOptions, notify: Notify) {
+    this.info = info;
+    this.rtc = rtc;
+    this.notify = notify;
+  }
+
+  /** Creates the publishing transport, closing an earlier one (and so its producers). */
+  createProducerTransport(): ProducerTransport {
+    this.producerTransport?.close();
+    const transport = new ProducerTransport(this.rtc);
+    this.producerTransport = transport;
+    transport.producerAdded.subscribe((producer) => this.producerAdded.emit(producer));
+    transport.closed.subscribe(() => {
+      if (this.producerTransport === transport) this.producerTransport = null;
+    });
+    return transport;
+  }
+
+  /** Creates the receiving transport, closing an earlier one. */
+  createConsumerTransport(): ConsumerTransport {
+    this.consumerTransport?.close();
+    const transport = new ConsumerTransport(this.rtc);
+    this.consumerTransport = transport;
+    transport.closed.subscribe(() => {
+      if (this.consumerTransport === transport) this.consumerTransport = null;
+    });
+    return transport;
+  }
+
+  /** The publishing transport with this id (else `notFound`). */
+  producerTransportById(transportId: string): ProducerTransport {
+    if (this.producerTransport?.id !== transportId) throw notFound('transport');
+    return this.producerTransport;
+  }
+
+  /** The receiving transport with this id (else `notFound`). */
+  consumerTransportById(transportId: string): ConsumerTransport {
+    if (this.consumerTransport?.id !== transportId) throw notFound('transport');
+    return this.consumerTransport;
+  }
+
+  /** The receiving transport, if any. */
+  get receiving(): ConsumerTransport | null {
+    return this.consumerTransport;
+  }
+
+  /** The publishing transport, if any. */
+  get publishing(): ProducerTransport | null {
+    return this.producerTransport;
+  }
+
+  get isClosedNow(): boolean {
+    return this.isClosed;
+  }
+
+  /** Closes the transports, then emits `closed` once. Idempotent. */
+  close(reason: PeerCloseReason): void {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    this.producerTransport?.close();
+    this.consumerTransport?.close();
+    this.closed.emit(reason);
+    this.closed.clear();
+    this.producerAdded.clear();
+  }
+}

@@ -1,0 +1,157 @@
+import type { ProducerInfo, StreamKind } from '@sea/contract/live';
+import type { Peer, PeerCloseReason } from './peer.ts';
+import type { Producer } from './rtc/producer.ts';
+import { Signal } from './signal.ts';
+
+/** Why a room ended. */
+export type RoomCloseReason = 'teacherLeft' | 'shutdown';
+
+export type RoomOptions = {
+  /** How long a disconnected teacher may take to come back before the room ends. */
+  teacherGraceMs: number;
+  /** Tells the API server whether the class is live (fire and forget: the reporter retries). */
+  setLive: (active: boolean) => void;
+};
+
+/**
+ * One live class: its teacher (at most one connection; a newer one replaces the older), its students, and the
+ * streams the teacher publishes. The room opens when the teacher starts it and ends when the teacher leaves,
+ * or stays disconnected past the grace period: then students get `teacherLeft` once and are closed.
+ */
+export class Room {
+  readonly classId: number;
+  /** Emitted once when the room ends. */
+  readonly closed = new Signal<[reason: RoomCloseReason]>();
+  private readonly options: RoomOptions;
+  private teacher: Peer | null = null;
+  private readonly students = new Map<string, Peer>();
+  private readonly producers = new Map<StreamKind, Producer>();
+  private readonly releases = new Map<Peer, () => void>();
+  private graceTimer: NodeJS.Timeout | null = null;
+  private isClosed = false;
+
+  constructor(classId: number, options: RoomOptions) {
+    this.classId = classId;
+    this.options = options;
+  }
+
+  /** Makes `peer` the room's teacher, replacing (and closing) an earlier teacher connection. */
+  startTeacher(peer: Peer): void {
+    if (this.isClosed) return;
+    this.cancelGrace();
+    const previous = this.teacher;
+    this.teacher = peer;
+    previous?.close('replaced');
+    const release = [
+      peer.producerAdded.subscribe((producer) => this.addProducer(producer)),
+      peer.closed.subscribe((reason) => this.teacherClosed(peer, reason)),
+    ];
+    this.releases.set(peer, () => release.forEach((unsubscribe) => unsubscribe()));
+    this.options.setLive(true);
+    peer.notify('viewerCount', { count: this.students.size });
+  }
+
+  /** Adds a student (the caller has checked they may join). */
+  addStudent(peer: Peer): void {
+    if (this.isClosed) return;
+    this.students.set(peer.id, peer);
+    const unsubscribe = peer.closed.subscribe(() => this.studentClosed(peer));
+    this.releases.set(peer, unsubscribe);
+    this.broadcastViewerCount();
+  }
+
+  /** The streams currently published. */
+  producerList(): ProducerInfo[] {
+    return [...this.producers.values()].map((p) => ({ producerId: p.id, producerKind: p.kind }));
+  }
+
+  /** The current producers themselves (for students' transports). */
+  currentProducers(): Producer[] {
+    return [...this.producers.values()];
+  }
+
+  /** Number of students. */
+  get studentCount(): number {
+    return this.students.size;
+  }
+
+  /** Whether a teacher connection is present now. */
+  get hasTeacher(): boolean {
+    return this.teacher !== null;
+  }
+
+  get isClosedNow(): boolean {
+    return this.isClosed;
+  }
+
+  /** Ends the room: `teacherLeft` to students (unless shutting down), every peer closed. Idempotent. */
+  close(reason: RoomCloseReason): void {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    this.cancelGrace();
+    for (const release of this.releases.values()) release();
+    this.releases.clear();
+    const teacher = this.teacher;
+    this.teacher = null;
+    teacher?.close(reason === 'shutdown' ? 'shutdown' : 'roomClosed');
+    for (const producer of this.producers.values()) producer.close();
+    this.producers.clear();
+    for (const student of this.students.values()) {
+      if (reason === 'teacherLeft') student.notify('teacherLeft', {});
+      student.close(reason === 'shutdown' ? 'shutdown' : 'roomClosed');
+    }
+    this.students.clear();
+    this.options.setLive(false);
+    this.closed.emit(reason);
+    this.closed.clear();
+  }
+
+  private addProducer(producer: Producer): void {
+    const info = { producerId: producer.id, producerKind: producer.kind };
+    this.producers.set(producer.kind, producer);
+    producer.closed.subscribe(() => {
+      if (this.producers.get(producer.kind) !== producer) return;
+      this.producers.delete(producer.kind);
+      if (!this.isClosed) this.broadcast((peer) => peer.notify('producerClosed', info));
+    });
+    this.broadcast((peer) => peer.notify('newProducer', info));
+  }
+
+  private teacherClosed(peer: Peer, reason: PeerCloseReason): void {
+    this.releases.get(peer)?.();
+    this.releases.delete(peer);
+    if (this.teacher !== peer) return; // replaced: the newer connection is the teacher now
+    this.teacher = null;
+    if (reason === 'disconnected') this.startGrace();
+    else this.close(reason === 'shutdown' ? 'shutdown' : 'teacherLeft');
+  }
+
+  private studentClosed(peer: Peer): void {
+    this.releases.get(peer)?.();
+    this.releases.delete(peer);
+    if (this.students.delete(peer.id) && !this.isClosed) this.broadcastViewerCount();
+  }
+
+  private startGrace(): void {
+    this.cancelGrace();
+    this.graceTimer = setTimeout(() => {
+      this.graceTimer = null;
+      if (!this.teacher) this.close('teacherLeft');
+    }, this.options.teacherGraceMs);
+  }
+
+  private cancelGrace(): void {
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.graceTimer = null;
+  }
+
+  private broadcastViewerCount(): void {
+    const count = this.students.size;
+    this.broadcast((peer) => peer.notify('viewerCount', { count }));
+  }
+
+  private broadcast(send: (peer: Peer) => void): void {
+    if (this.teacher) send(this.teacher);
+    for (const student of this.students.values()) send(student);
+  }
+}

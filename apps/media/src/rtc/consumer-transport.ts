@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ReceiverEstimatedMaxBitrate,
+  RtcpPayloadSpecificFeedback,
+  RtcpRrPacket,
+  type RTCPeerConnection,
+  type RTCRtpTransceiver,
+  type RtcpPacket,
+} from 'werift';
+import type { ConsumerInfo } from '@sea/contract/live';
+import { DownlinkEstimator } from '../forwarding/downlink-estimator.ts';
+import { conflict, notFound } from '../live-error.ts';
+import { Signal } from '../signal.ts';
+import { Consumer } from './consumer.ts';
+import { createPeerConnection, gathered, type RtcOptions } from './peer-connection.ts';
+import type { Producer } from './producer.ts';
+
+/** Layer choice and keyframe retries run this often. */
+const TICK_MS = 200;
+
+type Entry = { consumer: Consumer; transceiver: RTCRtpTransceiver };
+
+/**
+ * A student's receiving connection: one send-only m-line per producer, added and removed by renegotiation
+ * ({@link consume} makes the offer, {@link connect} applies the student's answer). It keeps the student's
+ * downstream estimate (receiver reports and REMB) that its consumers choose their layer from.
+ */
+export class ConsumerTransport {
+  readonly id = randomUUID();
+  /** Emitted once when the transport closes (its consumers are closed first). */
+  readonly closed = new Signal();
+  private readonly pc: RTCPeerConnection;
+  private readonly entries = new Map<string, Entry>();
+  private readonly downlink = new DownlinkEstimator();
+  private readonly unsubscribes: (() => void)[] = [];
+  private readonly watched = new Set<string>();
+  private timer: NodeJS.Timeout | null = null;
+  private negotiating: Promise<unknown> = Promise.resolve();
+  private isClosed = false;
+
+  constructor(options: RtcOptions) {
+    this.pc = createPeerConnection(options, 'subscriber');
+    this.unsubscribes.push(
+      this.pc.connectionStateChange.subscribe((state) => {
+        if (state === 'connected')
+          for (const { consumer } of this.entries.values()) consumer.transportConnected();
+        if (state === 'failed' || state === 'closed') this.close();
+      }).unSubscribe,
+    );
+  }
+
+  /**
+   * Brings the connection up to date with `producers`: an m-line for each new one (its consumer paused), the
+   * m-lines of closed ones stopped. Answers the offer and every current consumer. Serialised.
+   */
+  consume(producers: Producer[]): Promise<{ sdp: string; consumers: ConsumerInfo[] }> {
+    const run = this.negotiating.then(() => this.offer(producers));
+    this.negotiating = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Applies the student's answer to the last offer. */
+  connect(answerSdp: string): Promise<void> {
+    const run = this.negotiating.then(async () => {
+      if (this.pc.signalingState !== 'have-local-offer') throw conflict('적용할 offer가 없어요.');
+      try {
+        await this.pc.setRemoteDescription({ type: 'answer', sdp: answerSdp });
+      } catch (error) {
+        throw conflict(`answer를 적용할 수 없어요: ${(error as Error).message}`);
+      }
+    });
+    this.negotiating = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The consumer with this id. */
+  consumer(consumerId: string): Consumer {
+    for (const { consumer } of this.entries.values()) if (consumer.id === consumerId) return consumer;
+    throw notFound('consumer');
+  }
+
+  /** The current consumers. */
+  list(): Consumer[] {
+    return [...this.entries.values()].map((entry) => entry.consumer);
+  }
+
+  /** The student's downstream estimate, in bit/s. */
+  get estimateBps(): number {
+    return this.downlink.bps;
+  }
+
+  /** Closes consumers, timer and the peer connection. Idempotent; `closed` is emitted once. */
+  close(): void {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    for (const { consumer } of [...this.entries.values()]) consumer.close();
+    this.entries.clear();
+    for (const unsubscribe of this.unsubscribes) unsubscribe();
+    this.unsubscribes.length = 0;
+    this.pc
+      .close()
+      .catch((error: unknown) => console.error('media: closing a student connection failed', error));
+    this.closed.emit();
+    this.closed.clear();
+  }
+
+  private async offer(producers: Producer[]): Promise<{ sdp: string; consumers: ConsumerInfo[] }> {
+    if (this.isClosed) throw conflict('수신 연결이 닫혔어요.');
+    if (this.pc.signalingState !== 'stable') {
+      // The student never answered the last offer: start over from the last agreed state.
+      await this.pc.setLocalDescription({ type: 'rollback' });
+    }
+    for (const producer of producers) {
+      if (producer.isClosedNow || this.entries.has(producer.id)) continue;
+      const transceiver = this.pc.addTransceiver(producer.media, { direction: 'sendonly' });
+      const consumer = new Consumer(producer, transceiver.sender, () => this.downlink.bps);
+      this.entries.set(producer.id, { consumer, transceiver });
+      consumer.closed.subscribe(() => {
+        const entry = this.entries.get(producer.id);
+        if (entry?.consumer !== consumer) return;
+        this.entries.delete(producer.id);
+        // Stopping the transceiver puts port 0 on its m-line in the next offer.
+        if (!this.isClosed) entry.transceiver.stop();
+      });
+    }
+    await this.pc.setLocalDescription(await this.pc.createOffer());
+    this.watchTransports();
+    this.timer ??= setInterval(() => this.tick(), TICK_MS);
+    await gathered(this.pc);
+    const sdp = this.pc.localDescription?.sdp;
+    if (!sdp) throw conflict('offer를 만들 수 없어요.');
+    const consumers = [...this.entries.values()].map(({ consumer, transceiver }) => ({
+      consumerId: consumer.id,
+      producerId: consumer.producer.id,
+      producerKind: consumer.kind,
+      mid: transceiver.mid ?? '',
+    }));
+    return { sdp, consumers };
+  }
+
+  /** Reads the student's receiver reports and REMB from every (bundled) transport, once per transport. */
+  private watchTransports(): void {
+    for (const dtls of this.pc.dtlsTransports) {
+      if (this.watched.has(dtls.id)) continue;
+      this.watched.add(dtls.id);
+      this.unsubscribes.push(dtls.onRtcp.subscribe((packet) => this.onRtcp(packet)).unSubscribe);
+    }
+  }
+
+  private onRtcp(packet: RtcpPacket): void {
+    if (packet instanceof RtcpRrPacket) {
+      // One estimate update per report packet, from the worst of this student's streams.
+      const ours = new Set(this.pc.getSenders().map((sender) => sender.ssrc));
+      const fractions = packet.reports.filter((r) => ours.has(r.ssrc)).map((r) => r.fractionLost / 256);
+      if (fractions.length > 0) this.downlink.onLoss(Math.max(...fractions));
+    } else if (
+      packet instanceof RtcpPayloadSpecificFeedback &&
+      packet.feedback instanceof ReceiverEstimatedMaxBitrate
+    ) {
+      const sent = this.list().reduce((sum, consumer) => sum + consumer.sentBps(), 0);
+      this.downlink.onRemb(Number(packet.feedback.bitrate), sent);
+    }
+  }
+
+  private tick(): void {
+    const now = performance.now();
+    for (const { consumer } of this.entries.values()) consumer.tick(now);
+  }
+}

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import type { RTCRtpSender, RtpPacket } from 'werift';
+import type { Layer, PreferredLayer, StreamKind } from '@sea/contract/live';
+import { BitrateMeter } from '../forwarding/bitrate-meter.ts';
+import { LayerSwitch } from '../forwarding/layer-switch.ts';
+import { selectLayer } from '../forwarding/layer-selector.ts';
+import { Signal } from '../signal.ts';
+import type { Producer } from './producer.ts';
+
+/** While a student waits for a keyframe, the request is repeated this often. */
+const KEYFRAME_RETRY_MS = 1_000;
+/** Samples of the timestamp step at a layer switch: 90 kHz video, 48 kHz audio. */
+const CLOCK_PER_MS = { video: 90, audio: 48 } as const;
+
+/**
+ * One producer forwarded to one student: picks the layer (the student's preference, or their bandwidth),
+ * switches only at keyframes, asks for keyframes when the student needs one, and sends through the student's
+ * werift sender (which rewrites SSRC, payload type, sequence numbers and timestamps, and answers NACKs).
+ * Starts paused: nothing is forwarded before {@link resume}.
+ */
+export class Consumer {
+  readonly id = randomUUID();
+  readonly producer: Producer;
+  /** Emitted once when the consumer closes (its producer closed, or its transport did). */
+  readonly closed = new Signal();
+  private readonly sender: RTCRtpSender;
+  private readonly estimateBps: () => number;
+  private readonly gate = new LayerSwitch();
+  private readonly meter = new BitrateMeter();
+  private readonly unsubscribes: (() => void)[] = [];
+  private preferred: PreferredLayer = 'auto';
+  private paused = true;
+  private lastSentAt: number | null = null;
+  private lastRequestAt = -Infinity;
+  private isClosed = false;
+
+  /**
+   * @param sender the student's sender for this stream's m-line.
+   * @param estimateBps the student's current downstream estimate (shared by their consumers).
+   */
+  constructor(producer: Producer, sender: RTCRtpSender, estimateBps: () => number) {
+    this.producer = producer;
+    this.sender = sender;
+    this.estimateBps = estimateBps;
+    this.unsubscribes.push(
+      producer.packet.subscribe((layer, packet, keyframeStart) => this.forward(layer, packet, keyframeStart)),
+      producer.closed.subscribe(() => this.close()),
+      sender.onPictureLossIndication.subscribe(() => this.requestKeyframe(true)).unSubscribe,
+    );
+  }
+
+  get kind(): StreamKind {
+    return this.producer.kind;
+  }
+
+  /** The layer being forwarded now (null while paused or waiting for the first keyframe). */
+  get currentLayer(): Layer | null {
+    return this.gate.current;
+  }
+
+  /** The layer the consumer switches to at the next keyframe. */
+  get targetLayer(): Layer | null {
+    return this.gate.target;
+  }
+
+  get isPaused(): boolean {
+    return this.paused;
+  }
+
+  /** Starts (or restarts) forwarding; video begins at the next keyframe, which is requested now. */
+  resume(): void {
+    if (this.isClosed || !this.paused) return;
+    this.paused = false;
+    this.gate.reset();
+    this.chooseLayer();
+    this.requestKeyframe(true);
+  }
+
+  /** Fixes the layer, or `auto` to follow the student's bandwidth. */
+  setPreferredLayer(layer: PreferredLayer): void {
+    this.preferred = layer;
+    this.chooseLayer();
+  }
+
+  /** Bitrate sent to the student, in bit/s. */
+  sentBps(nowMs = performance.now()): number {
+    return this.meter.bps(nowMs);
+  }
+
+  /** Periodic work: re-chooses the layer and repeats keyframe requests while the student waits. */
+  tick(nowMs = performance.now()): void {
+    if (this.paused || this.isClosed) return;
+    this.chooseLayer();
+    if (this.gate.waitingForKeyframe && nowMs - this.lastRequestAt >= KEYFRAME_RETRY_MS) {
+      this.requestKeyframe(false);
+    }
+  }
+
+  /** Stops forwarding and releases every subscription. Idempotent. */
+  close(): void {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    for (const unsubscribe of this.unsubscribes) unsubscribe();
+    this.unsubscribes.length = 0;
+    this.closed.emit();
+    this.closed.clear();
+  }
+
+  get isClosedNow(): boolean {
+    return this.isClosed;
+  }
+
+  private chooseLayer(): void {
+    const previous = this.gate.target;
+    const next = selectLayer({
+      estimateBps: this.estimateBps(),
+      current: this.gate.current,
+      preferred: this.producer.simulcast ? this.preferred : 'auto',
+      available: this.producer.simulcast ? this.producer.availableLayers() : ['f'],
+    });
+    // Before the first packets arrive no layer is "available"; aim at the preference (or f) meanwhile.
+    const target = next ?? (this.preferred === 'auto' || !this.producer.simulcast ? 'f' : this.preferred);
+    this.gate.setTarget(target);
+    if (target !== previous && this.gate.waitingForKeyframe) this.requestKeyframe(false);
+  }
+
+  private requestKeyframe(fromStudent: boolean): void {
+    if (this.paused || this.producer.media !== 'video') return;
+    // A student's own PLI concerns what it receives; otherwise the layer it waits for.
+    const layer = fromStudent ? (this.gate.current ?? this.gate.target) : this.gate.target;
+    if (layer === null) return;
+    this.lastRequestAt = performance.now();
+    this.producer.requestKeyframe(layer);
+  }
+
+  /** The student's connection is up: what was sent before it was lost, so start at a fresh keyframe. */
+  transportConnected(): void {
+    this.gate.reset();
+    this.requestKeyframe(false);
+  }
+
+  private forward(layer: Layer, packet: RtpPacket, keyframeStart: boolean): void {
+    if (this.paused) return;
+    if (this.sender.dtlsTransport?.state !== 'connected') return;
+    const decision = this.gate.onPacket(layer, keyframeStart);
+    if (decision === 'drop') return;
+    const now = performance.now();
+    if (decision === 'switch') {
+      // Let the sender continue its own sequence and timestamps across the source change, advancing the
+      // timestamp by the wall-clock time since the last packet sent.
+      const elapsed = this.lastSentAt === null ? 1 : Math.max(1, now - this.lastSentAt);
+      this.sender.replaceRTP(packet.header, true, Math.round(elapsed * CLOCK_PER_MS[this.producer.media]));
+    }
+    this.lastSentAt = now;
+    this.meter.add(packet.payload.length + 12, now);
+    this.sender.sendRtp(packet).catch((error: unknown) => console.error('media: forwarding failed', error));
+  }
+}

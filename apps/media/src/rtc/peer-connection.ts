@@ -1,0 +1,93 @@
+import { isIPv4 } from 'node:net';
+import {
+  RTCPeerConnection,
+  RTCRtpCodecParameters,
+  useAbsSendTime,
+  useNACK,
+  usePLI,
+  useREMB,
+  useSdesMid,
+  useSdesRTPStreamId,
+} from 'werift';
+import type { IceServer } from '@sea/contract/live-ticket';
+import type { LiveCodec } from '@sea/contract/live';
+
+/** Network settings of every peer connection the SFU opens. */
+export type RtcOptions = {
+  /** The address written into ICE candidates: what clients must reach. */
+  announcedIp: string;
+  /** The local address the UDP sockets bind to (the announced one, or e.g. 0.0.0.0 behind a 1:1 NAT). */
+  listenIp: string;
+  /** UDP port range, or null for any free port (tests). */
+  portRange: [number, number] | null;
+  /** STUN/TURN servers. Always explicit: werift's own default is a public STUN server. */
+  iceServers: IceServer[];
+};
+
+/** The codecs the SFU forwards (it never transcodes, so the teacher's browser must send these). */
+export const FORWARDED_CODECS: LiveCodec[] = [
+  { kind: 'audio', mimeType: 'audio/opus', clockRate: 48_000, channels: 2 },
+  { kind: 'video', mimeType: 'video/VP8', clockRate: 90_000 },
+];
+
+/** How long to wait for STUN/TURN candidates before answering without them, in seconds. */
+const STUN_GATHER_TIMEOUT_S = 2;
+
+/**
+ * A werift peer connection for one side of the SFU: `publisher` receives the teacher's streams, `subscriber`
+ * sends to one student.
+ *
+ * - ICE: the configured servers only; host candidates only on the announced address (werift would otherwise
+ *   offer every interface address); the configured port range.
+ * - No transport-cc anywhere (werift's feedback is wrong); video has NACK, PLI and REMB feedback.
+ * - Header extensions: mid (and rid from the teacher, for simulcast); abs-send-time towards students so their
+ *   browsers can compute the REMB the SFU reads.
+ */
+export function createPeerConnection(
+  options: RtcOptions,
+  role: 'publisher' | 'subscriber',
+): RTCPeerConnection {
+  const ipv4 = isIPv4(options.announcedIp);
+  return new RTCPeerConnection({
+    iceServers: options.iceServers.map((server) => ({ ...server })),
+    icePortRange: options.portRange ?? undefined,
+    iceUseIpv4: false,
+    iceUseIpv6: false,
+    iceAdditionalHostAddresses: [options.announcedIp],
+    iceInterfaceAddresses: ipv4 ? { udp4: options.listenIp } : { udp6: options.listenIp },
+    iceUseTcp: false,
+    iceStunGatherTimeout: STUN_GATHER_TIMEOUT_S,
+    codecs: {
+      audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48_000, channels: 2 })],
+      video: [
+        new RTCRtpCodecParameters({
+          mimeType: 'video/VP8',
+          clockRate: 90_000,
+          rtcpFeedback: [useNACK(), usePLI(), useREMB()],
+        }),
+      ],
+    },
+    headerExtensions: {
+      audio: [useSdesMid()],
+      video: role === 'publisher' ? [useSdesMid(), useSdesRTPStreamId()] : [useSdesMid(), useAbsSendTime()],
+    },
+  });
+}
+
+const GATHER_TIMEOUT_MS = 5_000;
+
+/** Resolves once the connection has gathered its candidates (so the SDP it hands out carries them). */
+export async function gathered(pc: RTCPeerConnection): Promise<void> {
+  if (pc.iceGatheringState === 'complete' || pc.iceTransports.length === 0) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, GATHER_TIMEOUT_MS);
+    const { unSubscribe } = pc.iceGatheringStateChange.subscribe((state) => {
+      if (state === 'complete') done();
+    });
+    function done() {
+      clearTimeout(timer);
+      unSubscribe();
+      resolve();
+    }
+  });
+}

@@ -1,0 +1,249 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  GenericNack,
+  PictureLossIndication,
+  ReceiverEstimatedMaxBitrate,
+  RtcpPayloadSpecificFeedback,
+  RtcpTransportLayerFeedback,
+  type RTCDtlsTransport,
+  type RTCPeerConnection,
+  type RtcpPacket,
+  type RtpPacket,
+} from 'werift';
+import type { StreamKind } from '@sea/contract/live';
+import { BitrateMeter } from '../forwarding/bitrate-meter.ts';
+import { NackTracker } from '../forwarding/nack-tracker.ts';
+import { encodeRembBitrate, RembEstimator } from '../forwarding/remb-estimator.ts';
+import { prepareTeacherOffer, restoreNack } from '../forwarding/sdp-munging.ts';
+import { conflict, notFound } from '../live-error.ts';
+import { Signal } from '../signal.ts';
+import { createPeerConnection, gathered, type RtcOptions } from './peer-connection.ts';
+import { Producer } from './producer.ts';
+
+/** NACKs go out this often (missing packets are asked for again after the tracker's retry interval). */
+const NACK_INTERVAL_MS = 20;
+/** REMB goes out this often. */
+const REMB_INTERVAL_MS = 500;
+/** An SSRC silent this long is forgotten. */
+const STREAM_IDLE_MS = 5_000;
+
+/**
+ * The teacher's publishing connection. It answers the browser's offers (first and renegotiations), turns the
+ * negotiated m-lines into {@link Producer}s, and owns the feedback werift gets wrong for a simulcast SFU: NACK
+ * per SSRC, REMB computed from what arrives, and the keyframe requests of the producers.
+ */
+export class ProducerTransport {
+  readonly id = randomUUID();
+  /** Emitted once when the transport closes (its producers are closed first). */
+  readonly closed = new Signal();
+  /** A producer was added (it replaced any earlier producer of the same kind). */
+  readonly producerAdded = new Signal<[Producer]>();
+  private readonly pc: RTCPeerConnection;
+  private readonly producers = new Map<StreamKind, Producer>();
+  /** Per incoming SSRC: its NACK tracker, when it last sent, whether it is video (only video is NACKed). */
+  private readonly streams = new Map<number, { nack: NackTracker; lastAt: number; video: boolean }>();
+  private videoPayloadTypes = new Set<number>();
+  private readonly meter = new BitrateMeter();
+  private readonly remb = new RembEstimator();
+  private readonly rtcpSsrc = randomInt(1, 2 ** 32 - 1);
+  private readonly watched = new Map<string, () => void>();
+  private timer: NodeJS.Timeout | null = null;
+  private lastRembAt = 0;
+  private negotiating: Promise<unknown> = Promise.resolve();
+  private isClosed = false;
+
+  constructor(options: RtcOptions) {
+    this.pc = createPeerConnection(options, 'publisher');
+    this.pc.connectionStateChange.subscribe((state) => {
+      if (state === 'failed' || state === 'closed') this.close();
+    });
+  }
+
+  /** Applies the teacher's offer and returns the answer (with the server's candidates). Serialised. */
+  connect(offerSdp: string): Promise<string> {
+    const run = this.negotiating.then(() => this.answer(offerSdp));
+    this.negotiating = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Publishes the stream carried by the m-line `mid` as `kind`, replacing an earlier producer of that kind.
+   * The m-line must be in the last applied offer and send media.
+   */
+  produce(kind: StreamKind, mid: string): Producer {
+    if (this.isClosed) throw conflict('송출 연결이 닫혔어요.');
+    const transceiver = this.pc.getTransceivers().find((t) => t.mid === mid);
+    if (!transceiver) throw notFound(`m-line ${mid}`);
+    const tracks = transceiver.receiver.tracks;
+    if (tracks.length === 0 || transceiver.kind !== (kind.endsWith('Video') ? 'video' : 'audio')) {
+      throw conflict(`m-line ${mid}은(는) ${kind}을(를) 보내지 않아요.`);
+    }
+    this.producers.get(kind)?.close();
+    const producer = new Producer(kind, tracks, (ssrc) => this.sendPli(ssrc));
+    this.producers.set(kind, producer);
+    producer.closed.subscribe(() => {
+      if (this.producers.get(kind) === producer) this.producers.delete(kind);
+    });
+    this.producerAdded.emit(producer);
+    return producer;
+  }
+
+  /** Stops the stream of `kind`, if any. */
+  closeProducer(kind: StreamKind): void {
+    this.producers.get(kind)?.close();
+  }
+
+  /** The current producers. */
+  list(): Producer[] {
+    return [...this.producers.values()];
+  }
+
+  /** The estimate last sent to the teacher, in bit/s (for tests and the benchmark). */
+  get estimateBps(): number {
+    return this.remb.bps;
+  }
+
+  /** Closes producers, timers and the peer connection. Idempotent; `closed` is emitted once. */
+  close(): void {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    for (const producer of [...this.producers.values()]) producer.close();
+    for (const unsubscribe of this.watched.values()) unsubscribe();
+    this.watched.clear();
+    this.pc
+      .close()
+      .catch((error: unknown) => console.error('media: closing a teacher connection failed', error));
+    this.closed.emit();
+    this.closed.clear();
+    this.producerAdded.clear();
+  }
+
+  private async answer(offerSdp: string): Promise<string> {
+    if (this.isClosed) throw conflict('송출 연결이 닫혔어요.');
+    if (!/^v=0\r?\n/.test(offerSdp) || !/^m=(audio|video) /m.test(offerSdp)) {
+      throw conflict('offer에 오디오나 비디오가 없어요.');
+    }
+    try {
+      await this.pc.setRemoteDescription({ type: 'offer', sdp: prepareTeacherOffer(offerSdp) });
+      await this.pc.setLocalDescription(await this.pc.createAnswer());
+    } catch (error) {
+      throw conflict(`offer를 적용할 수 없어요: ${(error as Error).message}`);
+    }
+    this.watchTransports();
+    this.videoPayloadTypes = new Set(
+      this.pc
+        .getTransceivers()
+        .filter((t) => t.kind === 'video')
+        .flatMap((t) => t.codecs.map((codec) => codec.payloadType)),
+    );
+    this.timer ??= setInterval(() => this.tick(), NACK_INTERVAL_MS);
+    await gathered(this.pc);
+    const sdp = this.pc.localDescription?.sdp;
+    if (!sdp) throw conflict('answer를 만들 수 없어요.');
+    return restoreNack(sdp);
+  }
+
+  /** Observes every incoming RTP and RTCP packet of each (bundled) transport, once per transport. */
+  private watchTransports(): void {
+    for (const dtls of this.pc.dtlsTransports) {
+      if (this.watched.has(dtls.id)) continue;
+      const rtp = dtls.onRtp.subscribe((packet) => this.onRtp(packet));
+      const rtcp = dtls.onRtcp.subscribe((packet) => this.onRtcp(packet));
+      this.watched.set(dtls.id, () => {
+        rtp.unSubscribe();
+        rtcp.unSubscribe();
+      });
+    }
+  }
+
+  private onRtp(packet: RtpPacket): void {
+    const now = performance.now();
+    const { ssrc, payloadType } = packet.header;
+    let stream = this.streams.get(ssrc);
+    if (!stream) {
+      stream = { nack: new NackTracker(), lastAt: now, video: this.videoPayloadTypes.has(payloadType) };
+      this.streams.set(ssrc, stream);
+    }
+    stream.lastAt = now;
+    stream.nack.receive(packet.header.sequenceNumber, now);
+    this.meter.add(packet.payload.length + 12, now);
+  }
+
+  private onRtcp(_packet: RtcpPacket): void {
+    // The teacher's sender reports need no action: the answer's REMB and NACK come from what arrives.
+  }
+
+  private tick(): void {
+    const now = performance.now();
+    const dtls = this.transport();
+    if (!dtls) return;
+    const feedback: RtcpPacket[] = [];
+    for (const [ssrc, stream] of this.streams) {
+      if (!stream.video) continue;
+      const lost = stream.nack.due(now);
+      if (lost.length > 0) {
+        feedback.push(
+          new RtcpTransportLayerFeedback({
+            feedback: new GenericNack({ senderSsrc: this.rtcpSsrc, mediaSourceSsrc: ssrc, lost }),
+          }),
+        );
+      }
+    }
+    for (const producer of this.producers.values()) producer.tick(now);
+    if (now - this.lastRembAt >= REMB_INTERVAL_MS) {
+      this.lastRembAt = now;
+      const remb = this.rembPacket(now);
+      if (remb) feedback.push(remb);
+    }
+    if (feedback.length > 0) {
+      dtls
+        .sendRtcp(feedback)
+        .catch((error: unknown) => console.error('media: sending feedback failed', error));
+    }
+  }
+
+  private rembPacket(now: number): RtcpPacket | null {
+    let expected = 0;
+    let lost = 0;
+    for (const [ssrc, stream] of this.streams) {
+      // A stream the teacher stopped: forget it, so restarts do not pile up trackers.
+      if (now - stream.lastAt > STREAM_IDLE_MS) {
+        this.streams.delete(ssrc);
+        continue;
+      }
+      const counts = stream.nack.takeCounts();
+      expected += counts.expected;
+      lost += counts.lost;
+    }
+    const estimate = this.remb.update(this.meter.bps(now), expected > 0 ? lost / expected : 0);
+    const ssrcFeedbacks = [...this.streams.entries()].filter(([, s]) => s.video).map(([ssrc]) => ssrc);
+    if (ssrcFeedbacks.length === 0) return null;
+    const { exp, mantissa } = encodeRembBitrate(estimate);
+    return new RtcpPayloadSpecificFeedback({
+      feedback: new ReceiverEstimatedMaxBitrate({
+        senderSsrc: this.rtcpSsrc,
+        mediaSsrc: 0,
+        brExp: exp,
+        brMantissa: mantissa,
+        bitrate: BigInt(estimate),
+        ssrcNum: ssrcFeedbacks.length,
+        ssrcFeedbacks,
+      }),
+    });
+  }
+
+  private sendPli(ssrc: number): void {
+    const dtls = this.transport();
+    if (!dtls) return;
+    const pli = new RtcpPayloadSpecificFeedback({
+      feedback: new PictureLossIndication({ senderSsrc: this.rtcpSsrc, mediaSsrc: ssrc }),
+    });
+    dtls.sendRtcp([pli]).catch((error: unknown) => console.error('media: sending a PLI failed', error));
+  }
+
+  private transport(): RTCDtlsTransport | undefined {
+    return this.pc.dtlsTransports.find((dtls) => dtls.state === 'connected');
+  }
+}

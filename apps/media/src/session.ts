@@ -1,0 +1,59 @@
+import type { LiveTicketClaims } from '@sea/contract/live-ticket';
+import type { MediaServer } from './media-server.ts';
+import { notInRoom, forbidden } from './live-error.ts';
+import type { Notify, Peer } from './peer.ts';
+import type { Room } from './room.ts';
+
+/**
+ * One signalling connection: who it is (the ticket's claims), how to reach its client, and the peer it became
+ * in a room. Handlers work on a session; only `signalling.ts` knows it is a socket.io socket.
+ */
+export class Session {
+  readonly claims: LiveTicketClaims;
+  readonly server: MediaServer;
+  readonly notify: Notify;
+  /** Closes the client's connection (after a refusal, a replacement or the end of the room). */
+  readonly disconnect: () => void;
+  private current: { peer: Peer; room: Room } | null = null;
+
+  constructor(claims: LiveTicketClaims, server: MediaServer, notify: Notify, disconnect: () => void) {
+    this.claims = claims;
+    this.server = server;
+    this.notify = notify;
+    this.disconnect = disconnect;
+  }
+
+  /** Binds the session to its peer; the client is disconnected when the peer is closed from the server side. */
+  enter(peer: Peer, room: Room): void {
+    this.current?.peer.close('left');
+    this.current = { peer, room };
+    peer.closed.subscribe((reason) => {
+      if (this.current?.peer === peer) this.current = null;
+      if (reason === 'replaced' || reason === 'roomClosed' || reason === 'shutdown') this.disconnect();
+    });
+  }
+
+  /** The peer and room, or `notInRoom`. */
+  inRoom(): { peer: Peer; room: Room } {
+    if (!this.current || this.current.peer.isClosedNow) throw notInRoom();
+    return this.current;
+  }
+
+  /** The teacher's peer and room, or `forbidden` / `notInRoom`. */
+  asTeacher(): { peer: Peer; room: Room } {
+    if (this.claims.role !== 'teacher') throw forbidden('강사만 할 수 있어요.');
+    return this.inRoom();
+  }
+
+  /** The student's peer and room, or `forbidden` / `notInRoom`. */
+  asStudent(): { peer: Peer; room: Room } {
+    if (this.claims.role !== 'student') throw forbidden('수강생만 할 수 있어요.');
+    return this.inRoom();
+  }
+
+  /** The connection ended: on purpose (`explicit`) or by a network failure. */
+  end(explicit: boolean): void {
+    this.current?.peer.close(explicit ? 'left' : 'disconnected');
+    this.current = null;
+  }
+}

@@ -1,0 +1,270 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LIVE_REQUESTS, LAYER_ENCODINGS } from '@sea/contract/live';
+import {
+  collect,
+  delay,
+  disconnected,
+  ok,
+  request,
+  signTicket,
+  startTestMedia,
+  until,
+} from '../test/test-media-server.ts';
+
+type Media = Awaited<ReturnType<typeof startTestMedia>>;
+let media: Media;
+
+beforeEach(async () => {
+  media = await startTestMedia({ teacherGraceMs: 300 });
+});
+afterEach(async () => {
+  await media.close();
+});
+
+const teacher = { role: 'teacher', sub: 'teacher-1' } as const;
+const student = (n: number) => ({ role: 'student', sub: `student-${n}` }) as const;
+
+async function refusal(ticket: string | undefined): Promise<unknown> {
+  try {
+    await media.connect(ticket);
+  } catch (error) {
+    return (error as { data?: unknown }).data;
+  }
+  throw new Error('connected');
+}
+
+describe('handshake', () => {
+  it('refuses a connection without a ticket', async () => {
+    expect(await refusal(undefined)).toMatchObject({ code: 'unauthorized' });
+  });
+
+  it('refuses a forged, wrong-audience or malformed ticket', async () => {
+    expect(await refusal(await signTicket(teacher, { secret: 'x'.repeat(40) }))).toMatchObject({
+      code: 'unauthorized',
+    });
+    expect(await refusal(await signTicket(teacher, { audience: 'sea-server' }))).toMatchObject({
+      code: 'unauthorized',
+    });
+    expect(await refusal('not.a.jwt')).toMatchObject({ code: 'unauthorized', message: expect.any(String) });
+  });
+});
+
+describe('requests', () => {
+  it('answers the capabilities: codecs, the configured ICE servers and the simulcast layers', async () => {
+    const socket = await media.connectAs(student(1));
+    const data = await ok(socket, 'getRouterRtpCapabilities');
+    expect(data.codecs.map((c) => c.mimeType)).toEqual(['audio/opus', 'video/VP8']);
+    expect(data.iceServers).toEqual([]);
+    expect(data.layers).toEqual(LAYER_ENCODINGS);
+  });
+
+  it('the teacher starts the room: the class is reported live, viewer count 0', async () => {
+    const socket = await media.connectAs(teacher);
+    const counts = collect(socket, 'viewerCount');
+    expect(await ok(socket, 'startRoom')).toEqual({ producers: [] });
+    expect(media.liveState.calls).toEqual([{ classId: 7, active: true }]);
+    await until(() => counts.length === 1);
+    expect(counts).toEqual([{ count: 0 }]);
+    expect(await ok(socket, 'getProducers')).toEqual({ producers: [] });
+  });
+
+  it('a student may not start the room: refused, then disconnected', async () => {
+    const socket = await media.connectAs(student(1));
+    const gone = disconnected(socket);
+    expect(await request(socket, 'startRoom')).toMatchObject({ error: { code: 'forbidden' } });
+    expect(await gone).toBe('io server disconnect');
+    expect(media.server.roomCount).toBe(0);
+  });
+
+  it('a student cannot join before the teacher starts: notLive, then disconnected', async () => {
+    const socket = await media.connectAs(student(1));
+    const gone = disconnected(socket);
+    expect(await request(socket, 'joinRoom')).toMatchObject({ error: { code: 'notLive' } });
+    expect(await gone).toBe('io server disconnect');
+  });
+
+  it('a ticket saying the class is not live is refused even when the room is open', async () => {
+    const host = await media.connectAs(teacher);
+    await ok(host, 'startRoom');
+    const socket = await media.connectAs({ ...student(1), live: false });
+    expect(await request(socket, 'joinRoom')).toMatchObject({ error: { code: 'notLive' } });
+  });
+
+  it('a ticket for another class does not reach this room', async () => {
+    const host = await media.connectAs(teacher);
+    await ok(host, 'startRoom');
+    const socket = await media.connectAs({ ...student(1), classId: 8 });
+    expect(await request(socket, 'joinRoom')).toMatchObject({ error: { code: 'notLive' } });
+  });
+
+  it('a teacher does not join as a student', async () => {
+    const host = await media.connectAs(teacher);
+    await ok(host, 'startRoom');
+    const other = await media.connectAs({ ...teacher, sub: 'teacher-2' });
+    expect(await request(other, 'joinRoom')).toMatchObject({ error: { code: 'forbidden' } });
+  });
+
+  it('students join and leave; everybody hears the viewer count', async () => {
+    const host = await media.connectAs(teacher);
+    const counts = collect<{ count: number }>(host, 'viewerCount');
+    await ok(host, 'startRoom');
+    const a = await media.connectAs(student(1));
+    expect(await ok(a, 'joinRoom')).toEqual({ producers: [] });
+    const b = await media.connectAs(student(2));
+    const bCounts = collect<{ count: number }>(b, 'viewerCount');
+    await ok(b, 'joinRoom');
+    a.disconnect();
+    await until(() => counts.length === 4);
+    expect(counts.map((c) => c.count)).toEqual([0, 1, 2, 1]);
+    await until(() => bCounts.length === 2);
+    expect(bCounts.map((c) => c.count)).toEqual([2, 1]);
+  });
+
+  it('room requests before joining answer notInRoom', async () => {
+    const socket = await media.connectAs(student(1));
+    expect(await request(socket, 'getProducers')).toMatchObject({ error: { code: 'notInRoom' } });
+    expect(await request(socket, 'createConsumerTransport')).toMatchObject({ error: { code: 'notInRoom' } });
+  });
+
+  it('teacher-only and student-only requests are refused to the other role', async () => {
+    const host = await media.connectAs(teacher);
+    await ok(host, 'startRoom');
+    const socket = await media.connectAs(student(1));
+    await ok(socket, 'joinRoom');
+    for (const name of ['createProducerTransport', 'closeProducer'] as const) {
+      const payload = name === 'closeProducer' ? { producerKind: 'webcamVideo' } : {};
+      expect(await request(socket, name, payload)).toMatchObject({ error: { code: 'forbidden' } });
+    }
+    expect(await request(host, 'createConsumerTransport')).toMatchObject({ error: { code: 'forbidden' } });
+    expect(await request(host, 'resume', { consumerId: 'x' })).toMatchObject({
+      error: { code: 'forbidden' },
+    });
+  });
+
+  it('every request validates its payload', async () => {
+    const host = await media.connectAs(teacher);
+    await ok(host, 'startRoom');
+    const bad: [string, unknown][] = [
+      ['startRoom', { extra: 1 }],
+      ['connectProducerTransport', { transportId: 't' }],
+      ['produce', { transportId: 't', producerKind: 'hologram', mid: '0' }],
+      ['closeProducer', { producerKind: 5 }],
+      ['setPreferredLayer', { consumerId: 'c', layer: 'ultra' }],
+      ['connectConsumerTransport', { transportId: 't', sdp: '' }],
+      ['consume', 'not an object'],
+    ];
+    for (const [name, payload] of bad) {
+      const answer = await host.timeout(5_000).emitWithAck(name, payload);
+      expect(answer, name).toMatchObject({ error: { code: 'badRequest', message: expect.any(String) } });
+    }
+  });
+
+  it('unknown transports, m-lines and consumers answer notFound', async () => {
+    const host = await media.connectAs(teacher);
+    await ok(host, 'startRoom');
+    const { transportId } = await ok(host, 'createProducerTransport');
+    expect(
+      await request(host, 'connectProducerTransport', { transportId: 'nope', sdp: 'v=0' }),
+    ).toMatchObject({
+      error: { code: 'notFound' },
+    });
+    expect(
+      await request(host, 'produce', { transportId, producerKind: 'webcamAudio', mid: '9' }),
+    ).toMatchObject({
+      error: { code: 'notFound' },
+    });
+    const socket = await media.connectAs(student(1));
+    await ok(socket, 'joinRoom');
+    expect(await request(socket, 'resume', { consumerId: 'nope' })).toMatchObject({
+      error: { code: 'notFound' },
+    });
+    expect(await request(socket, 'consume', { transportId: 'nope' })).toMatchObject({
+      error: { code: 'notFound' },
+    });
+  });
+
+  it('an offer werift cannot apply answers conflict, and the transport still works after', async () => {
+    const host = await media.connectAs(teacher);
+    await ok(host, 'startRoom');
+    const { transportId } = await ok(host, 'createProducerTransport');
+    const answer = await request(host, 'connectProducerTransport', { transportId, sdp: 'this is not sdp' });
+    expect(answer).toMatchObject({ error: { code: 'conflict' } });
+    expect(await ok(host, 'getProducers')).toEqual({ producers: [] });
+  });
+
+  it('a request without an acknowledgement is ignored, and the connection keeps working', async () => {
+    const socket = await media.connectAs(student(1));
+    socket.emit('getRouterRtpCapabilities', {});
+    expect(await ok(socket, 'getRouterRtpCapabilities')).toHaveProperty('codecs');
+  });
+
+  it('the catalogue and the handlers name the same requests', async () => {
+    const { REQUEST_HANDLERS } = await import('./handlers/request-handlers.ts');
+    expect(Object.keys(REQUEST_HANDLERS).sort()).toEqual(Object.keys(LIVE_REQUESTS).sort());
+  });
+});
+
+describe('teacher lifecycle', () => {
+  async function roomWithStudents(n: number) {
+    const host = await media.connectAs(teacher);
+    await ok(host, 'startRoom');
+    const students = [];
+    for (let i = 0; i < n; i += 1) {
+      const socket = await media.connectAs(student(i));
+      await ok(socket, 'joinRoom');
+      students.push({ socket, left: collect(socket, 'teacherLeft'), gone: disconnected(socket) });
+    }
+    return { host, students };
+  }
+
+  it('a second teacher connection replaces the first; the room and its students stay', async () => {
+    const { host, students } = await roomWithStudents(2);
+    const first = disconnected(host);
+    const second = await media.connectAs(teacher);
+    const counts = collect<{ count: number }>(second, 'viewerCount');
+    expect(await ok(second, 'startRoom')).toEqual({ producers: [] });
+    expect(await first).toBe('io server disconnect');
+    await until(() => counts.length === 1);
+    expect(counts).toEqual([{ count: 2 }]);
+    await delay(100);
+    for (const s of students) expect(s.left).toEqual([]);
+    const [one] = students;
+    if (!one) throw new Error('no student');
+    expect(await ok(one.socket, 'getProducers')).toEqual({ producers: [] });
+    expect(media.liveState.calls.map((c) => c.active)).toEqual([true, true]);
+  });
+
+  it('the teacher leaving sends teacherLeft exactly once, disconnects students and ends the live state', async () => {
+    const { host, students } = await roomWithStudents(3);
+    host.disconnect();
+    for (const s of students) expect(await s.gone).toBe('io server disconnect');
+    await delay(100);
+    for (const s of students) expect(s.left).toEqual([{}]);
+    expect(media.liveState.calls.map((c) => c.active)).toEqual([true, false]);
+    expect(media.server.roomCount).toBe(0);
+    const late = await media.connectAs(student(9));
+    expect(await request(late, 'joinRoom')).toMatchObject({ error: { code: 'notLive' } });
+  });
+
+  it('a teacher who drops and comes back within the grace period keeps the room', async () => {
+    const { host, students } = await roomWithStudents(1);
+    host.io.engine.close(); // the network goes away: not a deliberate leave
+    await delay(100);
+    const back = await media.connectAs(teacher);
+    await ok(back, 'startRoom');
+    await delay(400);
+    expect(students.map((s) => s.left)).toEqual([[]]);
+    expect(media.server.roomCount).toBe(1);
+    expect(media.liveState.calls.map((c) => c.active)).toEqual([true, true]);
+  });
+
+  it('a teacher gone past the grace period ends the room, teacherLeft once', async () => {
+    const { host, students } = await roomWithStudents(2);
+    host.io.engine.close();
+    await delay(100);
+    expect(media.server.roomCount).toBe(1); // still within the grace period
+    for (const s of students) expect(await s.gone).toBe('io server disconnect');
+    for (const s of students) expect(s.left).toEqual([{}]);
+    expect(media.liveState.calls.map((c) => c.active)).toEqual([true, false]);
+  });
+});

@@ -1,0 +1,113 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { LIVE_REQUESTS, LIVE_SOCKET_PATH, type LiveAnswer, type LiveRequestName } from '@sea/contract/live';
+import type { LiveTicketClaims } from '@sea/contract/live-ticket';
+import { REQUEST_HANDLERS } from './handlers/request-handlers.ts';
+import type { Handler } from './handlers/handler.ts';
+import { badRequest, LiveError } from './live-error.ts';
+import type { MediaServer } from './media-server.ts';
+import { Session } from './session.ts';
+import type { TicketVerifier } from './ticket.ts';
+
+export type SignallingOptions = {
+  server: MediaServer;
+  verifyTicket: TicketVerifier;
+  /** Origin allowed to connect (the web app). */
+  publicUrl: string;
+};
+
+type SocketData = { claims: LiveTicketClaims };
+
+const REQUEST_NAMES = Object.keys(LIVE_REQUESTS) as LiveRequestName[];
+
+/**
+ * The socket.io adapter (the only file that imports socket.io): path `/server`, WebSocket transport only,
+ * the live ticket checked in the handshake (`auth: { ticket }`; refused with `connect_error` whose `data` is
+ * `{ code, message }`), then each request of the catalogue validated, dispatched to its handler and answered
+ * `{ data }` or `{ error }`. A refused entry is answered, then the socket is closed.
+ */
+export function attachSignalling(
+  httpServer: HttpServer,
+  options: SignallingOptions,
+): { close(): Promise<void> } {
+  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(
+    httpServer,
+    {
+      path: LIVE_SOCKET_PATH,
+      transports: ['websocket'],
+      serveClient: false,
+      cors: { origin: options.publicUrl, credentials: true },
+      maxHttpBufferSize: 256 * 1024,
+    },
+  );
+
+  io.use((socket, next) => {
+    const auth: unknown = socket.handshake.auth;
+    const ticket =
+      typeof auth === 'object' && auth !== null ? (auth as { ticket?: unknown }).ticket : undefined;
+    options.verifyTicket(ticket).then(
+      (claims) => {
+        socket.data.claims = claims;
+        next();
+      },
+      (error: unknown) => {
+        const refusal =
+          error instanceof LiveError ? error : new LiveError('unauthorized', '입장할 수 없어요.');
+        next(
+          Object.assign(new Error(refusal.code), { data: { code: refusal.code, message: refusal.message } }),
+        );
+      },
+    );
+  });
+
+  io.on('connection', (socket) => onConnection(socket, options.server));
+
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        options.server.close();
+        io.close(() => resolve());
+      }),
+  };
+}
+
+function onConnection(socket: Socket, server: MediaServer): void {
+  const session = new Session(
+    (socket.data as SocketData).claims,
+    server,
+    (event, payload) => socket.emit(event, payload),
+    () => socket.disconnect(true),
+  );
+  for (const name of REQUEST_NAMES) {
+    socket.on(name, (payload: unknown, ack: unknown) => {
+      if (typeof ack !== 'function') return; // nobody to answer: a request must carry an acknowledgement
+      void answer(session, name, payload).then(({ reply, fatal }) => {
+        (ack as (reply: LiveAnswer<unknown>) => void)(reply);
+        // The answer is queued before the close, so the client reads why it was refused.
+        if (fatal) session.disconnect();
+      });
+    });
+  }
+  socket.on('disconnect', (reason) => session.end(reason === 'client namespace disconnect'));
+}
+
+/** Validates and handles one request; never throws. `fatal`: the connection must close after the answer. */
+async function answer(
+  session: Session,
+  name: LiveRequestName,
+  payload: unknown,
+): Promise<{ reply: LiveAnswer<unknown>; fatal: boolean }> {
+  const parsed = LIVE_REQUESTS[name].payload.safeParse(payload ?? {});
+  try {
+    if (!parsed.success) throw badRequest(`잘못된 요청이에요: ${parsed.error.issues[0]?.message ?? name}`);
+    const handler = REQUEST_HANDLERS[name] as Handler<LiveRequestName>;
+    return { reply: { data: await handler(session, parsed.data as never) }, fatal: false };
+  } catch (error) {
+    if (error instanceof LiveError) {
+      return { reply: { error: { code: error.code, message: error.message } }, fatal: error.fatal };
+    }
+    console.error(`media: ${name} failed`, error);
+    const message = '미디어 서버에 문제가 생겼어요. 잠시 후 다시 시도해 주세요.';
+    return { reply: { error: { code: 'internal', message } }, fatal: false };
+  }
+}

@@ -1,0 +1,147 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SignJWT } from 'jose';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import {
+  LIVE_SOCKET_PATH,
+  type LiveAnswer,
+  type LiveRequestData,
+  type LiveRequestName,
+  type LiveRequestPayload,
+} from '@sea/contract/live';
+import { LIVE_TICKET_AUDIENCE, type LiveTicketClaims } from '@sea/contract/live-ticket';
+import type { LiveStateClient } from '../src/live-state-client.ts';
+import { MediaServer } from '../src/media-server.ts';
+import type { RtcOptions } from '../src/rtc/peer-connection.ts';
+import { attachSignalling } from '../src/signalling.ts';
+import { createTicketVerifier } from '../src/ticket.ts';
+
+export const TEST_SECRET = 'test-media-secret-which-is-long-enough-0123456789';
+
+/** Media on loopback only, any free port, no ICE servers. */
+export const LOOPBACK_RTC: RtcOptions = {
+  announcedIp: '127.0.0.1',
+  listenIp: '127.0.0.1',
+  portRange: null,
+  iceServers: [],
+};
+
+/** Records live-state reports instead of calling the API server. */
+export class RecordingLiveState implements LiveStateClient {
+  readonly calls: { classId: number; active: boolean }[] = [];
+  setLive(classId: number, active: boolean): void {
+    this.calls.push({ classId, active });
+  }
+  settled(): Promise<void> {
+    return Promise.resolve();
+  }
+  close(): void {}
+}
+
+export type Claims = Partial<LiveTicketClaims> & Pick<LiveTicketClaims, 'role'>;
+
+/** Signs a ticket like the API server does. */
+export async function signTicket(claims: Claims, options: { audience?: string; secret?: string } = {}) {
+  const { sub = `user-${claims.role}`, ...rest } = { classId: 7, nickname: 'nick', live: true, ...claims };
+  return new SignJWT(rest)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(sub)
+    .setAudience(options.audience ?? LIVE_TICKET_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(new TextEncoder().encode(options.secret ?? TEST_SECRET));
+}
+
+/** A running media service on 127.0.0.1 with a socket.io client factory. */
+export async function startTestMedia(options: { teacherGraceMs?: number } = {}) {
+  const liveState = new RecordingLiveState();
+  const server = new MediaServer({
+    rtc: LOOPBACK_RTC,
+    teacherGraceMs: options.teacherGraceMs ?? 300,
+    liveState,
+  });
+  const httpServer = http.createServer();
+  const signalling = attachSignalling(httpServer, {
+    server,
+    verifyTicket: createTicketVerifier(TEST_SECRET),
+    publicUrl: 'http://localhost:5000',
+  });
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+  const sockets: Socket[] = [];
+
+  /** Opens a client with `ticket` (or none); resolves once connected, rejects with the refusal. */
+  async function connect(ticket: string | undefined): Promise<Socket> {
+    const socket = connectClient(url, {
+      path: LIVE_SOCKET_PATH,
+      transports: ['websocket'],
+      auth: ticket === undefined ? {} : { ticket },
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', (error) => reject(error));
+    });
+    return socket;
+  }
+
+  return {
+    server,
+    liveState,
+    url,
+    connect,
+    /** Connects with a freshly signed ticket for `claims`. */
+    connectAs: async (claims: Claims) => connect(await signTicket(claims)),
+    async close() {
+      for (const socket of sockets) socket.disconnect();
+      await signalling.close();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}
+
+/** Sends a request and waits for its answer. */
+export function request<N extends LiveRequestName>(
+  socket: Socket,
+  name: N,
+  payload: LiveRequestPayload<N> | Record<string, unknown> = {},
+): Promise<LiveAnswer<LiveRequestData<N>>> {
+  return socket.timeout(10_000).emitWithAck(name, payload) as Promise<LiveAnswer<LiveRequestData<N>>>;
+}
+
+/** The answer's data, or a thrown error naming the refusal. */
+export async function ok<N extends LiveRequestName>(
+  socket: Socket,
+  name: N,
+  payload: LiveRequestPayload<N> | Record<string, unknown> = {},
+): Promise<LiveRequestData<N>> {
+  const answer = await request(socket, name, payload);
+  if ('error' in answer) throw new Error(`${name}: ${answer.error.code} ${answer.error.message}`);
+  return answer.data;
+}
+
+/** Collects every event of one name a socket receives. */
+export function collect<T = unknown>(socket: Socket, event: string): T[] {
+  const seen: T[] = [];
+  socket.on(event, (payload: T) => seen.push(payload));
+  return seen;
+}
+
+/** Resolves when the socket is disconnected, with the reason. */
+export function disconnected(socket: Socket): Promise<string> {
+  if (socket.disconnected) return Promise.resolve('already');
+  return new Promise((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+}
+
+/** Waits until `check` holds (bounded). */
+export async function until(check: () => boolean, timeoutMs = 5_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { IceServerSchema } from './live-ticket.ts';
+
+/** socket.io path of the media service's signalling (live-media.md section 1). */
+export const LIVE_SOCKET_PATH = '/server';
+
+/** The four streams a teacher can publish, each switched on and off on its own. */
+export const STREAM_KINDS = ['webcamVideo', 'webcamAudio', 'screenShareVideo', 'screenShareAudio'] as const;
+export type StreamKind = (typeof STREAM_KINDS)[number];
+export const StreamKindSchema = z.enum(STREAM_KINDS);
+
+/** Whether a stream kind carries audio or video. */
+export function mediaKindOf(kind: StreamKind): 'audio' | 'video' {
+  return kind === 'webcamVideo' || kind === 'screenShareVideo' ? 'video' : 'audio';
+}
+
+/** Simulcast layers of the webcam video, lowest first. */
+export const LAYERS = ['q', 'h', 'f'] as const;
+export type Layer = (typeof LAYERS)[number];
+
+/** A layer a student may ask for; `auto` lets the SFU choose from the student's bandwidth. */
+export const PREFERRED_LAYERS = [...LAYERS, 'auto'] as const;
+export type PreferredLayer = (typeof PREFERRED_LAYERS)[number];
+export const PreferredLayerSchema = z.enum(PREFERRED_LAYERS);
+
+/** One simulcast encoding as `RTCRtpSender` takes it. */
+export type LayerEncoding = { rid: Layer; maxBitrate: number; scaleResolutionDownBy: number };
+
+/**
+ * The webcam's simulcast encodings, lowest first (capture at 1280x720 or more, or the browser drops layers):
+ * 320x180 at 100 kbit/s, 640x360 at 300 kbit/s, 1280x720 at 900 kbit/s.
+ */
+export const LAYER_ENCODINGS: readonly LayerEncoding[] = [
+  { rid: 'q', maxBitrate: 100_000, scaleResolutionDownBy: 4 },
+  { rid: 'h', maxBitrate: 300_000, scaleResolutionDownBy: 2 },
+  { rid: 'f', maxBitrate: 900_000, scaleResolutionDownBy: 1 },
+];
+
+/** An id the server hands out (producer, consumer, transport). */
+const IdSchema = z.string().min(1).max(100);
+/** An SDP text; generous bound so a malicious client cannot make the server parse megabytes. */
+const SdpSchema = z.string().min(1).max(100_000);
+
+/** A published stream as students see it. */
+export const ProducerInfoSchema = z.object({ producerId: IdSchema, producerKind: StreamKindSchema });
+export type ProducerInfo = z.infer<typeof ProducerInfoSchema>;
+
+/** One forwarded stream inside a student's connection: which m-line (`mid`) carries which stream. */
+export const ConsumerInfoSchema = z.object({
+  consumerId: IdSchema,
+  producerId: IdSchema,
+  producerKind: StreamKindSchema,
+  mid: z.string(),
+});
+export type ConsumerInfo = z.infer<typeof ConsumerInfoSchema>;
+
+/** A codec the SFU forwards. */
+export const LiveCodecSchema = z.object({
+  kind: z.enum(['audio', 'video']),
+  mimeType: z.string(),
+  clockRate: z.number().int(),
+  channels: z.number().int().optional(),
+});
+export type LiveCodec = z.infer<typeof LiveCodecSchema>;
+
+const Empty = z.object({}).strict();
+
+/**
+ * Every request a client sends (client → server, acknowledged), with its payload schema and answer `data`
+ * schema. The event name is the key. Each is answered `{ data }` or `{ error }` (see {@link LiveAnswer}).
+ */
+export const LIVE_REQUESTS = {
+  /** Teacher: opens the room and marks the class live. A second teacher connection replaces the first. */
+  startRoom: { payload: Empty, answer: z.object({ producers: z.array(ProducerInfoSchema) }) },
+  /** Student: joins the open room of a live class; answers the streams currently published. */
+  joinRoom: { payload: Empty, answer: z.object({ producers: z.array(ProducerInfoSchema) }) },
+  /** Both: the streams currently published. */
+  getProducers: { payload: Empty, answer: z.object({ producers: z.array(ProducerInfoSchema) }) },
+  /** Both: codecs, the ICE servers to use, and the webcam's simulcast encodings. */
+  getRouterRtpCapabilities: {
+    payload: Empty,
+    answer: z.object({
+      codecs: z.array(LiveCodecSchema),
+      iceServers: z.array(IceServerSchema),
+      layers: z.array(
+        z.object({ rid: z.enum(LAYERS), maxBitrate: z.number(), scaleResolutionDownBy: z.number() }),
+      ),
+    }),
+  },
+  /** Teacher: creates (or replaces) the one publishing connection. */
+  createProducerTransport: { payload: Empty, answer: z.object({ transportId: IdSchema }) },
+  /** Teacher: sends an offer for the publishing connection (first or renegotiation); answers the answer. */
+  connectProducerTransport: {
+    payload: z.object({ transportId: IdSchema, sdp: SdpSchema }),
+    answer: z.object({ sdp: z.string() }),
+  },
+  /** Teacher: the m-line `mid` of the last negotiated offer carries this stream. Replaces a stream of that kind. */
+  produce: {
+    payload: z.object({
+      transportId: IdSchema,
+      producerKind: StreamKindSchema,
+      mid: z.string().min(1).max(32),
+    }),
+    answer: z.object({ producerId: IdSchema }),
+  },
+  /** Teacher: stops one stream; students get `producerClosed`. */
+  closeProducer: { payload: z.object({ producerKind: StreamKindSchema }), answer: Empty },
+  /** Student: creates (or replaces) the one receiving connection. */
+  createConsumerTransport: { payload: Empty, answer: z.object({ transportId: IdSchema }) },
+  /**
+   * Student: brings the receiving connection up to date with the published streams. Answers an offer and
+   * every current consumer (new ones start paused: call `resume`).
+   */
+  consume: {
+    payload: z.object({ transportId: IdSchema }),
+    answer: z.object({ sdp: z.string(), consumers: z.array(ConsumerInfoSchema) }),
+  },
+  /** Student: the answer to the last `consume` offer. */
+  connectConsumerTransport: { payload: z.object({ transportId: IdSchema, sdp: SdpSchema }), answer: Empty },
+  /** Student: starts forwarding one consumer (video starts at the next keyframe). */
+  resume: { payload: z.object({ consumerId: IdSchema }), answer: Empty },
+  /** Student: fixes the webcam layer, or `auto` to follow the student's bandwidth. */
+  setPreferredLayer: {
+    payload: z.object({ consumerId: IdSchema, layer: PreferredLayerSchema }),
+    answer: Empty,
+  },
+} as const;
+
+export type LiveRequestName = keyof typeof LIVE_REQUESTS;
+export type LiveRequestPayload<N extends LiveRequestName> = z.infer<(typeof LIVE_REQUESTS)[N]['payload']>;
+export type LiveRequestData<N extends LiveRequestName> = z.infer<(typeof LIVE_REQUESTS)[N]['answer']>;
+
+/** Every event the server emits (server → client), with its payload schema. */
+export const LIVE_EVENTS = {
+  /** The teacher started a stream. */
+  newProducer: ProducerInfoSchema,
+  /** The teacher stopped a stream. */
+  producerClosed: ProducerInfoSchema,
+  /** Once, when the teacher leaves or their connection is gone for good; the server then disconnects. */
+  teacherLeft: Empty,
+  /** The number of students in the room changed (also sent to a teacher right after `startRoom`). */
+  viewerCount: z.object({ count: z.number().int().min(0) }),
+} as const;
+
+export type LiveEventName = keyof typeof LIVE_EVENTS;
+export type LiveEventPayload<N extends LiveEventName> = z.infer<(typeof LIVE_EVENTS)[N]>;
+
+/** Error codes of a refused request. */
+export const LIVE_ERROR_CODES = [
+  /** Ticket missing, invalid or expired (connection refused). */
+  'unauthorized',
+  /** The caller's role may not do this (e.g. a student starting the room). */
+  'forbidden',
+  /** The class is not live: the teacher has not started the room. */
+  'notLive',
+  /** The caller has not started or joined the room yet. */
+  'notInRoom',
+  /** The payload does not match the request's schema. */
+  'badRequest',
+  /** A named transport, consumer or m-line does not exist. */
+  'notFound',
+  /** The request conflicts with the current state (e.g. an SDP the connection cannot apply now). */
+  'conflict',
+  /** An unexpected server failure; the message is generic. */
+  'internal',
+] as const;
+export type LiveErrorCode = (typeof LIVE_ERROR_CODES)[number];
+
+/** A refusal: a machine code and a Korean message a person may see. */
+export type LiveError = { code: LiveErrorCode; message: string };
+
+/** The acknowledgement of every request. */
+export type LiveAnswer<T> = { data: T } | { error: LiveError };
