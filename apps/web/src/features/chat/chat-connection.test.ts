@@ -1,0 +1,152 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from '@sea/contract/chat';
+import { ChatConnection, type ChatConnectionState } from './chat-connection.ts';
+import { chatMessage, fakeStompFactory } from './testing/fake-stomp.ts';
+
+const CLASS_ID = 7;
+
+/** What the history route would answer, from a list standing for the database. */
+function historyOf(stored: ChatMessage[]) {
+  return vi.fn(async (_classId: number, after?: number) =>
+    after === undefined ? stored.slice(-100) : stored.filter((m) => m.id > after),
+  );
+}
+
+let stored: ChatMessage[];
+let token: string;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  stored = [chatMessage({ id: 1 }), chatMessage({ id: 2 })];
+  token = 'token-1';
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+function open() {
+  const stomp = fakeStompFactory();
+  const fetchHistory = historyOf(stored);
+  const connection = new ChatConnection({
+    classId: CLASS_ID,
+    url: 'ws://127.0.0.1:1/ws',
+    getToken: () => token,
+    fetchHistory,
+    createClient: stomp.factory,
+  });
+  const states: ChatConnectionState[] = [connection.state];
+  connection.on('stateChanged', (state) => states.push(state));
+  return { connection, stomp, fetchHistory, states };
+}
+
+const ids = (messages: readonly ChatMessage[]): number[] => messages.map((m) => m.id);
+
+describe('ChatConnection', () => {
+  it('connects with the token, subscribes, then loads the latest history', async () => {
+    const { connection, stomp, fetchHistory, states } = open();
+    expect(stomp.last().config.token).toBe('token-1');
+    expect(stomp.last().activated).toBe(true);
+    stomp.last().connect();
+    await vi.advanceTimersByTimeAsync(0);
+    expect([...stomp.last().subscriptions.keys()]).toEqual(['/user/queue/errors', '/topic/greetings/7']);
+    expect(fetchHistory).toHaveBeenCalledWith(CLASS_ID);
+    expect(ids(connection.messages)).toEqual([1, 2]);
+    expect(states).toEqual(['connecting', 'connected']);
+  });
+
+  it('merges live messages by id: no repeats, in order', async () => {
+    const { connection, stomp } = open();
+    stomp.last().connect();
+    await vi.advanceTimersByTimeAsync(0);
+    const changes: number[][] = [];
+    connection.on('messagesChanged', (messages) => changes.push(ids(messages)));
+    stomp.last().deliver(CLASS_ID, chatMessage({ id: 2 }));
+    stomp.last().deliver(CLASS_ID, chatMessage({ id: 4 }));
+    stomp.last().deliver(CLASS_ID, chatMessage({ id: 3 }));
+    expect(changes).toEqual([
+      [1, 2, 4],
+      [1, 2, 3, 4],
+    ]);
+  });
+
+  it('reconnects 5 s after a blip with a fresh token and catches up with ?after= the last id, once', async () => {
+    const { connection, stomp, fetchHistory, states } = open();
+    stomp.last().connect();
+    await vi.advanceTimersByTimeAsync(0);
+    stomp.last().deliver(CLASS_ID, chatMessage({ id: 3 }));
+    stored.push(chatMessage({ id: 3 }));
+
+    stomp.last().drop();
+    expect(connection.state).toBe('disconnected');
+    expect(connection.send('hi')).toBe(false);
+    // Messages stored while this client was away.
+    stored.push(chatMessage({ id: 4 }), chatMessage({ id: 5 }));
+    token = 'token-2';
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(stomp.clients).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(stomp.clients).toHaveLength(2);
+    expect(stomp.last().config.token).toBe('token-2');
+
+    stomp.last().connect();
+    // One of the missed messages also comes live on the new subscription.
+    stomp.last().deliver(CLASS_ID, chatMessage({ id: 5 }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchHistory).toHaveBeenLastCalledWith(CLASS_ID, 3);
+    expect(ids(connection.messages)).toEqual([1, 2, 3, 4, 5]);
+    expect(states).toEqual(['connecting', 'connected', 'disconnected', 'connecting', 'connected']);
+  });
+
+  it('fails without retrying when the server answers ERROR', async () => {
+    const { connection, stomp } = open();
+    stomp.last().error('invalid or expired token');
+    expect(connection.state).toBe('failed');
+    expect(stomp.last().deactivated).toBe(true);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(stomp.clients).toHaveLength(1);
+  });
+
+  it('sends only while connected and only non-blank text', async () => {
+    const { connection, stomp } = open();
+    expect(connection.send('early')).toBe(false);
+    stomp.last().connect();
+    expect(connection.send('  ')).toBe(false);
+    expect(connection.send('안녕하세요\n반가워요')).toBe(true);
+    expect(stomp.last().published).toEqual([
+      { destination: '/app/hello', body: { roomId: CLASS_ID, content: '안녕하세요\n반가워요' } },
+    ]);
+  });
+
+  it('reports refusals of my messages', async () => {
+    const { connection, stomp } = open();
+    stomp.last().connect();
+    const refusals: string[] = [];
+    connection.on('refused', (refusal) => refusals.push(refusal.code));
+    stomp.last().refuse({ code: 'too-long', message: '너무 길어요', receipt: null });
+    expect(refusals).toEqual(['too-long']);
+  });
+
+  it('closes idempotently and never reconnects afterwards, even from a pending retry', async () => {
+    const { connection, stomp, states } = open();
+    stomp.last().connect();
+    stomp.last().drop();
+    connection.close();
+    connection.close();
+    expect(connection.state).toBe('disconnected');
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(stomp.clients).toHaveLength(1);
+    // Callbacks of the old socket after close change nothing.
+    stomp.last().connect();
+    expect(connection.state).toBe('disconnected');
+    expect(states).toEqual(['connecting', 'connected', 'disconnected']);
+  });
+
+  it('deactivates the live client on close', () => {
+    const { connection, stomp } = open();
+    stomp.last().connect();
+    connection.close();
+    expect(stomp.last().deactivated).toBe(true);
+  });
+});

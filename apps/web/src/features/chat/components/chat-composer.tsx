@@ -1,0 +1,51 @@
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { MAX_CHAT_LENGTH } from '@sea/contract/chat';
+import { CHAT_TEXTS } from '../texts.ts';
+import styles from './chat-panel.module.css';
+
+export type ChatComposerProps = {
+  disabled: boolean;
+  /** Sends the text; false when it could not be sent (the text then stays in the box). */
+  onSend: (content: string) => boolean;
+};
+
+/** The message box: Enter sends, Shift+Enter adds a line; nothing is sent while disconnected. */
+export function ChatComposer({ disabled, onSend }: ChatComposerProps) {
+  const [text, setText] = useState('');
+  const blank = text.trim() === '';
+
+  const submit = (): void => {
+    if (disabled || blank) return;
+    if (onSend(text)) setText('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    // While a Korean syllable is being composed, Enter confirms the syllable; it must not send.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    submit();
+  };
+
+  const onSubmit = (event: FormEvent): void => {
+    event.preventDefault();
+    submit();
+  };
+
+  return (
+    <form className={styles.composer} onSubmit={onSubmit}>
+      <textarea
+        className={styles.input}
+        aria-label={CHAT_TEXTS.inputLabel}
+        placeholder={disabled ? CHAT_TEXTS.placeholderOffline : CHAT_TEXTS.placeholder}
+        value={text}
+        maxLength={MAX_CHAT_LENGTH}
+        rows={2}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <button className={styles.send} type="submit" disabled={disabled || blank}>
+        {CHAT_TEXTS.send}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ChatMessage } from '@sea/contract/chat';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { formatChatTime } from '../format-chat-time.ts';
+import { CHAT_TEXTS } from '../texts.ts';
+import styles from './chat-panel.module.css';
+
+export type ChatMessageItemProps = { message: ChatMessage; mine: boolean };
+
+/** One message: the writer's picture and name (or 'anonymous'), the text, and the time. */
+export function ChatMessageItem({ message, mine }: ChatMessageItemProps) {
+  const writer = message.writer?.trim() ? message.writer : CHAT_TEXTS.anonymous;
+  return (
+    <li className={mine ? `${styles.item} ${styles.mine}` : styles.item} data-mine={mine || undefined}>
+      {!mine && <Avatar name={writer} src={message.profile_image_path} size={32} set="chat" alt="" />}
+      <div className={styles.bubbleColumn}>
+        {mine ? (
+          <span className="visually-hidden">{CHAT_TEXTS.mine}</span>
+        ) : (
+          <span className={styles.writer}>{writer}</span>
+        )}
+        <div className={styles.bubbleRow}>
+          <p className={styles.bubble}>{message.content}</p>
+          <time className={styles.time} dateTime={message.createdDate}>
+            {formatChatTime(message.createdDate)}
+          </time>
+        </div>
+      </div>
+    </li>
+  );
+}

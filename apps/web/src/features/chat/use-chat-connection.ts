@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import type { ChatMessage, ChatRefusal } from '@sea/contract/chat';
+import { getAccessToken } from '../../lib/auth-tokens.ts';
+import { fetchChatHistory } from './api/fetch-chat-history.ts';
+import { ChatConnection, type ChatConnectionState } from './chat-connection.ts';
+import { chatSocketUrl } from './chat-socket-url.ts';
+
+/** Builds the chat connection of a class; the panel takes another one in tests. */
+export type CreateChatConnection = (classId: number) => ChatConnection;
+
+export const createChatConnection: CreateChatConnection = (classId) =>
+  new ChatConnection({
+    classId,
+    url: chatSocketUrl(),
+    getToken: getAccessToken,
+    fetchHistory: fetchChatHistory,
+  });
+
+const NO_MESSAGES: readonly ChatMessage[] = [];
+const noop = (): void => undefined;
+
+export type ChatView = {
+  state: ChatConnectionState;
+  messages: readonly ChatMessage[];
+  /** The server's last refusal of one of my messages, until the next message is sent. */
+  refusal: ChatRefusal | null;
+  send: (content: string) => boolean;
+};
+
+/**
+ * Opens the chat connection of a class while the component is mounted (closed when the page is left) and
+ * re-renders on its events.
+ */
+export function useChatConnection(
+  classId: number,
+  create: CreateChatConnection = createChatConnection,
+): ChatView {
+  const [connection, setConnection] = useState<ChatConnection | null>(null);
+  const [refusal, setRefusal] = useState<ChatRefusal | null>(null);
+
+  useEffect(() => {
+    const opened = create(classId);
+    setConnection(opened);
+    const stop = opened.on('refused', setRefusal);
+    return () => {
+      stop();
+      opened.close();
+    };
+  }, [classId, create]);
+
+  const subscribeState = useCallback(
+    (notify: () => void) => (connection ? connection.on('stateChanged', notify) : noop),
+    [connection],
+  );
+  const subscribeMessages = useCallback(
+    (notify: () => void) => (connection ? connection.on('messagesChanged', notify) : noop),
+    [connection],
+  );
+  const state = useSyncExternalStore(subscribeState, () => connection?.state ?? 'connecting');
+  const messages = useSyncExternalStore(subscribeMessages, () => connection?.messages ?? NO_MESSAGES);
+
+  const send = useCallback(
+    (content: string) => {
+      const sent = connection?.send(content) ?? false;
+      if (sent) setRefusal(null);
+      return sent;
+    },
+    [connection],
+  );
+  return { state, messages, refusal, send };
+}
