@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/auth-routes.ts';
 import { registerChat } from './chat/register-chat.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
@@ -11,6 +12,8 @@ import { registerErrors } from './plugins/errors.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerUploads } from './uploads/register-uploads.ts';
+import { signupRoutes } from './users/signup-routes.ts';
+import { usersRoutes } from './users/users-routes.ts';
 import { registerWeb } from './web/web-app.ts';
 
 export type BuildOptions = { logger?: boolean };
@@ -44,6 +47,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Domain modules
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(signupRoutes);
+  await app.register(usersRoutes);
   await registerChat(app, config.chat);
 
   // The web app and the not-found answer come last

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { IMAGE_PART, MAX_UPLOAD_BYTES } from '@sea/contract/uploads';
 import { processImage } from './process-image.ts';
 import type { ImageKind, ProcessedImage } from './process-image.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError, invalid } from '../errors.ts';
+import { invalidFieldsOf } from '../plugins/errors.ts';
 import { formBad, formTooLarge, imageTooLarge } from './upload-errors.ts';
 
 /** Largest accepted JSON part. The forms' texts are at most a few thousand characters. */
@@ -15,7 +16,7 @@ export type ImageFormOptions<S extends z.ZodType> = {
   jsonPart: string;
   /** How an image in the `imagefile` part is re-encoded. */
   kind: ImageKind;
-  /** Validates the JSON before any image work; its issues become a 400 with `invalid_fields`. */
+  /** Validates the JSON before any image work; its issues become a 400 with `invalid_fields` (Korean). */
   schema?: S;
 };
 
@@ -74,10 +75,24 @@ export async function readImageForm<S extends z.ZodType = z.ZodUnknown>(
   if (!jsonSeen) {
     throw formBad(`${options.jsonPart} 파트가 없어요.`, `The ${options.jsonPart} part is missing.`);
   }
-  const value = (options.schema === undefined ? json : options.schema.parse(json)) as z.output<S>;
+  const value = (options.schema === undefined ? json : validated(options.schema, json)) as z.output<S>;
   // Browsers send an empty file part when the file input was left empty: that is "no image".
   if (imageBytes === undefined || imageBytes.length === 0) return { json: value };
   return { json: value, image: await processImage(imageBytes, options.kind) };
+}
+
+/** The parsed value, or a 400 with `invalid_fields` (field → Korean message) as for any JSON body. */
+function validated<S extends z.ZodType>(schema: S, json: unknown): z.output<S> {
+  const result = schema.safeParse(json);
+  if (result.success) return result.data;
+  throw invalid(
+    invalidFieldsOf(
+      result.error.issues.map((issue) => ({
+        instancePath: `/${issue.path.join('/')}`,
+        message: issue.message,
+      })),
+    ),
+  );
 }
 
 async function readJsonPart(part: Multipart, name: string): Promise<unknown> {

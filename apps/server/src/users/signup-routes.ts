@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ROUTES } from '@sea/contract/paths';
+import { SignupSchema } from '@sea/contract/users';
+import { done, ok } from '../envelope.ts';
+import { notFound } from '../errors.ts';
+import { accountIdOf, findActiveUser } from '../plugins/auth.ts';
+import { withStoredImage } from '../storage/with-stored-image.ts';
+import { readImageForm } from '../uploads/read-image-form.ts';
+import { signUp } from './sign-up.ts';
+import { alreadyRegistered } from './user-errors.ts';
+import { userView } from './user-view.ts';
+import { withdraw } from './withdraw.ts';
+
+const SIGNUP_PART = 'signupRequestDto';
+
+/** `GET/POST/DELETE /api/auth/signup`: is the caller registered, sign up (with an avatar), withdraw. */
+export async function signupRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const bearer = { onRequest: app.authenticate, schema: { tags: ['auth'], security: [{ bearer: [] }] } };
+
+  app.get(
+    ROUTES.signup,
+    { ...bearer, schema: { ...bearer.schema, summary: '200 when the caller is registered, 404 when not' } },
+    async (request) => {
+      const user = await findActiveUser(app.db, accountIdOf(request));
+      if (user === null) throw notFound('user');
+      return done('가입된 사용자예요.', 'The user is registered.');
+    },
+  );
+
+  app.post(
+    ROUTES.signup,
+    {
+      ...bearer,
+      schema: {
+        ...bearer.schema,
+        summary: `Sign up: multipart part ${SIGNUP_PART} (JSON {nickname, email}) and optional file part imagefile`,
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request) => {
+      const accountId = accountIdOf(request);
+      // Answer a repeated sign-up before reading (and re-encoding) an upload; the insert below still decides.
+      if ((await findActiveUser(app.db, accountId)) !== null) throw alreadyRegistered();
+      const form = await readImageForm(request, {
+        jsonPart: SIGNUP_PART,
+        kind: 'avatar',
+        schema: SignupSchema,
+      });
+      const { user, replacedImage } = await withStoredImage(
+        app.storage,
+        'avatar',
+        form.image,
+        (profileImage) =>
+          signUp(app.db, accountId, { nickname: form.json.nickname, email: form.json.email, profileImage }),
+      );
+      if (replacedImage !== null) await app.storage.remove(replacedImage);
+      return ok(userView(app.storage, user), '회원가입이 완료되었어요.', 'Signed up.');
+    },
+  );
+
+  app.delete(
+    ROUTES.signup,
+    {
+      ...bearer,
+      schema: { ...bearer.schema, summary: 'Withdraw (soft delete); signing up again later works' },
+    },
+    async (request) => {
+      await withdraw(app.db, accountIdOf(request));
+      return done('회원 탈퇴가 완료되었어요.', 'The account was withdrawn.');
+    },
+  );
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, isNull } from 'drizzle-orm';
+import { ROUTES } from '@sea/contract/paths';
+import { NicknameQuerySchema, UserUpdateSchema } from '@sea/contract/users';
+import { users } from '../db/schema.ts';
+import { done, ok } from '../envelope.ts';
+import { notFound } from '../errors.ts';
+import { accountIdOf, findActiveUser } from '../plugins/auth.ts';
+import { withStoredImage } from '../storage/with-stored-image.ts';
+import { readImageForm } from '../uploads/read-image-form.ts';
+import { updateUser } from './update-user.ts';
+import { nicknameTaken } from './user-errors.ts';
+import { normalNickname, userView } from './user-view.ts';
+
+const UPDATE_PART = 'userUpdateDTO';
+
+/** `GET/PATCH /api/users` (the caller's profile) and the public nickname check. */
+export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const bearer = { onRequest: app.authenticate, schema: { tags: ['users'], security: [{ bearer: [] }] } };
+
+  app.get(
+    ROUTES.users,
+    {
+      ...bearer,
+      schema: { ...bearer.schema, summary: 'The caller: {id, nickname, email, profile_image_path}' },
+    },
+    async (request) => {
+      const user = await findActiveUser(app.db, accountIdOf(request));
+      if (user === null) throw notFound('user');
+      return ok(userView(app.storage, user), '사용자 정보를 불러왔어요.', 'The user.');
+    },
+  );
+
+  app.patch(
+    ROUTES.users,
+    {
+      ...bearer,
+      schema: {
+        ...bearer.schema,
+        summary: `Update the profile: multipart part ${UPDATE_PART} (absent fields kept, email null clears) and optional imagefile`,
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request) => {
+      const accountId = accountIdOf(request);
+      if ((await findActiveUser(app.db, accountId)) === null) throw notFound('user');
+      const form = await readImageForm(request, {
+        jsonPart: UPDATE_PART,
+        kind: 'avatar',
+        schema: UserUpdateSchema,
+      });
+      const { user, replacedImage } = await withStoredImage(
+        app.storage,
+        'avatar',
+        form.image,
+        (profileImage) =>
+          updateUser(app.db, accountId, { ...form.json, ...(profileImage === null ? {} : { profileImage }) }),
+      );
+      if (replacedImage !== null) await app.storage.remove(replacedImage);
+      return ok(userView(app.storage, user), '회원 정보를 수정했어요.', 'The user was updated.');
+    },
+  );
+
+  app.get(
+    ROUTES.checkNickname,
+    {
+      schema: {
+        tags: ['users'],
+        summary: '200 when the nickname is free, 409 when taken',
+        querystring: NicknameQuerySchema,
+      },
+    },
+    async (request) => {
+      const nickname = normalNickname(request.query.nickname);
+      const [taken] = await app.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.nickname, nickname), isNull(users.deletedAt)))
+        .limit(1);
+      if (taken !== undefined) throw nicknameTaken();
+      return done('사용할 수 있는 닉네임이에요.', 'The nickname is available.');
+    },
+  );
+}
