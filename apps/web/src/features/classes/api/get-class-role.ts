@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { CLASS_ROLES } from '@sea/contract/classes';
+import type { ClassRole } from '@sea/contract/classes';
+import { ROUTES, toPath } from '@sea/contract/paths';
+import { http } from '../../../lib/http.ts';
+import { useLoggedIn } from '../../../lib/use-logged-in.ts';
+import { classKeys } from './class-keys.ts';
+
+function isClassRole(value: unknown): value is ClassRole {
+  return (Object.values(CLASS_ROLES) as unknown[]).includes(value);
+}
+
+/** `GET /api/classes/{id}/role`; an answer that is no known role counts as none. */
+export async function getClassRole(classId: number): Promise<ClassRole> {
+  const role = await http<unknown>(toPath(ROUTES.classRole, { classId }));
+  return isClassRole(role) ? role : CLASS_ROLES.none;
+}
+
+/**
+ * The signed-in user's relation to a class. Logged out, or when the role cannot be loaded, the role is
+ * none (product-spec section 4): the page then offers enrolment.
+ */
+export function useClassRole(classId: number): { role: ClassRole; isLoading: boolean } {
+  const loggedIn = useLoggedIn();
+  const query = useQuery({
+    queryKey: classKeys.role(classId),
+    queryFn: () => getClassRole(classId),
+    enabled: loggedIn,
+  });
+  if (query.isError) console.warn('Role of class', classId, 'could not be loaded', query.error);
+  const role = loggedIn && query.data !== undefined ? query.data : CLASS_ROLES.none;
+  return { role, isLoading: loggedIn && query.isPending };
+}

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { CLASS_ROLES, ClassItemSchema } from '@sea/contract/classes';
+import { ROUTES, toPath } from '@sea/contract/paths';
+import { ScheduleSchema } from '@sea/contract/schedules';
+import { http } from '../../../lib/http.ts';
+import { classKeys } from './class-keys.ts';
+
+/** `GET /api/classes/{id}/dashboard`: the class item plus the caller's role and the schedule. */
+export const DashboardSchema = ClassItemSchema.extend({
+  role: z.enum([CLASS_ROLES.teacher, CLASS_ROLES.student]),
+  schedules: z.array(ScheduleSchema),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
+
+export function getDashboard(classId: number): Promise<Dashboard> {
+  return http(toPath(ROUTES.dashboard, { classId }), { schema: DashboardSchema });
+}
+
+export function useDashboard(classId: number) {
+  return useQuery({ queryKey: classKeys.dashboard(classId), queryFn: () => getDashboard(classId) });
+}

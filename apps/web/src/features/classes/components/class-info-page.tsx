@@ -1,0 +1,77 @@
+import { useParams } from 'react-router';
+import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Page } from '../../../components/ui/page.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { bannerFor, instructorImageFor } from '../../../lib/default-images.ts';
+import { useClass } from '../api/get-class.ts';
+import { parseClassId } from '../parse-class-id.ts';
+import { CLASS_TEXTS } from '../texts.ts';
+import { ClassActionButton } from './class-action-button.tsx';
+import { InfoSection } from './info-section.tsx';
+import styles from './class-info-page.module.css';
+
+const texts = CLASS_TEXTS.info;
+
+/**
+ * `/lecture/info/{classId}`: the class introduction. One column at 1184 px and below; above, the banner and
+ * texts on the left and a sticky summary with the one action on the right, under a breadcrumb.
+ */
+export function ClassInfoPage() {
+  const classId = parseClassId(useParams().classId) ?? 0;
+  const query = useClass(classId);
+
+  if (query.isPending) return <Spinner label={CLASS_TEXTS.loading} />;
+  if (query.isError) {
+    return (
+      <Page>
+        <div role="alert">
+          <EmptyState message={texts.loadFailed} />
+        </div>
+      </Page>
+    );
+  }
+  const item = query.data;
+  const name = item.name.trim() || texts.noName;
+  return (
+    <Page>
+      <Breadcrumb
+        items={[
+          { label: CLASS_TEXTS.home, to: paths.home.to() },
+          { label: CLASS_TEXTS.myClassroom, to: paths.mypage.to() },
+          { label: texts.title },
+        ]}
+      />
+      <article className={styles.layout}>
+        <img
+          className={styles.banner}
+          src={bannerFor(item.id, item.banner_image_path)}
+          alt={texts.bannerAlt(name)}
+        />
+        <aside className={styles.summary}>
+          <p className={styles.category}>{item.category.trim() || texts.noCategory}</p>
+          <h1 className={styles.name}>{name}</h1>
+          <p className={styles.instructorName}>{CLASS_TEXTS.live.instructor(item.instructor)}</p>
+          <ClassActionButton classId={item.id} />
+        </aside>
+        <div className={styles.details}>
+          <InfoSection title={texts.goal} text={item.object} fallback={texts.noGoal} />
+          <InfoSection title={texts.description} text={item.description} fallback={texts.noDescription} />
+          <InfoSection title={texts.instructor} text={item.instructor_info} fallback={texts.noInstructorInfo}>
+            <div className={styles.instructor}>
+              <img
+                src={instructorImageFor(item.instructor)}
+                alt={texts.instructorImageAlt(item.instructor)}
+                width={64}
+                height={64}
+              />
+              <strong>{item.instructor}</strong>
+            </div>
+          </InfoSection>
+          <InfoSection title={texts.prerequisite} text={item.prerequisite} fallback={texts.noPrerequisite} />
+        </div>
+      </article>
+    </Page>
+  );
+}
