@@ -11,4 +11,6 @@ export interface ChatTuning {
   /** The Redis pub/sub channel; instances that share it share their chat. Default `sea:chat`. */
   redisChannel?: string;
   membershipTtlMs?: number;
+  /** WebSocket ping interval (dead peers without STOMP heart-beats). */
+  pingIntervalMs?: number;
 }

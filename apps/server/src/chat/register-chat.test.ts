@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { MAX_CHAT_LENGTH, type ChatMessage } from '@sea/contract/chat';
@@ -31,6 +32,7 @@ beforeAll(async () => {
   app = await buildTestApp({
     chat: {
       session: { heartbeatMs: 100 },
+      pingIntervalMs: 150,
       rateLimit: { capacity: 5, refillPerSecond: 0.01 },
     },
   });
@@ -145,6 +147,24 @@ describe('chat over STOMP (@stomp/stompjs as the client)', () => {
     expect(Date.now() - closedAt).toBeLessThan(1_000);
     // 1006: the server dropped the socket (a client-side close would be a clean 1000).
     expect(event.code).toBe(1006);
+  });
+});
+
+describe('dead sockets', () => {
+  it('drops a socket that answers no WebSocket ping, even without STOMP heart-beats', async () => {
+    const { port } = new URL(url);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.write(
+      'GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    );
+    const started = Date.now();
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1.1 101/);
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
 

@@ -64,6 +64,7 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
   const sessionOptions = { ...tuning.session, log };
   registerWebSocket(app, {
     path: CHAT_ENDPOINT,
+    pingIntervalMs: tuning.pingIntervalMs,
     maxMessageBytes: (tuning.session?.parserLimits?.maxFrameBytes ?? DEFAULT_PARSER_LIMITS.maxFrameBytes) * 2,
     onConnection: (link) => {
       const session = new StompSession(link, broker, sessionOptions);

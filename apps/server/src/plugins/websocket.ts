@@ -3,6 +3,8 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 
+const DEFAULT_PING_INTERVAL_MS = 30_000;
+
 /** A WebSocket as the rest of the server sees it: bytes in, bytes out, no `ws` types. */
 export interface SocketLink {
   /** Sends a text message. */
@@ -20,6 +22,11 @@ export interface SocketHandler {
 
 export interface WebSocketOptions {
   path: string;
+  /**
+   * WebSocket ping interval. A socket that has not answered the previous ping is dropped: this finds dead
+   * peers even when the protocol above has no keep-alive of its own (a STOMP client without heart-beats).
+   */
+  pingIntervalMs?: number;
   /** Largest WebSocket message accepted; a bigger one closes the socket (code 1009). */
   maxMessageBytes: number;
   onConnection: (link: SocketLink) => SocketHandler;
@@ -38,10 +45,30 @@ export function registerWebSocket(app: FastifyInstance, options: WebSocketOption
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => accept(ws, options));
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      wss.emit('connection', ws, request);
+      accept(ws, options);
+    });
   };
   app.server.on('upgrade', onUpgrade);
+  const alive = new WeakSet<WebSocket>();
+  wss.on('connection', (ws: WebSocket) => {
+    alive.add(ws);
+    ws.on('pong', () => alive.add(ws));
+  });
+  const pinger = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (!alive.has(ws)) {
+        ws.terminate();
+        continue;
+      }
+      alive.delete(ws);
+      ws.ping();
+    }
+  }, options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS);
+  pinger.unref();
   app.addHook('preClose', async () => {
+    clearInterval(pinger);
     app.server.off('upgrade', onUpgrade);
     for (const ws of wss.clients) ws.close(1001, 'server shutting down');
     // Give well-behaved clients a moment for the closing handshake; the HTTP server cannot close before
