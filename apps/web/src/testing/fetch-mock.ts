@@ -4,8 +4,11 @@ export type MockRoute = {
   method?: string;
   /** Matched against the request's path (and query string); a string must match exactly. */
   url: string | RegExp;
-  /** Answer; a function sees the request. */
-  respond: (request: Request) => MockAnswer | Promise<MockAnswer>;
+  /**
+   * Answer; sees the request and the body as the app passed it (jsdom's FormData cannot travel inside a
+   * Node Request, so multipart bodies are read from `body`).
+   */
+  respond: (request: Request, body: BodyInit | null) => MockAnswer | Promise<MockAnswer>;
 };
 
 export type MockAnswer = { status?: number; body?: unknown };
@@ -40,9 +43,13 @@ export function errorEnvelope(
 export function mockFetch(table: MockRoute[]) {
   const calls: Request[] = [];
   const spy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const body = init?.body ?? null;
     const request = new Request(
       new URL(String(input instanceof Request ? input.url : input), 'http://localhost'),
-      init,
+      {
+        ...init,
+        body: body instanceof FormData ? null : body,
+      },
     );
     calls.push(request.clone());
     const url = new URL(request.url);
@@ -60,7 +67,7 @@ export function mockFetch(table: MockRoute[]) {
         headers: { 'content-type': 'application/json' },
       });
     }
-    const answer = await route.respond(request);
+    const answer = await route.respond(request, body);
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'content-type': 'application/json' },

@@ -7,8 +7,8 @@ import type { RouteObject } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
 
 export type RenderOptions = {
-  /** The URL the test starts at. */
-  route?: string;
+  /** The URL the test starts at, or a location with navigation state. */
+  route?: string | { pathname: string; search?: string; state?: unknown };
   /** The route pattern the element is mounted at (for useParams). */
   path?: string;
   /** Extra routes, e.g. targets of navigation the test checks. */
