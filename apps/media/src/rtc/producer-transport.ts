@@ -197,9 +197,11 @@ export class ProducerTransport {
       const remb = this.rembPacket(now);
       if (remb) feedback.push(remb);
     }
-    if (feedback.length > 0) {
+    // One RTCP packet per datagram: werift's own parser reads a NACK's FCI to the end of the datagram, so a
+    // compound packet would garble what follows it for werift peers (the synthetic clients of tests and bench).
+    for (const packet of feedback) {
       dtls
-        .sendRtcp(feedback)
+        .sendRtcp([packet])
         .catch((error: unknown) => console.error('media: sending feedback failed', error));
     }
   }

@@ -1,0 +1,221 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ConsumerInfo, Layer } from '@sea/contract/live';
+import type { Socket } from 'socket.io-client';
+import { SyntheticStudent, type Received } from './synthetic-student.ts';
+import { SyntheticTeacher } from './synthetic-teacher.ts';
+import { collect, delay, ok, startTestMedia, until } from './test-media-server.ts';
+
+type Media = Awaited<ReturnType<typeof startTestMedia>>;
+let media: Media;
+const closers: (() => Promise<void>)[] = [];
+
+beforeEach(async () => {
+  media = await startTestMedia();
+});
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+  await media.close();
+});
+
+async function publish() {
+  const socket = await media.connectAs({ role: 'teacher' });
+  const teacher = new SyntheticTeacher();
+  closers.push(() => teacher.close());
+  await ok(socket, 'startRoom');
+  const { transportId } = await ok(socket, 'createProducerTransport');
+  const { sdp } = await ok(socket, 'connectProducerTransport', { transportId, sdp: await teacher.offer() });
+  await teacher.accept(sdp);
+  teacher.start(30);
+  const video = await ok(socket, 'produce', {
+    transportId,
+    producerKind: 'webcamVideo',
+    mid: teacher.video.mid ?? '',
+  });
+  const audio = await ok(socket, 'produce', {
+    transportId,
+    producerKind: 'webcamAudio',
+    mid: teacher.audio.mid ?? '',
+  });
+  return { socket, teacher, transportId, answer: sdp, video, audio };
+}
+
+async function watch(n: number) {
+  const socket = await media.connectAs({ role: 'student', sub: `student-${n}` });
+  const student = new SyntheticStudent();
+  closers.push(() => student.close());
+  await ok(socket, 'joinRoom');
+  const { transportId } = await ok(socket, 'createConsumerTransport');
+  const consumers = await negotiate(socket, student, transportId);
+  return { socket, student, transportId, consumers };
+}
+
+async function negotiate(
+  socket: Socket,
+  student: SyntheticStudent,
+  transportId: string,
+): Promise<ConsumerInfo[]> {
+  const offer = await ok(socket, 'consume', { transportId });
+  await ok(socket, 'connectConsumerTransport', { transportId, sdp: await student.answer(offer.sdp) });
+  return offer.consumers;
+}
+
+async function resumeAll(socket: Socket, consumers: ConsumerInfo[]) {
+  for (const c of consumers) await ok(socket, 'resume', { consumerId: c.consumerId });
+}
+
+const midOf = (consumers: ConsumerInfo[], kind: string) => {
+  const consumer = consumers.find((c) => c.producerKind === kind);
+  if (!consumer) throw new Error(`no ${kind} consumer`);
+  return consumer;
+};
+
+const layers = (packets: Received[]) => [...new Set(packets.map((p) => p.layer))];
+
+function expectContinuous(packets: Received[]) {
+  for (let i = 1; i < packets.length; i += 1) {
+    const prev = packets[i - 1];
+    const next = packets[i];
+    if (!prev || !next) continue;
+    expect(((next.seq - prev.seq) & 0xffff) < 3, `sequence jump ${prev.seq} -> ${next.seq}`).toBe(true);
+  }
+}
+
+describe('forwarding through werift on loopback', () => {
+  it('answers the teacher without transport-cc, with NACK and simulcast, and sends REMB that allows all layers', async () => {
+    const { answer, teacher } = await publish();
+    expect(answer).not.toMatch(/transport-cc|transport-wide-cc/);
+    expect(answer).toMatch(/a=rtcp-fb:\d+ nack\r\n/);
+    expect(answer).toMatch(/a=rtcp-fb:\d+ nack pli\r\n/);
+    expect(answer).toMatch(/a=simulcast:recv q;h;f/);
+    expect(answer).toMatch(/a=candidate:.* 127\.0\.0\.1 \d+ typ host/);
+    expect(answer).not.toMatch(/a=candidate:(?!.* 127\.0\.0\.1 )/);
+    await until(() => teacher.rembs.length >= 2, 3_000, 'REMB');
+    expect(Math.min(...teacher.rembs)).toBeGreaterThan(1_300_000);
+  });
+
+  it('a student gets video from a keyframe on one layer, continuous, with their own header extensions, and audio', async () => {
+    const { teacher } = await publish();
+    await delay(300);
+    const { socket, student, consumers } = await watch(1);
+    expect(consumers.map((c) => c.producerKind).sort()).toEqual(['webcamAudio', 'webcamVideo']);
+    await delay(300);
+    expect(student.packets(midOf(consumers, 'webcamVideo').mid)).toEqual([]); // paused until resume
+    const resumedAt = performance.now();
+    await resumeAll(socket, consumers);
+    const video = () => student.packets(midOf(consumers, 'webcamVideo').mid);
+    await until(() => video().length > 30, 5_000, 'video packets');
+    const [first] = video();
+    expect(first?.keyframeStart).toBe(true);
+    expect((first?.at ?? Infinity) - resumedAt).toBeLessThan(1_000);
+    expect(layers(video())).toEqual(['h']); // auto starts at h
+    expectContinuous(video());
+    const negotiated = student.pc.getTransceivers().flatMap((t) => t.headerExtensions.map((e) => e.id));
+    for (const packet of video()) for (const id of packet.extensionIds) expect(negotiated).toContain(id);
+    expect(teacher.plis.some((p) => p.ssrc === teacher.ssrcOf('h'))).toBe(true);
+    await until(() => student.packets(midOf(consumers, 'webcamAudio').mid).length > 10, 3_000, 'audio');
+  });
+
+  it('switches layers only at a keyframe of the new layer, with continuous sequence numbers', async () => {
+    await publish();
+    const { socket, student, consumers } = await watch(1);
+    await resumeAll(socket, consumers);
+    const { consumerId, mid } = midOf(consumers, 'webcamVideo');
+    const video = () => student.packets(mid);
+    await until(() => video().length > 10, 5_000, 'video');
+    for (const layer of ['q', 'f', 'h'] as Layer[]) {
+      await ok(socket, 'setPreferredLayer', { consumerId, layer });
+      await until(() => video().at(-1)?.layer === layer, 5_000, `layer ${layer}`);
+      const index = video().findIndex(
+        (p, i) => i > 0 && p.layer === layer && video()[i - 1]?.layer !== layer,
+      );
+      const switched = video()[index];
+      const before = video()[index - 1];
+      expect(switched?.keyframeStart, `first ${layer} packet is a keyframe start`).toBe(true);
+      expect(((switched?.seq ?? 0) - (before?.seq ?? 0)) & 0xffff).toBe(1);
+      const step = ((switched?.timestamp ?? 0) - (before?.timestamp ?? 0)) >>> 0;
+      expect(step).toBeGreaterThan(0);
+      expect(step).toBeLessThan(90_000);
+      await delay(200);
+      expect(layers(video().slice(index))).toEqual([layer]);
+    }
+    expectContinuous(video());
+  });
+
+  it('NACKs exactly the lost packets, per SSRC, and the student still gets them', async () => {
+    const { teacher } = await publish();
+    const lostOnH = new Set<number>();
+    teacher.dropWhen((layer, seq) => {
+      if (layer === 'h' && seq % 17 === 0) {
+        lostOnH.add(seq);
+        return true;
+      }
+      return false;
+    });
+    const { socket, student, consumers } = await watch(1);
+    await resumeAll(socket, consumers);
+    const video = () => student.packets(midOf(consumers, 'webcamVideo').mid);
+    await until(() => video().length > 60, 8_000, 'video');
+    await delay(300);
+    expect(lostOnH.size).toBeGreaterThan(0);
+    const nacked = teacher.nacks.flatMap((n) => n.lost);
+    expect(new Set(teacher.nacks.map((n) => n.ssrc))).toEqual(new Set([teacher.ssrcOf('h')]));
+    expect(
+      nacked.filter((seq) => !lostOnH.has(seq)),
+      `lost: ${[...lostOnH].join(',')}`,
+    ).toEqual([]);
+    const received = new Set(video().map((p) => p.frame));
+    const frames = video().map((p) => p.frame ?? 0);
+    const span = Math.max(...frames) - Math.min(...frames);
+    expect(received.size).toBeGreaterThan(span * 0.95); // lost packets came back as retransmissions
+  });
+
+  it('coalesces keyframe requests of many students and forwards a student PLI to their layer', async () => {
+    const { teacher } = await publish();
+    await delay(200);
+    const students = await Promise.all([1, 2, 3, 4].map((n) => watch(n)));
+    const before = teacher.plis.length;
+    await Promise.all(students.map((s) => resumeAll(s.socket, s.consumers)));
+    await delay(250);
+    const burst = teacher.plis.slice(before).filter((p) => p.ssrc === teacher.ssrcOf('h'));
+    expect(burst.length).toBeLessThanOrEqual(1);
+    for (const s of students) {
+      await until(() => s.student.packets(midOf(s.consumers, 'webcamVideo').mid).length > 0, 5_000, 'video');
+    }
+    const [one] = students;
+    if (!one) throw new Error('no student');
+    const { consumerId, mid } = midOf(one.consumers, 'webcamVideo');
+    await ok(one.socket, 'setPreferredLayer', { consumerId, layer: 'q' });
+    await until(() => one.student.packets(mid).at(-1)?.layer === 'q', 5_000, 'layer q');
+    await delay(400);
+    const count = teacher.plis.length;
+    await one.student.sendPli(mid);
+    await until(() => teacher.plis.length > count, 2_000, 'forwarded PLI');
+    expect(teacher.plis.slice(count).map((p) => p.ssrc)).toContain(teacher.ssrcOf('q'));
+  });
+
+  it('streams stop and start again without a reload: producerClosed, newProducer, renegotiation', async () => {
+    const { socket: host, teacher, transportId: producerTransport } = await publish();
+    const { socket, student, transportId, consumers } = await watch(1);
+    const closed = collect<{ producerKind: string }>(socket, 'producerClosed');
+    const added = collect<{ producerKind: string }>(socket, 'newProducer');
+    await resumeAll(socket, consumers);
+    await ok(host, 'closeProducer', { producerKind: 'webcamVideo' });
+    await until(() => closed.length === 1, 2_000, 'producerClosed');
+    expect(closed[0]?.producerKind).toBe('webcamVideo');
+    const afterClose = await negotiate(socket, student, transportId);
+    expect(afterClose.map((c) => c.producerKind)).toEqual(['webcamAudio']);
+    expect((await ok(socket, 'getProducers')).producers.map((p) => p.producerKind)).toEqual(['webcamAudio']);
+
+    await ok(host, 'produce', {
+      transportId: producerTransport,
+      producerKind: 'webcamVideo',
+      mid: teacher.video.mid ?? '',
+    });
+    await until(() => added.length === 1, 2_000, 'newProducer');
+    const again = await negotiate(socket, student, transportId);
+    const video = midOf(again, 'webcamVideo');
+    await ok(socket, 'resume', { consumerId: video.consumerId });
+    await until(() => student.packets(video.mid).length > 5, 5_000, 'video again');
+    expect(student.packets(video.mid)[0]?.keyframeStart).toBe(true);
+  });
+});

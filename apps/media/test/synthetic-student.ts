@@ -1,0 +1,101 @@
+import {
+  PictureLossIndication,
+  RTCPeerConnection,
+  RTCRtpCodecParameters,
+  RtcpPayloadSpecificFeedback,
+  useAbsSendTime,
+  useNACK,
+  usePLI,
+  useREMB,
+  useSdesMid,
+  type RtpPacket,
+} from 'werift';
+import type { Layer } from '@sea/contract/live';
+import { isVp8KeyframeStart } from '../src/forwarding/vp8.ts';
+import { gatheredSdp, loopbackClient, readMarker } from './synthetic-teacher.ts';
+
+/** One packet as a student received it. */
+export type Received = {
+  seq: number;
+  timestamp: number;
+  ssrc: number;
+  layer: Layer | null;
+  frame: number | null;
+  keyframeStart: boolean;
+  extensionIds: number[];
+  at: number;
+};
+
+/**
+ * A student built on werift: answers the SFU's offers and records, per m-line (`mid`), every packet it gets,
+ * with the layer and frame the synthetic teacher wrote into it.
+ */
+export class SyntheticStudent {
+  readonly pc = new RTCPeerConnection({
+    ...loopbackClient(),
+    codecs: {
+      audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48_000, channels: 2 })],
+      video: [
+        new RTCRtpCodecParameters({
+          mimeType: 'video/VP8',
+          clockRate: 90_000,
+          rtcpFeedback: [useNACK(), usePLI(), useREMB()],
+        }),
+      ],
+    },
+    headerExtensions: { audio: [useSdesMid()], video: [useSdesMid(), useAbsSendTime()] },
+  });
+  readonly byMid = new Map<string, Received[]>();
+  private readonly watchedTracks = new Set<string>();
+
+  constructor() {
+    this.pc.onTrack.subscribe((track) => {
+      if (this.watchedTracks.has(track.uuid)) return;
+      this.watchedTracks.add(track.uuid);
+      const transceiver = this.pc.getTransceivers().find((t) => t.receiver.tracks.includes(track));
+      const mid = transceiver?.mid ?? '?';
+      track.onReceiveRtp.subscribe((packet) => this.record(mid, packet));
+    });
+  }
+
+  async answer(offer: string): Promise<string> {
+    await this.pc.setRemoteDescription({ type: 'offer', sdp: offer });
+    await this.pc.setLocalDescription(await this.pc.createAnswer());
+    return gatheredSdp(this.pc);
+  }
+
+  packets(mid: string): Received[] {
+    return this.byMid.get(mid) ?? [];
+  }
+
+  /** Sends a PLI for what arrives on `mid`, as a browser does when it cannot decode. */
+  async sendPli(mid: string): Promise<void> {
+    const transceiver = this.pc.getTransceivers().find((t) => t.mid === mid);
+    const ssrc = this.packets(mid).at(-1)?.ssrc;
+    if (!transceiver || ssrc === undefined) throw new Error(`nothing received on ${mid}`);
+    const pli = new RtcpPayloadSpecificFeedback({
+      feedback: new PictureLossIndication({ senderSsrc: transceiver.receiver.rtcpSsrc, mediaSsrc: ssrc }),
+    });
+    await transceiver.dtlsTransport.sendRtcp([pli]);
+  }
+
+  async close(): Promise<void> {
+    await this.pc.close();
+  }
+
+  private record(mid: string, packet: RtpPacket): void {
+    const marker = readMarker(packet.payload);
+    const list = this.byMid.get(mid) ?? [];
+    list.push({
+      seq: packet.header.sequenceNumber,
+      timestamp: packet.header.timestamp,
+      ssrc: packet.header.ssrc,
+      layer: marker?.layer ?? null,
+      frame: marker?.frame ?? null,
+      keyframeStart: isVp8KeyframeStart(packet.payload),
+      extensionIds: packet.header.extensions.map((e) => e.id),
+      at: performance.now(),
+    });
+    this.byMid.set(mid, list);
+  }
+}

@@ -1,0 +1,230 @@
+import {
+  GenericNack,
+  PictureLossIndication,
+  ReceiverEstimatedMaxBitrate,
+  RTCPeerConnection,
+  RTCRtpCodecParameters,
+  RtcpPayloadSpecificFeedback,
+  RtcpTransportLayerFeedback,
+  RtpHeader,
+  serializeSdesMid,
+  serializeSdesRTPStreamID,
+  useNACK,
+  usePLI,
+  useREMB,
+  useSdesMid,
+  useSdesRTPStreamId,
+  type RTCRtpTransceiver,
+  type RtcpPacket,
+} from 'werift';
+import { LAYERS, type Layer } from '@sea/contract/live';
+
+/** Loopback-only ICE for werift test clients: no interface enumeration, no STUN. */
+export function loopbackClient() {
+  return {
+    iceServers: [],
+    iceUseIpv4: false,
+    iceUseIpv6: false,
+    iceAdditionalHostAddresses: ['127.0.0.1'],
+    iceInterfaceAddresses: { udp4: '127.0.0.1' },
+  };
+}
+
+export async function gatheredSdp(pc: RTCPeerConnection): Promise<string> {
+  if (pc.iceGatheringState !== 'complete') {
+    await pc.iceGatheringStateChange.watch((state) => state === 'complete', 5_000);
+  }
+  const sdp = pc.localDescription?.sdp;
+  if (!sdp) throw new Error('no local description');
+  return sdp;
+}
+
+/** Marker at the end of every synthetic payload: 0xee, layer index, frame number (uint32). */
+export const MARKER = 0xee;
+export function readMarker(payload: Buffer): { layer: Layer; frame: number } | null {
+  if (payload.length < 6 || payload[payload.length - 6] !== MARKER) return null;
+  const layer = LAYERS[payload[payload.length - 5] ?? -1];
+  return layer ? { layer, frame: payload.readUInt32BE(payload.length - 4) } : null;
+}
+
+const PACKET_BYTES: Record<Layer, number> = { q: 150, h: 400, f: 1000 };
+
+type Stream = {
+  layer: Layer;
+  ssrc: number;
+  seq: number;
+  timestamp: number;
+  frame: number;
+  keyframeDue: boolean;
+};
+
+/**
+ * A publisher built on werift that behaves like the teacher's browser on the wire: one simulcast video m-line
+ * (rids q/h/f, each its own SSRC, the rid and mid header extensions on every packet), one audio m-line, VP8
+ * payloads with correct descriptors and keyframe flags (a keyframe on a PLI, or every `keyframeEvery` frames).
+ * It records the SFU's feedback: PLIs, NACKs and REMBs, and can drop chosen packets.
+ */
+export class SyntheticTeacher {
+  readonly pc = new RTCPeerConnection({
+    ...loopbackClient(),
+    codecs: {
+      audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48_000, channels: 2 })],
+      video: [
+        new RTCRtpCodecParameters({
+          mimeType: 'video/VP8',
+          clockRate: 90_000,
+          rtcpFeedback: [useNACK(), usePLI(), useREMB(), { type: 'transport-cc' }],
+        }),
+      ],
+    },
+    headerExtensions: { audio: [useSdesMid()], video: [useSdesMid(), useSdesRTPStreamId()] },
+  });
+  readonly video: RTCRtpTransceiver;
+  readonly audio: RTCRtpTransceiver;
+  readonly plis: { ssrc: number; at: number }[] = [];
+  readonly nacks: { ssrc: number; lost: number[] }[] = [];
+  readonly rembs: number[] = [];
+  readonly streams: Stream[];
+  private readonly sent = new Map<string, { header: RtpHeader; payload: Buffer }>();
+  private timer: NodeJS.Timeout | null = null;
+  private audioSeq = 1;
+  private drop: (layer: Layer, seq: number) => boolean = () => false;
+  private readonly keyframeEvery: number;
+
+  constructor(keyframeEvery = 1_000) {
+    this.keyframeEvery = keyframeEvery;
+    this.video = this.pc.addTransceiver('video', {
+      direction: 'sendonly',
+      simulcast: LAYERS.map((rid) => ({ rid, direction: 'send' as const })),
+    });
+    this.audio = this.pc.addTransceiver('audio', { direction: 'sendonly' });
+    this.streams = LAYERS.map((layer, i) => ({
+      layer,
+      ssrc: 0x1000 + i,
+      seq: 65_500 + i * 7, // near the wraparound on purpose
+      timestamp: 1000 * (i + 1),
+      frame: 0,
+      keyframeDue: true,
+    }));
+  }
+
+  async offer(): Promise<string> {
+    await this.pc.setLocalDescription(await this.pc.createOffer());
+    return gatheredSdp(this.pc);
+  }
+
+  async accept(answer: string): Promise<void> {
+    await this.pc.setRemoteDescription({ type: 'answer', sdp: answer });
+    const dtls = this.video.dtlsTransport;
+    dtls.onRtcp.subscribe((packet) => this.onRtcp(packet));
+    await this.pc.connectionStateChange.watch((state) => state === 'connected', 10_000);
+  }
+
+  /** Packets for which `drop` answers true are not sent the first time (kept for retransmission). */
+  dropWhen(drop: (layer: Layer, seq: number) => boolean): void {
+    this.drop = drop;
+  }
+
+  /** Sends frames at `fps` on every layer, and audio, until {@link stop}. */
+  start(fps = 30): void {
+    this.timer ??= setInterval(() => this.frame(), Math.round(1000 / fps));
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  ssrcOf(layer: Layer): number {
+    const stream = this.streams.find((s) => s.layer === layer);
+    if (!stream) throw new Error(layer);
+    return stream.ssrc;
+  }
+
+  async close(): Promise<void> {
+    this.stop();
+    await this.pc.close();
+  }
+
+  private frame(): void {
+    for (const stream of this.streams) this.sendFrame(stream);
+    this.sendAudio();
+  }
+
+  private extensions(rid: Layer | null) {
+    const ids = new Map(this.video.headerExtensions.map((e) => [e.uri, e.id]));
+    const mid = this.video.mid ?? '';
+    const out = [{ id: ids.get(useSdesMid().uri) ?? 0, payload: serializeSdesMid(mid) }];
+    if (rid) out.push({ id: ids.get(useSdesRTPStreamId().uri) ?? 0, payload: serializeSdesRTPStreamID(rid) });
+    return out;
+  }
+
+  private sendFrame(stream: Stream): void {
+    const keyframe = stream.keyframeDue || (stream.frame > 0 && stream.frame % this.keyframeEvery === 0);
+    stream.keyframeDue = false;
+    const packets = keyframe ? 3 : 1;
+    const payloadType = this.video.codecs[0]?.payloadType ?? 96;
+    const pictureId = stream.frame & 0x7fff;
+    for (let i = 0; i < packets; i += 1) {
+      const first = i === 0;
+      const descriptor = [first ? 0x90 : 0x80, 0x80, 0x80 | (pictureId >> 8), pictureId & 0xff];
+      const vp8 = first
+        ? keyframe
+          ? [0x50, 0x42, 0x00, 0x9d, 0x01, 0x2a, 0x00, 0x05, 0xd0, 0x02]
+          : [0x51, 0x42, 0x00]
+        : [];
+      const body = Buffer.alloc(PACKET_BYTES[stream.layer] - descriptor.length - vp8.length - 6, 0x5a);
+      const marker = Buffer.alloc(6);
+      marker[0] = MARKER;
+      marker[1] = LAYERS.indexOf(stream.layer);
+      marker.writeUInt32BE(stream.frame, 2);
+      const payload = Buffer.concat([Buffer.from(descriptor), Buffer.from(vp8), body, marker]);
+      const header = new RtpHeader({
+        payloadType,
+        ssrc: stream.ssrc,
+        sequenceNumber: stream.seq,
+        timestamp: stream.timestamp,
+        marker: i === packets - 1,
+        extensions: this.extensions(stream.layer),
+      });
+      this.sent.set(`${stream.ssrc}:${stream.seq}`, { header, payload });
+      if (this.sent.size > 3000) this.sent.delete(this.sent.keys().next().value ?? '');
+      if (!this.drop(stream.layer, stream.seq)) void this.video.dtlsTransport.sendRtp(payload, header);
+      stream.seq = (stream.seq + 1) & 0xffff;
+    }
+    stream.frame += 1;
+    stream.timestamp = (stream.timestamp + 3000) >>> 0;
+  }
+
+  private sendAudio(): void {
+    const header = new RtpHeader({
+      payloadType: this.audio.codecs[0]?.payloadType ?? 111,
+      ssrc: this.audio.sender.ssrc,
+      sequenceNumber: this.audioSeq,
+      timestamp: this.audioSeq * 960,
+      extensions: [],
+    });
+    this.audioSeq = (this.audioSeq + 1) & 0xffff;
+    void this.audio.dtlsTransport.sendRtp(Buffer.alloc(80, 0x11), header);
+  }
+
+  private onRtcp(packet: RtcpPacket): void {
+    if (packet instanceof RtcpPayloadSpecificFeedback) {
+      const feedback = packet.feedback;
+      if (feedback instanceof PictureLossIndication) {
+        this.plis.push({ ssrc: feedback.mediaSsrc, at: performance.now() });
+        const stream = this.streams.find((s) => s.ssrc === feedback.mediaSsrc);
+        if (stream) stream.keyframeDue = true;
+      } else if (feedback instanceof ReceiverEstimatedMaxBitrate) {
+        this.rembs.push(Number(feedback.bitrate));
+      }
+    } else if (packet instanceof RtcpTransportLayerFeedback && packet.feedback instanceof GenericNack) {
+      const { mediaSourceSsrc, lost } = packet.feedback;
+      this.nacks.push({ ssrc: mediaSourceSsrc, lost: [...lost] });
+      for (const seq of lost) {
+        const original = this.sent.get(`${mediaSourceSsrc}:${seq}`);
+        if (original) void this.video.dtlsTransport.sendRtp(original.payload, original.header);
+      }
+    }
+  }
+}
