@@ -1,19 +1,23 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { authRoutes } from './auth/auth-routes.ts';
+import { categoryRoutes } from './categories/category-routes.ts';
 import { registerChat } from './chat/register-chat.ts';
+import { classRoutes } from './classes/class-routes.ts';
+import { dashboardRoutes } from './classes/dashboard-routes.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
+import { enrolmentRoutes } from './enrolments/enrolment-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
+import { liveRoutes } from './live/live-routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContext } from './plugins/context.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrors } from './plugins/errors.ts';
+import { registerJsonBody } from './plugins/json-body.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { scheduleRoutes } from './schedules/schedule-routes.ts';
 import { registerUploads } from './uploads/register-uploads.ts';
-import { signupRoutes } from './users/signup-routes.ts';
-import { usersRoutes } from './users/users-routes.ts';
 import { registerWeb } from './web/web-app.ts';
 
 export type BuildOptions = { logger?: boolean };
@@ -39,6 +43,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Cross-cutting plugins
   registerErrors(app);
+  registerJsonBody(app);
   await registerSecurityHeaders(app, config);
   await registerRateLimit(app);
   await registerDocs(app);
@@ -47,9 +52,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Domain modules
   await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(signupRoutes);
-  await app.register(usersRoutes);
+  await app.register(categoryRoutes);
+  await app.register(classRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(enrolmentRoutes);
+  await app.register(scheduleRoutes);
+  await app.register(liveRoutes);
   await registerChat(app, config.chat);
 
   // The web app and the not-found answer come last

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ERROR_CODES, type ErrorEnvelope, type ErrorStatus } from '@sea/contract/envelope';
 import { badRequest, HttpError, invalid, payloadTooLarge, unsupportedMediaType } from '../errors.ts';
 
@@ -36,6 +37,14 @@ export function invalidFieldsOf(issues: readonly ValidationIssue[]): Record<stri
 export function toHttpError(error: unknown): HttpError | null {
   if (error instanceof HttpError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) return invalid(invalidFieldsOf(error.validation));
+  // A schema parsed by a module itself (a multipart JSON part): same answer as a request schema.
+  if (error instanceof z.ZodError) {
+    return invalid(
+      invalidFieldsOf(
+        error.issues.map((i) => ({ instancePath: `/${i.path.join('/')}`, message: i.message })),
+      ),
+    );
+  }
   const fastifyError = error as Partial<FastifyError>;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

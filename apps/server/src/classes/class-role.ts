@@ -1,0 +1,57 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { CLASS_ROLES, type ClassRole } from '@sea/contract/classes';
+import type { Executor } from '../db/database.ts';
+import { classes, enrolments } from '../db/schema.ts';
+import { notFound, roleError } from '../errors.ts';
+import { notDeleted } from './class-item.ts';
+
+/** A user's relation to a class. */
+export type Relation = 'teacher' | 'student' | 'none';
+
+/** The Korean role names `GET /api/classes/{id}/role` answers. */
+export const ROLE_NAMES: Record<Relation, ClassRole> = {
+  teacher: CLASS_ROLES.teacher,
+  student: CLASS_ROLES.student,
+  none: CLASS_ROLES.none,
+};
+
+/** The user's relation to a class, in one query; 404 for an unknown or deleted class. */
+export async function relationTo(db: Executor, classId: number, userId: string): Promise<Relation> {
+  const [row] = await db
+    .select({
+      teacherId: classes.teacherId,
+      enrolled: sql<boolean>`exists (select 1 from ${enrolments} where ${and(
+        eq(enrolments.classId, classes.id),
+        eq(enrolments.userId, userId),
+      )})`,
+    })
+    .from(classes)
+    .where(notDeleted(eq(classes.id, classId)))
+    .limit(1);
+  if (row === undefined) throw notFound('class');
+  if (row.teacherId === userId) return 'teacher';
+  return row.enrolled ? 'student' : 'none';
+}
+
+/** 418 unless the user is the class's teacher. */
+export async function requireTeacher(db: Executor, classId: number, userId: string): Promise<void> {
+  if ((await relationTo(db, classId, userId)) !== 'teacher') {
+    throw roleError('강의를 개설한 강사만 할 수 있어요.', 'Only the teacher of this class can do this.');
+  }
+}
+
+/** 418 unless the user is the class's teacher or an enrolled student; answers which. */
+export async function requireMember(
+  db: Executor,
+  classId: number,
+  userId: string,
+): Promise<'teacher' | 'student'> {
+  const relation = await relationTo(db, classId, userId);
+  if (relation === 'none') {
+    throw roleError(
+      '이 강의의 강사와 수강생만 이용할 수 있어요.',
+      'Only the teacher and the students of this class can do this.',
+    );
+  }
+  return relation;
+}

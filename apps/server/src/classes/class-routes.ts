@@ -1,0 +1,192 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ClassCreateSchema,
+  ClassIdParamsSchema,
+  ClassItemSchema,
+  ClassListQuerySchema,
+  ClassUpdateSchema,
+} from '@sea/contract/classes';
+import { ROUTES } from '@sea/contract/paths';
+import { DoneSchema, done, envelopeSchema, errorResponses, ok } from '../envelope.ts';
+import { notFound } from '../errors.ts';
+import { requireUser } from '../plugins/auth.ts';
+import { readImageForm } from '../uploads/read-image-form.ts';
+import { toClassItem } from './class-item.ts';
+import { relationTo, requireTeacher, ROLE_NAMES } from './class-role.ts';
+import { categoryExists, createClass, deleteClass, updateClass } from './class-store.ts';
+import { findClassItem } from './class-item.ts';
+import { listClasses } from './list-classes.ts';
+
+// `target=` and `target=none` both mean "all classes", as older clients send them.
+const ListQuerySchema = z.preprocess(
+  (query) =>
+    typeof query === 'object' &&
+    query !== null &&
+    'target' in query &&
+    ['', 'none'].includes(String(query.target))
+      ? { ...query, target: undefined }
+      : query,
+  ClassListQuerySchema,
+);
+const security = [{ bearer: [] }];
+const tags = ['classes'];
+
+/** Class list, detail, create, update, delete and the caller's role. */
+export async function classRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const imageUrl = (key: string) => app.storage.url(key);
+
+  app.get(
+    ROUTES.classes,
+    {
+      onRequest: app.identify,
+      schema: {
+        tags,
+        summary: 'A page of 12 classes, newest first (bearer for target=enrolled and target=created)',
+        querystring: ListQuerySchema,
+        response: { 200: envelopeSchema(z.array(ClassItemSchema)), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { page, category, target } = request.query;
+      if (category !== undefined && !(await categoryExists(app.db, category))) throw notFound('category');
+      const rows = await listClasses(app.db, {
+        page,
+        category,
+        target,
+        accountId: request.auth?.accountId ?? null,
+      });
+      return ok(
+        rows.map((row) => toClassItem(row, imageUrl)),
+        '강의 목록이에요.',
+        'Classes.',
+      );
+    },
+  );
+
+  app.post(
+    ROUTES.classes,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Open a class (multipart: classroomCreateDto, optional imagefile)',
+        multipartBody: { jsonPart: 'classroomCreateDto', schema: ClassCreateSchema },
+        response: { 200: envelopeSchema(ClassItemSchema), ...errorResponses(400, 401, 413, 415) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const form = await readImageForm(request, {
+        jsonPart: 'classroomCreateDto',
+        kind: 'banner',
+        schema: ClassCreateSchema,
+      });
+      const banner = form.image ? await app.storage.save('banner', form.image) : null;
+      try {
+        const row = await createClass(app.db, user.id, form.json, banner);
+        return ok(toClassItem(row, imageUrl), '강의를 개설했어요.', 'Class created.');
+      } catch (error) {
+        if (banner !== null) await app.storage.remove(banner);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    ROUTES.class,
+    {
+      schema: {
+        tags,
+        summary: 'One class',
+        params: ClassIdParamsSchema,
+        response: { 200: envelopeSchema(ClassItemSchema), ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const row = await findClassItem(app.db, request.params.classId);
+      if (row === null) throw notFound('class');
+      return ok(toClassItem(row, imageUrl), '강의 정보예요.', 'Class.');
+    },
+  );
+
+  app.patch(
+    ROUTES.class,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a class (teacher; multipart: classroomUpdateDto, optional imagefile)',
+        params: ClassIdParamsSchema,
+        multipartBody: { jsonPart: 'classroomUpdateDto', schema: ClassUpdateSchema },
+        response: { 200: envelopeSchema(ClassItemSchema), ...errorResponses(400, 401, 404, 413, 415, 418) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { classId } = request.params;
+      await requireTeacher(app.db, classId, user.id);
+      const form = await readImageForm(request, {
+        jsonPart: 'classroomUpdateDto',
+        kind: 'banner',
+        schema: ClassUpdateSchema,
+      });
+      const banner = form.image ? await app.storage.save('banner', form.image) : undefined;
+      let result;
+      try {
+        result = await updateClass(app.db, classId, form.json, banner);
+      } catch (error) {
+        if (banner !== undefined) await app.storage.remove(banner);
+        throw error;
+      }
+      if (result.replacedBanner !== null) await app.storage.remove(result.replacedBanner);
+      return ok(toClassItem(result.row, imageUrl), '강의 정보를 수정했어요.', 'Class updated.');
+    },
+  );
+
+  app.delete(
+    ROUTES.classDelete,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a class (teacher; soft delete)',
+        params: ClassIdParamsSchema,
+        response: { 200: DoneSchema, ...errorResponses(400, 401, 404, 418) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      await requireTeacher(app.db, request.params.classId, user.id);
+      await deleteClass(app.db, request.params.classId);
+      return done('강의를 삭제했어요.', 'Class deleted.');
+    },
+  );
+
+  app.get(
+    ROUTES.classRole,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'The caller’s role in a class: 강사, 수강생 or 관계없음',
+        params: ClassIdParamsSchema,
+        response: {
+          200: envelopeSchema(z.enum(['강사', '수강생', '관계없음'])),
+          ...errorResponses(400, 401, 404),
+        },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const relation = await relationTo(app.db, request.params.classId, user.id);
+      return ok(ROLE_NAMES[relation], '강의에서의 역할이에요.', 'Role in the class.');
+    },
+  );
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ClassIdParamsSchema } from '@sea/contract/classes';
+import { ROUTES } from '@sea/contract/paths';
+import { DoneSchema, done, errorResponses } from '../envelope.ts';
+import { requireUser } from '../plugins/auth.ts';
+import { enrol } from './enrol.ts';
+
+/** `POST /api/classes/{id}/enroll`. */
+export async function enrolmentRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    ROUTES.enroll,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['classes'],
+        security: [{ bearer: [] }],
+        summary: 'Enrol in a class (418 when already enrolled or the teacher)',
+        params: ClassIdParamsSchema,
+        response: { 200: DoneSchema, ...errorResponses(400, 401, 404, 418) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      await enrol(app.db, request.params.classId, user.id);
+      return done('수강 신청을 완료했어요.', 'Enrolled.');
+    },
+  );
+}

@@ -1,0 +1,140 @@
+import type { FastifyInstance } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  LIVE_TICKET_AUDIENCE,
+  LiveTicketClaimsSchema,
+  MEDIA_CALLBACK_AUDIENCE,
+  type LiveTicket,
+} from '@sea/contract/live-ticket';
+import { insertClass, insertEnrolment } from '../../test/classes.ts';
+import { expectError, expectOk } from '../../test/expect-envelope.ts';
+import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
+
+let app: FastifyInstance;
+let teacher: TestUser;
+let student: TestUser;
+let classId: number;
+beforeAll(async () => {
+  app = await buildTestApp({ iceServers: [{ urls: 'turn:127.0.0.1:3478', username: 'u', credential: 'c' }] });
+  teacher = await createUser(app, { nickname: '방송선생' });
+  student = await createUser(app, { nickname: '학생1' });
+  classId = await insertClass(app, teacher.id);
+  await insertEnrolment(app, classId, student.id);
+});
+afterAll(() => app.close());
+
+const state = async () =>
+  expectOk<{ active: boolean }>(await app.inject(`/api/classes/${classId}/isActive`)).active;
+const patch = (payload?: unknown, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: 'PATCH',
+    url: `/api/classes/${classId}/isActive`,
+    headers: { ...bearer(teacher), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+describe('live state', () => {
+  it('sets idempotently and toggles with an empty body', async () => {
+    expect(await state()).toBe(false);
+    expect(expectOk<{ active: boolean }>(await patch({ active: true })).active).toBe(true);
+    expect(expectOk<{ active: boolean }>(await patch({ active: true })).active).toBe(true);
+    expect(await state()).toBe(true);
+    expect(expectOk<{ active: boolean }>(await patch()).active).toBe(false);
+    expect(
+      expectOk<{ active: boolean }>(await patch('', { 'content-type': 'application/json' })).active,
+    ).toBe(true);
+    expect(expectOk<{ active: boolean }>(await patch({})).active).toBe(false);
+    expectError(await patch({ active: 'yes' }), 400);
+  });
+
+  it('concurrent sets end in the state last set', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const sets = Array.from({ length: 20 }, (_, i) => i % 2 === 0);
+      const answers = await Promise.all(sets.map((active) => patch({ active })));
+      expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+      const last = await patch({ active: round % 2 === 0 });
+      expect(await state()).toBe(expectOk<{ active: boolean }>(last).active);
+    }
+  });
+
+  it('answers 418 to a student and 404 for an unknown class', async () => {
+    expectError(
+      await app.inject({
+        method: 'PATCH',
+        url: `/api/classes/${classId}/isActive`,
+        headers: bearer(student),
+        payload: { active: true },
+      }),
+      418,
+    );
+    expectError(await app.inject('/api/classes/999999/isActive'), 404);
+  });
+});
+
+describe('live tickets', () => {
+  it('gives members a ticket signed with MEDIA_SECRET for the media audience', async () => {
+    await patch({ active: true });
+    for (const [user, role] of [
+      [teacher, 'teacher'],
+      [student, 'student'],
+    ] as const) {
+      const data = expectOk<LiveTicket>(
+        await app.inject({ url: `/api/classes/${classId}/live-ticket`, headers: bearer(user) }),
+      );
+      expect(data.mediaUrl).toBe(app.config.mediaUrl);
+      expect(data.iceServers).toEqual(app.config.iceServers);
+      const { payload } = await jwtVerify(data.ticket, new TextEncoder().encode(app.config.mediaSecret), {
+        algorithms: ['HS256'],
+        audience: LIVE_TICKET_AUDIENCE,
+      });
+      expect(LiveTicketClaimsSchema.parse(payload)).toEqual({
+        sub: user.id,
+        nickname: user.nickname,
+        classId,
+        role,
+        live: true,
+      });
+      expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(300);
+    }
+  });
+
+  it('answers 418 to a stranger', async () => {
+    const stranger = await createUser(app);
+    expectError(
+      await app.inject({ url: `/api/classes/${classId}/live-ticket`, headers: bearer(stranger) }),
+      418,
+    );
+  });
+});
+
+describe('the media service callback', () => {
+  const sign = (secret: string, audience: string) =>
+    new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setAudience(audience)
+      .setExpirationTime('1m')
+      .sign(new TextEncoder().encode(secret));
+  const call = (token: string | null, active: boolean, id = classId) =>
+    app.inject({
+      method: 'PUT',
+      url: `/internal/classes/${id}/live`,
+      payload: { active },
+      headers: token === null ? {} : { authorization: `Bearer ${token}` },
+    });
+
+  it('sets the live state with a token signed by MEDIA_SECRET for the server audience', async () => {
+    const token = await sign(app.config.mediaSecret, MEDIA_CALLBACK_AUDIENCE);
+    expect(expectOk<{ active: boolean }>(await call(token, false)).active).toBe(false);
+    expect(await state()).toBe(false);
+    expectError(await call(token, true, 999_999), 404);
+  });
+
+  it('refuses missing, foreign and wrong-audience tokens, and user access tokens', async () => {
+    expectError(await call(null, true), 401);
+    expectError(await call(await sign('x'.repeat(40), MEDIA_CALLBACK_AUDIENCE), true), 401);
+    expectError(await call(await sign(app.config.mediaSecret, LIVE_TICKET_AUDIENCE), true), 401);
+    expectError(await call(teacher.token, true), 401);
+    expect(await state()).toBe(false);
+  });
+});

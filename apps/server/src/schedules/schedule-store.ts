@@ -1,0 +1,52 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Schedule, ScheduleCreateSchema } from '@sea/contract/schedules';
+import type { z } from 'zod';
+import type { Database } from '../db/database.ts';
+import { schedules } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+
+const columns = {
+  id: schedules.id,
+  class_id: schedules.classId,
+  content: schedules.content,
+  date: schedules.date,
+  start_time: schedules.startTime,
+  end_time: schedules.endTime,
+};
+
+/** A class's schedule, ordered by date and start time. */
+export async function listSchedules(db: Database, classId: number): Promise<Schedule[]> {
+  return db
+    .select(columns)
+    .from(schedules)
+    .where(eq(schedules.classId, classId))
+    .orderBy(asc(schedules.date), asc(schedules.startTime), asc(schedules.id));
+}
+
+export async function addSchedule(
+  db: Database,
+  classId: number,
+  input: z.output<typeof ScheduleCreateSchema>,
+): Promise<Schedule> {
+  const [created] = await db
+    .insert(schedules)
+    .values({
+      classId,
+      content: input.content,
+      date: input.date,
+      startTime: input.start_time,
+      endTime: input.end_time,
+    })
+    .returning(columns);
+  if (created === undefined) throw new Error('schedule insert returned nothing');
+  return created;
+}
+
+/** Removes one schedule entry of this class; 404 when no such entry belongs to it. */
+export async function removeSchedule(db: Database, classId: number, scheduleId: number): Promise<void> {
+  const removed = await db
+    .delete(schedules)
+    .where(and(eq(schedules.id, scheduleId), eq(schedules.classId, classId)))
+    .returning({ id: schedules.id });
+  if (removed.length === 0) throw notFound('schedule');
+}
