@@ -1,0 +1,174 @@
+// Chat fan-out benchmark: N subscribers and M publishers in one class on one server process.
+//   npm exec -- node bench/chat/run-chat-bench.ts [--subscribers 100,500,1000] [--publishers 4] [--seconds 5]
+//     [--steady 20000]   (deliveries per second of the steady phase)
+// Prints, per N: a steady phase (p50/p99 latency at a fixed delivery rate) and a flat-out phase (throughput),
+// each with lost and duplicated deliveries and the server's CPU and memory.
+import { fork } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { stompFrame } from '../../apps/server/src/chat/stomp-frame.ts';
+import { RawStomp } from './raw-stomp.ts';
+
+const { values } = parseArgs({
+  options: {
+    subscribers: { type: 'string', default: '100,500,1000' },
+    publishers: { type: 'string', default: '4' },
+    seconds: { type: 'string', default: '5' },
+    steady: { type: 'string', default: '20000' },
+    window: { type: 'string', default: '32' },
+  },
+});
+const SUBSCRIBERS = values.subscribers.split(',').map(Number);
+const PUBLISHERS = Number(values.publishers);
+const SECONDS = Number(values.seconds);
+const STEADY_DELIVERIES = Number(values.steady);
+const WINDOW = Number(values.window);
+const DRAIN_MS = 2_000;
+
+type Usage = { cpu: NodeJS.CpuUsage; rss: number; heap: number; at: number };
+type Report = {
+  received: number;
+  duplicates: number;
+  lastAt: number;
+  unique: number[];
+  latencies: Float64Array;
+  closed: number;
+};
+
+const now = (): number => performance.timeOrigin + performance.now();
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+async function runSize(subscriberCount: number): Promise<void> {
+  const server = fork(new URL('./bench-server.ts', import.meta.url), {
+    env: { ...process.env, BENCH_USERS: String(PUBLISHERS + subscriberCount) },
+    execPath: process.execPath,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const fromServer = <T>(type: string): Promise<T> =>
+    new Promise((resolve) => {
+      const listener = (message: { type: string }): void => {
+        if (message.type !== type) return;
+        server.off('message', listener);
+        resolve(message as T);
+      };
+      server.on('message', listener);
+    });
+  const { url, classId, tokens } = await fromServer<{ url: string; classId: number; tokens: string[] }>(
+    'ready',
+  );
+  const usage = (): Promise<Usage> => {
+    const answer = fromServer<Usage>('usage');
+    server.send({ type: 'usage' });
+    return answer;
+  };
+
+  const worker = new Worker(new URL('./subscriber-worker.ts', import.meta.url), {
+    workerData: { url, classId, tokens: tokens.slice(PUBLISHERS) },
+  });
+  const fromWorker = <T>(type: string): Promise<T> =>
+    new Promise((resolve) => {
+      const listener = (message: { type: string }): void => {
+        if (message.type !== type) return;
+        worker.off('message', listener);
+        resolve(message as T);
+      };
+      worker.on('message', listener);
+    });
+  await fromWorker('ready');
+
+  const publishers = await Promise.all(
+    tokens.slice(0, PUBLISHERS).map(async (token) => {
+      const client = new RawStomp(url);
+      await client.connect(token);
+      return client;
+    }),
+  );
+
+  const runPhase = async (phase: string, mode: 'steady' | 'max'): Promise<void> => {
+    worker.postMessage({ type: 'phase', phase });
+    await sleep(100);
+    let sent = 0;
+    let stored = 0;
+    let running = true;
+    const sendOne = (client: RawStomp): void => {
+      sent += 1;
+      const body = JSON.stringify({ roomId: classId, content: `${phase}|${now()}` });
+      client.send(stompFrame('SEND', { destination: '/app/hello', receipt: String(sent) }, body));
+    };
+    for (const client of publishers) {
+      client.onFrame = (frame) => {
+        if (frame.command !== 'RECEIPT') return;
+        stored += 1;
+        if (mode === 'max' && running) sendOne(client);
+      };
+    }
+    const before = await usage();
+    const started = now();
+    if (mode === 'max') {
+      for (const client of publishers) for (let i = 0; i < WINDOW; i += 1) sendOne(client);
+      await sleep(SECONDS * 1000);
+    } else {
+      const perSecond = STEADY_DELIVERIES / subscriberCount;
+      let turn = 0;
+      while (now() - started < SECONDS * 1000) {
+        const due = Math.floor(((now() - started) / 1000) * perSecond);
+        while (sent < due) sendOne(publishers[turn++ % publishers.length] as RawStomp);
+        await sleep(2);
+      }
+    }
+    running = false;
+    const sendEnded = now();
+    for (let waited = 0; stored < sent && waited < 10_000; waited += 20) await sleep(20);
+    await sleep(DRAIN_MS);
+    const after = await usage();
+    const reportPromise = fromWorker<Report>('report');
+    worker.postMessage({ type: 'report' });
+    const report = await reportPromise;
+
+    const sorted = report.latencies.slice().sort();
+    const lost = report.unique.reduce((sum, unique) => sum + Math.max(0, stored - unique), 0);
+    const seconds = ((report.lastAt || sendEnded) - started) / 1000;
+    const cpuMs = (after.cpu.user - before.cpu.user + after.cpu.system - before.cpu.system) / 1000;
+    const cpu = (cpuMs / (after.at - before.at)) * 100;
+    console.log(
+      [
+        String(subscriberCount).padStart(5),
+        String(PUBLISHERS).padStart(3),
+        phase.padEnd(7),
+        String(stored).padStart(7),
+        String(report.received).padStart(9),
+        Math.round(report.received / seconds)
+          .toString()
+          .padStart(9),
+        percentile(sorted, 50).toFixed(1).padStart(7),
+        percentile(sorted, 99).toFixed(1).padStart(7),
+        String(lost).padStart(6),
+        String(report.duplicates).padStart(5),
+        String(report.closed).padStart(6),
+        cpu.toFixed(0).padStart(5),
+        (after.rss / 1024 / 1024).toFixed(0).padStart(7),
+      ].join(' '),
+    );
+  };
+
+  await runPhase('steady', 'steady');
+  await runPhase('max', 'max');
+
+  for (const client of publishers) client.close();
+  worker.postMessage({ type: 'stop' });
+  await worker.terminate();
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.send({ type: 'stop' });
+  await exited;
+}
+
+console.log(
+  `chat fan-out: ${PUBLISHERS} publishers, ${SECONDS} s per phase, steady phase at ${STEADY_DELIVERIES} deliveries/s`,
+);
+console.log('  subs pub phase    stored delivered  deliv/s  p50 ms  p99 ms   lost  dups closed cpu% rss MB');
+for (const count of SUBSCRIBERS) await runSize(count);
