@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { IceServerSchema, type IceServer } from '@sea/contract/live-ticket';
 
@@ -59,7 +60,7 @@ const EnvSchema = z.object({
     ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {urls, username?, credential?}' });
     return z.NEVER;
   }),
-  DATA_DIR: optional.transform((v) => v ?? './data'),
+  DATA_DIR: optional,
   MEDIA_SECRET: optional.pipe(
     z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
   ),
@@ -93,7 +94,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): MediaConfig {
     listenIp: e.MEDIA_LISTEN_IP ?? e.MEDIA_ANNOUNCED_IP,
     portRange: e.MEDIA_PORT_RANGE,
     iceServers: e.ICE_SERVERS,
-    dataDir: path.resolve(e.DATA_DIR),
+    // Unset: the repository's `data` folder, where the API server keeps its secrets when started by `npm start`
+    // (the media service may run with another working directory, e.g. as a workspace script).
+    dataDir: e.DATA_DIR ? path.resolve(e.DATA_DIR) : fileURLToPath(new URL('../../../data', import.meta.url)),
     mediaSecret: e.MEDIA_SECRET ?? null,
     teacherGraceMs: e.TEACHER_GRACE_MS,
   };

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig, readMediaSecret } from './config.ts';
 import { HttpLiveStateClient } from './live-state-client.ts';
 import { MediaServer } from './media-server.ts';
@@ -30,9 +31,8 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
   });
   await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
-  console.log(
-    `media: signalling on http://${config.host}:${config.port}/server, media on ${config.announcedIp}`,
-  );
+  const { port } = httpServer.address() as AddressInfo;
+  console.log(`media: signalling on http://${config.host}:${port}/server, media on ${config.announcedIp}`);
 
   let closing = false;
   const close = async (signal: string) => {

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MediaServer } from '../src/media-server.ts';
+import { Peer } from '../src/peer.ts';
+import type { Producer } from '../src/rtc/producer.ts';
+import { SyntheticTeacher } from './synthetic-teacher.ts';
+import { delay, LOOPBACK_RTC, RecordingLiveState, until } from './test-media-server.ts';
+
+const resources = (kind: string) => process.getActiveResourcesInfo().filter((r) => r === kind).length;
+
+describe('lifecycle', () => {
+  const server = new MediaServer({
+    rtc: LOOPBACK_RTC,
+    teacherGraceMs: 1_000,
+    liveState: new RecordingLiveState(),
+  });
+  const synthetic = new SyntheticTeacher();
+  let producers: Producer[] = [];
+
+  beforeAll(async () => {
+    const room = server.openRoom(1);
+    const teacher = new Peer(
+      { userId: 't', nickname: 't', role: 'teacher', classId: 1 },
+      LOOPBACK_RTC,
+      () => {},
+    );
+    room.startTeacher(teacher);
+    const transport = teacher.createProducerTransport();
+    await synthetic.accept(await transport.connect(await synthetic.offer()));
+    synthetic.start(30);
+    transport.produce('webcamVideo', synthetic.video.mid ?? '');
+    transport.produce('webcamAudio', synthetic.audio.mid ?? '');
+    producers = room.currentProducers();
+  });
+
+  afterAll(async () => {
+    server.close();
+    await synthetic.close();
+  });
+
+  it('1000 joins and leaves leave no peer, consumer, timer, socket or subscription behind', async () => {
+    const room = server.room(1);
+    if (!room) throw new Error('no room');
+    await delay(200);
+    const baseline = {
+      timers: resources('Timeout'),
+      sockets: resources('UDPWRAP'),
+      packetListeners: producers.map((p) => p.packet.size),
+      closedListeners: producers.map((p) => p.closed.size),
+    };
+    for (let i = 0; i < 1000; i += 1) {
+      const peer = new Peer(
+        { userId: `s${i}`, nickname: 's', role: 'student', classId: 1 },
+        LOOPBACK_RTC,
+        () => {},
+      );
+      room.addStudent(peer);
+      // Every tenth student goes as far as a real negotiation (UDP sockets, a timer, consumers).
+      if (i % 10 === 0) {
+        const transport = peer.createConsumerTransport();
+        const { consumers } = await transport.consume(room.currentProducers());
+        expect(consumers).toHaveLength(2);
+        for (const consumer of transport.list()) consumer.resume();
+        expect(producers.map((p) => p.packet.size)).toEqual(baseline.packetListeners.map((n) => n + 1));
+      }
+      peer.close(i % 2 === 0 ? 'left' : 'disconnected');
+    }
+    expect(room.studentCount).toBe(0);
+    expect(producers.map((p) => p.packet.size)).toEqual(baseline.packetListeners);
+    expect(producers.map((p) => p.closed.size)).toEqual(baseline.closedListeners);
+    // Closing a werift connection is asynchronous: its sockets and timers go within a moment.
+    await until(() => resources('UDPWRAP') <= baseline.sockets, 10_000, 'UDP sockets released');
+    await until(() => resources('Timeout') <= baseline.timers + 2, 10_000, 'timers released');
+    expect(server.roomCount).toBe(1);
+  });
+
+  it('closing the server closes rooms, producers and their subscriptions', async () => {
+    server.close();
+    expect(server.roomCount).toBe(0);
+    for (const producer of producers) {
+      expect(producer.isClosedNow).toBe(true);
+      expect(producer.packet.size).toBe(0);
+    }
+  });
+});
