@@ -35,18 +35,20 @@ export function useChatConnection(
   classId: number,
   create: CreateChatConnection = createChatConnection,
 ): ChatView {
+  // The first factory is kept: a caller passing a new arrow function on every render must not reconnect.
+  const [factory] = useState(() => create);
   const [connection, setConnection] = useState<ChatConnection | null>(null);
   const [refusal, setRefusal] = useState<ChatRefusal | null>(null);
 
   useEffect(() => {
-    const opened = create(classId);
+    const opened = factory(classId);
     setConnection(opened);
     const stop = opened.on('refused', setRefusal);
     return () => {
       stop();
       opened.close();
     };
-  }, [classId, create]);
+  }, [classId, factory]);
 
   const subscribeState = useCallback(
     (notify: () => void) => (connection ? connection.on('stateChanged', notify) : noop),
