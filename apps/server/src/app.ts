@@ -1,11 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/auth-routes.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { registerChat } from './chat/register-chat.ts';
 import { classRoutes } from './classes/class-routes.ts';
 import { dashboardRoutes } from './classes/dashboard-routes.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
+import { seedDemo } from './demo/seed-demo.ts';
 import { enrolmentRoutes } from './enrolments/enrolment-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { liveRoutes } from './live/live-routes.ts';
@@ -18,6 +20,8 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { scheduleRoutes } from './schedules/schedule-routes.ts';
 import { registerUploads } from './uploads/register-uploads.ts';
+import { signupRoutes } from './users/signup-routes.ts';
+import { usersRoutes } from './users/users-routes.ts';
 import { registerWeb } from './web/web-app.ts';
 
 export type BuildOptions = { logger?: boolean };
@@ -49,6 +53,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerDocs(app);
   registerAuth(app, config.jwtSecret);
   await registerUploads(app, config);
+  if (config.demoData && (await seedDemo(app.db, app.storage))) app.log.info('demo data seeded');
 
   // Domain modules
   await app.register(healthRoutes);
@@ -58,6 +63,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(enrolmentRoutes);
   await app.register(scheduleRoutes);
   await app.register(liveRoutes);
+  await app.register(authRoutes);
+  await app.register(signupRoutes);
+  await app.register(usersRoutes);
   await registerChat(app, config.chat);
 
   // The web app and the not-found answer come last
