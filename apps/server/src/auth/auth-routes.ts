@@ -93,5 +93,9 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => rotateRefreshToken(app.db, app.tokens, request.body.refreshToken),
   );
 
-  if (kakaoOptions === null) await app.register(devAuthorizeRoute);
+  if (kakaoOptions === null) {
+    // Anyone can log in as any identity with the dev provider: fine offline, never in production.
+    app.log.warn('No KAKAO_REST_API_KEY: the dev login provider is active (anyone can log in as anyone).');
+    await app.register(devAuthorizeRoute);
+  }
 }

@@ -109,6 +109,23 @@ describe('readImageForm', () => {
     expect(response.statusCode).toBe(400);
   });
 
+  it('answers 400 to a multipart content type without a boundary, or garbage after one', async () => {
+    const noBoundary = await app.inject({
+      method: 'POST',
+      url: '/form',
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: 'whatever',
+    });
+    expect(noBoundary.statusCode).toBe(400);
+    const garbage = await app.inject({
+      method: 'POST',
+      url: '/form',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: Buffer.from([0, 1, 2, 3, 255, 254]),
+    });
+    expect(garbage.statusCode).toBe(400);
+  });
+
   it('answers 400 to a truncated multipart body', async () => {
     const { payload, headers } = multipart([
       jsonPart('dto', { nickname: '바다' }),
