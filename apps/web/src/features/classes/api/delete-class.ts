@@ -11,10 +11,8 @@ export function useDeleteClass(classId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => deleteClass(classId),
-    onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: ['classes', classId] });
-      // Lists of other features (my page, catalogue) show the class too; they refetch when next shown.
-      await queryClient.invalidateQueries();
-    },
+    // Every list that showed the class is now stale; nothing refetches at once, because the page still
+    // shown would ask for the deleted class and fail before the navigation to my page.
+    onSuccess: () => queryClient.invalidateQueries({ refetchType: 'none' }),
   });
 }

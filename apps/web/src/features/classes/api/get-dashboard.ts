@@ -17,6 +17,11 @@ export function getDashboard(classId: number): Promise<Dashboard> {
   return http(toPath(ROUTES.dashboard, { classId }), { schema: DashboardSchema });
 }
 
-export function useDashboard(classId: number) {
-  return useQuery({ queryKey: classKeys.dashboard(classId), queryFn: () => getDashboard(classId) });
+/** The dashboard; `refetchIntervalMs` keeps the live state fresh while the page is open. */
+export function useDashboard(classId: number, refetchIntervalMs: number | false = false) {
+  return useQuery({
+    queryKey: classKeys.dashboard(classId),
+    queryFn: () => getDashboard(classId),
+    refetchInterval: refetchIntervalMs,
+  });
 }

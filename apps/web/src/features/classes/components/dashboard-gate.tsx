@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { Link, Navigate } from 'react-router';
+import { CLASS_ROLES } from '@sea/contract/classes';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Page } from '../../../components/ui/page.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useDashboard } from '../api/get-dashboard.ts';
+import type { Dashboard } from '../api/get-dashboard.ts';
+import { CLASS_TEXTS } from '../texts.ts';
+
+/** How often a student's dashboard asks again, so 'enter live lecture' opens up when the class goes live. */
+const STUDENT_REFRESH_MS = 20_000;
+
+/**
+ * Loads `GET /api/classes/{id}/dashboard` and renders the page for `role`. A member on the other role's
+ * dashboard is moved to their own; a failure shows the catalogue's text with a way to the class introduction.
+ */
+export function DashboardGate({
+  classId,
+  role,
+  children,
+}: {
+  classId: number;
+  role: 'teacher' | 'student';
+  children: (dashboard: Dashboard) => ReactNode;
+}) {
+  const query = useDashboard(classId, role === 'student' ? STUDENT_REFRESH_MS : false);
+  if (query.isPending) return <Spinner label={CLASS_TEXTS.loading} />;
+  if (query.isError) {
+    return (
+      <Page>
+        <div role="alert">
+          <EmptyState message={CLASS_TEXTS.dashboard.loadFailed}>
+            <Link to={paths.lectureInfo.to(classId)}>{CLASS_TEXTS.dashboard.classInfo}</Link>
+          </EmptyState>
+        </div>
+      </Page>
+    );
+  }
+  const dashboard = query.data;
+  if (role === 'teacher' && dashboard.role !== CLASS_ROLES.teacher) {
+    return <Navigate to={paths.dashboardStudent.to(classId)} replace />;
+  }
+  if (role === 'student' && dashboard.role !== CLASS_ROLES.student) {
+    return <Navigate to={paths.dashboardTeacher.to(classId)} replace />;
+  }
+  return <>{children(dashboard)}</>;
+}

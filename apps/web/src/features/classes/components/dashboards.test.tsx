@@ -1,0 +1,245 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Schedule } from '@sea/contract/schedules';
+import { setTokens } from '../../../lib/auth-tokens.ts';
+import { DEFAULT_BANNERS } from '../../../lib/default-images.ts';
+import { envelope, errorEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
+import type { MockRoute } from '../../../testing/fetch-mock.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import type { Dashboard } from '../api/get-dashboard.ts';
+import { classItem } from '../test/class-fixtures.ts';
+import { StudentDashboardPage } from './student-dashboard-page.tsx';
+import { TeacherDashboardPage } from './teacher-dashboard-page.tsx';
+
+const lesson: Schedule = {
+  id: 3,
+  class_id: 7,
+  content: '첫 수업: 파도 읽기',
+  date: '2026-11-23',
+  start_time: '19:00:00',
+  end_time: '21:00:00',
+};
+
+function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
+  return { ...classItem(), role: '수강생', schedules: [lesson], ...overrides };
+}
+
+const answer = (data: Dashboard): MockRoute => ({
+  url: '/api/classes/7/dashboard',
+  respond: () => ({ body: envelope(data) }),
+});
+
+const elsewhere = [
+  { path: '/live/:role/:classId', element: <p>라이브 강의실 화면</p> },
+  { path: '/dashboard/teacher/:classId', element: <TeacherDashboardPage /> },
+  { path: '/dashboard/student/:classId', element: <StudentDashboardPage /> },
+];
+
+beforeEach(() => {
+  setTokens({ accessToken: 'a', refreshToken: 'r' });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderStudent() {
+  return renderWithProviders(<StudentDashboardPage />, {
+    route: '/dashboard/student/7',
+    path: '/dashboard/student/:classId',
+    routes: elsewhere,
+  });
+}
+
+function renderTeacher() {
+  return renderWithProviders(<TeacherDashboardPage />, {
+    route: '/dashboard/teacher/7',
+    path: '/dashboard/teacher/:classId',
+    routes: elsewhere,
+  });
+}
+
+describe('student dashboard', () => {
+  it('shows the class, its instructor, the announcement fallback and the schedule', async () => {
+    mockFetch([answer(dashboard({ announcement: null, prerequisite: null }))]);
+    renderStudent();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '바다에서 배우는 타입스크립트' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /강의 배너/ })).toHaveAttribute('src', DEFAULT_BANNERS[7]);
+    expect(screen.getByText('프로그래밍')).toBeInTheDocument();
+    expect(screen.getByText('문어선생')).toBeInTheDocument();
+    expect(screen.getByText('10년차 개발자예요.')).toBeInTheDocument();
+    expect(screen.getByText('등록된 공지사항이 없어요.')).toBeInTheDocument();
+    expect(screen.getByText('매주 한 번, 실습 위주로 진행해요.')).toBeInTheDocument();
+    expect(screen.getByText('타입으로 버그를 줄여요.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '사전 지식 및 준비물' })).not.toBeInTheDocument();
+    const schedule = screen.getByRole('region', { name: '강의 일정' });
+    expect(schedule).toHaveTextContent('첫 수업: 파도 읽기');
+    expect(schedule).toHaveTextContent('2026년 11월 23일');
+    expect(schedule).toHaveTextContent('19:00 ~ 21:00');
+    expect(within(schedule).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '강의 소개 보기' })).toHaveAttribute('href', '/lecture/info/7');
+    expect(screen.queryByRole('button', { name: '강의 삭제' })).not.toBeInTheDocument();
+  });
+
+  it('shows prerequisites and the announcement when present', async () => {
+    mockFetch([answer(dashboard())]);
+    renderStudent();
+    expect(await screen.findByText('첫 수업은 다음 주 월요일이에요.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '사전 지식 및 준비물' })).toBeInTheDocument();
+    expect(screen.getByText('자바스크립트 기초')).toBeInTheDocument();
+  });
+
+  it('lets the student into the live room only while the class is live', async () => {
+    mockFetch([answer(dashboard({ is_active: false }))]);
+    renderStudent();
+    const enter = await screen.findByRole('button', { name: '라이브 강의 입장' });
+    expect(enter).toBeDisabled();
+    expect(enter).toHaveAccessibleDescription(/지금은 라이브 강의 중이 아니에요/);
+  });
+
+  it('enters the live room while live', async () => {
+    mockFetch([answer(dashboard({ is_active: true }))]);
+    const { router } = renderStudent();
+    await userEvent.click(await screen.findByRole('button', { name: '라이브 강의 입장' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/live/student/7'));
+  });
+
+  it('moves the teacher to their own dashboard', async () => {
+    mockFetch([answer(dashboard({ role: '강사' }))]);
+    const { router } = renderStudent();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/teacher/7'));
+    expect(await screen.findByRole('button', { name: '라이브 강의 시작' })).toBeInTheDocument();
+  });
+
+  it('says so when the dashboard cannot be loaded', async () => {
+    mockFetch([
+      {
+        url: '/api/classes/7/dashboard',
+        respond: () => ({ status: 418, body: errorEnvelope(418, 'Role Error', '수강생이 아니에요.') }),
+      },
+    ]);
+    renderStudent();
+    expect(await screen.findByRole('alert')).toHaveTextContent('강의 정보를 불러오지 못했어요.');
+  });
+});
+
+describe('teacher dashboard', () => {
+  const teacher = () => answer(dashboard({ role: '강사', student_count: 12 }));
+
+  it('shows the student count with the student list link and the teacher actions', async () => {
+    mockFetch([teacher()]);
+    const { router } = renderTeacher();
+    expect(await screen.findByText('수강생 12명')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '수강생 목록 보기' })).toHaveAttribute(
+      'href',
+      '/lecture/students/7',
+    );
+    await userEvent.click(screen.getByRole('button', { name: '라이브 강의 시작' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/live/teacher/7'));
+  });
+
+  it('edit info goes to the edit page', async () => {
+    mockFetch([teacher()]);
+    const { router } = renderTeacher();
+    await userEvent.click(await screen.findByRole('button', { name: '정보 수정' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/edit/7'));
+  });
+
+  it('deletes the class after the confirmation and goes to my page', async () => {
+    const { calls } = mockFetch([
+      teacher(),
+      {
+        method: 'DELETE',
+        url: '/api/classes/7/delete',
+        respond: () => ({ body: envelope('success') }),
+      },
+    ]);
+    const { router } = renderTeacher();
+    await userEvent.click(await screen.findByRole('button', { name: '강의 삭제' }));
+    let dialog = screen.getByRole('alertdialog', { name: '이 강의를 삭제하시겠어요?' });
+    expect(dialog).toHaveAccessibleDescription('삭제한 강의는 복구할 수 없어요. 그래도 삭제하시겠어요?');
+    await userEvent.click(within(dialog).getByRole('button', { name: '취소' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: '강의 삭제' }));
+    dialog = screen.getByRole('alertdialog', { name: '이 강의를 삭제하시겠어요?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '삭제' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mypage'));
+    expect(screen.getByRole('status')).toHaveTextContent('강의가 삭제되었어요.');
+  });
+
+  it('says the deletion failed and closes the confirmation', async () => {
+    mockFetch([
+      teacher(),
+      {
+        method: 'DELETE',
+        url: '/api/classes/7/delete',
+        respond: () => ({ status: 500, body: errorEnvelope(500, 'Internal Server Error') }),
+      },
+    ]);
+    const { router } = renderTeacher();
+    await userEvent.click(await screen.findByRole('button', { name: '강의 삭제' }));
+    await userEvent.click(screen.getByRole('button', { name: '삭제' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('강의 삭제에 실패했어요. 다시 시도해 주세요.');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/dashboard/teacher/7');
+  });
+
+  it('adds a schedule entry with the API’s time format and removes one', async () => {
+    const sent: unknown[] = [];
+    mockFetch([
+      teacher(),
+      {
+        method: 'POST',
+        url: '/api/classes/7/schedule',
+        respond: async (request) => {
+          sent.push(await request.json());
+          return { body: envelope({ ...lesson, id: 4 }) };
+        },
+      },
+      {
+        method: 'DELETE',
+        url: '/api/classes/7/schedule',
+        respond: async (request) => {
+          sent.push(await request.json());
+          return { body: envelope('success') };
+        },
+      },
+    ]);
+    renderTeacher();
+    const form = await screen.findByRole('form', { name: '일정 추가' });
+    await userEvent.type(within(form).getByLabelText(/일정 내용/), '두 번째 수업');
+    await userEvent.type(within(form).getByLabelText(/날짜/), '2026-11-30');
+    await userEvent.type(within(form).getByLabelText(/시작 시간/), '10:00');
+    await userEvent.type(within(form).getByLabelText(/종료 시간/), '12:00');
+    await userEvent.click(within(form).getByRole('button', { name: '일정 추가' }));
+    expect(await screen.findByText('일정을 추가했어요.')).toBeInTheDocument();
+    expect(sent[0]).toEqual({
+      content: '두 번째 수업',
+      date: '2026-11-30',
+      start_time: '10:00:00',
+      end_time: '12:00:00',
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: '첫 수업: 파도 읽기 일정 삭제' }));
+    expect(await screen.findByText('일정을 삭제했어요.')).toBeInTheDocument();
+    expect(sent[1]).toEqual({ schedule_id: 3 });
+  });
+
+  it('checks a schedule entry before sending it', async () => {
+    const { calls } = mockFetch([teacher()]);
+    renderTeacher();
+    const form = await screen.findByRole('form', { name: '일정 추가' });
+    await userEvent.type(within(form).getByLabelText(/일정 내용/), '거꾸로 된 수업');
+    await userEvent.type(within(form).getByLabelText(/날짜/), '2026-11-30');
+    await userEvent.type(within(form).getByLabelText(/시작 시간/), '12:00');
+    await userEvent.type(within(form).getByLabelText(/종료 시간/), '10:00');
+    await userEvent.click(within(form).getByRole('button', { name: '일정 추가' }));
+    expect(await screen.findByText('종료 시간은 시작 시간보다 늦어야 해요.')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+});

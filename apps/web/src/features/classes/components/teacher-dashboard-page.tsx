@@ -1,0 +1,48 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '../../../config/paths.ts';
+import { parseClassId } from '../parse-class-id.ts';
+import { CLASS_TEXTS } from '../texts.ts';
+import { DashboardGate } from './dashboard-gate.tsx';
+import { DashboardOverview } from './dashboard-overview.tsx';
+import { DeleteClassButton } from './delete-class-button.tsx';
+import { ScheduleList } from './schedule-list.tsx';
+import styles from './dashboard-actions.module.css';
+
+const texts = CLASS_TEXTS.dashboard;
+
+/** `/dashboard/teacher/{classId}`: start the live class, edit or delete it, students and schedule. */
+export function TeacherDashboardPage() {
+  const classId = parseClassId(useParams().classId) ?? 0;
+  const navigate = useNavigate();
+  return (
+    <DashboardGate classId={classId} role="teacher">
+      {(dashboard) => (
+        <DashboardOverview
+          dashboard={dashboard}
+          title={texts.teacherTitle}
+          actions={
+            <>
+              <Button size="lg" onClick={() => navigate(paths.liveTeacher.to(classId))}>
+                {texts.startLive}
+              </Button>
+              <Button variant="secondary" onClick={() => navigate(paths.dashboardEdit.to(classId))}>
+                {texts.editInfo}
+              </Button>
+              <DeleteClassButton classId={classId} />
+            </>
+          }
+          aside={
+            <p className={styles.students}>
+              <strong>{texts.studentCount(dashboard.student_count)}</strong>
+              <Link className={styles.link} to={paths.lectureStudents.to(classId)}>
+                {texts.studentList}
+              </Link>
+            </p>
+          }
+          schedule={<ScheduleList classId={classId} schedules={dashboard.schedules} editable />}
+        />
+      )}
+    </DashboardGate>
+  );
+}
