@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppKeySchema, CallbackQuerySchema, RefreshSchema, TokenPairSchema } from '@sea/contract/auth';
 import type { AppKey, AuthProvider } from '@sea/contract/auth';
 import { ROUTES } from '@sea/contract/paths';
+import { errorResponses } from '../envelope.ts';
 import { unauthorized } from '../errors.ts';
 import { accountFor } from './accounts.ts';
 import { redeemDevCode } from './dev-codes.ts';
@@ -56,7 +57,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['auth'],
         summary: 'Exchange a login code for tokens (bare); creates the account on first login',
         querystring: CallbackQuerySchema,
-        response: { 200: TokenPairSchema },
+        response: { 200: TokenPairSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => {
@@ -87,7 +88,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['auth'],
         summary: 'Rotate a refresh token (bare); a reused token revokes its whole login',
         body: RefreshSchema.extend({ refreshToken: z.string().min(1).max(4096) }),
-        response: { 200: TokenPairSchema },
+        response: { 200: TokenPairSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => rotateRefreshToken(app.db, app.tokens, request.body.refreshToken),

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ROUTES } from '@sea/contract/paths';
-import { SignupSchema } from '@sea/contract/users';
-import { done, ok } from '../envelope.ts';
+import { SignupSchema, UserSchema } from '@sea/contract/users';
+import { DoneSchema, done, envelopeSchema, errorResponses, ok } from '../envelope.ts';
 import { notFound } from '../errors.ts';
 import { accountIdOf, findActiveUser } from '../plugins/auth.ts';
 import { withStoredImage } from '../storage/with-stored-image.ts';
@@ -21,7 +21,14 @@ export async function signupRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     ROUTES.signup,
-    { ...bearer, schema: { ...bearer.schema, summary: '200 when the caller is registered, 404 when not' } },
+    {
+      ...bearer,
+      schema: {
+        ...bearer.schema,
+        summary: '200 when the caller is registered, 404 when not',
+        response: { 200: DoneSchema, ...errorResponses(401, 404) },
+      },
+    },
     async (request) => {
       const user = await findActiveUser(app.db, accountIdOf(request));
       if (user === null) throw notFound('user');
@@ -36,7 +43,8 @@ export async function signupRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         ...bearer.schema,
         summary: `Sign up: multipart part ${SIGNUP_PART} (JSON {nickname, email}) and optional file part imagefile`,
-        consumes: ['multipart/form-data'],
+        multipartBody: { jsonPart: SIGNUP_PART, schema: SignupSchema },
+        response: { 200: envelopeSchema(UserSchema), ...errorResponses(400, 401, 409, 413, 415) },
       },
     },
     async (request) => {
@@ -64,7 +72,11 @@ export async function signupRoutes(fastify: FastifyInstance): Promise<void> {
     ROUTES.signup,
     {
       ...bearer,
-      schema: { ...bearer.schema, summary: 'Withdraw (soft delete); signing up again later works' },
+      schema: {
+        ...bearer.schema,
+        summary: 'Withdraw (soft delete); signing up again later works',
+        response: { 200: DoneSchema, ...errorResponses(401, 404) },
+      },
     },
     async (request) => {
       await withdraw(app.db, accountIdOf(request));

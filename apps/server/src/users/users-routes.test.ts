@@ -170,3 +170,24 @@ describe('GET /api/users/checkNickname', () => {
     },
   );
 });
+
+describe('OpenAPI description', () => {
+  it('documents the account routes, with the multipart parts', async () => {
+    const response = await app.inject('/api/docs/json');
+    expect(response.statusCode).toBe(200);
+    const paths = (response.json() as { paths: Record<string, Record<string, { requestBody?: unknown }>> })
+      .paths;
+    for (const path of [
+      '/api/auth/kakao/app-key',
+      '/api/auth/kakao/callback',
+      '/api/auth/refresh',
+      '/api/auth/signup',
+      '/api/users',
+      '/api/users/checkNickname',
+    ]) {
+      expect(paths[path], path).toBeDefined();
+    }
+    expect(JSON.stringify(paths['/api/users']?.patch?.requestBody)).toContain('userUpdateDTO');
+    expect(JSON.stringify(paths['/api/auth/signup']?.post?.requestBody)).toContain('imagefile');
+  });
+});

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, isNull } from 'drizzle-orm';
 import { ROUTES } from '@sea/contract/paths';
-import { NicknameQuerySchema, UserUpdateSchema } from '@sea/contract/users';
+import { NicknameQuerySchema, UserSchema, UserUpdateSchema } from '@sea/contract/users';
 import { users } from '../db/schema.ts';
-import { done, ok } from '../envelope.ts';
+import { DoneSchema, done, envelopeSchema, errorResponses, ok } from '../envelope.ts';
 import { notFound } from '../errors.ts';
 import { accountIdOf, findActiveUser } from '../plugins/auth.ts';
 import { withStoredImage } from '../storage/with-stored-image.ts';
@@ -24,7 +24,11 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     ROUTES.users,
     {
       ...bearer,
-      schema: { ...bearer.schema, summary: 'The caller: {id, nickname, email, profile_image_path}' },
+      schema: {
+        ...bearer.schema,
+        summary: 'The caller: {id, nickname, email, profile_image_path}',
+        response: { 200: envelopeSchema(UserSchema), ...errorResponses(401, 404) },
+      },
     },
     async (request) => {
       const user = await findActiveUser(app.db, accountIdOf(request));
@@ -40,7 +44,8 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         ...bearer.schema,
         summary: `Update the profile: multipart part ${UPDATE_PART} (absent fields kept, email null clears) and optional imagefile`,
-        consumes: ['multipart/form-data'],
+        multipartBody: { jsonPart: UPDATE_PART, schema: UserUpdateSchema },
+        response: { 200: envelopeSchema(UserSchema), ...errorResponses(400, 401, 404, 409, 413, 415) },
       },
     },
     async (request) => {
@@ -70,6 +75,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['users'],
         summary: '200 when the nickname is free, 409 when taken',
         querystring: NicknameQuerySchema,
+        response: { 200: DoneSchema, ...errorResponses(400, 409) },
       },
     },
     async (request) => {
