@@ -203,6 +203,25 @@ describe('real Kakao path against the fake Kakao server', () => {
     );
   });
 
+  it('simultaneous first logins of one Kakao user end in one account', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        app.inject({
+          method: 'GET',
+          url: '/api/auth/kakao/callback',
+          query: { code: fake.issueCode(55_555) },
+        }),
+      ),
+    );
+    const subs = await Promise.all(
+      answers.map(
+        async (a) => (await app.tokens.verifyAccess(TokenPairSchema.parse(a.json()).accessToken)).sub,
+      ),
+    );
+    expect(new Set(subs).size).toBe(1);
+    expect(await app.db.select().from(accounts).where(eq(accounts.providerUserId, '55555'))).toHaveLength(1);
+  });
+
   it('answers 401 when Kakao rejects the code', async () => {
     expectError(await app.inject('/api/auth/kakao/callback?code=not-a-kakao-code'), 401);
   });
