@@ -1,0 +1,226 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { USER_MESSAGES } from '@sea/contract/users';
+import type { User } from '@sea/contract/users';
+import { getAccessToken, getRefreshToken, setTokens } from '../../../lib/auth-tokens.ts';
+import { avatarFor } from '../../../lib/default-images.ts';
+import { envelope, errorEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
+import type { MockRoute } from '../../../testing/fetch-mock.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { ProfilePage } from './profile-page.tsx';
+
+const me: User = { id: 'u1', nickname: '고래', email: 'whale@example.com', profile_image_path: null };
+const currentUser = (user: User = me): MockRoute => ({
+  url: '/api/users',
+  respond: () => ({ body: envelope(user) }),
+});
+
+beforeEach(() => {
+  setTokens({ accessToken: 'a', refreshToken: 'r' });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderProfile() {
+  return renderWithProviders(<ProfilePage />, {
+    route: '/edit-info',
+    path: '/edit-info',
+    routes: [{ path: '/', element: <p>홈 화면</p> }],
+  });
+}
+
+/** The JSON part of the PATCH the page handed to fetch. */
+async function sentProfile(spy: ReturnType<typeof mockFetch>['spy']): Promise<unknown> {
+  const call = spy.mock.calls.find(([, init]) => init?.method === 'PATCH');
+  const form = call?.[1]?.body;
+  if (!(form instanceof FormData)) throw new Error('no multipart PATCH');
+  const part = form.get('userUpdateDTO');
+  if (!(part instanceof Blob)) throw new Error('no userUpdateDTO part');
+  expect(part.type).toBe('application/json');
+  return JSON.parse(await part.text()) as unknown;
+}
+
+describe('profile settings', () => {
+  it('shows the breadcrumb, side menu, photo notes and the user’s values', async () => {
+    mockFetch([currentUser()]);
+    renderProfile();
+    expect(screen.getByRole('heading', { level: 1, name: '프로필 설정' })).toBeInTheDocument();
+    const nickname = await screen.findByLabelText(/닉네임/);
+    expect(nickname).toHaveValue('고래');
+    expect(screen.getByText('닉네임', { selector: 'label' })).toHaveTextContent('(필수)');
+    const email = screen.getByLabelText('이메일');
+    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toHaveValue('whale@example.com');
+    expect(screen.getByRole('navigation', { name: '현재 위치' })).toHaveTextContent('홈내 강의실프로필 설정');
+    expect(screen.getByRole('navigation', { name: '내 강의실 메뉴' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '선택한 이미지 미리보기' })).toHaveAttribute(
+      'src',
+      avatarFor('고래'),
+    );
+    expect(screen.getByRole('button', { name: '사진 변경' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '삭제' })).toBeInTheDocument();
+    for (const note of ['100×100', '5MB', 'jpg, jpeg, png', '기본 프로필']) {
+      expect(screen.getByText(new RegExp(note))).toBeInTheDocument();
+    }
+  });
+
+  it('saves nickname and e-mail (blank clears it) and reloads the user', async () => {
+    let user = me;
+    const { spy } = mockFetch([
+      { url: '/api/users', respond: () => ({ body: envelope(user) }) },
+      {
+        method: 'PATCH',
+        url: '/api/users',
+        respond: () => {
+          user = { ...me, nickname: '푸른고래', email: null };
+          return { body: envelope(user) };
+        },
+      },
+    ]);
+    renderProfile();
+    const nickname = await screen.findByLabelText(/닉네임/);
+    await userEvent.clear(nickname);
+    await userEvent.type(nickname, '푸른고래');
+    await userEvent.clear(screen.getByLabelText('이메일'));
+    await userEvent.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('프로필을 저장했어요.');
+    expect(await sentProfile(spy)).toEqual({ nickname: '푸른고래', email: null });
+    await waitFor(() =>
+      expect(
+        spy.mock.calls.filter(([url, init]) => String(url).endsWith('/api/users') && init?.method === 'GET'),
+      ).toHaveLength(2),
+    );
+    expect(screen.getByLabelText(/닉네임/)).toHaveValue('푸른고래');
+  });
+
+  it('requires a nickname and checks the e-mail before saving', async () => {
+    const { calls } = mockFetch([currentUser()]);
+    renderProfile();
+    await userEvent.clear(await screen.findByLabelText(/닉네임/));
+    await userEvent.clear(screen.getByLabelText('이메일'));
+    await userEvent.type(screen.getByLabelText('이메일'), 'not-an-address');
+    await userEvent.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByText(USER_MESSAGES.nicknameRequired)).toBeInTheDocument();
+    expect(screen.getByText(USER_MESSAGES.emailInvalid)).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+
+  it('shows the server’s reason when the nickname is taken', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch([
+      currentUser(),
+      {
+        method: 'PATCH',
+        url: '/api/users',
+        respond: () => ({
+          status: 409,
+          body: errorEnvelope(409, 'Conflict', '이미 사용 중인 닉네임이에요.'),
+        }),
+      },
+    ]);
+    renderProfile();
+    await screen.findByLabelText(/닉네임/);
+    await userEvent.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('이미 사용 중인 닉네임이에요.');
+  });
+
+  it('rejects a photo that is not a small JPEG or PNG', async () => {
+    mockFetch([currentUser()]);
+    renderProfile();
+    await screen.findByLabelText(/닉네임/);
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (input === null) throw new Error('no file input');
+    const big = new File([new Uint8Array(5_242_881)], 'big.png', { type: 'image/png' });
+    await userEvent.upload(input, big);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '올바르지 않은 파일이에요. 5MB 이하의 .jpg/.jpeg 또는 .png 파일만 올릴 수 있어요.',
+    );
+  });
+
+  it('sends the user to login when authentication fails', async () => {
+    mockFetch([
+      { url: '/api/users', respond: () => ({ status: 401, body: errorEnvelope(401, 'Unauthorized') }) },
+      {
+        method: 'POST',
+        url: '/api/auth/refresh',
+        respond: () => {
+          throw new TypeError('unreachable');
+        },
+      },
+    ]);
+    const { router } = renderProfile();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '사용자 인증에 실패했어요. 다시 로그인해 주세요.',
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(getAccessToken()).toBeNull();
+  });
+});
+
+describe('withdrawal', () => {
+  async function openDialog() {
+    await userEvent.click(await screen.findByRole('button', { name: '회원 탈퇴' }));
+    const dialog = screen.getByRole('alertdialog', { name: '탈퇴하시겠어요?' });
+    expect(dialog).toHaveAccessibleDescription(
+      '정말 탈퇴하시겠어요? 삭제된 계정은 복구할 수 없어요. 그래도 탈퇴하시겠어요?',
+    );
+    return dialog;
+  }
+
+  it('withdraws after the confirmation: notice, logged out, home', async () => {
+    mockFetch([
+      currentUser(),
+      { method: 'DELETE', url: '/api/auth/signup', respond: () => ({ body: envelope('success') }) },
+    ]);
+    const { router } = renderProfile();
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: '탈퇴하기' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.getByRole('status')).toHaveTextContent('계정 삭제가 완료되었어요.');
+    await waitFor(() => expect(getAccessToken()).toBeNull());
+    expect(getRefreshToken()).toBeNull();
+  });
+
+  it('cancel keeps the account', async () => {
+    const { calls } = mockFetch([currentUser()]);
+    renderProfile();
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: '취소' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+  });
+
+  it.each([
+    [401, '권한이 없어요.'],
+    [500, '탈퇴에 실패했어요. 다시 시도해 주세요.'],
+  ])('answers %i with the catalogue text', async (status, text) => {
+    mockFetch([
+      currentUser(),
+      {
+        method: 'DELETE',
+        url: '/api/auth/signup',
+        respond: () => ({ status, body: errorEnvelope(status, 'x') }),
+      },
+    ]);
+    const { router } = renderProfile();
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: '탈퇴하기' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/edit-info');
+  });
+
+  it('says no permission without a token', async () => {
+    const { calls } = mockFetch([currentUser()]);
+    renderProfile();
+    const dialog = await openDialog();
+    localStorage.removeItem('accessToken');
+    await userEvent.click(within(dialog).getByRole('button', { name: '탈퇴하기' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('권한이 없어요.');
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+  });
+});
