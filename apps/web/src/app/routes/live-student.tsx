@@ -1,7 +1,9 @@
-import { Preparing } from '../../components/ui/preparing.tsx';
-import { APP_TEXTS } from '../texts.ts';
+import { useParams } from 'react-router';
+import { ChatPanel } from '../../features/chat/components/chat-panel.tsx';
+import { LiveRoomFrame } from '../../features/classes/components/live-room-frame.tsx';
+import { parseClassId } from '../../features/classes/parse-class-id.ts';
 
-/** Placeholder until the page is built: it says so plainly. */
 export function Component() {
-  return <Preparing title={APP_TEXTS.titles.liveStudent} />;
+  const classId = parseClassId(useParams().classId) ?? 0;
+  return <LiveRoomFrame classId={classId} role="student" chat={<ChatPanel classId={classId} />} />;
 }

@@ -142,10 +142,14 @@ export const CLASS_TEXTS = {
   },
 
   live: {
+    screenLabel: '화면 공유',
     screenSlot: '방송 화면이 여기에 나타나요',
+    webcamLabel: '강사 카메라',
     webcamSlot: '강사 카메라가 여기에 나타나요',
+    sideLabel: '채팅',
     chatSlot: '채팅이 여기에 나타나요',
     controlsLabel: '방송 설정',
+    controlsSlot: '방송 설정 버튼이 여기에 나타나요',
     instructor: (name: string) => `${name} 강사`,
     leave: '강의실 나가기',
     leaveTitle: '강의를 종료하시겠어요?',
