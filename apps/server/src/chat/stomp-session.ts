@@ -1,52 +1,18 @@
-import { CHAT_ERROR_DESTINATION, CHAT_HEARTBEAT_MS, type ChatRefusal } from '@sea/contract/chat';
+import { CHAT_ERROR_DESTINATION, type ChatRefusal } from '@sea/contract/chat';
 import type { ChatBroker, ChatOutcome, ChatSubscriber } from './chat-broker.ts';
 import { encodeFrame, frameText, stompFrame, type StompFrame } from './stomp-frame.ts';
-import { StompParser, type StompParserLimits } from './stomp-parser.ts';
+import { StompParser } from './stomp-parser.ts';
+import {
+  DEFAULT_SESSION_OPTIONS,
+  type StompSessionOptions,
+  type StompTransport,
+} from './stomp-session-options.ts';
+import { readConnect, STOMP_VERSIONS } from './stomp-connect.ts';
 
-/** The socket under a session, as the WebSocket adapter provides it. */
-export interface StompTransport {
-  send(bytes: Uint8Array): void;
-  /** Bytes handed to `send` that the socket has not written yet. */
-  bufferedBytes(): number;
-  /** Closes once queued bytes are written (after an ERROR frame, a DISCONNECT). */
-  close(): void;
-  /** Drops the connection at once (dead or hopelessly slow peer). */
-  terminate(): void;
-}
-
-export interface StompSessionOptions {
-  /** Heart-beat interval offered each way; the client may ask for a slower one. */
-  heartbeatMs: number;
-  /** A peer is dead after this many of its heart-beat intervals without a byte. */
-  heartbeatTolerance: number;
-  /** Time allowed between the socket opening and CONNECT. */
-  connectTimeoutMs: number;
-  /** Frames read but not yet handled; a client that pipelines more is cut off. */
-  maxPendingFrames: number;
-  /** A subscriber whose socket holds more unsent bytes than this is closed at once. */
-  maxBufferedBytes: number;
-  /** ...or that holds more than this for longer than `maxSlowMs`. */
-  slowBufferedBytes: number;
-  maxSlowMs: number;
-  parserLimits: Partial<StompParserLimits>;
-  log: (level: 'info' | 'warn' | 'error', message: string, error?: unknown) => void;
-}
-
-export const DEFAULT_SESSION_OPTIONS: StompSessionOptions = {
-  heartbeatMs: CHAT_HEARTBEAT_MS,
-  heartbeatTolerance: 2,
-  connectTimeoutMs: 10_000,
-  maxPendingFrames: 32,
-  maxBufferedBytes: 1024 * 1024,
-  slowBufferedBytes: 64 * 1024,
-  maxSlowMs: 10_000,
-  parserLimits: {},
-  log: () => undefined,
-};
+export type { StompSessionOptions, StompTransport };
 
 type Broker = Pick<ChatBroker, 'authenticate' | 'subscribe' | 'unsubscribe' | 'send' | 'disconnected'>;
 
-const VERSIONS = ['1.2', '1.1', '1.0'];
 const HEARTBEAT = new Uint8Array([0x0a]);
 const SERVER_NAME = 'sea-chat/1';
 
@@ -166,30 +132,22 @@ export class StompSession implements ChatSubscriber {
   }
 
   async #connect(frame: StompFrame): Promise<void> {
-    const accepted = (frame.headers.get('accept-version') ?? '1.0').split(',').map((v) => v.trim());
-    const version = VERSIONS.find((v) => accepted.includes(v));
-    if (!version) return this.#fail('unsupported protocol version', frame, { version: VERSIONS.join(',') });
-    this.version = this.#parser.version = version;
-    let heartbeat: [number, number] = [0, 0];
-    if (version !== '1.0') {
-      const match = /^(\d{1,9}),(\d{1,9})$/.exec(frame.headers.get('heart-beat') ?? '0,0');
-      if (!match) return this.#fail('invalid heart-beat header', frame);
-      heartbeat = [Number(match[1]), Number(match[2])];
+    const offered = this.#options.heartbeatMs;
+    const request = readConnect(frame, offered);
+    if ('error' in request) {
+      return this.#fail(request.error, frame, { version: STOMP_VERSIONS.join(',') });
     }
-    const token = bearerToken(frame.headers);
-    if (!token) return this.#fail('missing bearer token', frame);
-    const userId = await this.#broker.authenticate(token);
+    this.version = this.#parser.version = request.version;
+    const userId = await this.#broker.authenticate(request.token);
     if (!userId) return this.#fail('invalid or expired token', frame);
     if (this.#state !== 'connecting') return;
     this.userId = userId;
     this.#state = 'connected';
     this.#clearConnectTimer();
-    const offered = this.#options.heartbeatMs;
-    const [clientSends, clientWants] = heartbeat;
-    this.#sendEveryMs = clientWants > 0 ? Math.max(offered, clientWants) : 0;
-    this.#expectEveryMs = clientSends > 0 ? Math.max(offered, clientSends) : 0;
-    const headers: Record<string, string> = { version, server: SERVER_NAME };
-    if (version !== '1.0') headers['heart-beat'] = `${offered},${offered}`;
+    this.#sendEveryMs = request.sendEveryMs;
+    this.#expectEveryMs = request.expectEveryMs;
+    const headers: Record<string, string> = { version: request.version, server: SERVER_NAME };
+    if (request.version !== '1.0') headers['heart-beat'] = `${offered},${offered}`;
     this.#writeFrame(stompFrame('CONNECTED', headers));
     this.#startTimer();
   }
@@ -331,13 +289,4 @@ export class StompSession implements ChatSubscriber {
     this.#lastSent = Date.now();
     this.#transport.send(bytes);
   }
-}
-
-function bearerToken(headers: Map<string, string>): string | null {
-  for (const [name, value] of headers) {
-    if (name.toLowerCase() !== 'authorization') continue;
-    const match = /^Bearer\s+(\S+)$/i.exec(value.trim());
-    return match?.[1] ?? null;
-  }
-  return null;
 }
