@@ -38,7 +38,7 @@ describe('readConnect', () => {
     expect(connect(headers)).toEqual({ error });
   });
 
-  it.each([{}, { Authorization: 'Basic abc' }, { Authorization: 'Bearer' }])(
+  it.each<Record<string, string>>([{}, { Authorization: 'Basic abc' }, { Authorization: 'Bearer' }])(
     'needs a bearer token: %o',
     (headers) => {
       const frame = stompFrame('CONNECT', { 'accept-version': '1.2', ...headers });
