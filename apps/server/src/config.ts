@@ -6,7 +6,14 @@ import type { ChatTuning } from './chat/chat-tuning.ts';
 import { IceServerSchema, type IceServer } from '@sea/contract/live-ticket';
 
 /** Where the data lives: PGlite (in `dir`, or in memory when `dir` is null) or a PostgreSQL URL. */
-export type DatabaseConfig = { kind: 'pglite'; dir: string | null } | { kind: 'postgres'; url: string };
+export type DatabaseConfig =
+  | {
+      kind: 'pglite';
+      dir: string | null;
+      /** In-memory only: start from this data-folder tarball (tests use a migrated template: no initdb). */
+      snapshot?: Blob;
+    }
+  | { kind: 'postgres'; url: string };
 
 /** Everything the server reads from its environment, checked once at start-up. */
 export type Config = {

@@ -6,6 +6,7 @@ import postgres from 'postgres';
 import { buildApp } from '../src/app.ts';
 import type { Config, DatabaseConfig } from '../src/config.ts';
 import { accounts, users } from '../src/db/schema.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 
 /** The PostgreSQL server tests create their databases on (trust auth, database `test`). */
 export const ADMIN_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -84,7 +85,10 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 /** The database of a test app: in-memory PGlite, or a fresh PostgreSQL database when TEST_DATABASE=postgres. */
 async function testDatabase(): Promise<{ database: DatabaseConfig; drop: () => Promise<void> }> {
   if (process.env.TEST_DATABASE !== 'postgres') {
-    return { database: { kind: 'pglite', dir: null }, drop: async () => {} };
+    return {
+      database: { kind: 'pglite', dir: null, snapshot: await pgliteTemplate() },
+      drop: async () => {},
+    };
   }
   const { url, drop } = await createTestDatabase();
   return { database: { kind: 'postgres', url }, drop };

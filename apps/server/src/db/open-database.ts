@@ -19,7 +19,8 @@ const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** Opens the database, applies pending migrations and seeds the categories. */
 export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
-  const opened = config.kind === 'pglite' ? await openPglite(config.dir) : await openPostgres(config.url);
+  const opened =
+    config.kind === 'pglite' ? await openPglite(config.dir, config.snapshot) : await openPostgres(config.url);
   try {
     await seedCategories(opened.db);
   } catch (error) {
@@ -29,13 +30,30 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
   return opened;
 }
 
-async function openPglite(dir: string | null): Promise<OpenDatabase> {
+async function openPglite(dir: string | null, snapshot?: Blob): Promise<OpenDatabase> {
   if (dir !== null) fs.mkdirSync(dir, { recursive: true });
-  const client = dir === null ? new PGlite() : new PGlite(dir);
+  const client =
+    dir !== null ? new PGlite(dir) : snapshot ? new PGlite({ loadDataDir: snapshot }) : new PGlite();
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   return { db: db as unknown as Database, close: () => client.close() };
 }
+
+/** A migrated, seeded in-memory PGlite data folder as a tarball: a template that skips initdb. */
+export async function pgliteSnapshot(): Promise<Blob> {
+  const client = new PGlite();
+  try {
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS });
+    await seedCategories(db as unknown as Database);
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
+}
+
+/** The migrations folder (its contents identify a schema version). */
+export const MIGRATIONS_FOLDER = MIGRATIONS;
 
 async function openPostgres(url: string): Promise<OpenDatabase> {
   // Several servers may start at once: one migrates while the others wait on the lock, on one connection.
