@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLASS_ROLES, type ClassItem } from '@sea/contract/classes';
 import { classDto, insertClass, insertEnrolment, postClass } from '../../test/classes.ts';
 import { expectError, expectOk } from '../../test/expect-envelope.ts';
-import { jpeg } from '../../test/images.ts';
+import { jpeg, png } from '../../test/images.ts';
 import { imagePart, multipart } from '../../test/multipart.ts';
 import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
 
@@ -251,6 +251,29 @@ describe('GET/PATCH/DELETE /api/classes/{id} and role', () => {
       category_id: 2,
       category: '드로잉',
     });
+  });
+
+  it('replaces the banner and removes the old file', async () => {
+    const item = expectOk<ClassItem>(
+      await postClass(app, teacher, classDto(), [imagePart(await jpeg(600, 200))]),
+    );
+    const oldPath = item.banner_image_path ?? '';
+    const { payload, headers } = multipart([
+      { name: 'classroomUpdateDto', value: '{}' },
+      imagePart(await png(600, 200), 'new.png', 'image/png'),
+    ]);
+    const updated = expectOk<ClassItem>(
+      await app.inject({
+        method: 'PATCH',
+        url: `/api/classes/${item.id}`,
+        payload,
+        headers: { ...headers, ...bearer(teacher) },
+      }),
+    );
+    expect(updated.banner_image_path).not.toBe(oldPath);
+    expect(updated.name).toBe(item.name);
+    expect((await app.inject(updated.banner_image_path ?? '')).statusCode).toBe(200);
+    expect((await app.inject(oldPath)).statusCode).toBe(404);
   });
 
   it('refuses to clear a required field', async () => {

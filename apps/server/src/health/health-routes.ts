@@ -4,7 +4,8 @@ import { isDatabaseUp } from '../db/open-database.ts';
 
 /** `GET /health`: plain `OK` while the database answers, 503 otherwise. */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get(ROUTES.health, { schema: { hide: true } }, async (_request, reply) => {
+  const schema = { tags: ['health'], summary: 'Plain OK while the database answers' };
+  app.get(ROUTES.health, { schema }, async (_request, reply) => {
     const up = await isDatabaseUp(app.db);
     return reply
       .code(up ? 200 : 503)
