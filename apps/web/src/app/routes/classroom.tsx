@@ -1,7 +1,5 @@
-import { Preparing } from '../../components/ui/preparing.tsx';
-import { APP_TEXTS } from '../texts.ts';
+import { ClassroomPage } from '../../features/catalogue/components/classroom-page.tsx';
 
-/** Placeholder until the page is built: it says so plainly. */
 export function Component() {
-  return <Preparing title={APP_TEXTS.titles.classroom} />;
+  return <ClassroomPage />;
 }

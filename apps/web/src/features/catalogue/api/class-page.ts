@@ -1,0 +1,27 @@
+import type { ClassItem, ClassTarget } from '@sea/contract/classes';
+import { ROUTES } from '@sea/contract/paths';
+import { http } from '../../../lib/http.ts';
+
+export type ClassPageQuery = { page: number; category?: number | null; target?: ClassTarget | null };
+
+/**
+ * One page of `GET /api/classes` (12 per page, newest first, `[]` past the end). Typed but not checked with
+ * zod: this runs on the home page, whose first load leaves zod out.
+ */
+export function fetchClassPage(
+  { page, category, target }: ClassPageQuery,
+  signal?: AbortSignal,
+): Promise<ClassItem[]> {
+  return http<ClassItem[]>(ROUTES.classes, {
+    query: { page, category, target },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** Query keys of the class lists; every list of one target starts with `['classes', target]`. */
+export const classKeys = {
+  all: ['classes'] as const,
+  list: (target: ClassTarget | 'all', category: number | null) => ['classes', target, { category }] as const,
+  topTen: () => ['classes', 'topten'] as const,
+  livePreview: () => ['classes', 'live', 'preview'] as const,
+};

@@ -1,0 +1,89 @@
+import { Link } from 'react-router';
+import type { ClassItem } from '@sea/contract/classes';
+import { bannerFor } from '../../../lib/default-images.ts';
+import { CATALOGUE_TEXTS } from '../texts.ts';
+import styles from './class-card.module.css';
+
+/** What a card needs of a class (a list item of `GET /api/classes`). */
+export type ClassSummary = Pick<
+  ClassItem,
+  'id' | 'name' | 'instructor' | 'category' | 'banner_image_path' | 'is_active' | 'student_count'
+>;
+
+export type ClassCardProps = {
+  item: ClassSummary;
+  /** Where a click leads; the class introduction by default. */
+  href?: string;
+  /** Top-ten cards show their rank, padded to two digits. */
+  rank?: number;
+  /** My-page cards show the student count, 'edit' and 'delete'. */
+  onDelete?: (item: ClassSummary) => void;
+  editHref?: string;
+  /** Heading level of the class name inside the surrounding section. */
+  headingLevel?: 2 | 3;
+};
+
+/** Pads a rank to two digits: 1 → '01'. */
+export function formatRank(rank: number): string {
+  return String(rank).padStart(2, '0');
+}
+
+/** A class card: banner (or its default), category, name and teacher, with the variants of the spec. */
+export function ClassCard({ item, href, rank, onDelete, editHref, headingLevel = 3 }: ClassCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const mine = onDelete !== undefined || editHref !== undefined;
+  return (
+    <article className={styles.card}>
+      <Link to={href ?? `/lecture/info/${item.id}`} className={styles.link}>
+        <div className={styles.bannerWrap}>
+          <img
+            className={styles.banner}
+            src={bannerFor(item.id, item.banner_image_path)}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={320}
+            height={180}
+          />
+          {rank !== undefined && (
+            <span className={styles.rank}>
+              <span className="visually-hidden">{CATALOGUE_TEXTS.rank(rank)}</span>
+              <span aria-hidden="true">{formatRank(rank)}</span>
+            </span>
+          )}
+          {item.is_active && (
+            <span className={styles.live}>
+              <span aria-hidden="true">{CATALOGUE_TEXTS.live}</span>
+              <span className="visually-hidden">{CATALOGUE_TEXTS.liveNow}</span>
+            </span>
+          )}
+        </div>
+        <div className={styles.body}>
+          <p className={styles.category}>{item.category}</p>
+          <Heading className={styles.name}>{item.name}</Heading>
+          <p className={styles.instructor}>{CATALOGUE_TEXTS.instructor(item.instructor)}</p>
+          {mine && <p className={styles.count}>{CATALOGUE_TEXTS.studentCount(item.student_count)}</p>}
+        </div>
+      </Link>
+      {mine && (
+        <div className={styles.actions}>
+          {editHref !== undefined && (
+            <Link to={editHref} className={styles.action} aria-label={CATALOGUE_TEXTS.editLabel(item.name)}>
+              {CATALOGUE_TEXTS.edit}
+            </Link>
+          )}
+          {onDelete !== undefined && (
+            <button
+              type="button"
+              className={`${styles.action} ${styles.danger}`}
+              aria-label={CATALOGUE_TEXTS.deleteLabel(item.name)}
+              onClick={() => onDelete(item)}
+            >
+              {CATALOGUE_TEXTS.delete}
+            </button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

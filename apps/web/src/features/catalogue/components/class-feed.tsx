@@ -1,0 +1,51 @@
+import type { ClassItem } from '@sea/contract/classes';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import type { useClassPages } from '../api/use-class-pages.ts';
+import { CATALOGUE_TEXTS } from '../texts.ts';
+import { useInfiniteScroll } from '../use-infinite-scroll.ts';
+import { useListErrorNotice } from '../use-list-error-notice.ts';
+import { ClassCard } from './class-card.tsx';
+import type { ClassCardProps } from './class-card.tsx';
+import { ClassGrid } from './class-grid.tsx';
+
+export type ClassFeedProps = {
+  /** The page's infinite query (the page owns it, e.g. to show how many classes it holds). */
+  query: ReturnType<typeof useClassPages>;
+  /** Props of each card (link, my-page actions). */
+  cardProps?: (item: ClassItem) => Partial<ClassCardProps>;
+  label?: string;
+};
+
+/** Flattens the loaded pages of an infinite class query. */
+export function loadedClasses(query: ReturnType<typeof useClassPages>): ClassItem[] {
+  return query.data?.pages.flat() ?? [];
+}
+
+/** An infinitely scrolling grid of classes with its loading and empty states. */
+export function ClassFeed({ query, cardProps, label }: ClassFeedProps) {
+  const { hasNextPage, isFetching, fetchNextPage } = query;
+  useInfiniteScroll({
+    hasNextPage,
+    isFetching,
+    pageCount: query.data?.pages.length ?? 0,
+    fetchNextPage: () => fetchNextPage({ cancelRefetch: false }),
+  });
+  useListErrorNotice(query.error);
+
+  const items = loadedClasses(query);
+  if (query.isPending) return <Spinner label={CATALOGUE_TEXTS.loading} />;
+  if (items.length === 0 && !hasNextPage) return <EmptyState message={CATALOGUE_TEXTS.empty} />;
+  return (
+    <>
+      <ClassGrid label={label}>
+        {items.map((item) => (
+          <li key={item.id}>
+            <ClassCard item={item} {...cardProps?.(item)} />
+          </li>
+        ))}
+      </ClassGrid>
+      {query.isFetchingNextPage && <Spinner label={CATALOGUE_TEXTS.loadingMore} />}
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope, mockFetch } from '../../../testing/fetch-mock.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { classItems } from '../test-classes.ts';
+import { ClassListPage } from './class-list-page.tsx';
+
+let pageHeight = 10_000;
+
+beforeEach(() => {
+  pageHeight = 10_000;
+  Object.defineProperty(document.documentElement, 'scrollHeight', {
+    configurable: true,
+    get: () => pageHeight,
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(document.documentElement, 'scrollHeight');
+});
+
+/** 30 classes: pages of 12, 12 and 6, then an empty page. */
+const ALL = classItems(30);
+
+function mockClasses() {
+  return mockFetch([
+    {
+      url: '/api/categories',
+      respond: () => ({
+        body: [
+          { id: 1, name: '디지털 드로잉' },
+          { id: 2, name: '드로잉' },
+        ],
+      }),
+    },
+    {
+      url: /^\/api\/classes\?/,
+      respond: (request) => {
+        const query = new URL(request.url).searchParams;
+        const page = Number(query.get('page'));
+        const items = query.get('category') === '2' ? [] : ALL.slice(page * 12, page * 12 + 12);
+        return { body: envelope(items) };
+      },
+    },
+  ]);
+}
+
+function requestedPages(calls: Request[]): string[] {
+  return calls
+    .map((call) => new URL(call.url))
+    .filter((url) => url.pathname === '/api/classes')
+    .map((url) => url.search);
+}
+
+function scrollToBottom() {
+  pageHeight = 1_000;
+  act(() => {
+    window.dispatchEvent(new Event('scroll'));
+  });
+}
+
+describe('ClassListPage', () => {
+  it('loads 12 at a time when the bottom comes within 500 px, and stops at the first empty page', async () => {
+    const { calls } = mockClasses();
+    renderWithProviders(<ClassListPage live={false} />, { route: '/list', path: '/list' });
+    const grid = await screen.findByRole('list', { name: '전체 강의' });
+    await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(12));
+    // Far from the bottom: nothing more is asked for.
+    act(() => {
+      window.dispatchEvent(new Event('scroll'));
+    });
+    expect(requestedPages(calls)).toEqual(['?page=0']);
+
+    scrollToBottom();
+    await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(24));
+    // Still near the bottom after a short page: the rest loads without another scroll.
+    await waitFor(() => expect(requestedPages(calls).length).toBeGreaterThanOrEqual(3), {
+      timeout: 3000,
+    }).catch(() => {
+      throw new Error(`pages asked: ${requestedPages(calls).join(' ')}`);
+    });
+    await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(30));
+    await waitFor(() => expect(requestedPages(calls)).toEqual(['?page=0', '?page=1', '?page=2', '?page=3']));
+
+    scrollToBottom();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requestedPages(calls)).toHaveLength(4);
+    expect(screen.queryByText('강의를 더 불러오는 중이에요...')).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state when a category has no classes, via the dropdown on narrow screens', async () => {
+    const { calls } = mockClasses();
+    const { router } = renderWithProviders(<ClassListPage live={false} />, { route: '/list', path: '/list' });
+    await screen.findByRole('list', { name: '전체 강의' });
+    await userEvent.click(screen.getByRole('button', { name: '카테고리: 전체' }));
+    await userEvent.click(await screen.findByRole('menuitemradio', { name: '드로잉' }));
+    expect(await screen.findByText('아직 강의가 없어요')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?category=2');
+    expect(requestedPages(calls)).toContain('?page=0&category=2');
+  });
+
+  it('asks only for live classes on the live list, titled with the red dot', async () => {
+    const { calls } = mockClasses();
+    renderWithProviders(<ClassListPage live />, { route: '/live-list', path: '/live-list' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '라이브: 모두가 함께 보고 있는 실시간 강의' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(requestedPages(calls)[0]).toBe('?page=0&target=live'));
+  });
+
+  it('on wide screens shows category buttons and the top-10 title', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: query.includes('min-width: 1185px'),
+          media: query,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }) as unknown as MediaQueryList,
+    );
+    const { calls } = mockClasses();
+    renderWithProviders(<ClassListPage live={false} />, { route: '/list', path: '/list' });
+    expect(await screen.findByRole('heading', { name: '수강생 수 TOP 10 강의' })).toBeInTheDocument();
+    const filter = await screen.findByRole('group', { name: '카테고리로 강의 찾기' });
+    expect(within(filter).getByRole('button', { name: '전체' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(filter).getByRole('button', { name: '디지털 드로잉' }));
+    expect(within(filter).getByRole('button', { name: '디지털 드로잉' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await waitFor(() => expect(requestedPages(calls)).toContain('?page=0&category=1'));
+    expect(requestedPages(calls)).toContain('?page=0&target=topten');
+  });
+});

@@ -1,0 +1,49 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setTokens } from '../../../lib/auth-tokens.ts';
+import { envelope, mockFetch } from '../../../testing/fetch-mock.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { classItem } from '../test-classes.ts';
+import { ClassroomPage } from './classroom-page.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ClassroomPage', () => {
+  it('lists my enrolled classes, each leading to its student dashboard, with the menu and the count', async () => {
+    setTokens({ accessToken: 'a', refreshToken: 'r' });
+    mockFetch([
+      {
+        url: '/api/users',
+        respond: () => ({
+          body: envelope({ id: 'u', nickname: '게', email: null, profile_image_path: null }),
+        }),
+      },
+      { url: '/api/categories', respond: () => ({ body: [{ id: 1, name: '디지털 드로잉' }] }) },
+      {
+        url: /^\/api\/classes\?page=\d+&target=enrolled$/,
+        respond: (request) => ({
+          body: envelope(
+            new URL(request.url).searchParams.get('page') === '0' ? [classItem(5), classItem(3)] : [],
+          ),
+        }),
+      },
+    ]);
+    renderWithProviders(<ClassroomPage />, { route: '/classroom', path: '/classroom' });
+    expect(screen.getByRole('heading', { level: 1, name: '수강 중인 강의' })).toBeInTheDocument();
+    const grid = await screen.findByRole('list', { name: '내가 수강 중인 강의' });
+    expect(within(grid).getByRole('link', { name: /강의 5/ })).toHaveAttribute(
+      'href',
+      '/dashboard/student/5',
+    );
+    await waitFor(() => expect(screen.getByText('2개')).toBeInTheDocument());
+    const menu = screen.getByRole('navigation', { name: '내 강의실 메뉴' });
+    expect(within(menu).getByRole('link', { name: '내가 개설한 강의' })).toHaveAttribute('href', '/mypage');
+    expect(within(menu).getByRole('link', { name: '내가 수강 중인 강의' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(menu).getByRole('button', { name: '로그아웃' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,45 @@
+import { AccountMenu } from '../../../components/ui/account-menu.tsx';
+import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
+import { Page } from '../../../components/ui/page.tsx';
+import { useCategories } from '../api/use-categories.ts';
+import { useClassPages } from '../api/use-class-pages.ts';
+import { CATALOGUE_TEXTS } from '../texts.ts';
+import { useCategoryParam } from '../use-category-param.ts';
+import { AccountHeading } from './account-heading.tsx';
+import { CategoryFilter } from './category-filter.tsx';
+import { ClassFeed, loadedClasses } from './class-feed.tsx';
+import styles from './account-page.module.css';
+
+/** `/classroom`: the classes I am enrolled in, by category; a card leads to its student dashboard. */
+export function ClassroomPage() {
+  const [category, setCategory] = useCategoryParam();
+  const categories = useCategories();
+  const query = useClassPages('enrolled', category);
+  const count = loadedClasses(query).length;
+
+  return (
+    <Page className={styles.page}>
+      <Breadcrumb
+        items={[
+          { label: CATALOGUE_TEXTS.home, to: '/' },
+          { label: CATALOGUE_TEXTS.myClassroom, to: '/mypage' },
+          { label: CATALOGUE_TEXTS.classesIAttend },
+        ]}
+      />
+      <AccountHeading title={() => CATALOGUE_TEXTS.classroomHeading} />
+      <AccountMenu />
+      {categories.data && (
+        <CategoryFilter categories={categories.data} value={category} onChange={setCategory} />
+      )}
+      <p className={styles.count}>
+        {CATALOGUE_TEXTS.enrolledCount}{' '}
+        <strong>{query.isPending ? '–' : CATALOGUE_TEXTS.count(count, query.hasNextPage)}</strong>
+      </p>
+      <ClassFeed
+        query={query}
+        label={CATALOGUE_TEXTS.classesIAttend}
+        cardProps={(item) => ({ href: `/dashboard/student/${item.id}` })}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,60 @@
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Page } from '../../../components/ui/page.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useLivePreview, useTopTen } from '../api/use-home-classes.ts';
+import { CATALOGUE_TEXTS } from '../texts.ts';
+import { useListErrorNotice } from '../use-list-error-notice.ts';
+import { AdBanner } from './ad-banner.tsx';
+import { ClassCard } from './class-card.tsx';
+import { ClassGrid } from './class-grid.tsx';
+import { SectionHeader } from './section-header.tsx';
+import { TopTenCarousel } from './top-ten-carousel.tsx';
+import styles from './home-page.module.css';
+
+/** `/`: advertisement, the top-10 carousel and the grid of live classes. */
+export function HomePage() {
+  const topTen = useTopTen();
+  const live = useLivePreview();
+  useListErrorNotice(topTen.error ?? live.error);
+
+  return (
+    <Page className={styles.home}>
+      <AdBanner />
+      <section aria-labelledby="home-top-ten" className={styles.section}>
+        <SectionHeader
+          id="home-top-ten"
+          title={CATALOGUE_TEXTS.topTenTitle}
+          link={{ to: '/list', label: CATALOGUE_TEXTS.seeAllClasses }}
+        />
+        {topTen.isPending ? (
+          <Spinner label={CATALOGUE_TEXTS.loading} />
+        ) : topTen.data && topTen.data.length > 0 ? (
+          <TopTenCarousel items={topTen.data} />
+        ) : (
+          <EmptyState message={CATALOGUE_TEXTS.empty} />
+        )}
+      </section>
+      <section aria-labelledby="home-live" className={styles.section}>
+        <SectionHeader
+          id="home-live"
+          live
+          title={CATALOGUE_TEXTS.liveTitle}
+          link={{ to: '/live-list', label: CATALOGUE_TEXTS.seeLiveClasses }}
+        />
+        {live.isPending ? (
+          <Spinner label={CATALOGUE_TEXTS.loading} />
+        ) : live.data && live.data.length > 0 ? (
+          <ClassGrid>
+            {live.data.map((item) => (
+              <li key={item.id}>
+                <ClassCard item={item} />
+              </li>
+            ))}
+          </ClassGrid>
+        ) : (
+          <EmptyState message={CATALOGUE_TEXTS.empty} />
+        )}
+      </section>
+    </Page>
+  );
+}

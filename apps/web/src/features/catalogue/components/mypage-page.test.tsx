@@ -1,0 +1,97 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setTokens } from '../../../lib/auth-tokens.ts';
+import { envelope, errorEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { classItem } from '../test-classes.ts';
+import { MypagePage } from './mypage-page.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderMypage(deleteStatus: number) {
+  setTokens({ accessToken: 'a', refreshToken: 'r' });
+  const mine = [classItem(9, { student_count: 4 }), classItem(8, { student_count: 0 })];
+  const fetch = mockFetch([
+    {
+      url: '/api/users',
+      respond: () => ({
+        body: envelope({ id: 'u', nickname: '문어', email: null, profile_image_path: null }),
+      }),
+    },
+    {
+      url: /^\/api\/classes\?page=\d+&target=created$/,
+      respond: (request) => ({
+        body: envelope(new URL(request.url).searchParams.get('page') === '0' ? mine : []),
+      }),
+    },
+    {
+      method: 'DELETE',
+      url: '/api/classes/9/delete',
+      respond: () =>
+        deleteStatus === 200
+          ? { body: envelope('success') }
+          : { status: deleteStatus, body: errorEnvelope(deleteStatus, 'Role Error') },
+    },
+  ]);
+  return { ...renderWithProviders(<MypagePage />, { route: '/mypage', path: '/mypage' }), fetch };
+}
+
+describe('MypagePage', () => {
+  it('shows my classes with count, student counts, edit links and teacher-dashboard links', async () => {
+    renderMypage(200);
+    expect(await screen.findByRole('heading', { name: '문어님의 강의 관리' })).toBeInTheDocument();
+    const grid = await screen.findByRole('list', { name: '내가 개설한 강의' });
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(2);
+    await waitFor(() => expect(screen.getByText('2개')).toBeInTheDocument());
+    expect(within(grid).getByText('수강생 4명')).toBeInTheDocument();
+    expect(within(grid).getByRole('link', { name: /^디지털 드로잉 강의 9/ })).toHaveAttribute(
+      'href',
+      '/dashboard/teacher/9',
+    );
+    expect(within(grid).getByRole('link', { name: '강의 9 강의 정보 수정' })).toHaveAttribute(
+      'href',
+      '/dashboard/edit/9',
+    );
+    expect(screen.getByRole('link', { name: '강의 개설하기' })).toHaveAttribute('href', '/lecture/open');
+    expect(screen.getByRole('link', { name: '프로필 수정' })).toHaveAttribute('href', '/edit-info');
+  });
+
+  it('deletes a class after the confirmation and removes its card', async () => {
+    const { fetch } = renderMypage(200);
+    await userEvent.click(await screen.findByRole('button', { name: '강의 9 강의 삭제' }));
+    const dialog = screen.getByRole('alertdialog', { name: '강의를 삭제하시겠어요?' });
+    expect(dialog).toHaveTextContent('삭제한 강의는 복구할 수 없어요. 그래도 삭제하시겠어요?');
+    expect(within(dialog).getByRole('button', { name: '취소' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '강의 삭제' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('강의를 삭제했어요.');
+    const grid = screen.getByRole('list', { name: '내가 개설한 강의' });
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(grid).queryByText('강의 9')).not.toBeInTheDocument();
+    expect(fetch.calls.some((call) => call.method === 'DELETE')).toBe(true);
+  });
+
+  it('keeps the card and says so when the delete fails; the confirmation still closes', async () => {
+    renderMypage(418);
+    await userEvent.click(await screen.findByRole('button', { name: '강의 9 강의 삭제' }));
+    await userEvent.click(screen.getByRole('button', { name: '강의 삭제' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '강의를 삭제하지 못했어요. 다시 시도해 주세요.',
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(
+      within(screen.getByRole('list', { name: '내가 개설한 강의' })).getAllByRole('listitem'),
+    ).toHaveLength(2);
+  });
+
+  it('cancelling sends nothing', async () => {
+    const { fetch } = renderMypage(200);
+    await userEvent.click(await screen.findByRole('button', { name: '강의 9 강의 삭제' }));
+    await userEvent.click(screen.getByRole('button', { name: '취소' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(fetch.calls.some((call) => call.method === 'DELETE')).toBe(false);
+  });
+});
