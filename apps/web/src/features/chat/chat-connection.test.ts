@@ -26,7 +26,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function open() {
+function open(extra: Partial<ConstructorParameters<typeof ChatConnection>[0]> = {}) {
   const stomp = fakeStompFactory();
   const fetchHistory = historyOf(stored);
   const connection = new ChatConnection({
@@ -35,6 +35,7 @@ function open() {
     getToken: () => token,
     fetchHistory,
     createClient: stomp.factory,
+    ...extra,
   });
   const states: ChatConnectionState[] = [connection.state];
   connection.on('stateChanged', (state) => states.push(state));
@@ -99,9 +100,28 @@ describe('ChatConnection', () => {
     expect(states).toEqual(['connecting', 'connected', 'disconnected', 'connecting', 'connected']);
   });
 
-  it('fails without retrying when the server answers ERROR', async () => {
-    const { connection, stomp } = open();
+  it('renews a refused token once and connects again; a second refusal fails', async () => {
+    const renewToken = vi.fn(async () => {
+      token = 'token-renewed';
+      return true;
+    });
+    const { connection, stomp, states } = open({ renewToken });
     stomp.last().error('invalid or expired token');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(renewToken).toHaveBeenCalledTimes(1);
+    expect(stomp.clients).toHaveLength(2);
+    expect(stomp.last().config.token).toBe('token-renewed');
+    stomp.last().error('invalid or expired token');
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(renewToken).toHaveBeenCalledTimes(1);
+    expect(stomp.clients).toHaveLength(2);
+    expect(connection.state).toBe('failed');
+    expect(states).toEqual(['connecting', 'disconnected', 'connecting', 'failed']);
+  });
+
+  it('fails without retrying when the server refuses membership', async () => {
+    const { connection, stomp } = open();
+    stomp.last().error('not a member of this class');
     expect(connection.state).toBe('failed');
     expect(stomp.last().deactivated).toBe(true);
     await vi.advanceTimersByTimeAsync(30_000);

@@ -52,6 +52,11 @@ export type ChatConnectionOptions = {
   getToken: () => string | null;
   /** The latest page of history, or with `after` the messages after that id. */
   fetchHistory: (classId: number, after?: number) => Promise<ChatMessage[]>;
+  /**
+   * Called once when the server refuses the token (it expired during a long class); true when a fresh token
+   * is now stored, and the connection then tries again at once.
+   */
+  renewToken?: () => Promise<boolean>;
   createClient?: StompFactory;
   reconnectDelayMs?: number;
   heartbeatMs?: number;
@@ -85,8 +90,9 @@ export const createStompClient: StompFactory = (config) => {
 /**
  * The live chat of one class, without any UI framework. It connects at once; after a lost connection it
  * waits 5 s, reconnects and reads what it missed with `?after=<last id>`, merging by id, so a network blip
- * neither loses nor duplicates a message. An ERROR from the server (token or membership refused) ends in
- * `failed` without retrying. {@link close} is idempotent and stops everything.
+ * neither loses nor duplicates a message. When the server refuses the token (it expired), the token is renewed
+ * once and the connection tried again; any other ERROR (membership refused) ends in `failed` without retrying.
+ * {@link close} is idempotent and stops everything.
  */
 export class ChatConnection {
   readonly #options: Required<ChatConnectionOptions>;
@@ -105,10 +111,13 @@ export class ChatConnection {
   /** The last id seen when the connection was lost; the catch-up reads after it. */
   #resumeAfter: number | null = null;
   #closed = false;
+  /** Set after a token renewal until the next successful CONNECT, so a refused token is renewed only once. */
+  #renewed = false;
 
   constructor(options: ChatConnectionOptions) {
     this.#options = {
       createClient: createStompClient,
+      renewToken: async () => false,
       reconnectDelayMs: CHAT_RECONNECT_DELAY_MS,
       heartbeatMs: CHAT_HEARTBEAT_MS,
       ...options,
@@ -172,7 +181,8 @@ export class ChatConnection {
         this.#generation += 1;
         void client.deactivate();
         this.#client = null;
-        this.#setState('failed');
+        if (/token/.test(message) && !this.#renewed) this.#renewAndRetry();
+        else this.#setState('failed');
       },
       onSocketClosed: () => {
         if (current()) this.#lost();
@@ -182,8 +192,25 @@ export class ChatConnection {
     client.activate();
   }
 
+  #renewAndRetry(): void {
+    this.#renewed = true;
+    this.#setState('disconnected');
+    const generation = this.#generation;
+    this.#options.renewToken().then(
+      (renewed) => {
+        if (generation !== this.#generation || this.#closed) return;
+        if (renewed) this.#open();
+        else this.#setState('failed');
+      },
+      () => {
+        if (generation === this.#generation && !this.#closed) this.#setState('failed');
+      },
+    );
+  }
+
   #connected(client: StompLike, generation: number): void {
     const { classId } = this.#options;
+    this.#renewed = false;
     client.subscribe(CHAT_ERROR_DESTINATION, (body) => {
       const refusal = parseJson<ChatRefusal>(body);
       if (refusal) this.#emit('refused', refusal);

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { ChatMessage, ChatRefusal } from '@sea/contract/chat';
 import { getAccessToken } from '../../lib/auth-tokens.ts';
 import { fetchChatHistory } from './api/fetch-chat-history.ts';
+import { renewAccessToken } from './api/renew-access-token.ts';
 import { ChatConnection, type ChatConnectionState } from './chat-connection.ts';
 import { chatSocketUrl } from './chat-socket-url.ts';
 
@@ -14,6 +15,7 @@ export const createChatConnection: CreateChatConnection = (classId) =>
     url: chatSocketUrl(),
     getToken: getAccessToken,
     fetchHistory: fetchChatHistory,
+    renewToken: renewAccessToken,
   });
 
 const NO_MESSAGES: readonly ChatMessage[] = [];
