@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor wait up to 3 s: the whole suite runs beside other workspaces' tests, and a first render
+// that imports a page's modules can take longer than the default 1 s on a loaded machine.
+configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   cleanup();
