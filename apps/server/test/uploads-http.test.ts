@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, createAccount } from './helper.ts';
+import { bearer, buildTestApp, createAccount, createUser } from './helper.ts';
 import { jpeg, pixelFloodPng } from './images.ts';
 import { storedFiles } from './uploads-dir.ts';
 
@@ -13,7 +13,13 @@ beforeAll(async () => {
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  // A client may still be sending a body the server answered early (409 before reading the form); such a
+  // connection is busy when close() runs and would otherwise wait for the keep-alive timeout.
+  const closing = app.close();
+  app.server.closeAllConnections();
+  await closing;
+});
 
 function form(nickname: string, image?: { bytes: Buffer; name: string; type: string }): FormData {
   const body = new FormData();
@@ -55,5 +61,19 @@ describe('uploads over HTTP', () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
     expect((await storedFiles(app)).length).toBe(1);
+  });
+
+  it('answers 409 to a registered user re-sending a large upload, readable by the client', async () => {
+    const user = await createUser(app);
+    const large = Buffer.concat([await jpeg(16, 16), Buffer.alloc(4 * 1024 * 1024, 3)]);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const response = await fetch(`${base}/api/auth/signup`, {
+        method: 'POST',
+        headers: bearer(user),
+        body: form('다시가입', { bytes: large, name: 'big.jpg', type: 'image/jpeg' }),
+      });
+      expect(response.status).toBe(409);
+      expect(((await response.json()) as { message_kor: string }).message_kor).toContain('이미 가입');
+    }
   });
 });
