@@ -26,7 +26,12 @@ export function chatRoutes(store: DatabaseChatStore) {
           summary: 'Chat history of a class (bare array, oldest first)',
           description:
             'The most recent `size` messages; `before` pages further back, `after` returns what came later ' +
-            '(catching up after a reconnect). Teacher and enrolled students only (418 otherwise).',
+            '(catching up after a reconnect). Teacher and enrolled students only (418 otherwise).\n\n' +
+            'Live chat: STOMP 1.2 (1.0/1.1 accepted) over the WebSocket `/ws`, CONNECT with ' +
+            '`Authorization: Bearer <accessToken>`; SUBSCRIBE `/topic/greetings/{classId}`; SEND `/app/hello` ' +
+            'with `{"roomId", "content"}` (at most 1000 characters). A SEND is refused without closing (too long, ' +
+            'blank, too fast, bad body) by a MESSAGE on `/user/queue/errors` with `{code, message, receipt}`; ' +
+            'a RECEIPT means the message is stored. Protocol and permission failures answer ERROR and close.',
           tags: ['chat'],
           security: [{ bearer: [] }],
           params: ParamsSchema,
