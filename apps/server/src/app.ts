@@ -17,6 +17,7 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerErrors } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerReadCache } from './plugins/read-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { scheduleRoutes } from './schedules/schedule-routes.ts';
 import { registerUploads } from './uploads/register-uploads.ts';
@@ -52,6 +53,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRateLimit(app);
   await registerDocs(app);
   registerAuth(app, config.jwtSecret);
+  registerReadCache(app, config.readCacheMs);
   await registerUploads(app, config);
   if (config.demoData && (await seedDemo(app.db, app.storage))) app.log.info('demo data seeded');
 

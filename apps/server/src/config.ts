@@ -39,6 +39,8 @@ export type Config = {
   /** The built web app, served when it exists. */
   webDist: string;
   logLevel: string;
+  /** How long public class reads may be answered from memory (0: never); see classes/read-cache.ts. */
+  readCacheMs: number;
   /** Chat limits and intervals; absent in production (defaults), set by tests and benchmarks. */
   chat?: ChatTuning;
 };
@@ -102,6 +104,9 @@ const EnvSchema = z.object({
     return z.NEVER;
   }),
   WEB_DIST: optional,
+  READ_CACHE_MS: optional
+    .transform((v) => Number(v ?? 1000))
+    .pipe(z.number('must be a number').int().min(0).max(60_000)),
   LOG_LEVEL: optional.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
@@ -152,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     iceServers: e.ICE_SERVERS,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,
+    readCacheMs: e.READ_CACHE_MS,
   };
 }
 

@@ -36,6 +36,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     iceServers: [],
     webDist: path.join(dataDir, 'no-web-dist'),
     logLevel: 'silent',
+    // Tests write straight to the database; the read cache has its own tests.
+    readCacheMs: 0,
     ...overrides,
   };
 }

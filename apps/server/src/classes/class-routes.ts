@@ -12,6 +12,7 @@ import { ROUTES } from '@sea/contract/paths';
 import { DoneSchema, done, envelopeSchema, errorResponses, ok } from '../envelope.ts';
 import { notFound } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
+import { cachedRead } from '../plugins/read-cache.ts';
 import { readImageForm } from '../uploads/read-image-form.ts';
 import { toClassItem } from './class-item.ts';
 import { relationTo, requireTeacher, ROLE_NAMES } from './class-role.ts';
@@ -30,6 +31,12 @@ const ListQuerySchema = z.preprocess(
       : query,
   ClassListQuerySchema,
 );
+const PUBLIC_TARGETS = [undefined, '', 'none', 'live', 'topten'];
+function isPublicList(query: unknown): boolean {
+  const target =
+    typeof query === 'object' && query !== null ? (query as Record<string, unknown>).target : undefined;
+  return PUBLIC_TARGETS.includes(target as string | undefined);
+}
 const security = [{ bearer: [] }];
 const tags = ['classes'];
 
@@ -37,11 +44,15 @@ const tags = ['classes'];
 export async function classRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const imageUrl = (key: string) => app.storage.url(key);
+  // Only lists that are the same for every caller are cached (not target=enrolled or created).
+  const listCache = cachedRead(app, (request) => !isPublicList(request.query));
+  const detailCache = cachedRead(app);
 
   app.get(
     ROUTES.classes,
     {
-      onRequest: app.identify,
+      onRequest: [listCache.onRequest, app.identify],
+      onSend: listCache.onSend,
       schema: {
         tags,
         summary: 'A page of 12 classes, newest first (bearer for target=enrolled and target=created)',
@@ -99,6 +110,8 @@ export async function classRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     ROUTES.class,
     {
+      onRequest: detailCache.onRequest,
+      onSend: detailCache.onSend,
       schema: {
         tags,
         summary: 'One class',

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ReadCache } from '../classes/read-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readCache: ReadCache;
+  }
+  interface FastifyRequest {
+    /** The cache generation when a cacheable read started (null: not cached). */
+    readCacheGeneration: number | null;
+  }
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Creates `app.readCache` and invalidates it after every write request of any module (a nickname change
+ * alters class items too), whatever its outcome.
+ */
+export function registerReadCache(app: FastifyInstance, ttlMs: number): void {
+  app.decorate('readCache', new ReadCache(ttlMs));
+  app.decorateRequest('readCacheGeneration', null);
+  app.addHook('onResponse', async (request) => {
+    if (!READ_METHODS.has(request.method)) app.readCache.invalidate();
+  });
+}
+
+/**
+ * Route hooks that answer a GET from the read cache when possible and store successful answers. Only for
+ * routes whose answer is the same for every caller; `bypass` lists the requests that are not.
+ */
+export function cachedRead(app: FastifyInstance, bypass: (request: FastifyRequest) => boolean = () => false) {
+  return {
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!app.readCache.enabled || request.method !== 'GET' || bypass(request)) return undefined;
+      const body = app.readCache.get(request.url);
+      if (body !== undefined) return reply.type('application/json; charset=utf-8').send(body);
+      request.readCacheGeneration = app.readCache.generation;
+      return undefined;
+    },
+    onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (request.readCacheGeneration !== null && reply.statusCode === 200 && typeof payload === 'string') {
+        app.readCache.set(request.url, payload, request.readCacheGeneration);
+      }
+      return payload;
+    },
+  };
+}
