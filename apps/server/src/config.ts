@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ChatTuning } from './chat/chat-tuning.ts';
 import { IceServerSchema, type IceServer } from '@sea/contract/live-ticket';
@@ -69,7 +70,8 @@ const EnvSchema = z.object({
     .transform((v) => Number(v ?? 5000))
     .pipe(z.number('must be a number').int().min(0).max(65535)),
   PUBLIC_URL: optionalUrl,
-  DATA_DIR: optional.transform((v) => v ?? './data'),
+  // Default: the repository's data folder, the same one the media service reads its shared secret from.
+  DATA_DIR: optional.transform((v) => v ?? fileURLToPath(new URL('../../../data', import.meta.url))),
   DATABASE_URL: optional.pipe(
     z
       .string()
@@ -155,7 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaUrl: e.MEDIA_URL.replace(/\/$/, ''),
     mediaSecret: e.MEDIA_SECRET ?? keptSecret(dataDir, 'media-secret'),
     iceServers: e.ICE_SERVERS,
-    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDist: path.resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
     logLevel: e.LOG_LEVEL,
     readCacheMs: e.READ_CACHE_MS,
   };
