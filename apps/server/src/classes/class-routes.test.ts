@@ -206,6 +206,8 @@ describe('GET /api/classes', () => {
     expectError(await get('?page=-1'), 400);
     expectError(await get('?page=abc'), 400);
     expectError(await get('?category=999'), 404);
+    expectError(await get('?category=abc'), 400);
+    expect(expectOk<ClassItem[]>(await get('?page=99999999'))).toEqual([]);
   });
 
   it('never shows deleted classes', async () => {
