@@ -2,14 +2,15 @@ const DATE_FORMAT = new Intl.DateTimeFormat('ko-KR', {
   year: 'numeric',
   month: 'long',
   day: 'numeric',
-  weekday: 'short',
   timeZone: 'UTC',
 });
+const WEEKDAY_FORMAT = new Intl.DateTimeFormat('ko-KR', { weekday: 'short', timeZone: 'UTC' });
 
 /** `2026-11-21` → '2026년 11월 21일 (토)'; a schedule date is a calendar day, not an instant, hence UTC. */
 export function formatScheduleDate(date: string): string {
   const day = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(day.getTime()) ? date : DATE_FORMAT.format(day);
+  if (Number.isNaN(day.getTime())) return date;
+  return `${DATE_FORMAT.format(day)} (${WEEKDAY_FORMAT.format(day)})`;
 }
 
 /** `09:30:00` → '09:30'. */

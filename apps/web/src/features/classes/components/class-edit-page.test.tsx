@@ -39,7 +39,7 @@ function renderEdit() {
 
 const finish = () => screen.getByRole('button', { name: '수정 완료' });
 
-describe('class edit', () => {
+describe('class edit', { timeout: 15_000 }, () => {
   it('fills the form with the class and marks the required fields', async () => {
     mockFetch([categories, detail]);
     renderEdit();

@@ -27,7 +27,7 @@ function renderInfo() {
   });
 }
 
-describe('class introduction', () => {
+describe('class introduction', { timeout: 15_000 }, () => {
   it('shows the class with its default banner, instructor picture and fallbacks for empty texts', async () => {
     mockFetch([
       {

@@ -46,7 +46,7 @@ async function fillValid() {
   await userEvent.type(screen.getByLabelText(/강의 설명/), '주말마다 바다에서 만나요.');
 }
 
-describe('open a lecture', () => {
+describe('open a lecture', { timeout: 15_000 }, () => {
   it('keeps the submit button disabled until the form is valid', async () => {
     mockFetch([categories]);
     renderOpen();

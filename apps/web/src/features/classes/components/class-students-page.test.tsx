@@ -33,7 +33,7 @@ function renderList() {
   });
 }
 
-describe('student list', () => {
+describe('student list', { timeout: 15_000 }, () => {
   it('shows a loading text, then a table with numbers, nicknames, e-mails and Korean dates', async () => {
     mockFetch([{ url: '/api/classes/7/dashboard/students', respond: () => ({ body: envelope(students) }) }]);
     renderList();

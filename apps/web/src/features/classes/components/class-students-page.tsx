@@ -34,7 +34,7 @@ export function ClassStudentsPage() {
     content = (
       <div className={styles.scroller}>
         <table className={styles.table}>
-          <caption className="visually-hidden">{texts.count(query.data.length)}</caption>
+          <caption className={styles.count}>{texts.count(query.data.length)}</caption>
           <thead>
             <tr>
               <th scope="col">{texts.number}</th>
@@ -74,9 +74,6 @@ export function ClassStudentsPage() {
         ]}
       />
       <h1 className={styles.title}>{texts.title}</h1>
-      {query.data && query.data.length > 0 && (
-        <p className={styles.count}>{texts.count(query.data.length)}</p>
-      )}
       {content}
     </Page>
   );

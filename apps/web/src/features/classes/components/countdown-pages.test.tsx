@@ -29,7 +29,7 @@ function tick(ms: number) {
   }
 }
 
-describe('class created page', () => {
+describe('class created page', { timeout: 15_000 }, () => {
   it('counts down from 5 and then opens the class introduction', () => {
     const { router } = renderWithProviders(<ClassCreatedPage />, {
       route: '/lecture/created/7',
@@ -71,7 +71,7 @@ describe('class created page', () => {
   });
 });
 
-describe('enrolment complete page', () => {
+describe('enrolment complete page', { timeout: 15_000 }, () => {
   it('counts down from 5 and then opens the student dashboard', () => {
     const { router } = renderWithProviders(<EnrolmentDonePage />, {
       route: '/enrollment/12',

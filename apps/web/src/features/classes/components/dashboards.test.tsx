@@ -60,7 +60,7 @@ function renderTeacher() {
   });
 }
 
-describe('student dashboard', () => {
+describe('student dashboard', { timeout: 15_000 }, () => {
   it('shows the class, its instructor, the announcement fallback and the schedule', async () => {
     mockFetch([answer(dashboard({ announcement: null, prerequisite: null }))]);
     renderStudent();
@@ -126,7 +126,7 @@ describe('student dashboard', () => {
   });
 });
 
-describe('teacher dashboard', () => {
+describe('teacher dashboard', { timeout: 15_000 }, () => {
   const teacher = () => answer(dashboard({ role: '강사', student_count: 12 }));
 
   it('shows the student count with the student list link and the teacher actions', async () => {

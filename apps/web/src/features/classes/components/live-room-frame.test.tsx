@@ -12,7 +12,7 @@ afterEach(() => {
 
 const detail = { url: '/api/classes/7', respond: () => ({ body: envelope(classItem({ is_active: true })) }) };
 
-describe('live room frame', () => {
+describe('live room frame', { timeout: 15_000 }, () => {
   it('shows the title, the instructor, the empty video slots and the chat it is given', async () => {
     mockFetch([detail]);
     renderWithProviders(<LiveRoomFrame classId={7} role="student" chat={<p>채팅 패널</p>} />, {

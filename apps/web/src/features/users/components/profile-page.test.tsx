@@ -44,7 +44,7 @@ async function sentProfile(spy: ReturnType<typeof mockFetch>['spy']): Promise<un
   return JSON.parse(await part.text()) as unknown;
 }
 
-describe('profile settings', () => {
+describe('profile settings', { timeout: 15_000 }, () => {
   it('shows the breadcrumb, side menu, photo notes and the user’s values', async () => {
     mockFetch([currentUser()]);
     renderProfile();
@@ -161,7 +161,7 @@ describe('profile settings', () => {
   });
 });
 
-describe('withdrawal', () => {
+describe('withdrawal', { timeout: 15_000 }, () => {
   async function openDialog() {
     await userEvent.click(await screen.findByRole('button', { name: '회원 탈퇴' }));
     const dialog = screen.getByRole('alertdialog', { name: '탈퇴하시겠어요?' });
