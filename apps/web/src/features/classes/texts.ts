@@ -111,7 +111,6 @@ export const CLASS_TEXTS = {
   schedule: {
     title: '강의 일정',
     empty: '아직 등록된 일정이 없어요.',
-    loadFailed: '일정을 불러오지 못했어요.',
     content: '일정 내용',
     date: '날짜',
     start: '시작 시간',
