@@ -53,7 +53,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRateLimit(app);
   await registerDocs(app);
   registerAuth(app, config.jwtSecret);
-  registerReadCache(app, config.readCacheMs);
+  await registerReadCache(
+    app,
+    config.readCacheMs,
+    config.redisUrl ? { url: config.redisUrl, channel: config.readCacheChannel ?? 'sea:read-cache' } : null,
+  );
   await registerUploads(app, config);
   if (config.demoData && (await seedDemo(app.db, app.storage))) app.log.info('demo data seeded');
 

@@ -42,6 +42,8 @@ export type Config = {
   logLevel: string;
   /** How long public class reads may be answered from memory (0: never); see classes/read-cache.ts. */
   readCacheMs: number;
+  /** Redis channel that carries read-cache invalidations between server processes (default `sea:read-cache`). */
+  readCacheChannel?: string;
   /** Chat limits and intervals; absent in production (defaults), set by tests and benchmarks. */
   chat?: ChatTuning;
 };

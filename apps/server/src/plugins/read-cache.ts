@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ReadCacheSync } from '../classes/read-cache-sync.ts';
 import { ReadCache } from '../classes/read-cache.ts';
 
 declare module 'fastify' {
@@ -15,13 +16,34 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Creates `app.readCache` and invalidates it after every write request of any module (a nickname change
- * alters class items too), whatever its outcome.
+ * alters class items too), whatever its outcome; with Redis, other server processes invalidate theirs too.
  */
-export function registerReadCache(app: FastifyInstance, ttlMs: number): void {
-  app.decorate('readCache', new ReadCache(ttlMs));
+export async function registerReadCache(
+  app: FastifyInstance,
+  ttlMs: number,
+  redis: { url: string; channel: string } | null,
+): Promise<void> {
+  const cache = new ReadCache(ttlMs);
+  app.decorate('readCache', cache);
   app.decorateRequest('readCacheGeneration', null);
+  // With Redis, the other server processes drop their caches as soon as this one writes.
+  const sync =
+    redis !== null && cache.enabled
+      ? new ReadCacheSync(
+          redis.url,
+          redis.channel,
+          () => cache.invalidate(),
+          (message, error) => app.log.warn({ err: error }, message),
+        )
+      : null;
+  if (sync !== null) {
+    await sync.ready();
+    app.addHook('onClose', () => sync.close());
+  }
   app.addHook('onResponse', async (request) => {
-    if (!READ_METHODS.has(request.method)) app.readCache.invalidate();
+    if (READ_METHODS.has(request.method)) return;
+    cache.invalidate();
+    sync?.announceWrite();
   });
 }
 
