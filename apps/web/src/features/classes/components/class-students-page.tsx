@@ -32,7 +32,8 @@ export function ClassStudentsPage() {
   } else if (query.data.length === 0) content = <EmptyState message={texts.empty} />;
   else {
     content = (
-      <div className={styles.scroller}>
+      // Focusable so a keyboard can scroll the table sideways on narrow screens.
+      <div className={styles.scroller} role="region" aria-label={texts.title} tabIndex={0}>
         <table className={styles.table}>
           <caption className={styles.count}>{texts.count(query.data.length)}</caption>
           <thead>
