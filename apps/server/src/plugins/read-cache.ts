@@ -40,10 +40,13 @@ export async function registerReadCache(
     await sync.ready();
     app.addHook('onClose', () => sync.close());
   }
-  app.addHook('onResponse', async (request) => {
-    if (READ_METHODS.has(request.method)) return;
-    cache.invalidate();
-    sync?.announceWrite();
+  // Before the answer leaves: a client that saw its write succeed never reads an older cached answer.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READ_METHODS.has(request.method)) {
+      cache.invalidate();
+      sync?.announceWrite();
+    }
+    return payload;
   });
 }
 
