@@ -23,7 +23,8 @@ const PUBLISHERS = Number(values.publishers);
 const SECONDS = Number(values.seconds);
 const STEADY_DELIVERIES = Number(values.steady);
 const WINDOW = Number(values.window);
-const DRAIN_MS = 2_000;
+/** A phase ends when every subscriber has every message, or nothing arrived for this long. */
+const DRAIN_MS = 3_000;
 
 type Usage = { cpu: NodeJS.CpuUsage; rss: number; heap: number; at: number };
 type Report = {
@@ -47,6 +48,9 @@ async function runSize(subscriberCount: number): Promise<void> {
   const server = fork(new URL('./bench-server.ts', import.meta.url), {
     env: { ...process.env, BENCH_USERS: String(PUBLISHERS + subscriberCount) },
     execPath: process.execPath,
+    execArgv: process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const fromServer = <T>(type: string): Promise<T> =>
@@ -89,6 +93,12 @@ async function runSize(subscriberCount: number): Promise<void> {
     }),
   );
 
+  const ask = (): Promise<Report> => {
+    const answer = fromWorker<Report>('report');
+    worker.postMessage({ type: 'report' });
+    return answer;
+  };
+
   const runPhase = async (phase: string, mode: 'steady' | 'max'): Promise<void> => {
     worker.postMessage({ type: 'phase', phase });
     await sleep(100);
@@ -124,11 +134,19 @@ async function runSize(subscriberCount: number): Promise<void> {
     running = false;
     const sendEnded = now();
     for (let waited = 0; stored < sent && waited < 10_000; waited += 20) await sleep(20);
-    await sleep(DRAIN_MS);
+    // Drain: wait until every subscriber has every stored message, or nothing arrived for a while.
+    let last = -1;
+    for (let quietSince = now(); now() - quietSince < DRAIN_MS;) {
+      await sleep(100);
+      const progress = await ask();
+      if (progress.received >= stored * subscriberCount) break;
+      if (progress.received !== last) {
+        last = progress.received;
+        quietSince = now();
+      }
+    }
     const after = await usage();
-    const reportPromise = fromWorker<Report>('report');
-    worker.postMessage({ type: 'report' });
-    const report = await reportPromise;
+    const report = await ask();
 
     const sorted = report.latencies.slice().sort();
     const lost = report.unique.reduce((sum, unique) => sum + Math.max(0, stored - unique), 0);
@@ -152,6 +170,12 @@ async function runSize(subscriberCount: number): Promise<void> {
         String(report.closed).padStart(6),
         cpu.toFixed(0).padStart(5),
         (after.rss / 1024 / 1024).toFixed(0).padStart(7),
+        // CPU time per delivery does not depend on what else runs on the machine: it bounds the rate one
+        // core could sustain.
+        ((cpuMs * 1000) / Math.max(1, report.received)).toFixed(1).padStart(8),
+        Math.round(report.received / Math.max(0.001, cpuMs / 1000))
+          .toString()
+          .padStart(10),
       ].join(' '),
     );
   };
@@ -170,5 +194,7 @@ async function runSize(subscriberCount: number): Promise<void> {
 console.log(
   `chat fan-out: ${PUBLISHERS} publishers, ${SECONDS} s per phase, steady phase at ${STEADY_DELIVERIES} deliveries/s`,
 );
-console.log('  subs pub phase    stored delivered  deliv/s  p50 ms  p99 ms   lost  dups closed cpu% rss MB');
+console.log(
+  '  subs pub phase    stored delivered  deliv/s  p50 ms  p99 ms   lost  dups closed cpu% rss MB  µs/dlv  dlv/cpu-s',
+);
 for (const count of SUBSCRIBERS) await runSize(count);

@@ -66,6 +66,8 @@ export class ChatBroker implements FanOutTarget {
   #maxSeen = 0;
   /** Set while the fan-out is away: messages above this id may have been missed. */
   #watermark: Promise<number> | null = null;
+  /** Messages delivered in this turn of the event loop, written together at its end. */
+  #outbox: ChatMessage[] = [];
 
   constructor(options: ChatBrokerOptions) {
     this.#store = options.store;
@@ -151,30 +153,50 @@ export class ChatBroker implements FanOutTarget {
     return OK;
   }
 
-  /** Hands a stored message to this instance's subscribers of its class, once per message id. */
+  /**
+   * Hands a stored message to this instance's subscribers of its class, once per message id. Messages are
+   * written at the end of the current turn of the event loop, all that arrived in that turn together: under
+   * load a subscriber then gets one socket write for several messages instead of one write each.
+   */
   deliver(message: ChatMessage): void {
     if (!this.#delivered.add(message.id)) return;
     if (message.id > this.#maxSeen) this.#maxSeen = message.id;
-    const set = this.#byClass.get(message.roomId);
-    if (!set) return;
-    const destination = `${CHAT_TOPIC_PREFIX}${message.roomId}`;
-    const body = new TextEncoder().encode(JSON.stringify(message));
-    // Most clients name their first subscription alike (stompjs: "sub-0"), so one encoding serves nearly all.
-    const encoded = new Map<string, Uint8Array>();
-    for (const { subscriber, id } of set) {
-      const key = `${subscriber.version}\n${id}`;
-      let bytes = encoded.get(key);
-      if (!bytes) {
-        const headers = {
-          destination,
-          'message-id': String(message.id),
-          subscription: id,
-          'content-type': 'application/json;charset=utf-8',
-        };
-        bytes = encodeFrame(stompFrame('MESSAGE', headers, body), subscriber.version);
-        encoded.set(key, bytes);
+    if (!this.#byClass.has(message.roomId)) return;
+    this.#outbox.push(message);
+    if (this.#outbox.length === 1) setImmediate(() => this.#flush());
+  }
+
+  #flush(): void {
+    const batch = this.#outbox;
+    this.#outbox = [];
+    const byClass = new Map<number, ChatMessage[]>();
+    for (const message of batch) {
+      const list = byClass.get(message.roomId);
+      if (list) list.push(message);
+      else byClass.set(message.roomId, [message]);
+    }
+    for (const [classId, messages] of byClass) {
+      const set = this.#byClass.get(classId);
+      if (!set) continue;
+      const bodies = messages.map((message) => ({
+        id: message.id,
+        body: encoder.encode(JSON.stringify(message)),
+      }));
+      // Most clients name their first subscription alike (stompjs: "sub-0"), so one encoding serves nearly all.
+      const encoded = new Map<string, Uint8Array>();
+      for (const { subscriber, id } of set) {
+        const key = `${subscriber.version}\n${id}`;
+        let bytes = encoded.get(key);
+        if (!bytes) {
+          bytes = concat(
+            bodies.map(({ id: messageId, body }) =>
+              messageFrame(classId, messageId, id, body, subscriber.version),
+            ),
+          );
+          encoded.set(key, bytes);
+        }
+        subscriber.sendBytes(bytes);
       }
-      subscriber.sendBytes(bytes);
     }
   }
 
@@ -222,6 +244,35 @@ export class ChatBroker implements FanOutTarget {
   close(): Promise<void> {
     return this.#fanOut.close();
   }
+}
+
+const encoder = new TextEncoder();
+
+function messageFrame(
+  classId: number,
+  messageId: number,
+  subscription: string,
+  body: Uint8Array,
+  version: string,
+) {
+  const headers = {
+    destination: `${CHAT_TOPIC_PREFIX}${classId}`,
+    'message-id': String(messageId),
+    subscription,
+    'content-type': 'application/json;charset=utf-8',
+  };
+  return encodeFrame(stompFrame('MESSAGE', headers, body), version);
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1 && parts[0]) return parts[0];
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
 }
 
 function refuse(code: ChatRefusalCode, message: string): ChatOutcome {
