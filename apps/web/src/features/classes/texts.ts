@@ -63,6 +63,7 @@ export const CLASS_TEXTS = {
     editDone: '수정이 완료되었어요.',
     editFailed: '수정에 실패했어요. 다시 시도해 주세요.',
     editError: '수정 중 오류가 발생했어요.',
+    teacherOnly: '강의를 개설한 강사만 강의 정보를 수정할 수 있어요.',
   },
 
   created: {

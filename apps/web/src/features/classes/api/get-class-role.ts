@@ -20,7 +20,12 @@ export async function getClassRole(classId: number): Promise<ClassRole> {
  * The signed-in user's relation to a class. Logged out, or when the role cannot be loaded, the role is
  * none (product-spec section 4): the page then offers enrolment.
  */
-export function useClassRole(classId: number): { role: ClassRole; isLoading: boolean } {
+export function useClassRole(classId: number): {
+  role: ClassRole;
+  isLoading: boolean;
+  /** True when the role came from the server (not the logged-out or failed 'none'). */
+  known: boolean;
+} {
   const loggedIn = useLoggedIn();
   const query = useQuery({
     queryKey: classKeys.role(classId),
@@ -29,5 +34,5 @@ export function useClassRole(classId: number): { role: ClassRole; isLoading: boo
   });
   if (query.isError) console.warn('Role of class', classId, 'could not be loaded', query.error);
   const role = loggedIn && query.data !== undefined ? query.data : CLASS_ROLES.none;
-  return { role, isLoading: loggedIn && query.isPending };
+  return { role, isLoading: loggedIn && query.isPending, known: query.isSuccess };
 }

@@ -20,6 +20,7 @@ const categories: MockRoute = {
   }),
 };
 const detail: MockRoute = { url: '/api/classes/7', respond: () => ({ body: envelope(classItem()) }) };
+const teacherRole: MockRoute = { url: '/api/classes/7/role', respond: () => ({ body: envelope('강사') }) };
 
 beforeEach(() => {
   setTokens({ accessToken: 'a', refreshToken: 'r' });
@@ -41,7 +42,7 @@ const finish = () => screen.getByRole('button', { name: '수정 완료' });
 
 describe('class edit', { timeout: 15_000 }, () => {
   it('fills the form with the class and marks the required fields', async () => {
-    mockFetch([categories, detail]);
+    mockFetch([categories, detail, teacherRole]);
     renderEdit();
     expect(await screen.findByRole('heading', { name: '강의 정보 수정' })).toBeInTheDocument();
     expect(screen.getByLabelText(/카테고리/)).toHaveValue('13');
@@ -57,6 +58,7 @@ describe('class edit', { timeout: 15_000 }, () => {
     const { spy } = mockFetch([
       categories,
       detail,
+      teacherRole,
       { method: 'PATCH', url: '/api/classes/7', respond: () => ({ body: envelope(classItem()) }) },
     ]);
     const { router } = renderEdit();
@@ -81,7 +83,7 @@ describe('class edit', { timeout: 15_000 }, () => {
   });
 
   it('shows the required messages on finish and sends nothing', async () => {
-    const { calls } = mockFetch([categories, detail]);
+    const { calls } = mockFetch([categories, detail, teacherRole]);
     renderEdit();
     const title = await screen.findByLabelText(/강의 제목/);
     await userEvent.clear(title);
@@ -108,7 +110,7 @@ describe('class edit', { timeout: 15_000 }, () => {
   });
 
   it('says an error occurred when the server cannot be reached', async () => {
-    mockFetch([categories, detail]);
+    mockFetch([categories, detail, teacherRole]);
     const real = vi.mocked(fetch);
     vi.stubGlobal(
       'fetch',
@@ -121,8 +123,23 @@ describe('class edit', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('수정 중 오류가 발생했어요.');
   });
 
+  it('tells someone who is not the teacher that only the teacher can edit', async () => {
+    const { calls } = mockFetch([
+      categories,
+      detail,
+      { url: '/api/classes/7/role', respond: () => ({ body: envelope('수강생') }) },
+    ]);
+    renderEdit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '강의를 개설한 강사만 강의 정보를 수정할 수 있어요.',
+    );
+    expect(screen.getByRole('link', { name: '강의 소개 보기' })).toHaveAttribute('href', '/lecture/info/7');
+    expect(screen.queryByRole('button', { name: '수정 완료' })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+
   it('cancel goes back', async () => {
-    mockFetch([categories, detail]);
+    mockFetch([categories, detail, teacherRole]);
     const { router } = renderWithProviders(<ClassEditPage />, {
       route: '/dashboard/edit/7',
       path: '/dashboard/edit/:classId',
@@ -134,6 +151,11 @@ describe('class edit', { timeout: 15_000 }, () => {
 });
 
 function renderEditWith(answer: { status: number; body: unknown }) {
-  mockFetch([categories, detail, { method: 'PATCH', url: '/api/classes/7', respond: () => answer }]);
+  mockFetch([
+    categories,
+    detail,
+    teacherRole,
+    { method: 'PATCH', url: '/api/classes/7', respond: () => answer },
+  ]);
   return renderEdit();
 }
