@@ -26,15 +26,16 @@ const REQUEST_TIMEOUT_MS = 5_000;
 
 /**
  * `PUT {API_URL}/internal/classes/{classId}/live` with `{ active }` and a short-lived bearer token signed with
- * MEDIA_SECRET for the API server's audience. Failures are retried with backoff; only the newest state of a
- * class is ever sent, so a retried `true` can never land after a `false`.
+ * MEDIA_SECRET for the API server's audience. Per class one request at a time, always with the newest state,
+ * so a late `true` can never land after a `false`; failures are retried with backoff.
  */
 export class HttpLiveStateClient implements LiveStateClient {
   private readonly options: Required<Omit<HttpLiveStateOptions, 'fetch'>> & { fetch: typeof fetch };
   private readonly key: Uint8Array;
-  private readonly latest = new Map<number, { active: boolean; version: number }>();
-  private readonly pending = new Set<Promise<void>>();
-  private version = 0;
+  private readonly classes = new Map<
+    number,
+    { active: boolean; version: number; running: Promise<void> | null }
+  >();
   private isClosed = false;
 
   constructor(options: HttpLiveStateOptions) {
@@ -49,44 +50,57 @@ export class HttpLiveStateClient implements LiveStateClient {
 
   setLive(classId: number, active: boolean): void {
     if (this.isClosed) return;
-    this.version += 1;
-    const version = this.version;
-    this.latest.set(classId, { active, version });
-    const run = this.deliver(classId, active, version);
-    this.pending.add(run);
-    void run.finally(() => this.pending.delete(run));
+    const entry = this.classes.get(classId) ?? { active, version: 0, running: null };
+    entry.active = active;
+    entry.version += 1;
+    this.classes.set(classId, entry);
+    entry.running ??= this.deliver(classId, entry).finally(() => {
+      entry.running = null;
+    });
   }
 
   async settled(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all([...this.pending]);
+    for (;;) {
+      const running = [...this.classes.values()].flatMap((entry) => (entry.running ? [entry.running] : []));
+      if (running.length === 0) return;
+      await Promise.all(running);
+    }
   }
 
   close(): void {
     this.isClosed = true;
   }
 
-  private async deliver(classId: number, active: boolean, version: number): Promise<void> {
+  /** Sends the newest state until it is delivered (or given up), then again if it changed meanwhile. */
+  private async deliver(classId: number, entry: { active: boolean; version: number }): Promise<void> {
     const { backoffMs, maxAttempts } = this.options;
-    for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
-      if (this.latest.get(classId)?.version !== version) return; // superseded
+    let delivered = 0;
+    let attempt = 0;
+    while (delivered !== entry.version && !this.isClosed) {
+      const { active, version } = entry;
+      attempt += 1;
+      let done = false;
       try {
         const response = await this.send(classId, active);
-        if (response.ok) return;
         // A 4xx other than 408/429 will not get better by retrying (wrong secret, unknown class).
-        if (response.status < 500 && response.status !== 408 && response.status !== 429) {
+        done = response.ok || (response.status < 500 && response.status !== 408 && response.status !== 429);
+        if (!response.ok && done) {
           console.error(
             `media: the API server refused live=${active} for class ${classId}: ${response.status}`,
           );
-          return;
         }
       } catch (error) {
-        if (attempt === maxAttempts) console.error('media: could not reach the API server', error);
+        if (attempt >= maxAttempts) console.error('media: could not reach the API server', error);
       }
-      if (this.isClosed) return;
+      if (done || attempt >= maxAttempts) {
+        if (!done) console.error(`media: gave up telling the API server live=${active} for class ${classId}`);
+        delivered = version;
+        attempt = 0;
+        continue;
+      }
       const wait = backoffMs[Math.min(attempt - 1, backoffMs.length - 1)] ?? 1_000;
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
-    console.error(`media: gave up telling the API server live=${active} for class ${classId}`);
   }
 
   private async send(classId: number, active: boolean): Promise<Response> {

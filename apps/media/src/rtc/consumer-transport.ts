@@ -12,7 +12,7 @@ import { DownlinkEstimator } from '../forwarding/downlink-estimator.ts';
 import { conflict, notFound } from '../live-error.ts';
 import { Signal } from '../signal.ts';
 import { Consumer } from './consumer.ts';
-import { createPeerConnection, gathered, type RtcOptions } from './peer-connection.ts';
+import { createPeerConnection, enlargeReceiveBuffers, gathered, type RtcOptions } from './peer-connection.ts';
 import type { Producer } from './producer.ts';
 
 /** Layer choice and keyframe retries run this often. */
@@ -31,6 +31,8 @@ export class ConsumerTransport {
   readonly closed = new Signal();
   private readonly pc: RTCPeerConnection;
   private readonly entries = new Map<string, Entry>();
+  /** m-lines whose producer closed, kept (silent) for the next producer of the same media. */
+  private readonly free: Record<'audio' | 'video', RTCRtpTransceiver[]> = { audio: [], video: [] };
   private readonly downlink = new DownlinkEstimator();
   private readonly unsubscribes: (() => void)[] = [];
   private readonly watched = new Set<string>();
@@ -44,6 +46,7 @@ export class ConsumerTransport {
       this.pc.connectionStateChange.subscribe((state) => {
         if (state === 'connected')
           for (const { consumer } of this.entries.values()) consumer.transportConnected();
+        if (state === 'failed') console.warn(`media: student connection ${this.id} failed`);
         if (state === 'failed' || state === 'closed') this.close();
       }).unSubscribe,
     );
@@ -114,21 +117,26 @@ export class ConsumerTransport {
     }
     for (const producer of producers) {
       if (producer.isClosedNow || this.entries.has(producer.id)) continue;
-      const transceiver = this.pc.addTransceiver(producer.media, { direction: 'sendonly' });
+      // Reuse an idle m-line of the same media before adding one: the SDP stays bounded however often the
+      // teacher toggles a stream. Idle m-lines stay `sendonly` (just silent): stopping the first one (the BUNDLE
+      // tag) made werift tear the shared transport down, and an `inactive` m-line in the answer makes werift
+      // renominate ICE, after which nothing reached the student.
+      const transceiver =
+        this.free[producer.media].pop() ?? this.pc.addTransceiver(producer.media, { direction: 'sendonly' });
       const consumer = new Consumer(producer, transceiver.sender, () => this.downlink.bps);
       this.entries.set(producer.id, { consumer, transceiver });
       consumer.closed.subscribe(() => {
         const entry = this.entries.get(producer.id);
         if (entry?.consumer !== consumer) return;
         this.entries.delete(producer.id);
-        // Stopping the transceiver puts port 0 on its m-line in the next offer.
-        if (!this.isClosed) entry.transceiver.stop();
+        if (!this.isClosed) this.free[producer.media].push(entry.transceiver);
       });
     }
     await this.pc.setLocalDescription(await this.pc.createOffer());
     this.watchTransports();
     this.timer ??= setInterval(() => this.tick(), TICK_MS);
     await gathered(this.pc);
+    enlargeReceiveBuffers(this.pc);
     const sdp = this.pc.localDescription?.sdp;
     if (!sdp) throw conflict('offer를 만들 수 없어요.');
     const consumers = [...this.entries.values()].map(({ consumer, transceiver }) => ({

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:dgram';
 import { isIPv4 } from 'node:net';
 import {
   RTCPeerConnection,
@@ -37,8 +38,8 @@ const STUN_GATHER_TIMEOUT_S = 2;
  * A werift peer connection for one side of the SFU: `publisher` receives the teacher's streams, `subscriber`
  * sends to one student.
  *
- * - ICE: the configured servers only; host candidates only on the announced address (werift would otherwise
- *   offer every interface address); the configured port range.
+ * - ICE: lite (the client checks and nominates); the configured servers only; host candidates only on the
+ *   announced address (werift would otherwise offer every interface address); the configured port range.
  * - No transport-cc anywhere (werift's feedback is wrong); video has NACK, PLI and REMB feedback.
  * - Header extensions: mid (and rid from the teacher, for simulcast); abs-send-time towards students so their
  *   browsers can compute the REMB the SFU reads.
@@ -49,6 +50,9 @@ export function createPeerConnection(
 ): RTCPeerConnection {
   const ipv4 = isIPv4(options.announcedIp);
   return new RTCPeerConnection({
+    // ICE-lite, like other SFUs on a reachable address: the browser runs the checks. werift's full ICE sends
+    // consent-freshness checks that Chrome 156 never answered here, so every connection "failed" 30 s in.
+    iceLite: true,
     iceServers: options.iceServers.map((server) => ({ ...server })),
     icePortRange: options.portRange ?? undefined,
     iceUseIpv4: false,
@@ -75,6 +79,30 @@ export function createPeerConnection(
 }
 
 const GATHER_TIMEOUT_MS = 5_000;
+
+/** Receive buffer of each media socket: room for a keyframe burst while the event loop is busy. */
+const RECEIVE_BUFFER_BYTES = 4 * 1024 * 1024;
+
+type SocketHolder = { connection?: { protocols?: { transport?: { socket?: Socket } }[] } };
+
+/**
+ * Enlarges the UDP receive buffers of a connection's sockets. werift keeps its sockets private; with the
+ * system default (about 200 kB) a 720p keyframe burst arriving while Node is busy overflows the buffer, and
+ * the teacher's browser, seeing that loss in our receiver reports, drops its upper simulcast layers. The kernel
+ * caps the size at net.core.rmem_max.
+ */
+export function enlargeReceiveBuffers(pc: RTCPeerConnection): void {
+  for (const ice of pc.iceTransports as unknown as SocketHolder[]) {
+    for (const protocol of ice.connection?.protocols ?? []) {
+      try {
+        protocol.transport?.socket?.setRecvBufferSize(RECEIVE_BUFFER_BYTES);
+      } catch (error) {
+        // Only a performance hint: the connection works with the default buffer.
+        console.warn('media: could not enlarge a UDP receive buffer', error);
+      }
+    }
+  }
+}
 
 /** Resolves once the connection has gathered its candidates (so the SDP it hands out carries them). */
 export async function gathered(pc: RTCPeerConnection): Promise<void> {

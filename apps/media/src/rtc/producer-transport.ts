@@ -17,7 +17,7 @@ import { encodeRembBitrate, RembEstimator } from '../forwarding/remb-estimator.t
 import { prepareTeacherOffer, restoreNack } from '../forwarding/sdp-munging.ts';
 import { conflict, notFound } from '../live-error.ts';
 import { Signal } from '../signal.ts';
-import { createPeerConnection, gathered, type RtcOptions } from './peer-connection.ts';
+import { createPeerConnection, enlargeReceiveBuffers, gathered, type RtcOptions } from './peer-connection.ts';
 import { Producer } from './producer.ts';
 
 /** NACKs go out this often (missing packets are asked for again after the tracker's retry interval). */
@@ -55,6 +55,7 @@ export class ProducerTransport {
   constructor(options: RtcOptions) {
     this.pc = createPeerConnection(options, 'publisher');
     this.pc.connectionStateChange.subscribe((state) => {
+      if (state === 'failed') console.warn(`media: teacher connection ${this.id} failed`);
       if (state === 'failed' || state === 'closed') this.close();
     });
   }
@@ -140,6 +141,7 @@ export class ProducerTransport {
     );
     this.timer ??= setInterval(() => this.tick(), NACK_INTERVAL_MS);
     await gathered(this.pc);
+    enlargeReceiveBuffers(this.pc);
     const sdp = this.pc.localDescription?.sdp;
     if (!sdp) throw conflict('answer를 만들 수 없어요.');
     return restoreNack(sdp);

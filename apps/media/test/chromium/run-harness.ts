@@ -1,0 +1,202 @@
+// A live class in real Chromium, media on loopback: one teacher page publishing the fake camera, microphone,
+// screen and system audio through the SFU to three student pages with fixed layers q/h/f. Prints one JSON
+// object with what was measured; chromium.test.ts runs this (inside its own network namespace when it can)
+// and checks the figures.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { chromium, type Page } from 'playwright-core';
+import type { Layer } from '@sea/contract/live';
+import { signTicket, startTestMedia } from '../test-media-server.ts';
+
+type Inbound = {
+  kind: string | null;
+  framesDecoded: number;
+  frameWidth: number;
+  frameHeight: number;
+  packetsReceived: number;
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const bundle = await build({
+  entryPoints: [fileURLToPath(new URL('./harness-entry.ts', import.meta.url))],
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'chrome120',
+  write: false,
+});
+const script = bundle.outputFiles[0]?.text ?? '';
+const site = http.createServer((request, response) => {
+  if (request.url === '/harness.js')
+    response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+  else
+    response
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end('<!doctype html><script src="/harness.js"></script>');
+});
+await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+const media = await startTestMedia({ teacherGraceMs: 2_000 });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    '--allow-loopback-in-peer-connection',
+    '--autoplay-policy=no-user-gesture-required',
+    '--disable-renderer-backgrounding',
+    '--disable-background-timer-throttling',
+    '--disable-backgrounding-occluded-windows',
+  ],
+});
+const result: Record<string, unknown> = {};
+try {
+  const open = async () => {
+    const page = await (await browser.newContext()).newPage();
+    page.on('pageerror', (error) => console.error('page error', error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') console.error('page:', message.text());
+    });
+    await page.goto(siteUrl);
+    return page;
+  };
+  const inbound = (page: Page) =>
+    page.evaluate(() =>
+      (globalThis as never as { harness: { inbound(): Promise<Inbound[]> } }).harness.inbound(),
+    );
+  const call = <T>(page: Page, fn: string, ...args: unknown[]) =>
+    page.evaluate(
+      ({ fn, args }) =>
+        (globalThis as never as { harness: Record<string, (...a: unknown[]) => Promise<T>> }).harness[fn]?.(
+          ...args,
+        ),
+      { fn, args },
+    ) as Promise<T>;
+
+  const teacher = await open();
+  result.published = await call(teacher, 'teacher', media.url, await signTicket({ role: 'teacher' }));
+  const layers: Layer[] = ['q', 'h', 'f'];
+  const students: Page[] = [];
+  for (const [i, layer] of layers.entries()) {
+    const page = await open();
+    await call(page, 'student', media.url, await signTicket({ role: 'student', sub: `s${i}` }), layer);
+    students.push(page);
+  }
+  const firstFrameAt = performance.now();
+  const webcamOf = (stats: Inbound[]) => stats.find((s) => s.kind === 'webcamVideo');
+  const expectedWidth = { q: 320, h: 640, f: 1280 };
+  // Chrome ramps its bandwidth estimate up before it sends the upper layers: wait until each student gets its
+  // layer's resolution (bounded).
+  const reached: Record<string, number | null> = {};
+  for (let t = 0; t < 40; t += 1) {
+    const widths = await Promise.all(
+      students.map(async (page) => webcamOf(await inbound(page))?.frameWidth ?? 0),
+    );
+    layers.forEach((layer, i) => {
+      if (reached[layer] == null && widths[i] === expectedWidth[layer])
+        reached[layer] = performance.now() - firstFrameAt;
+    });
+    if (layers.every((layer) => reached[layer] != null)) break;
+    await sleep(500);
+  }
+  result.layerReachedMs = reached;
+  const before = await Promise.all(students.map(inbound));
+  await sleep(2_000);
+  const after = await Promise.all(students.map(inbound));
+  result.students = layers.map((layer, i) => {
+    const pick = (stats: Inbound[] | undefined, kind: string) => stats?.find((s) => s.kind === kind);
+    const delta = (kind: string, field: 'framesDecoded' | 'packetsReceived') =>
+      (pick(after[i], kind)?.[field] ?? 0) - (pick(before[i], kind)?.[field] ?? 0);
+    return {
+      layer,
+      webcamWidth: pick(after[i], 'webcamVideo')?.frameWidth ?? 0,
+      webcamHeight: pick(after[i], 'webcamVideo')?.frameHeight ?? 0,
+      webcamFps: delta('webcamVideo', 'framesDecoded') / 2,
+      screenWidth: pick(after[i], 'screenShareVideo')?.frameWidth ?? 0,
+      screenFrames: delta('screenShareVideo', 'framesDecoded'),
+      micPackets: delta('webcamAudio', 'packetsReceived'),
+      systemAudioPackets: delta('screenShareAudio', 'packetsReceived'),
+    };
+  });
+
+  // The q student switches to f: the resolution changes and frames keep coming (no freeze over 1 s).
+  const switcher = students[0] as Page;
+  await call(switcher, 'setLayer', 'f');
+  const samples: { at: number; frames: number; width: number }[] = [];
+  const switchStart = performance.now();
+  for (let t = 0; t < 24; t += 1) {
+    const webcam = webcamOf(await inbound(switcher));
+    samples.push({
+      at: performance.now() - switchStart,
+      frames: webcam?.framesDecoded ?? 0,
+      width: webcam?.frameWidth ?? 0,
+    });
+    await sleep(250);
+  }
+  const switched = samples.find((s) => s.width === 1280);
+  let longestStallMs = 0;
+  let lastChange = samples[0]?.at ?? 0;
+  for (let i = 1; i < samples.length; i += 1) {
+    const current = samples[i];
+    const previous = samples[i - 1];
+    if (!current || !previous) continue;
+    if (current.frames > previous.frames) lastChange = current.at;
+    else longestStallMs = Math.max(longestStallMs, current.at - lastChange);
+  }
+  result.layerSwitch = {
+    switchedAfterMs: switched?.at ?? null,
+    longestStallMs,
+    finalWidth: samples.at(-1)?.width ?? 0,
+  };
+
+  // The teacher turns the webcam off and on: students follow without a reload (video decodes again).
+  await call(teacher, 'webcam', false);
+  await sleep(1_500);
+  const atOff = await Promise.all(
+    students.map(async (page) => webcamOf(await inbound(page))?.framesDecoded ?? 0),
+  );
+  await call(teacher, 'webcam', true);
+  const onAt = performance.now();
+  const resumedMs: (number | null)[] = students.map(() => null);
+  for (let t = 0; t < 30 && resumedMs.some((v) => v === null); t += 1) {
+    await sleep(500);
+    const frames = await Promise.all(
+      students.map(async (page) => webcamOf(await inbound(page))?.framesDecoded ?? 0),
+    );
+    frames.forEach((count, i) => {
+      if (resumedMs[i] === null && count > (atOff[i] ?? 0) + 5) resumedMs[i] = performance.now() - onAt;
+    });
+  }
+  const events = (page: Page) =>
+    page.evaluate(() => (globalThis as never as { harness: { events(): string[] } }).harness.events());
+  result.webcamToggle = { events: await Promise.all(students.map(events)), resumedMs };
+
+  // The teacher leaves: every student hears `ended`, the class is reported not live.
+  await call(teacher, 'leave');
+  await sleep(1_000);
+  result.afterLeave = {
+    ended: await Promise.all(
+      students.map(async (page) => (await events(page)).filter((e) => e === 'ended').length),
+    ),
+    liveCalls: media.liveState.calls.map((c) => c.active),
+    rooms: media.server.roomCount,
+  };
+} catch (error) {
+  result.error = String((error as Error).stack ?? error);
+} finally {
+  await browser.close();
+  await media.close();
+  site.close();
+}
+process.stdout.write(`HARNESS_RESULT ${JSON.stringify(result)}\n`);
+process.exit(0);
