@@ -36,7 +36,14 @@ export function ChatPanel({ classId, createConnection }: ChatPanelProps) {
         </span>
       </header>
       <div className={styles.body}>
-        <ol ref={listRef} className={styles.list} aria-label={CHAT_TEXTS.listLabel} onScroll={onScroll}>
+        <ol
+          ref={listRef}
+          className={styles.list}
+          aria-label={CHAT_TEXTS.listLabel}
+          aria-live="polite"
+          aria-relevant="additions"
+          onScroll={onScroll}
+        >
           {messages.map((message) => (
             <ChatMessageItem
               key={message.id}
