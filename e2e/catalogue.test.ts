@@ -1,0 +1,211 @@
+/// <reference lib="dom" />
+// Code inside page.evaluate runs in the browser and uses its globals.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { loginThroughDev, signUpThroughUi, storedTokens } from './harness/accounts.ts';
+import { ApiClient } from './harness/api.ts';
+import { chromiumAvailable, launchChromium } from './harness/chromium.ts';
+import { captureScreen } from './harness/screens.ts';
+import { startServer } from './harness/server-process.ts';
+import type { RunningServer } from './harness/server-process.ts';
+import { buildWebOnce } from './harness/web-build.ts';
+
+const PROGRAMMING = 13;
+
+/** Polls until the expectation holds; pages here load over a real server, so allow a few seconds. */
+function eventually<T>(read: () => T | Promise<T>) {
+  return expect.poll(read, { timeout: 15_000, interval: 100 });
+}
+const DRAWING = 1;
+
+describe.skipIf(!chromiumAvailable())('catalogue and login journeys', () => {
+  let server: RunningServer;
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let teacher: ApiClient;
+  let student: ApiClient;
+
+  async function newPage(): Promise<Page> {
+    const page = await browser.context.newPage();
+    page.on('pageerror', (error) => console.error('[browser]', error.message));
+    return page;
+  }
+
+  async function freshContextPage(): Promise<{ page: Page; context: BrowserContext }> {
+    const context = browser.context;
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/`);
+    await page.evaluate(() => localStorage.clear());
+    return { page, context };
+  }
+
+  beforeAll(async () => {
+    const dist = buildWebOnce();
+    server = await startServer(dist);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('the 404 page says the page is missing and leads home', async () => {
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/no/such/page`);
+    await page.getByRole('heading', { name: '이런! 페이지를 찾을 수 없어요.' }).waitFor();
+    expect(await captureScreen(page, 'not-found')).toEqual([]);
+    await page.getByRole('button', { name: '메인으로 돌아가기' }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.close();
+  });
+
+  test('a new teacher logs in with the dev provider and signs up with a photo', async () => {
+    const { page } = await freshContextPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByRole('heading', { name: '로그인' }).waitFor();
+    expect(await captureScreen(page, 'login')).toEqual([]);
+
+    await loginThroughDev(page, server.baseUrl, '7001');
+    expect(new URL(page.url()).pathname).toBe('/sign-info');
+    await page.getByRole('heading', { name: '회원가입' }).waitFor();
+    expect(await captureScreen(page, 'sign-up')).toEqual([]);
+    await signUpThroughUi(page, '고래선생', { photo: true });
+    await page.getByRole('status').filter({ hasText: '회원가입이 완료되었어요.' }).waitFor();
+    // The header shows the uploaded avatar, labelled 'my classroom'.
+    const account = page.getByRole('link', { name: '내 강의실' });
+    await account.waitFor();
+    expect(await account.locator('img').getAttribute('src')).toMatch(/^\/uploads\//);
+    teacher = new ApiClient(server.baseUrl, await storedTokens(page));
+    await page.close();
+  });
+
+  test('a second user signs up without a photo and gets a sea-creature avatar', async () => {
+    const { page } = await freshContextPage();
+    await loginThroughDev(page, server.baseUrl, '7002');
+    await signUpThroughUi(page, '해마학생');
+    const avatar = page.getByRole('link', { name: '내 강의실' }).locator('img');
+    await avatar.waitFor();
+    expect(await avatar.getAttribute('src')).not.toMatch(/^\/uploads\//);
+    student = new ApiClient(server.baseUrl, await storedTokens(page));
+    await page.close();
+  });
+
+  test('the home page shows the top-10 carousel and the live grid', async () => {
+    const ids: number[] = [];
+    for (let index = 0; index < 30; index += 1) {
+      const category = index < 5 ? PROGRAMMING : DRAWING;
+      const name = category === PROGRAMMING ? `타입스크립트 ${index + 1}강` : `수채화 기초 ${index + 1}`;
+      ids.push(await teacher.createClass({ categoryId: category, name }, index % 3 === 0));
+    }
+    for (const id of ids.slice(0, 4)) await student.enroll(id);
+    for (const id of ids.slice(0, 2)) await teacher.setLive(id, true);
+
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/`);
+    const carousel = page.getByRole('region', { name: 'TOP 10 강의 목록' });
+    await carousel.waitFor();
+    expect(await carousel.getByRole('group').count()).toBe(10);
+    // Most students first: the four enrolled classes lead, ranked 01..04.
+    expect(await carousel.getByRole('group').first().textContent()).toContain('01');
+    const liveGrid = page.locator('section[aria-labelledby="home-live"] ul > li');
+    await eventually(() => liveGrid.count()).toBe(2);
+    expect(await captureScreen(page, 'home')).toEqual([]);
+
+    await page.getByRole('button', { name: '다음 강의 보기' }).click();
+    await page.close();
+  });
+
+  test('/list scrolls through 30 classes 12 at a time and stops at the first empty page', async () => {
+    const page = await newPage();
+    const pages: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/classes' && url.searchParams.get('target') === null) {
+        pages.push(url.searchParams.get('page') ?? '');
+      }
+    });
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.goto(`${server.baseUrl}/list`);
+    const cards = page.locator('ul[aria-label="전체 강의"] > li');
+    await eventually(() => cards.count()).toBe(12);
+    // Scroll down until the empty page 3 has been asked for (bounded).
+    for (let round = 0; round < 12 && !pages.includes('3'); round += 1) {
+      await page.mouse.wheel(0, 20_000);
+      await page.waitForTimeout(500);
+    }
+    expect(await cards.count()).toBe(30);
+    // Pages in order, each once (a page aborted by the browser may be asked again), none after the empty one.
+    expect([...new Set(pages)]).toEqual(['0', '1', '2', '3']);
+    await page.mouse.wheel(0, 20_000);
+    await page.waitForTimeout(800);
+    expect([...new Set(pages)]).toEqual(['0', '1', '2', '3']);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await captureScreen(page, 'list')).toEqual([]);
+    await page.close();
+  });
+
+  test('/list filters by category (buttons on wide screens) and /live-list shows only live classes', async () => {
+    const page = await newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.baseUrl}/list`);
+    await page.getByRole('heading', { name: '수강생 수 TOP 10 강의' }).waitFor();
+    await page
+      .getByRole('group', { name: '카테고리로 강의 찾기' })
+      .getByRole('button', { name: '프로그래밍' })
+      .click();
+    await page.waitForURL(/category=13/);
+    const cards = page.locator('ul[aria-label="전체 강의"] > li');
+    await eventually(() => cards.count()).toBe(5);
+    expect(await cards.allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('타입스크립트')]),
+    );
+
+    await page.goto(`${server.baseUrl}/live-list`);
+    await page.getByRole('heading', { name: '라이브: 모두가 함께 보고 있는 실시간 강의' }).waitFor();
+    const live = page.locator('ul[aria-label="라이브: 모두가 함께 보고 있는 실시간 강의"] > li');
+    await eventually(() => live.count()).toBe(2);
+    expect(await captureScreen(page, 'live-list')).toEqual([]);
+    await page.close();
+  });
+
+  test('a logged-out visitor of /mypage logs in and comes back; my page deletes a class after confirming', async () => {
+    const { page } = await freshContextPage();
+    await page.goto(`${server.baseUrl}/mypage`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await loginThroughDev(page, server.baseUrl, '7001', (pathname) => pathname === '/mypage');
+    await page.waitForURL((url) => url.pathname === '/mypage');
+    await page.getByRole('heading', { name: '고래선생님의 강의 관리' }).waitFor();
+    const cards = page.locator('ul[aria-label="내가 개설한 강의"] > li');
+    // The desktop window shows more than one page of cards, so the next pages load at once.
+    await eventually(() => cards.count()).toBeGreaterThanOrEqual(12);
+    expect(await captureScreen(page, 'mypage')).toEqual([]);
+
+    const firstName = (await cards.first().locator('h3').textContent()) ?? '';
+    await cards
+      .first()
+      .getByRole('button', { name: `${firstName} 강의 삭제` })
+      .click();
+    const dialog = page.getByRole('alertdialog', { name: '강의를 삭제하시겠어요?' });
+    await dialog.waitFor();
+    expect(await captureScreen(page, 'mypage-delete-dialog')).toEqual([]);
+    await dialog.getByRole('button', { name: '강의 삭제' }).click();
+    await page.getByRole('status').filter({ hasText: '강의를 삭제했어요.' }).waitFor();
+    await expect
+      .poll(() => page.locator('ul[aria-label="내가 개설한 강의"] h3').allTextContents())
+      .not.toContain(firstName);
+    await page.close();
+  });
+
+  test('/classroom lists the classes a student enrolled in', async () => {
+    const { page } = await freshContextPage();
+    await loginThroughDev(page, server.baseUrl, '7002');
+    await page.goto(`${server.baseUrl}/classroom`);
+    const cards = page.locator('ul[aria-label="내가 수강 중인 강의"] > li');
+    await eventually(() => cards.count()).toBe(4);
+    expect(await cards.first().getByRole('link').first().getAttribute('href')).toMatch(
+      /^\/dashboard\/student\/\d+$/,
+    );
+    expect(await captureScreen(page, 'classroom')).toEqual([]);
+    await page.close();
+  });
+});

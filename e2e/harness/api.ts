@@ -1,0 +1,63 @@
+/// <reference lib="dom" />
+// DOM types: fetch bodies (BodyInit).
+import { makePng } from './png.ts';
+import type { Tokens } from './accounts.ts';
+
+export type ClassInput = { categoryId: number; name: string; object?: string; description?: string };
+
+/** Calls the real API as a logged-in user, for setting up what a journey needs (many classes, a live one). */
+export class ApiClient {
+  readonly baseUrl: string;
+  readonly tokens: Tokens;
+
+  constructor(baseUrl: string, tokens: Tokens) {
+    this.baseUrl = baseUrl;
+    this.tokens = tokens;
+  }
+
+  private async call(method: string, path: string, body?: FormData | object): Promise<unknown> {
+    const headers: Record<string, string> = { Authorization: `Bearer ${this.tokens.accessToken}` };
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: payload });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+    return text ? (JSON.parse(text) as unknown) : null;
+  }
+
+  /** Opens a class (optionally with a generated PNG banner); returns its id. */
+  async createClass(input: ClassInput, withBanner = false): Promise<number> {
+    const form = new FormData();
+    const dto = {
+      categoryId: input.categoryId,
+      name: input.name,
+      object: input.object ?? '기초부터 차근차근 배워요.',
+      description: input.description ?? '매주 한 번 라이브로 만나는 강의예요.',
+      instructorInfo: null,
+      prerequisite: null,
+      announcement: null,
+    };
+    form.append('classroomCreateDto', new Blob([JSON.stringify(dto)], { type: 'application/json' }));
+    if (withBanner) {
+      form.append(
+        'imagefile',
+        new Blob([makePng(640, 360, [11, 61, 145], [25, 179, 196])], { type: 'image/png' }),
+        'banner.png',
+      );
+    }
+    const answer = (await this.call('POST', '/api/classes', form)) as { data: { id: number } };
+    return answer.data.id;
+  }
+
+  async setLive(classId: number, active: boolean): Promise<void> {
+    await this.call('PATCH', `/api/classes/${classId}/isActive`, { active });
+  }
+
+  async enroll(classId: number): Promise<void> {
+    await this.call('POST', `/api/classes/${classId}/enroll`);
+  }
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+
+/** Debian's Chromium; a browser is never downloaded. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Whether the browser journeys can run. Without Chromium they are skipped with a loud message on a
+ * developer's machine, and fail when CI=true.
+ */
+export function chromiumAvailable(): boolean {
+  if (fs.existsSync(CHROMIUM_PATH)) return true;
+  if (process.env.CI === 'true')
+    throw new Error(`CI=true but ${CHROMIUM_PATH} is missing: install Debian's chromium`);
+  console.warn(
+    `\n!!! SKIPPING browser journeys: ${CHROMIUM_PATH} not found (apt-get install chromium) !!!\n`,
+  );
+  return false;
+}
+
+/** A fresh Chromium with its own profile folder; `close()` removes the folder. */
+export async function launchChromium(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: FLAGS,
+    headless: true,
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+    viewport: { width: 1280, height: 900 },
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/// <reference lib="dom" />
+// Code inside page.evaluate runs in the browser and uses its globals.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS } from './paths.ts';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The two widths every screen is shot at: the mobile column and the desktop layout. */
+export const WIDTHS = [400, 1280] as const;
+
+export type AxeViolation = { id: string; impact: string | null; help: string; targets: string[] };
+
+/** axe-core's serious and critical findings on the page as it is now (WCAG 2.x A and AA rules). */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated through the DevTools protocol, which the app's Content-Security-Policy (script-src 'self')
+  // does not block, unlike an injected <script>; the policy stays on for everything the app does.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type AxeResult = {
+      violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+    };
+    const axe = (
+      window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResult> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+      }));
+  });
+}
+
+/**
+ * Screenshots the current screen at 400 px and 1280 px wide into artifacts/e2e/screens, and checks it with
+ * axe at both widths; returns every serious or critical violation (the caller asserts none).
+ */
+export async function captureScreen(page: Page, name: string): Promise<AxeViolation[]> {
+  const folder = path.join(ARTIFACTS, 'screens');
+  fs.mkdirSync(folder, { recursive: true });
+  const original = page.viewportSize() ?? { width: 1280, height: 900 };
+  const found: AxeViolation[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    // Let layout-dependent parts (media queries, the carousel) settle and lazy images load.
+    await page.waitForTimeout(300);
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await page.screenshot({ path: path.join(folder, `${name}-${width}.png`), fullPage: true });
+    for (const violation of await seriousViolations(page))
+      found.push({ ...violation, id: `${violation.id}@${width}` });
+  }
+  await page.setViewportSize(original);
+  const report = path.join(folder, `${name}-axe.json`);
+  if (found.length > 0) fs.writeFileSync(report, JSON.stringify(found, null, 2));
+  else fs.rmSync(report, { force: true });
+  return found;
+}
