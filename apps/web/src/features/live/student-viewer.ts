@@ -38,6 +38,7 @@ export class StudentViewer {
   #layer: PreferredLayer = 'auto';
   #queue: Promise<unknown> = Promise.resolve();
   #syncPending = false;
+  #ended = false;
   #closed = false;
 
   constructor(options: ViewerOptions) {
@@ -47,7 +48,11 @@ export class StudentViewer {
       this.#signalling.on('viewerCount', ({ count }) => this.#emit('viewerCount', count)),
       this.#signalling.on('newProducer', () => this.#scheduleSync()),
       this.#signalling.on('producerClosed', () => this.#scheduleSync()),
-      this.#signalling.on('teacherLeft', () => this.#emit('ended', undefined)),
+      this.#signalling.on('teacherLeft', () => {
+        // The room is over: no more renegotiation (the server is about to disconnect).
+        this.#ended = true;
+        this.#emit('ended', undefined);
+      }),
       this.#signalling.on('reconnected', () => void this.#serial(() => this.#join())),
     );
   }
@@ -102,7 +107,7 @@ export class StudentViewer {
 
   /** Several producer events in a row cost one renegotiation. */
   #scheduleSync(): void {
-    if (this.#syncPending || this.#closed) return;
+    if (this.#syncPending || this.#closed || this.#ended) return;
     this.#syncPending = true;
     void this.#serial(async () => {
       this.#syncPending = false;
@@ -113,7 +118,7 @@ export class StudentViewer {
   async #sync(): Promise<void> {
     const pc = this.#pc;
     const transportId = this.#transportId;
-    if (!pc || !transportId || this.#closed) return;
+    if (!pc || !transportId || this.#closed || this.#ended) return;
     const offer = await this.#signalling.request('consume', { transportId });
     await pc.setRemoteDescription({ type: 'offer', sdp: offer.sdp });
     await pc.setLocalDescription(await pc.createAnswer());
