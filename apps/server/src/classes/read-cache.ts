@@ -8,7 +8,7 @@ export class ReadCache {
   readonly ttlMs: number;
   readonly maxEntries: number;
   #generation = 0;
-  readonly #entries = new Map<string, { body: string; generation: number; expiresAt: number }>();
+  readonly #entries = new Map<string, { body: Buffer; generation: number; expiresAt: number }>();
 
   constructor(ttlMs: number, maxEntries = 1000) {
     this.ttlMs = ttlMs;
@@ -24,7 +24,7 @@ export class ReadCache {
     return this.#generation;
   }
 
-  get(key: string, now = Date.now()): string | undefined {
+  get(key: string, now = Date.now()): Buffer | undefined {
     const entry = this.#entries.get(key);
     if (entry === undefined) return undefined;
     if (entry.generation !== this.#generation || entry.expiresAt <= now) {
@@ -34,8 +34,8 @@ export class ReadCache {
     return entry.body;
   }
 
-  /** Stores `body` unless a write happened since `generation` was read. */
-  set(key: string, body: string, generation: number, now = Date.now()): void {
+  /** Stores `body` (kept encoded, so a hit costs no UTF-8 encoding) unless a write happened since `generation`. */
+  set(key: string, body: Buffer, generation: number, now = Date.now()): void {
     if (!this.enabled || generation !== this.#generation) return;
     // Bounded: a flood of distinct URLs (page=1..n) pushes out the oldest entries rather than growing it.
     this.#entries.delete(key);

@@ -65,7 +65,9 @@ export function cachedRead(app: FastifyInstance, bypass: (request: FastifyReques
     },
     onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       if (request.readCacheGeneration !== null && reply.statusCode === 200 && typeof payload === 'string') {
-        app.readCache.set(request.url, payload, request.readCacheGeneration);
+        const body = Buffer.from(payload);
+        app.readCache.set(request.url, body, request.readCacheGeneration);
+        return body;
       }
       return payload;
     },

@@ -2,22 +2,39 @@ import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
-/** Helmet's headers with a content security policy that lets the web app reach the media service. */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  const media = new URL(config.mediaUrl);
+/**
+ * The content security policy: helmet's defaults, plus the media service (signalling) and blob: media. Built
+ * once: helmet would parse and re-serialise the directives on every request, a measurable share of a cached
+ * read's cost.
+ */
+export function contentSecurityPolicy(mediaUrl: string): string {
+  const media = new URL(mediaUrl);
   const mediaSocket = `${media.protocol === 'https:' ? 'wss:' : 'ws:'}//${media.host}`;
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        connectSrc: ["'self'", media.origin, mediaSocket],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'connect-src': ["'self'", media.origin, mediaSocket],
+    'font-src': ["'self'", 'https:', 'data:'],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'media-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join(';');
+}
+
+/** Helmet's headers, with the content security policy above. */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  const policy = contentSecurityPolicy(config.mediaUrl);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('content-security-policy', policy);
+    done();
   });
 }

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/helper.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp({ mediaUrl: 'https://media.example.org:8443' });
+});
+afterAll(() => app.close());
+
+describe('security headers', () => {
+  it('sends helmet’s headers and a CSP that allows the media service', async () => {
+    const response = await app.inject('/health');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toBeDefined();
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("connect-src 'self' https://media.example.org:8443 wss://media.example.org:8443");
+    expect(csp).toContain("object-src 'none'");
+  });
+});
