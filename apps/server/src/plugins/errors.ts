@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorEnvelope, type ErrorStatus } from '@sea/contract/envelope';
-import { badRequest, HttpError, invalid, payloadTooLarge, unsupportedMediaType } from '../errors.ts';
+import { badRequest, HttpError, invalid, payloadTooLarge } from '../errors.ts';
 
 const HANGUL = /[\uac00-\ud7a3]/;
 const GENERIC_FIELD_MESSAGE = '올바른 값을 입력해 주세요.';
@@ -26,7 +26,8 @@ type ValidationIssue = { instancePath?: string; message?: string };
 export function invalidFieldsOf(issues: readonly ValidationIssue[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
-    const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
+    // A failure of the whole body or query (not one field) is reported under `body`.
+    const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || 'body';
     const message = issue.message && HANGUL.test(issue.message) ? issue.message : GENERIC_FIELD_MESSAGE;
     fields[field] ??= message;
   }
@@ -50,11 +51,12 @@ export function toHttpError(error: unknown): HttpError | null {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return badRequest('요청 본문이 올바른 JSON이 아니에요.', 'The body is not valid JSON.');
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
       return payloadTooLarge();
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new HttpError(413, '요청 본문이 너무 커요.', 'The request body is too large.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return unsupportedMediaType();
+      return new HttpError(415, '지원하지 않는 요청 형식이에요.', 'Unsupported content type.');
   }
   const status = fastifyError.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
