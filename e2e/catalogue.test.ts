@@ -180,7 +180,7 @@ describe.skipIf(!chromiumAvailable())('catalogue and login journeys', () => {
     await eventually(() => cards.count()).toBeGreaterThanOrEqual(12);
     expect(await captureScreen(page, 'mypage')).toEqual([]);
 
-    const firstName = (await cards.first().locator('h3').textContent()) ?? '';
+    const firstName = (await cards.first().locator('h2').textContent()) ?? '';
     await cards
       .first()
       .getByRole('button', { name: `${firstName} 강의 삭제` })
@@ -190,9 +190,9 @@ describe.skipIf(!chromiumAvailable())('catalogue and login journeys', () => {
     expect(await captureScreen(page, 'mypage-delete-dialog')).toEqual([]);
     await dialog.getByRole('button', { name: '강의 삭제' }).click();
     await page.getByRole('status').filter({ hasText: '강의를 삭제했어요.' }).waitFor();
-    await expect
-      .poll(() => page.locator('ul[aria-label="내가 개설한 강의"] h3').allTextContents())
-      .not.toContain(firstName);
+    await eventually(() =>
+      page.locator('ul[aria-label="내가 개설한 강의"] h2').allTextContents(),
+    ).not.toContain(firstName);
     await page.close();
   });
 

@@ -39,9 +39,13 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
 
 /**
  * Starts the real API server (`apps/server/src/main.ts`) on a free loopback port with a fresh data folder
- * (PGlite, uploads), no demo data and the dev login, serving the given web build.
+ * (PGlite, uploads), no demo data (unless asked, e.g. by benchmarks) and the dev login, serving the given
+ * web build.
  */
-export async function startServer(webDist: string): Promise<RunningServer> {
+export async function startServer(
+  webDist: string,
+  options: { demoData?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-e2e-data-'));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -52,7 +56,7 @@ export async function startServer(webDist: string): Promise<RunningServer> {
     PORT: String(port),
     PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
+    DEMO_DATA: options.demoData ? 'true' : 'false',
     WEB_DIST: webDist,
     LOG_LEVEL: 'warn',
   };

@@ -41,7 +41,8 @@ export function ClassFeed({ query, cardProps, label }: ClassFeedProps) {
       <ClassGrid label={label}>
         {items.map((item) => (
           <li key={item.id}>
-            <ClassCard item={item} {...cardProps?.(item)} />
+            {/* Feeds sit right under the page's h1, so their card titles are h2. */}
+            <ClassCard item={item} headingLevel={2} {...cardProps?.(item)} />
           </li>
         ))}
       </ClassGrid>

@@ -1,0 +1,120 @@
+/// <reference lib="dom" />
+// DOM types: page.evaluate callbacks run in the browser.
+//
+// Web benchmark: the gzip size of the JavaScript and CSS a first visit to `/` loads, and Lighthouse's
+// performance and accessibility scores (mobile preset, Debian's Chromium) for `/` and `/list`, against the
+// real server with demo data. Prints its figures; not a test. Run: npm exec -- node bench/web/run-web-bench.ts
+import zlib from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH } from '../../e2e/harness/chromium.ts';
+import { freePort, startServer } from '../../e2e/harness/server-process.ts';
+import { buildWebOnce } from '../../e2e/harness/web-build.ts';
+
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+type Asset = { url: string; kind: 'js' | 'css'; bytes: number; gzip: number };
+
+async function firstVisitAssets(baseUrl: string): Promise<Asset[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 400, height: 900 } });
+    const pending: Promise<Asset | null>[] = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      pending.push(
+        response.body().then(
+          (body) => ({
+            url: new URL(response.url()).pathname,
+            kind: type === 'script' ? 'js' : 'css',
+            bytes: body.length,
+            gzip: zlib.gzipSync(body, { level: 9 }).length,
+          }),
+          () => null,
+        ),
+      );
+    });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    return (await Promise.all(pending)).filter((asset): asset is Asset => asset !== null);
+  } finally {
+    await browser.close();
+  }
+}
+
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
+
+async function lighthouseScores(
+  url: string,
+  port: number,
+): Promise<{ performance: number; accessibility: number; metrics: string }> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+  });
+  const categories = result?.lhr.categories;
+  const audits = result?.lhr.audits;
+  const failing = (categories?.accessibility?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && (audits?.[ref.id]?.score ?? 1) < 1)
+    .map((ref) => ref.id);
+  const metrics =
+    (failing.length > 0 ? `accessibility audits failing: ${failing.join(', ')}; ` : '') +
+    METRICS.map((id) => `${id.replace(/-/g, ' ')} ${audits?.[id]?.displayValue ?? '?'}`).join(', ');
+  return {
+    metrics,
+    performance: Math.round((categories?.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100),
+  };
+}
+
+const server = await startServer(buildWebOnce(), { demoData: true });
+try {
+  const assets = await firstVisitAssets(server.baseUrl);
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  const total = (kind: Asset['kind']) => assets.filter((asset) => asset.kind === kind);
+  console.log('First visit to / (what the browser downloads):');
+  for (const asset of assets)
+    console.log(`  ${asset.kind.padEnd(3)} ${kb(asset.gzip).padStart(7)} KB gzip  ${asset.url}`);
+  for (const kind of ['js', 'css'] as const) {
+    const list = total(kind);
+    console.log(
+      `  total ${kind}: ${kb(list.reduce((sum, asset) => sum + asset.gzip, 0))} KB gzip ` +
+        `(${kb(list.reduce((sum, asset) => sum + asset.bytes, 0))} KB raw, ${list.length} files)`,
+    );
+  }
+
+  const port = await freePort();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...FLAGS, `--remote-debugging-port=${port}`],
+  });
+  try {
+    for (const path of ['/', '/list']) {
+      const scores = await lighthouseScores(`${server.baseUrl}${path}`, port);
+      console.log(
+        `Lighthouse (mobile) ${path}: performance ${scores.performance}, accessibility ${scores.accessibility}`,
+      );
+      console.log(`  ${scores.metrics}`);
+    }
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await server.stop();
+}
