@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper.ts';
+import { contentSecurityPolicy, KAKAO_SDK_ORIGIN } from './security-headers.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -17,5 +18,13 @@ describe('security headers', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("connect-src 'self' https://media.example.org:8443 wss://media.example.org:8443");
     expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("script-src 'self';");
+  });
+
+  it('lets the web app load Kakao’s SDK only when Kakao login is configured', () => {
+    expect(contentSecurityPolicy('http://localhost:5001', true)).toContain(
+      `script-src 'self' ${KAKAO_SDK_ORIGIN};`,
+    );
+    expect(contentSecurityPolicy('http://localhost:5001', false)).not.toContain(KAKAO_SDK_ORIGIN);
   });
 });
