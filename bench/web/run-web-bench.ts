@@ -44,6 +44,9 @@ async function firstVisitAssets(baseUrl: string): Promise<Asset[]> {
       );
     });
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    // The home page's own chunks load lazily after the shell: wait for its sections, then for quiet.
+    await page.waitForSelector('main section', { timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
     return (await Promise.all(pending)).filter((asset): asset is Asset => asset !== null);
   } finally {
     await browser.close();
@@ -73,7 +76,12 @@ async function lighthouseScores(
   const failing = (categories?.accessibility?.auditRefs ?? [])
     .filter((ref) => ref.weight > 0 && (audits?.[ref.id]?.score ?? 1) < 1)
     .map((ref) => ref.id);
+  const lcpTable = audits?.['largest-contentful-paint-element']?.details as
+    { items?: { items?: { node?: { selector?: string; nodeLabel?: string } }[] }[] } | undefined;
+  const lcpNode = lcpTable?.items?.[0]?.items?.[0]?.node;
+  const lcp = lcpNode ? `LCP element ${lcpNode.nodeLabel ?? ''} (${lcpNode.selector ?? '?'}); ` : '';
   const metrics =
+    lcp +
     (failing.length > 0 ? `accessibility audits failing: ${failing.join(', ')}; ` : '') +
     METRICS.map((id) => `${id.replace(/-/g, ' ')} ${audits?.[id]?.displayValue ?? '?'}`).join(', ');
   return {

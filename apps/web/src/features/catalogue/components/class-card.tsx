@@ -21,6 +21,8 @@ export type ClassCardProps = {
   editHref?: string;
   /** Heading level of the class name inside the surrounding section. */
   headingLevel?: 2 | 3;
+  /** Cards in the first screenful load their banner at once and first (the page's largest paint). */
+  priority?: boolean;
 };
 
 /** Pads a rank to two digits: 1 → '01'. */
@@ -29,7 +31,15 @@ export function formatRank(rank: number): string {
 }
 
 /** A class card: banner (or its default), category, name and teacher, with the variants of the spec. */
-export function ClassCard({ item, href, rank, onDelete, editHref, headingLevel = 3 }: ClassCardProps) {
+export function ClassCard({
+  item,
+  href,
+  rank,
+  onDelete,
+  editHref,
+  headingLevel = 3,
+  priority = false,
+}: ClassCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const mine = onDelete !== undefined || editHref !== undefined;
   return (
@@ -40,7 +50,8 @@ export function ClassCard({ item, href, rank, onDelete, editHref, headingLevel =
             className={styles.banner}
             src={bannerFor(item.id, item.banner_image_path)}
             alt=""
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             width={320}
             height={180}

@@ -9,6 +9,9 @@ import { ClassCard } from './class-card.tsx';
 import type { ClassCardProps } from './class-card.tsx';
 import { ClassGrid } from './class-grid.tsx';
 
+/** Cards likely visible without scrolling (two rows of the mobile column). */
+const PRIORITY_CARDS = 4;
+
 export type ClassFeedProps = {
   /** The page's infinite query (the page owns it, e.g. to show how many classes it holds). */
   query: ReturnType<typeof useClassPages>;
@@ -39,10 +42,15 @@ export function ClassFeed({ query, cardProps, label }: ClassFeedProps) {
   return (
     <>
       <ClassGrid label={label}>
-        {items.map((item) => (
+        {items.map((item, index) => (
           <li key={item.id}>
             {/* Feeds sit right under the page's h1, so their card titles are h2. */}
-            <ClassCard item={item} headingLevel={2} {...cardProps?.(item)} />
+            <ClassCard
+              item={item}
+              headingLevel={2}
+              priority={index < PRIORITY_CARDS}
+              {...cardProps?.(item)}
+            />
           </li>
         ))}
       </ClassGrid>

@@ -40,7 +40,7 @@ export function TopTenCarousel({ items }: { items: readonly ClassSummary[] }) {
               aria-roledescription="slide"
               aria-label={CATALOGUE_TEXTS.slideLabel(index + 1, items.length)}
             >
-              <ClassCard item={item} rank={index + 1} />
+              <ClassCard item={item} rank={index + 1} priority={index < TOP_TEN_CAROUSEL.slidesVisible} />
             </div>
           ))}
         </div>
