@@ -51,6 +51,9 @@ const PACKET_BYTES: Record<Layer, number> = { q: 150, h: 400, f: 1000 };
 
 type Stream = {
   layer: Layer;
+  /** The rid header extension to send, or null for a single-layer stream (routed by its signalled SSRC). */
+  rid: Layer | null;
+  transceiver: RTCRtpTransceiver;
   ssrc: number;
   seq: number;
   timestamp: number;
@@ -81,6 +84,9 @@ export class SyntheticTeacher {
   });
   readonly video: RTCRtpTransceiver;
   readonly audio: RTCRtpTransceiver;
+  /** With `screen`: a single-layer screen video and the system audio, like the browser's screen share. */
+  readonly screen: RTCRtpTransceiver | null = null;
+  readonly systemAudio: RTCRtpTransceiver | null = null;
   readonly plis: { ssrc: number; at: number }[] = [];
   readonly nacks: { ssrc: number; lost: number[] }[] = [];
   readonly rembs: number[] = [];
@@ -91,21 +97,39 @@ export class SyntheticTeacher {
   private drop: (layer: Layer, seq: number) => boolean = () => false;
   private readonly keyframeEvery: number;
 
-  constructor(keyframeEvery = 1_000) {
+  constructor(keyframeEvery = 1_000, options: { screen?: boolean } = {}) {
     this.keyframeEvery = keyframeEvery;
     this.video = this.pc.addTransceiver('video', {
       direction: 'sendonly',
       simulcast: LAYERS.map((rid) => ({ rid, direction: 'send' as const })),
     });
     this.audio = this.pc.addTransceiver('audio', { direction: 'sendonly' });
+    const video = this.video;
     this.streams = LAYERS.map((layer, i) => ({
       layer,
+      rid: layer,
+      transceiver: video,
       ssrc: 0x1000 + i,
       seq: 65_500 + i * 7, // near the wraparound on purpose
       timestamp: 1000 * (i + 1),
       frame: 0,
       keyframeDue: true,
     }));
+    if (options.screen) {
+      const screen = this.pc.addTransceiver('video', { direction: 'sendonly' });
+      this.screen = screen;
+      this.systemAudio = this.pc.addTransceiver('audio', { direction: 'sendonly' });
+      this.streams.push({
+        layer: 'f',
+        rid: null,
+        transceiver: screen,
+        ssrc: screen.sender.ssrc,
+        seq: 100,
+        timestamp: 5000,
+        frame: 0,
+        keyframeDue: true,
+      });
+    }
   }
 
   async offer(): Promise<string> {
@@ -148,12 +172,13 @@ export class SyntheticTeacher {
 
   private frame(): void {
     for (const stream of this.streams) this.sendFrame(stream);
-    this.sendAudio();
+    this.sendAudio(this.audio);
+    if (this.systemAudio) this.sendAudio(this.systemAudio);
   }
 
-  private extensions(rid: Layer | null) {
-    const ids = new Map(this.video.headerExtensions.map((e) => [e.uri, e.id]));
-    const mid = this.video.mid ?? '';
+  private extensions(transceiver: RTCRtpTransceiver, rid: Layer | null) {
+    const ids = new Map(transceiver.headerExtensions.map((e) => [e.uri, e.id]));
+    const mid = transceiver.mid ?? '';
     const out = [{ id: ids.get(useSdesMid().uri) ?? 0, payload: serializeSdesMid(mid) }];
     if (rid) out.push({ id: ids.get(useSdesRTPStreamId().uri) ?? 0, payload: serializeSdesRTPStreamID(rid) });
     return out;
@@ -163,7 +188,7 @@ export class SyntheticTeacher {
     const keyframe = stream.keyframeDue || (stream.frame > 0 && stream.frame % this.keyframeEvery === 0);
     stream.keyframeDue = false;
     const packets = keyframe ? 3 : 1;
-    const payloadType = this.video.codecs[0]?.payloadType ?? 96;
+    const payloadType = stream.transceiver.codecs[0]?.payloadType ?? 96;
     const pictureId = stream.frame & 0x7fff;
     for (let i = 0; i < packets; i += 1) {
       const first = i === 0;
@@ -185,27 +210,29 @@ export class SyntheticTeacher {
         sequenceNumber: stream.seq,
         timestamp: stream.timestamp,
         marker: i === packets - 1,
-        extensions: this.extensions(stream.layer),
+        extensions: this.extensions(stream.transceiver, stream.rid),
       });
       this.sent.set(`${stream.ssrc}:${stream.seq}`, { header, payload });
       if (this.sent.size > 3000) this.sent.delete(this.sent.keys().next().value ?? '');
-      if (!this.drop(stream.layer, stream.seq)) void this.video.dtlsTransport.sendRtp(payload, header);
+      if (stream.rid === null || !this.drop(stream.layer, stream.seq)) {
+        void stream.transceiver.dtlsTransport.sendRtp(payload, header);
+      }
       stream.seq = (stream.seq + 1) & 0xffff;
     }
     stream.frame += 1;
     stream.timestamp = (stream.timestamp + 3000) >>> 0;
   }
 
-  private sendAudio(): void {
+  private sendAudio(audio: RTCRtpTransceiver): void {
     const header = new RtpHeader({
-      payloadType: this.audio.codecs[0]?.payloadType ?? 111,
-      ssrc: this.audio.sender.ssrc,
+      payloadType: audio.codecs[0]?.payloadType ?? 111,
+      ssrc: audio.sender.ssrc,
       sequenceNumber: this.audioSeq,
       timestamp: this.audioSeq * 960,
       extensions: [],
     });
-    this.audioSeq = (this.audioSeq + 1) & 0xffff;
-    void this.audio.dtlsTransport.sendRtp(Buffer.alloc(80, 0x11), header);
+    if (audio === this.audio) this.audioSeq = (this.audioSeq + 1) & 0xffff;
+    void audio.dtlsTransport.sendRtp(Buffer.alloc(80, 0x11), header);
   }
 
   private onRtcp(packet: RtcpPacket): void {

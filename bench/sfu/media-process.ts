@@ -1,0 +1,9 @@
+// The media service under test, in its own process so its CPU time can be read alone: signalling on a free
+// loopback port, media on 127.0.0.1. Prints `READY <url>` and runs until SIGTERM.
+import { startTestMedia } from '../../apps/media/test/test-media-server.ts';
+
+const media = await startTestMedia({ teacherGraceMs: 60_000 });
+process.stdout.write(`READY ${media.url}\n`);
+process.on('SIGTERM', () => {
+  void media.close().then(() => process.exit(0));
+});
