@@ -141,3 +141,6 @@ export class SignallingClient {
     }
   }
 }
+
+/** The part of a {@link SignallingClient} the room classes use (tests inject a fake). */
+export type SignallingLike = Pick<SignallingClient, 'request' | 'on'>;

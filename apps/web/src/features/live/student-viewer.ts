@@ -1,7 +1,7 @@
 import type { ConsumerInfo, PreferredLayer, StreamKind } from '@sea/contract/live';
 import type { IceServer } from '@sea/contract/live-ticket';
 import { iceGathered } from './ice-gathering.ts';
-import type { SignallingClient } from './signalling-client.ts';
+import type { SignallingLike } from './signalling-client.ts';
 
 /** Events of a {@link StudentViewer}. */
 export type ViewerEvents = {
@@ -16,7 +16,8 @@ export type ViewerEvents = {
 };
 
 export type ViewerOptions = {
-  signalling: SignallingClient;
+  /** The signalling connection (its requests and events); tests inject a fake. */
+  signalling: SignallingLike;
   createPeerConnection?: (config: RTCConfiguration) => RTCPeerConnection;
 };
 
@@ -27,7 +28,7 @@ export type ViewerOptions = {
  * idempotent.
  */
 export class StudentViewer {
-  readonly #signalling: SignallingClient;
+  readonly #signalling: SignallingLike;
   readonly #createPeerConnection: (config: RTCConfiguration) => RTCPeerConnection;
   readonly #listeners = new Map<keyof ViewerEvents, Set<(value: never) => void>>();
   readonly #unsubscribes: (() => void)[] = [];

@@ -1,7 +1,7 @@
 import type { LayerEncoding, StreamKind } from '@sea/contract/live';
 import type { IceServer } from '@sea/contract/live-ticket';
 import { iceGathered } from './ice-gathering.ts';
-import type { SignallingClient } from './signalling-client.ts';
+import type { SignallingLike } from './signalling-client.ts';
 
 /** Where one of the teacher's four streams stands (the UI shows 송출 중 / 송출됨 / 실패). */
 export type StreamState = 'off' | 'publishing' | 'published' | 'failed';
@@ -17,7 +17,8 @@ export type PublisherEvents = {
 };
 
 export type PublisherOptions = {
-  signalling: SignallingClient;
+  /** The signalling connection (its requests and events); tests inject a fake. */
+  signalling: SignallingLike;
   /** Tests may inject a factory; the browser's RTCPeerConnection otherwise. */
   createPeerConnection?: (config: RTCConfiguration) => RTCPeerConnection;
 };
@@ -31,7 +32,7 @@ type Stream = { track: MediaStreamTrack; transceiver: RTCRtpTransceiver | null; 
  * again and republishes what was on. {@link close} is idempotent.
  */
 export class TeacherPublisher {
-  readonly #signalling: SignallingClient;
+  readonly #signalling: SignallingLike;
   readonly #createPeerConnection: (config: RTCConfiguration) => RTCPeerConnection;
   readonly #listeners = new Map<keyof PublisherEvents, Set<(value: never) => void>>();
   readonly #streams = new Map<StreamKind, Stream>();

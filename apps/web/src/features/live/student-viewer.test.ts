@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import type { ConsumerInfo, LiveRequestName } from '@sea/contract/live';
+import type { SignallingEvents, SignallingLike } from './signalling-client.ts';
+import { StudentViewer } from './student-viewer.ts';
+
+/** A signalling fake: answers requests from a table, records them, and lets the test emit server events. */
+function fakeSignalling(consumersPerConsume: ConsumerInfo[][]) {
+  const calls: { name: LiveRequestName; payload: unknown }[] = [];
+  const listeners = new Map<string, Set<(value: unknown) => void>>();
+  let consumeCount = 0;
+  const answers: Partial<Record<LiveRequestName, () => unknown>> = {
+    joinRoom: () => ({ producers: [] }),
+    getRouterRtpCapabilities: () => ({ codecs: [], iceServers: [], layers: [] }),
+    createConsumerTransport: () => ({ transportId: 't1' }),
+    consume: () => ({ sdp: `offer-${consumeCount}`, consumers: consumersPerConsume[consumeCount++] ?? [] }),
+    connectConsumerTransport: () => ({}),
+    resume: () => ({}),
+    setPreferredLayer: () => ({}),
+  };
+  const signalling = {
+    request: async (name: LiveRequestName, payload: unknown) => {
+      calls.push({ name, payload });
+      const answer = answers[name];
+      if (!answer) throw new Error(`unexpected ${name}`);
+      return answer();
+    },
+    on: (event: string, listener: (value: unknown) => void) => {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+  } as unknown as SignallingLike;
+  const emit = <K extends keyof SignallingEvents>(event: K, value: SignallingEvents[K]) =>
+    listeners.get(event)?.forEach((listener) => listener(value));
+  return { signalling, calls, emit };
+}
+
+/** A peer connection fake with one transceiver per mid seen in the consumers. */
+function fakePeerConnection(mids: string[]) {
+  const transceivers = mids.map((mid) => ({ mid, receiver: { track: { id: `track-${mid}` } } }));
+  const pc = {
+    iceGatheringState: 'complete',
+    localDescription: { type: 'answer', sdp: 'answer' },
+    remote: [] as string[],
+    closed: false,
+    setRemoteDescription: async ({ sdp }: { sdp: string }) => void pc.remote.push(sdp),
+    createAnswer: async () => ({ type: 'answer', sdp: 'answer' }),
+    setLocalDescription: async () => undefined,
+    getTransceivers: () => transceivers,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    close: () => void (pc.closed = true),
+  };
+  return pc;
+}
+
+const consumer = (producerKind: ConsumerInfo['producerKind'], mid: string, id = `${producerKind}-1`) => ({
+  consumerId: id,
+  producerId: `p-${id}`,
+  producerKind,
+  mid,
+});
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('StudentViewer', () => {
+  it('joins, answers the offer, resumes every consumer and announces its track', async () => {
+    const { signalling, calls } = fakeSignalling([
+      [consumer('webcamVideo', '0'), consumer('webcamAudio', '1')],
+    ]);
+    const pc = fakePeerConnection(['0', '1']);
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => pc as unknown as RTCPeerConnection,
+    });
+    const added: string[] = [];
+    viewer.on('trackAdded', ({ kind, track }) => added.push(`${kind}:${track.id}`));
+    await viewer.join();
+    expect(calls.map((c) => c.name)).toEqual([
+      'joinRoom',
+      'getRouterRtpCapabilities',
+      'createConsumerTransport',
+      'consume',
+      'connectConsumerTransport',
+      'resume',
+      'resume',
+    ]);
+    expect(pc.remote).toEqual(['offer-0']);
+    expect(added).toEqual(['webcamVideo:track-0', 'webcamAudio:track-1']);
+  });
+
+  it('follows the teacher: a closed stream is removed, a new one added, one renegotiation per burst', async () => {
+    const { signalling, calls, emit } = fakeSignalling([
+      [consumer('webcamVideo', '0'), consumer('webcamAudio', '1')],
+      [consumer('webcamAudio', '1'), consumer('webcamVideo', '0', 'webcamVideo-2')],
+    ]);
+    const pc = fakePeerConnection(['0', '1']);
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => pc as unknown as RTCPeerConnection,
+    });
+    const events: string[] = [];
+    viewer.on('trackAdded', ({ kind }) => events.push(`added:${kind}`));
+    viewer.on('trackRemoved', ({ kind }) => events.push(`removed:${kind}`));
+    await viewer.join();
+    emit('producerClosed', { producerId: 'p-webcamVideo-1', producerKind: 'webcamVideo' });
+    emit('newProducer', { producerId: 'p-webcamVideo-2', producerKind: 'webcamVideo' });
+    await flush();
+    await flush();
+    expect(calls.filter((c) => c.name === 'consume')).toHaveLength(2);
+    expect(events).toEqual([
+      'added:webcamVideo',
+      'added:webcamAudio',
+      'removed:webcamVideo',
+      'added:webcamVideo',
+    ]);
+    expect(calls.at(-1)).toEqual({ name: 'resume', payload: { consumerId: 'webcamVideo-2' } });
+  });
+
+  it('applies the chosen quality to the webcam, also to a later webcam stream', async () => {
+    const { signalling, calls } = fakeSignalling([[consumer('webcamVideo', '0')]]);
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => fakePeerConnection(['0']) as unknown as RTCPeerConnection,
+    });
+    await viewer.setLayer('q');
+    await viewer.join();
+    expect(calls.find((c) => c.name === 'setPreferredLayer')?.payload).toEqual({
+      consumerId: 'webcamVideo-1',
+      layer: 'q',
+    });
+    await viewer.setLayer('f');
+    expect(calls.at(-1)).toEqual({
+      name: 'setPreferredLayer',
+      payload: { consumerId: 'webcamVideo-1', layer: 'f' },
+    });
+  });
+
+  it('announces the end once and stops renegotiating; close is idempotent', async () => {
+    const { signalling, calls, emit } = fakeSignalling([[]]);
+    const pc = fakePeerConnection([]);
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => pc as unknown as RTCPeerConnection,
+    });
+    let ended = 0;
+    viewer.on('ended', () => (ended += 1));
+    await viewer.join();
+    emit('teacherLeft', {});
+    emit('newProducer', { producerId: 'x', producerKind: 'webcamAudio' });
+    await flush();
+    expect(ended).toBe(1);
+    expect(calls.filter((c) => c.name === 'consume')).toHaveLength(1);
+    viewer.close();
+    viewer.close();
+    expect(pc.closed).toBe(true);
+  });
+});
