@@ -15,6 +15,7 @@ export class Session {
   /** Closes the client's connection (after a refusal, a replacement or the end of the room). */
   readonly disconnect: () => void;
   private current: { peer: Peer; room: Room } | null = null;
+  private release: (() => void) | null = null;
 
   constructor(claims: LiveTicketClaims, server: MediaServer, notify: Notify, disconnect: () => void) {
     this.claims = claims;
@@ -23,14 +24,21 @@ export class Session {
     this.disconnect = disconnect;
   }
 
-  /** Binds the session to its peer; the client is disconnected when the peer is closed from the server side. */
-  enter(peer: Peer, room: Room): void {
-    this.current?.peer.close('left');
+  /**
+   * Binds the session to a new peer and lets `start` put it in the room; the client is disconnected when the
+   * peer is closed from the server side. A previous peer of this session (starting or joining again on the same
+   * connection) is released first and closed after `start`, so the room sees a replacement, not a leave.
+   */
+  enter(peer: Peer, room: Room, start: () => void): void {
+    const previous = this.current;
+    this.release?.();
     this.current = { peer, room };
-    peer.closed.subscribe((reason) => {
+    this.release = peer.closed.subscribe((reason) => {
       if (this.current?.peer === peer) this.current = null;
       if (reason === 'replaced' || reason === 'roomClosed' || reason === 'shutdown') this.disconnect();
     });
+    start();
+    previous?.peer.close('left');
   }
 
   /** The peer and room, or `notInRoom`. */

@@ -234,6 +234,29 @@ describe('teacher lifecycle', () => {
     expect(media.liveState.calls.map((c) => c.active)).toEqual([true, true]);
   });
 
+  it('a teacher starting again on the same connection keeps the room, its students and the connection', async () => {
+    const { host, students } = await roomWithStudents(1);
+    const counts = collect<{ count: number }>(host, 'viewerCount');
+    expect(await ok(host, 'startRoom')).toEqual({ producers: [] });
+    await delay(100);
+    expect(host.connected).toBe(true);
+    expect(students.map((s) => s.left)).toEqual([[]]);
+    expect(counts).toEqual([{ count: 1 }]);
+    expect(media.server.roomCount).toBe(1);
+    expect(await ok(host, 'createProducerTransport')).toHaveProperty('transportId');
+  });
+
+  it('a student joining again on the same connection is counted once', async () => {
+    const { host } = await roomWithStudents(0);
+    const counts = collect<{ count: number }>(host, 'viewerCount');
+    const socket = await media.connectAs(student(1));
+    await ok(socket, 'joinRoom');
+    await ok(socket, 'joinRoom');
+    await until(() => counts.length >= 3);
+    expect(counts.at(-1)).toEqual({ count: 1 });
+    expect(socket.connected).toBe(true);
+  });
+
   it('the teacher leaving sends teacherLeft exactly once, disconnects students and ends the live state', async () => {
     const { host, students } = await roomWithStudents(3);
     host.disconnect();

@@ -19,8 +19,7 @@ export const startRoom: Handler<'startRoom'> = (session) => {
   if (session.claims.role !== 'teacher') throw forbidden('강의는 강사만 시작할 수 있어요.', true);
   const room = session.server.openRoom(session.claims.classId);
   const peer = newPeer(session);
-  session.enter(peer, room);
-  room.startTeacher(peer);
+  session.enter(peer, room, () => room.startTeacher(peer));
   return { producers: room.producerList() };
 };
 
@@ -30,8 +29,7 @@ export const joinRoom: Handler<'joinRoom'> = (session) => {
   const room = session.server.room(session.claims.classId);
   if (!session.claims.live || !room || room.isClosedNow) throw notLive();
   const peer = newPeer(session);
-  session.enter(peer, room);
-  room.addStudent(peer);
+  session.enter(peer, room, () => room.addStudent(peer));
   return { producers: room.producerList() };
 };
 

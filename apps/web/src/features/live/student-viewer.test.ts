@@ -48,9 +48,15 @@ function fakePeerConnection(mids: string[]) {
     createAnswer: async () => ({ type: 'answer', sdp: 'answer' }),
     setLocalDescription: async () => undefined,
     getTransceivers: () => transceivers,
-    addEventListener: () => undefined,
+    connectionState: 'connected',
+    listeners: [] as (() => void)[],
+    addEventListener: (_: string, listener: () => void) => void pc.listeners.push(listener),
     removeEventListener: () => undefined,
     close: () => void (pc.closed = true),
+    fail: () => {
+      pc.connectionState = 'failed';
+      pc.listeners.forEach((listener) => listener());
+    },
   };
   return pc;
 }
@@ -135,6 +141,27 @@ describe('StudentViewer', () => {
       name: 'setPreferredLayer',
       payload: { consumerId: 'webcamVideo-1', layer: 'f' },
     });
+  });
+
+  it('joins again on a fresh connection when the media connection fails', async () => {
+    const { signalling, calls } = fakeSignalling([
+      [consumer('webcamAudio', '1')],
+      [consumer('webcamAudio', '1', 'a-2')],
+    ]);
+    const pcs = [fakePeerConnection(['1']), fakePeerConnection(['1'])];
+    let created = 0;
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => pcs[created++] as unknown as RTCPeerConnection,
+    });
+    await viewer.join();
+    pcs[0]?.fail();
+    await flush();
+    await flush();
+    expect(calls.filter((c) => c.name === 'joinRoom')).toHaveLength(2);
+    expect(pcs[0]?.closed).toBe(true);
+    expect(viewer.peerConnection).toBe(pcs[1]);
+    expect(calls.at(-1)).toEqual({ name: 'resume', payload: { consumerId: 'a-2' } });
   });
 
   it('announces the end once and stops renegotiating; close is idempotent', async () => {

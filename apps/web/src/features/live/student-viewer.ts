@@ -24,8 +24,8 @@ export type ViewerOptions = {
 /**
  * The student's side of a live room, without any UI framework: joins, keeps one receiving connection in step
  * with the streams the teacher publishes (renegotiating as they come and go), resumes every new stream, and
- * applies the chosen webcam quality. After a signalling reconnection it joins again. {@link close} is
- * idempotent.
+ * applies the chosen webcam quality. After a signalling reconnection, or when the media connection fails, it
+ * joins again. {@link close} is idempotent.
  */
 export class StudentViewer {
   readonly #signalling: SignallingLike;
@@ -102,7 +102,16 @@ export class StudentViewer {
     for (const kind of this.#consumers.keys()) this.#emit('trackRemoved', { kind });
     this.#consumers = new Map();
     this.#transportId = transportId;
-    this.#pc = this.#createPeerConnection({ iceServers: capabilities.iceServers as IceServer[] });
+    const pc = this.#createPeerConnection({ iceServers: capabilities.iceServers as IceServer[] });
+    this.#pc = pc;
+    pc.addEventListener('connectionstatechange', () => {
+      // The media path broke (network change, server restart): join again with a fresh connection.
+      if (pc === this.#pc && pc.connectionState === 'failed' && !this.#closed && !this.#ended) {
+        void this.#serial(() => this.#join()).catch((error: unknown) =>
+          console.warn('live: rejoin failed', error),
+        );
+      }
+    });
     await this.#sync();
   }
 

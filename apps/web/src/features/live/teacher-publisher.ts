@@ -12,7 +12,7 @@ export type PublisherEvents = {
   streamStateChanged: { kind: StreamKind; state: StreamState };
   /** The number of students watching changed. */
   viewerCount: number;
-  /** The media connection to the server failed (the publisher restarts it on the next signalling reconnect). */
+  /** The media connection to the server failed; the publisher starts again on a fresh one by itself. */
   connectionFailed: undefined;
 };
 
@@ -28,8 +28,8 @@ type Stream = { track: MediaStreamTrack; transceiver: RTCRtpTransceiver | null; 
 /**
  * The teacher's side of a live room, without any UI framework: opens the room, keeps one publishing
  * connection, and publishes or stops each of the four streams on its own (webcam video with the three simulcast
- * layers). Every change renegotiates the same connection. After a signalling reconnection it starts the room
- * again and republishes what was on. {@link close} is idempotent.
+ * layers). Every change renegotiates the same connection. After a signalling reconnection, or when the media
+ * connection fails, it starts the room again and republishes what was on. {@link close} is idempotent.
  */
 export class TeacherPublisher {
   readonly #signalling: SignallingLike;
@@ -118,7 +118,12 @@ export class TeacherPublisher {
     const pc = this.#createPeerConnection({ iceServers: capabilities.iceServers as IceServer[] });
     this.#pc = pc;
     pc.addEventListener('connectionstatechange', () => {
-      if (pc === this.#pc && pc.connectionState === 'failed') this.#emit('connectionFailed', undefined);
+      if (pc !== this.#pc || pc.connectionState !== 'failed' || this.#closed) return;
+      // The media path broke: start again on a fresh connection and republish what was on.
+      this.#emit('connectionFailed', undefined);
+      void this.#serial(() => this.#restart()).catch((error: unknown) =>
+        console.warn('live: restart failed', error),
+      );
     });
     for (const [kind, stream] of this.#streams) {
       stream.transceiver = null;
