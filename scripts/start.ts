@@ -66,7 +66,7 @@ build.on('exit', async (code) => {
   }
   run('API server', ['apps/server/src/main.ts']);
   try {
-    await waitForHealth(Date.now() + 60_000);
+    await waitForHealth(Date.now() + 180_000);
   } catch (error) {
     console.error(`[start] ${(error as Error).message}`);
     stop(1);
