@@ -2,8 +2,36 @@ import { useParams } from 'react-router';
 import { ChatPanel } from '../../features/chat/components/chat-panel.tsx';
 import { LiveRoomFrame } from '../../features/classes/components/live-room-frame.tsx';
 import { parseClassId } from '../../features/classes/parse-class-id.ts';
+import { LiveVideo } from '../../features/live/components/live-video.tsx';
+import { TeacherControls } from '../../features/live/components/teacher-controls.tsx';
+import { useTeacherRoom } from '../../features/live/hooks/use-teacher-room.ts';
+import { LIVE_TEXTS } from '../../features/live/texts.ts';
 
 export function Component() {
   const classId = parseClassId(useParams().classId) ?? 0;
-  return <LiveRoomFrame classId={classId} role="teacher" chat={<ChatPanel classId={classId} />} />;
+  const room = useTeacherRoom(classId);
+  return (
+    <LiveRoomFrame
+      classId={classId}
+      role="teacher"
+      chat={<ChatPanel classId={classId} />}
+      screen={
+        <LiveVideo
+          track={room.previews.screen}
+          label={LIVE_TEXTS.screenPreview}
+          placeholder={LIVE_TEXTS.noScreen}
+        />
+      }
+      webcam={
+        <LiveVideo
+          track={room.previews.webcam}
+          label={LIVE_TEXTS.webcamPreview}
+          placeholder={LIVE_TEXTS.noWebcam}
+          fit="cover"
+        />
+      }
+      controls={<TeacherControls room={room} />}
+      onLeave={room.leave}
+    />
+  );
 }

@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import type { PreferredLayer } from '@sea/contract/live';
+import { paths } from '../../../config/paths.ts';
+import type { StudentRoom } from '../hooks/use-student-room.ts';
+import { LIVE_TEXTS } from '../texts.ts';
+import { LiveVideo } from './live-video.tsx';
+import { TeacherAudio } from './teacher-audio.tsx';
+import { ConnectionStatus } from './teacher-controls.tsx';
+import styles from './live.module.css';
+
+/** Menu order: auto first, then highest to lowest. */
+const MENU: PreferredLayer[] = ['auto', 'f', 'h', 'q'];
+
+/**
+ * The student's main area: the teacher's screen share, the teacher's audio (with 'tap to hear' when
+ * autoplay is blocked), the connection status, the viewer count and the quality menu. A refused entry (class
+ * not live, no access) shows why, with the way back to the dashboard.
+ */
+export function StudentStage({ room, classId }: { room: StudentRoom; classId: number }) {
+  if (room.error) {
+    return (
+      <div className={styles.message} role="alert">
+        <p>{room.error.message}</p>
+        <Link className={styles.link} to={paths.dashboardStudent.to(classId)}>
+          {LIVE_TEXTS.toDashboard}
+        </Link>
+      </div>
+    );
+  }
+  const audio = [room.tracks.webcamAudio, room.tracks.screenShareAudio].filter(
+    (track): track is MediaStreamTrack => track !== undefined,
+  );
+  return (
+    <>
+      <LiveVideo
+        track={room.tracks.screenShareVideo}
+        label={LIVE_TEXTS.teacherScreen}
+        placeholder={LIVE_TEXTS.waitingScreen}
+      />
+      <div className={styles.overlay}>
+        <ConnectionStatus connection={room.connection} />
+        <span className={styles.viewers}>{LIVE_TEXTS.viewerCount(room.viewerCount)}</span>
+        <label className={styles.quality}>
+          {LIVE_TEXTS.quality}
+          <select
+            value={room.layer}
+            onChange={(event) => room.setLayer(event.target.value as PreferredLayer)}
+          >
+            {MENU.map((layer) => (
+              <option key={layer} value={layer}>
+                {LIVE_TEXTS.layers[layer]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <TeacherAudio tracks={audio} />
+    </>
+  );
+}
+
+/** The teacher's webcam in the small area. */
+export function StudentWebcam({ room }: { room: StudentRoom }) {
+  return (
+    <LiveVideo
+      track={room.tracks.webcamVideo}
+      label={LIVE_TEXTS.teacherWebcam}
+      placeholder={LIVE_TEXTS.waitingWebcam}
+      fit="cover"
+    />
+  );
+}

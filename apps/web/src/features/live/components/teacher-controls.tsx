@@ -1,0 +1,58 @@
+import { Button } from '../../../components/ui/button.tsx';
+import { TOGGLES, type TeacherRoom, type ToggleState } from '../hooks/use-teacher-room.ts';
+import { LIVE_TEXTS } from '../texts.ts';
+import styles from './live.module.css';
+
+const ON_STATES: ToggleState[] = ['capturing', 'publishing', 'published'];
+
+/** The teacher's four toggles with each stream's status, the connection status and the viewer count. */
+export function TeacherControls({ room }: { room: TeacherRoom }) {
+  return (
+    <div className={styles.controls}>
+      <div className={styles.statusLine}>
+        <ConnectionStatus connection={room.connection} />
+        <span className={styles.viewers}>{LIVE_TEXTS.viewerCount(room.viewerCount)}</span>
+      </div>
+      {room.error && (
+        <p role="alert" className={styles.error}>
+          {room.error}
+        </p>
+      )}
+      <ul className={styles.toggles}>
+        {TOGGLES.map((name) => {
+          const state = room.toggles[name];
+          const on = ON_STATES.includes(state);
+          const label = LIVE_TEXTS.toggle[name];
+          return (
+            <li key={name} className={styles.toggle}>
+              <Button
+                size="sm"
+                variant={on ? 'primary' : 'secondary'}
+                aria-pressed={on}
+                disabled={!room.ready || room.error !== null}
+                onClick={() => room.toggle(name)}
+              >
+                {on ? LIVE_TEXTS.turnOff(label) : LIVE_TEXTS.turnOn(label)}
+              </Button>
+              <span
+                className={state === 'failed' || state === 'mediaFailed' ? styles.stateBad : styles.state}
+                data-toggle={name}
+              >
+                {LIVE_TEXTS.stream[state]}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** The connection's status text (연결 중 / 연결됨 / 연결 끊김 / 연결 실패), announced politely. */
+export function ConnectionStatus({ connection }: { connection: TeacherRoom['connection'] }) {
+  return (
+    <span role="status" aria-label={LIVE_TEXTS.connectionLabel} className={styles[connection]}>
+      {LIVE_TEXTS.connection[connection]}
+    </span>
+  );
+}

@@ -1,0 +1,57 @@
+import { createContext, useContext } from 'react';
+import { ROUTES, toPath } from '@sea/contract/paths';
+import type { LiveTicket } from '@sea/contract/live-ticket';
+import { http } from '../../lib/http.ts';
+import { SignallingClient, type SignallingLike, type SignallingState } from './signalling-client.ts';
+import { StudentViewer } from './student-viewer.ts';
+import { TeacherPublisher } from './teacher-publisher.ts';
+
+/** A signalling connection as the room hooks use it. */
+export type LiveSignalling = SignallingLike & { readonly state: SignallingState; close(): void };
+/** The parts of a {@link TeacherPublisher} the teacher room uses. */
+export type PublisherLike = Pick<TeacherPublisher, 'start' | 'publish' | 'unpublish' | 'on' | 'close'>;
+/** The parts of a {@link StudentViewer} the student room uses. */
+export type ViewerLike = Pick<StudentViewer, 'join' | 'setLayer' | 'on' | 'close'>;
+
+/** Everything the live rooms reach outside React: the media service and the capture devices. */
+export type LiveServices = {
+  /** Gets a live ticket for the class and opens the signalling connection with it. */
+  connect: (classId: number) => Promise<LiveSignalling>;
+  createPublisher: (signalling: LiveSignalling) => PublisherLike;
+  createViewer: (signalling: LiveSignalling) => ViewerLike;
+  getUserMedia: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
+  getDisplayMedia: (options: DisplayMediaStreamOptions) => Promise<MediaStream>;
+};
+
+async function fetchTicket(classId: number): Promise<LiveTicket> {
+  return http<LiveTicket>(toPath(ROUTES.liveTicket, { classId }));
+}
+
+/** The real services: the API server's ticket, socket.io signalling, the browser's devices. */
+export const browserLiveServices: LiveServices = {
+  connect: async (classId) => {
+    const first = await fetchTicket(classId);
+    let unused: string | null = first.ticket;
+    return new SignallingClient({
+      url: first.mediaUrl,
+      // The first ticket is used once; every reconnection asks for a fresh one (tickets live a few minutes).
+      getTicket: async () => {
+        const ticket = unused ?? (await fetchTicket(classId)).ticket;
+        unused = null;
+        return ticket;
+      },
+    });
+  },
+  createPublisher: (signalling) => new TeacherPublisher({ signalling }),
+  createViewer: (signalling) => new StudentViewer({ signalling }),
+  getUserMedia: (constraints) => navigator.mediaDevices.getUserMedia(constraints),
+  getDisplayMedia: (options) => navigator.mediaDevices.getDisplayMedia(options),
+};
+
+/** Which services the live rooms use; tests provide fakes. */
+export const LiveServicesContext = createContext<LiveServices>(browserLiveServices);
+
+/** The live services of the nearest provider (the browser's by default). */
+export function useLiveServices(): LiveServices {
+  return useContext(LiveServicesContext);
+}

@@ -1,0 +1,48 @@
+import type { SignallingState } from './signalling-client.ts';
+
+/** Korean texts of the live rooms (video, controls, status). */
+export const LIVE_TEXTS = {
+  connection: {
+    connecting: '연결 중',
+    connected: '연결됨',
+    disconnected: '연결 끊김',
+    failed: '연결 실패',
+  } satisfies Record<SignallingState, string>,
+  connectionLabel: '연결 상태',
+  viewerCount: (count: number) => `시청자 ${count}명`,
+  stream: {
+    off: '꺼짐',
+    capturing: '장치 준비 중',
+    publishing: '송출 준비 중',
+    published: '송출 중',
+    failed: '송출 실패',
+    mediaFailed: '카메라·마이크를 사용할 수 없어요',
+    unsupported: '이 브라우저는 시스템 소리를 보낼 수 없어요',
+  },
+  toggle: {
+    webcam: '웹캠',
+    screen: '화면 공유',
+    microphone: '마이크',
+    systemAudio: '시스템 소리',
+  },
+  turnOn: (name: string) => `${name} 켜기`,
+  turnOff: (name: string) => `${name} 끄기`,
+  webcamPreview: '내 웹캠 미리보기',
+  screenPreview: '내 화면 공유 미리보기',
+  noScreen: '화면 공유가 꺼져 있어요',
+  noWebcam: '웹캠이 꺼져 있어요',
+  teacherScreen: '강사 화면 공유',
+  teacherWebcam: '강사 카메라',
+  waitingScreen: '강사가 화면을 공유하면 여기에 나타나요',
+  waitingWebcam: '카메라 꺼짐',
+  tapToHear: '소리 켜기',
+  tapToHearHint: '브라우저가 자동 재생을 막았어요. 눌러서 강사 목소리를 들어 보세요.',
+  quality: '화질',
+  layers: { auto: '자동', f: '고화질', h: '중화질', q: '저화질' },
+  ended: '강의가 종료되었어요',
+  notLive: '지금은 라이브 강의 중이 아니에요. 강사가 강의를 시작하면 들어올 수 있어요.',
+  noAccess: '이 강의에 들어갈 권한이 없어요.',
+  joinFailed: '강의실에 연결하지 못했어요. 잠시 후 다시 시도해 주세요.',
+  startFailed: '방송을 시작하지 못했어요. 잠시 후 다시 시도해 주세요.',
+  toDashboard: '대시보드로 돌아가기',
+} as const;
