@@ -32,7 +32,7 @@ export const LIVE_TEXTS = {
   noScreen: '화면 공유가 꺼져 있어요',
   noWebcam: '웹캠이 꺼져 있어요',
   teacherScreen: '강사 화면 공유',
-  teacherWebcam: '강사 카메라',
+  teacherWebcam: '강사 카메라 영상',
   waitingScreen: '강사가 화면을 공유하면 여기에 나타나요',
   waitingWebcam: '카메라 꺼짐',
   tapToHear: '소리 켜기',

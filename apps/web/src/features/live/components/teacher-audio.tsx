@@ -17,7 +17,7 @@ export function TeacherAudio({ tracks }: { tracks: MediaStreamTrack[] }) {
       return true;
     } catch (error) {
       // NotAllowedError: the autoplay policy. Others (AbortError: the source changed) are not a block.
-      if (error instanceof Error && error.name === 'NotAllowedError') setBlocked(true);
+      if ((error as { name?: unknown } | null)?.name === 'NotAllowedError') setBlocked(true);
       return false;
     }
   }, []);

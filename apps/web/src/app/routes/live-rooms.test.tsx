@@ -1,0 +1,103 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LiveServicesContext, type LiveServices } from '../../features/live/live-services.ts';
+import {
+  asTrack,
+  FakeMediaStream,
+  FakeTrack,
+  fakeLiveServices,
+} from '../../features/live/test/fake-live-services.ts';
+import { envelope, mockFetch } from '../../testing/fetch-mock.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { Component as StudentRoom } from './live-student.tsx';
+import { Component as TeacherRoom } from './live-teacher.tsx';
+
+// The chat has its own tests; here it would open a real STOMP connection.
+vi.mock('../../features/chat/components/chat-panel.tsx', () => ({
+  ChatPanel: () => <p>채팅 패널</p>,
+}));
+
+const classDetail = {
+  id: 7,
+  user_id: 'teacher-1',
+  instructor: '문어선생',
+  category_id: 13,
+  category: '프로그래밍',
+  name: '바다에서 배우는 타입스크립트',
+  object: '목표',
+  description: '설명',
+  instructor_info: '소개',
+  prerequisite: null,
+  announcement: null,
+  banner_image_path: null,
+  is_active: true,
+  student_count: 3,
+};
+
+beforeEach(() => {
+  vi.stubGlobal('MediaStream', FakeMediaStream);
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+  mockFetch([{ url: '/api/classes/7', respond: () => ({ body: envelope(classDetail) }) }]);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderAt(role: 'teacher' | 'student', services: LiveServices) {
+  const Room = role === 'teacher' ? TeacherRoom : StudentRoom;
+  return renderWithProviders(
+    <LiveServicesContext.Provider value={services}>
+      <Room />
+    </LiveServicesContext.Provider>,
+    {
+      route: `/live/${role}/7`,
+      path: `/live/${role}/:classId`,
+      routes: [{ path: `/dashboard/${role}/:classId`, element: <p>대시보드</p> }],
+    },
+  );
+}
+
+describe('live room pages', { timeout: 15_000 }, () => {
+  it('teacher: toggles in the frame, previews in its slots, leaving ends the broadcast and goes to the dashboard', async () => {
+    const fakes = fakeLiveServices();
+    const { router } = renderAt('teacher', fakes.services);
+    expect(await screen.findByRole('heading', { name: '바다에서 배우는 타입스크립트' })).toBeInTheDocument();
+    const controls = screen.getByRole('group', { name: '방송 설정' });
+    await waitFor(() => expect(within(controls).getByRole('button', { name: '웹캠 켜기' })).toBeEnabled());
+    await userEvent.click(within(controls).getByRole('button', { name: '웹캠 켜기' }));
+    await userEvent.click(within(controls).getByRole('button', { name: '화면 공유 켜기' }));
+    await waitFor(() => expect(fakes.publisher.published.size).toBe(2));
+    expect(
+      within(screen.getByRole('region', { name: '강사 카메라' })).getByLabelText('내 웹캠 미리보기'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: '화면 공유' })).getByLabelText('내 화면 공유 미리보기'),
+    ).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: '강의실 나가기' }));
+    const dialog = screen.getByRole('alertdialog', { name: '강의를 종료하시겠어요?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '강의 나가기' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/teacher/7'));
+    expect(fakes.signalling.closeCount).toBe(1);
+    expect(fakes.publisher.closeCount).toBe(1);
+    expect(fakes.captures.flatMap((capture) => capture.tracks).every((track) => track.stopped)).toBe(true);
+  });
+
+  it('student: the screen share in the main area, the webcam in the small one', async () => {
+    const fakes = fakeLiveServices();
+    renderAt('student', fakes.services);
+    await waitFor(() => expect(fakes.services.createViewer).toHaveBeenCalled());
+    act(() => {
+      fakes.viewer.emit('trackAdded', { kind: 'screenShareVideo', track: asTrack(new FakeTrack('video')) });
+      fakes.viewer.emit('trackAdded', { kind: 'webcamVideo', track: asTrack(new FakeTrack('video')) });
+    });
+    const main = screen.getByRole('region', { name: '화면 공유' });
+    expect(within(main).getByLabelText('강사 화면 공유').tagName).toBe('VIDEO');
+    const small = screen.getByRole('region', { name: '강사 카메라' });
+    expect(within(small).getByLabelText('강사 카메라 영상').tagName).toBe('VIDEO');
+    expect(screen.queryByRole('group', { name: '방송 설정' })).not.toBeInTheDocument();
+    expect(screen.getByText('채팅 패널')).toBeInTheDocument();
+  });
+});

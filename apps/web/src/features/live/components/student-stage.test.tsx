@@ -1,0 +1,168 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../../lib/http-error.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { ENDED_NOTICE_DELAY_MS, useStudentRoom } from '../hooks/use-student-room.ts';
+import { LiveServicesContext, type LiveServices } from '../live-services.ts';
+import { LiveRequestError } from '../signalling-client.ts';
+import { asTrack, FakeMediaStream, FakeTrack, fakeLiveServices } from '../test/fake-live-services.ts';
+import { StudentStage, StudentWebcam } from './student-stage.tsx';
+
+let play: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  vi.stubGlobal('MediaStream', FakeMediaStream);
+  play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function Room() {
+  const room = useStudentRoom(7);
+  return (
+    <>
+      <StudentStage room={room} classId={7} />
+      <StudentWebcam room={room} />
+    </>
+  );
+}
+
+function renderRoom(services: LiveServices) {
+  return renderWithProviders(
+    <LiveServicesContext.Provider value={services}>
+      <Room />
+    </LiveServicesContext.Provider>,
+    {
+      route: '/live/student/7',
+      path: '/live/student/:classId',
+      routes: [{ path: '/dashboard/student/:classId', element: <p>학생 대시보드</p> }],
+    },
+  );
+}
+
+const srcTracks = (element: Element) =>
+  ((element as HTMLMediaElement & { srcObject: FakeMediaStream | null }).srcObject?.tracks ?? []).map(
+    (track) => track.id,
+  );
+
+describe('student room stage', () => {
+  it('joins and shows the streams as they come and go, without a reload', async () => {
+    const fakes = fakeLiveServices();
+    renderRoom(fakes.services);
+    await waitFor(() => expect(fakes.services.createViewer).toHaveBeenCalledWith(fakes.signalling));
+    expect(screen.getByText('강사가 화면을 공유하면 여기에 나타나요')).toBeInTheDocument();
+    expect(screen.getByText('카메라 꺼짐')).toBeInTheDocument();
+    act(() => fakes.signalling.setState('connected'));
+    expect(screen.getByRole('status', { name: '연결 상태' })).toHaveTextContent('연결됨');
+
+    const screenTrack = new FakeTrack('video');
+    const webcamTrack = new FakeTrack('video');
+    const mic = new FakeTrack('audio');
+    const system = new FakeTrack('audio');
+    act(() => {
+      fakes.viewer.emit('trackAdded', { kind: 'screenShareVideo', track: asTrack(screenTrack) });
+      fakes.viewer.emit('trackAdded', { kind: 'webcamVideo', track: asTrack(webcamTrack) });
+      fakes.viewer.emit('trackAdded', { kind: 'webcamAudio', track: asTrack(mic) });
+      fakes.viewer.emit('trackAdded', { kind: 'screenShareAudio', track: asTrack(system) });
+      fakes.viewer.emit('viewerCount', 4);
+    });
+    expect(srcTracks(screen.getByLabelText('강사 화면 공유'))).toEqual([screenTrack.id]);
+    expect(srcTracks(screen.getByLabelText('강사 카메라 영상'))).toEqual([webcamTrack.id]);
+    const audio = document.querySelectorAll('audio');
+    expect([...audio].flatMap(srcTracks)).toEqual([mic.id, system.id]);
+    expect(screen.getByText('시청자 4명')).toBeInTheDocument();
+
+    act(() => fakes.viewer.emit('trackRemoved', { kind: 'webcamVideo' }));
+    expect(screen.queryByLabelText('강사 카메라 영상')).not.toBeInTheDocument();
+    expect(screen.getByText('카메라 꺼짐')).toBeInTheDocument();
+    act(() => fakes.viewer.emit('trackRemoved', { kind: 'webcamAudio' }));
+    expect([...document.querySelectorAll('audio')].flatMap(srcTracks)).toEqual([system.id]);
+  });
+
+  it("offers 'tap to hear' when the browser blocks autoplay, and plays on the tap", async () => {
+    const fakes = fakeLiveServices();
+    play.mockRejectedValueOnce(new DOMException('autoplay blocked', 'NotAllowedError'));
+    renderRoom(fakes.services);
+    await waitFor(() => expect(fakes.services.createViewer).toHaveBeenCalled());
+    act(() =>
+      fakes.viewer.emit('trackAdded', { kind: 'webcamAudio', track: asTrack(new FakeTrack('audio')) }),
+    );
+    const button = await screen.findByRole('button', { name: '소리 켜기' });
+    const calls = play.mock.calls.length;
+    await userEvent.click(button);
+    expect(play.mock.calls.length).toBe(calls + 1);
+    await waitFor(() => expect(screen.queryByRole('button', { name: '소리 켜기' })).not.toBeInTheDocument());
+  });
+
+  it('sends the chosen quality: auto, high, medium, low', async () => {
+    const fakes = fakeLiveServices();
+    renderRoom(fakes.services);
+    await waitFor(() => expect(fakes.services.createViewer).toHaveBeenCalled());
+    const menu = screen.getByRole('combobox', { name: '화질' });
+    expect(menu).toHaveValue('auto');
+    expect([...menu.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      '자동',
+      '고화질',
+      '중화질',
+      '저화질',
+    ]);
+    await userEvent.selectOptions(menu, '저화질');
+    await userEvent.selectOptions(menu, '고화질');
+    await userEvent.selectOptions(menu, '중화질');
+    await userEvent.selectOptions(menu, '자동');
+    expect(fakes.viewer.layers).toEqual(['q', 'f', 'h', 'auto']);
+  });
+
+  it('on teacherLeft disconnects, tells after 1 s that the lecture has ended, then goes to the dashboard', async () => {
+    const fakes = fakeLiveServices();
+    const { router } = renderRoom(fakes.services);
+    await waitFor(() => expect(fakes.services.createViewer).toHaveBeenCalled());
+    vi.useFakeTimers();
+    act(() => fakes.viewer.emit('ended', undefined));
+    expect(fakes.viewer.closeCount).toBe(1);
+    expect(fakes.signalling.closeCount).toBe(1);
+    expect(screen.getByRole('status', { name: '연결 상태' })).toHaveTextContent('연결 끊김');
+    act(() => vi.advanceTimersByTime(ENDED_NOTICE_DELAY_MS - 10));
+    expect(screen.queryByText('강의가 종료되었어요')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/live/student/7');
+    act(() => vi.advanceTimersByTime(10));
+    vi.useRealTimers();
+    expect(await screen.findByText('강의가 종료되었어요')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/student/7'));
+    expect(fakes.viewer.closeCount).toBe(1);
+    expect(fakes.signalling.closeCount).toBe(1);
+  });
+
+  it('explains a refused entry when the class is not live, with a link back to the dashboard', async () => {
+    const fakes = fakeLiveServices();
+    fakes.viewer.joinResult = Promise.reject(new LiveRequestError('notLive', 'not live'));
+    const { router } = renderRoom(fakes.services);
+    expect(await screen.findByRole('alert')).toHaveTextContent('지금은 라이브 강의 중이 아니에요.');
+    expect(fakes.viewer.closeCount).toBe(1);
+    expect(fakes.signalling.closeCount).toBe(1);
+    await userEvent.click(screen.getByRole('link', { name: '대시보드로 돌아가기' }));
+    expect(router.state.location.pathname).toBe('/dashboard/student/7');
+  });
+
+  it('explains that a stranger has no access (the ticket is refused)', async () => {
+    const fakes = fakeLiveServices();
+    fakes.failConnect(new HttpError({ status: 418, messageKor: '권한 없음' }));
+    renderRoom(fakes.services);
+    expect(await screen.findByRole('alert')).toHaveTextContent('이 강의에 들어갈 권한이 없어요.');
+    expect(fakes.services.createViewer).not.toHaveBeenCalled();
+  });
+
+  it('closes the viewer and the connection once on unmount', async () => {
+    const fakes = fakeLiveServices();
+    const { unmount } = renderRoom(fakes.services);
+    await waitFor(() => expect(fakes.services.createViewer).toHaveBeenCalled());
+    unmount();
+    expect(fakes.viewer.closeCount).toBe(1);
+    expect(fakes.signalling.closeCount).toBe(1);
+    expect(fakes.viewer.count()).toBe(0);
+    expect(fakes.signalling.count()).toBe(0);
+  });
+});
