@@ -8,6 +8,7 @@ import { LiveServicesContext, type LiveServices } from '../live-services.ts';
 import { LiveRequestError } from '../signalling-client.ts';
 import { asTrack, FakeMediaStream, FakeTrack, fakeLiveServices } from '../test/fake-live-services.ts';
 import { StudentStage, StudentWebcam } from './student-stage.tsx';
+import { PLAY_PENDING_MS } from './teacher-audio.tsx';
 
 let play: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
@@ -95,6 +96,25 @@ describe('student room stage', () => {
     await userEvent.click(button);
     expect(play.mock.calls.length).toBe(calls + 1);
     await waitFor(() => expect(screen.queryByRole('button', { name: '소리 켜기' })).not.toBeInTheDocument());
+  });
+
+  it("also offers 'tap to hear' when play() stays pending, and hides it once playing", async () => {
+    const fakes = fakeLiveServices();
+    let start: () => void = () => {};
+    play.mockImplementationOnce(() => new Promise<void>((resolve) => (start = resolve)));
+    renderRoom(fakes.services);
+    await waitFor(() => expect(fakes.services.createViewer).toHaveBeenCalled());
+    vi.useFakeTimers();
+    act(() =>
+      fakes.viewer.emit('trackAdded', { kind: 'webcamAudio', track: asTrack(new FakeTrack('audio')) }),
+    );
+    act(() => vi.advanceTimersByTime(PLAY_PENDING_MS - 1));
+    expect(screen.queryByRole('button', { name: '소리 켜기' })).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('button', { name: '소리 켜기' })).toBeInTheDocument();
+    vi.useRealTimers();
+    await act(async () => start());
+    expect(screen.queryByRole('button', { name: '소리 켜기' })).not.toBeInTheDocument();
   });
 
   it('sends the chosen quality: auto, high, medium, low', async () => {

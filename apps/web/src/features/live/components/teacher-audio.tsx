@@ -3,38 +3,50 @@ import { Button } from '../../../components/ui/button.tsx';
 import { LIVE_TEXTS } from '../texts.ts';
 import styles from './live.module.css';
 
+/** A play() still pending after this long counts as blocked too (some browsers keep it waiting). */
+export const PLAY_PENDING_MS = 3_000;
+
 /**
  * Plays the teacher's audio tracks (microphone, system audio), one hidden element each. When the browser
- * blocks autoplay (play() rejected), shows 'tap to hear': the tap is the user gesture that allows playing.
+ * blocks autoplay (play() rejected, or still pending after {@link PLAY_PENDING_MS}), shows 'tap to hear': the
+ * tap is the user gesture that allows playing.
  */
 export function TeacherAudio({ tracks }: { tracks: MediaStreamTrack[] }) {
   const elements = useRef(new Set<HTMLAudioElement>());
+  const blockedElements = useRef(new Set<HTMLAudioElement>());
   const [blocked, setBlocked] = useState(false);
 
   const play = useCallback(async (audio: HTMLAudioElement) => {
+    const mark = (isBlocked: boolean) => {
+      if (isBlocked && !elements.current.has(audio)) return; // gone meanwhile
+      if (isBlocked) blockedElements.current.add(audio);
+      else blockedElements.current.delete(audio);
+      setBlocked(blockedElements.current.size > 0);
+    };
+    const pending = setTimeout(() => mark(true), PLAY_PENDING_MS);
     try {
       await audio.play();
+      mark(false);
       return true;
     } catch (error) {
       // NotAllowedError: the autoplay policy. Others (AbortError: the source changed) are not a block.
-      if ((error as { name?: unknown } | null)?.name === 'NotAllowedError') setBlocked(true);
+      mark((error as { name?: unknown } | null)?.name === 'NotAllowedError');
       return false;
+    } finally {
+      clearTimeout(pending);
     }
   }, []);
 
   const register = useCallback((audio: HTMLAudioElement) => {
     elements.current.add(audio);
-    return () => void elements.current.delete(audio);
+    return () => {
+      elements.current.delete(audio);
+      blockedElements.current.delete(audio);
+      setBlocked(blockedElements.current.size > 0);
+    };
   }, []);
 
-  useEffect(() => {
-    if (tracks.length === 0) setBlocked(false);
-  }, [tracks.length]);
-
-  const unblock = async () => {
-    const results = await Promise.all([...elements.current].map((audio) => play(audio)));
-    if (results.every(Boolean)) setBlocked(false);
-  };
+  const unblock = () => Promise.all([...elements.current].map((audio) => play(audio)));
 
   return (
     <>
