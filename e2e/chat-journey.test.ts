@@ -125,6 +125,15 @@ describe.skipIf(!chromiumAvailable())('chat journey', { timeout: 90_000 }, () =>
     await eventually(() => messagesOf(studentPage)).toEqual([expect.stringContaining(FROM_STUDENT)]);
     expect((await messagesOf(studentPage))[0]).toContain('내 메시지');
 
+    // Shift+Enter starts a new line instead of sending.
+    const box = chatOf(studentPage).getByRole('textbox', { name: '보낼 메시지' });
+    await box.fill('첫 줄');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('둘째 줄');
+    expect(await box.inputValue()).toBe('첫 줄\n둘째 줄');
+    expect(await messagesOf(studentPage)).toHaveLength(1);
+    await box.fill('');
+
     await sendWithEnter(teacherPage, FROM_TEACHER);
     await eventually(() => messagesOf(studentPage)).toEqual([
       expect.stringContaining(FROM_STUDENT),

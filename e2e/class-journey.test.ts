@@ -103,6 +103,17 @@ describe.skipIf(!chromiumAvailable())('class journey', { timeout: 90_000 }, () =
     expect(await captureScreen(page, 'journey-class-info-teacher')).toEqual([]);
   });
 
+  test('the class-created page counts down and its button leads to the class introduction', async () => {
+    const page = teacherPage;
+    await page.goto(`${server.baseUrl}/lecture/created/${classId}`);
+    await page.getByRole('heading', { name: '강의가 개설되었어요!' }).waitFor();
+    expect(await page.getByRole('timer').textContent()).toMatch(/^[1-5]초 후 강의 소개 페이지로 이동해요\.$/);
+    expect(await captureScreen(page, 'journey-class-created')).toEqual([]);
+    await page.getByRole('button', { name: '개설한 강의 보러 가기' }).click();
+    await page.waitForURL((url) => url.pathname === `/lecture/info/${classId}`);
+    await page.getByRole('heading', { name: CLASS_NAME, level: 1 }).waitFor();
+  });
+
   test('a second user signs up, finds the class in /list and by category, and enrols', async () => {
     const page = studentPage;
     await loginThroughDev(page, server.baseUrl, '8102');
