@@ -45,7 +45,8 @@ export function buildWebOnce(): string {
       '--logLevel',
       'warn',
     ],
-    { cwd: WEB, stdio: 'inherit', timeout: 170_000 },
+    // NODE_ENV=production: under Vitest it is 'test', which would build React's development runtime.
+    { cwd: WEB, stdio: 'inherit', timeout: 170_000, env: { ...process.env, NODE_ENV: 'production' } },
   );
   if (result.status !== 0) throw new Error(`web build failed (${result.status ?? result.signal})`);
   fs.writeFileSync(stampFile, String(sources));
