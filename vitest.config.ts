@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // One runner for the whole repository. The server suite runs against PGlite always, and a second time
@@ -47,6 +47,7 @@ export default defineConfig({
           name: 'media',
           root: 'apps/media',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/chromium.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
         },
@@ -66,9 +67,23 @@ export default defineConfig({
           name: 'e2e',
           root: 'e2e',
           include: ['**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'live-journey.test.ts'],
           environment: 'node',
           fileParallelism: false,
           testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        // Live media in real Chromium (fake devices, loopback): `npm test` runs this project on its own after
+        // the others, so the frame rates it measures are not those of a machine busy with other suites.
+        test: {
+          name: 'live',
+          root: '.',
+          include: ['apps/media/test/chromium.test.ts', 'e2e/live-journey.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 300_000,
           hookTimeout: 180_000,
         },
       },

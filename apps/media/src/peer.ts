@@ -9,7 +9,7 @@ import { ProducerTransport } from './rtc/producer-transport.ts';
 import { Signal } from './signal.ts';
 
 /** Why a peer closed: it left on purpose, lost its connection, was replaced by a newer connection of the same
- * teacher, its room ended, or the server is shutting down. */
+ * user, its room ended, or the server is shutting down. */
 export type PeerCloseReason = 'left' | 'disconnected' | 'replaced' | 'roomClosed' | 'shutdown';
 
 /** Who a peer is, from their live ticket. */

@@ -24,6 +24,7 @@ export class Room {
   readonly closed = new Signal<[reason: RoomCloseReason]>();
   private readonly options: RoomOptions;
   private teacher: Peer | null = null;
+  /** Students by user id. */
   private readonly students = new Map<string, Peer>();
   private readonly producers = new Map<StreamKind, Producer>();
   private readonly releases = new Map<Peer, () => void>();
@@ -51,10 +52,19 @@ export class Room {
     peer.notify('viewerCount', { count: this.students.size });
   }
 
-  /** Adds a student (the caller has checked they may join). */
+  /**
+   * Adds a student (the caller has checked they may join). One peer per user: a newer connection of the same
+   * student (a reconnection noticed here before the old one timed out, or a second tab) replaces the older one.
+   */
   addStudent(peer: Peer): void {
     if (this.isClosed) return;
-    this.students.set(peer.id, peer);
+    const previous = this.students.get(peer.info.userId);
+    this.students.set(peer.info.userId, peer);
+    if (previous && previous !== peer) {
+      this.releases.get(previous)?.();
+      this.releases.delete(previous);
+      previous.close('replaced');
+    }
     const unsubscribe = peer.closed.subscribe(() => this.studentClosed(peer));
     this.releases.set(peer, unsubscribe);
     this.broadcastViewerCount();
@@ -129,7 +139,9 @@ export class Room {
   private studentClosed(peer: Peer): void {
     this.releases.get(peer)?.();
     this.releases.delete(peer);
-    if (this.students.delete(peer.id) && !this.isClosed) this.broadcastViewerCount();
+    if (this.students.get(peer.info.userId) !== peer) return; // replaced by a newer connection
+    this.students.delete(peer.info.userId);
+    if (!this.isClosed) this.broadcastViewerCount();
   }
 
   private startGrace(): void {

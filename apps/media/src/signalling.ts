@@ -18,6 +18,10 @@ export type SignallingOptions = {
 
 type SocketData = { claims: LiveTicketClaims };
 
+/** socket.io heart-beat: a ping every 2 s, answered within 3 s. */
+export const HEARTBEAT_INTERVAL_MS = 2_000;
+export const HEARTBEAT_TIMEOUT_MS = 3_000;
+
 const REQUEST_NAMES = Object.keys(LIVE_REQUESTS) as LiveRequestName[];
 
 /**
@@ -38,6 +42,11 @@ export function attachSignalling(
       serveClient: false,
       cors: { origin: options.publicUrl, credentials: true },
       maxHttpBufferSize: 256 * 1024,
+      // A connection whose network is gone is noticed within 5 s on both sides (the client expects a ping
+      // every pingInterval + pingTimeout), so a dropped class recovers soon after the network returns
+      // instead of waiting on TCP's retransmission back-off.
+      pingInterval: HEARTBEAT_INTERVAL_MS,
+      pingTimeout: HEARTBEAT_TIMEOUT_MS,
     },
   );
 

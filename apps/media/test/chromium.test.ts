@@ -8,14 +8,16 @@ const present = fs.existsSync(CHROMIUM);
 const required = process.env.CI === 'true';
 if (!present && !required) console.warn(`SKIPPED: the Chromium live-media test needs ${CHROMIUM}`);
 
+/** Whether this process may create a network namespace (root, or unprivileged namespaces allowed). */
+const isolated = spawnSync('unshare', ['--net', 'true']).status === 0;
+
 /** Runs the harness in its own loopback-only network namespace when this process may create one. */
 function runHarness(): Record<string, unknown> {
   const script = fileURLToPath(new URL('./chromium/run-harness.ts', import.meta.url));
   const node = process.execPath;
-  const isolated = spawnSync('unshare', ['--net', 'true']).status === 0;
   const command = isolated ? 'unshare' : node;
   const args = isolated
-    ? ['--net', 'sh', '-c', 'ip link set lo up && exec "$0" "$1"', node, script]
+    ? ['--net', 'sh', '-c', 'ip link set lo up && SEA_NETNS=1 exec "$0" "$1"', node, script]
     : [script];
   const run = spawnSync(command, args, { encoding: 'utf8', timeout: 240_000, maxBuffer: 16 * 1024 * 1024 });
   const line = run.stdout.split('\n').find((l) => l.startsWith('HARNESS_RESULT '));
@@ -52,18 +54,23 @@ describe.runIf(present || required)(
         expect([student.webcamWidth, student.webcamHeight], `webcam of the ${student.layer} student`).toEqual(
           expected[student.layer],
         );
-        // The issue asks 15 fps; this shared 2-core machine runs Chromium's encoder and three software decoders
-        // beside other test suites, so the bound here is lower (measured figures are in docs/media.md).
-        expect(student.webcamFps, `webcam fps of the ${student.layer} student`).toBeGreaterThanOrEqual(8);
+        // The fake camera gives 30 fps; software encoding of three layers and three decoders share two cores.
+        expect(student.webcamFps, `webcam fps of the ${student.layer} student`).toBeGreaterThanOrEqual(15);
         expect(student.screenWidth).toBe(1280);
         expect(student.screenFrames).toBeGreaterThan(0);
         expect(student.micPackets).toBeGreaterThan(20);
         expect(student.systemAudioPackets).toBeGreaterThan(20);
       }
 
-      const layerSwitch = result.layerSwitch as { switchedAfterMs: number | null; finalWidth: number };
+      const layerSwitch = result.layerSwitch as {
+        switchedAfterMs: number | null;
+        longestStallMs: number;
+        finalWidth: number;
+      };
       expect(layerSwitch.switchedAfterMs).not.toBeNull();
       expect(layerSwitch.finalWidth).toBe(1280);
+      // No freeze: frames kept coming through the switch (sampled every 250 ms).
+      expect(layerSwitch.longestStallMs, 'longest time without a new frame').toBeLessThanOrEqual(500);
 
       const toggle = result.webcamToggle as { events: string[][]; resumedMs: (number | null)[] };
       for (const events of toggle.events) {
@@ -73,6 +80,27 @@ describe.runIf(present || required)(
       }
       for (const ms of toggle.resumedMs)
         expect(ms, 'webcam decodes again after being switched on').not.toBeNull();
+
+      // The network went away for 3 s and for 9 s: both sides were back within 5 s of its return (only
+      // measurable in the harness's own network namespace, where the test may take loopback down).
+      if (isolated) {
+        const outages = result.outages as {
+          downMs: number;
+          teacherMs: number | null;
+          studentMs: (number | null)[];
+        }[];
+        expect(outages.map((o) => o.downMs)).toEqual([3_000, 9_000]);
+        for (const outage of outages) {
+          expect(outage.teacherMs, `teacher back after the ${outage.downMs} ms outage`).not.toBeNull();
+          expect(outage.teacherMs).toBeLessThan(5_000);
+          for (const ms of outage.studentMs) {
+            expect(ms, `student video back after the ${outage.downMs} ms outage`).not.toBeNull();
+            expect(ms).toBeLessThan(5_000);
+          }
+        }
+      } else {
+        console.warn('SKIPPED: the network outage part needs its own network namespace (unshare --net)');
+      }
 
       const afterLeave = result.afterLeave as { ended: number[]; liveCalls: boolean[]; rooms: number };
       expect(afterLeave.ended).toEqual([1, 1, 1]);

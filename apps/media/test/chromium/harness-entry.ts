@@ -122,6 +122,17 @@ const harness = {
     return state.events;
   },
 
+  /** Where this page's connections stand: signalling, media, and (teacher) each stream. */
+  status(): { signalling: string; media: string; streams: Record<string, string> } {
+    const pc = state.publisher?.peerConnection ?? state.viewer?.peerConnection;
+    const streams: Record<string, string> = {};
+    if (state.publisher) {
+      for (const kind of ['webcamVideo', 'webcamAudio', 'screenShareVideo', 'screenShareAudio'] as const)
+        streams[kind] = state.publisher.streamState(kind);
+    }
+    return { signalling: state.signalling?.state ?? 'none', media: pc?.connectionState ?? 'none', streams };
+  },
+
   async inbound(): Promise<InboundStats[]> {
     const pc = state.viewer?.peerConnection;
     if (!pc) return [];

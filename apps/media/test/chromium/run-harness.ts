@@ -2,6 +2,7 @@
 // screen and system audio through the SFU to three student pages with fixed layers q/h/f. Prints one JSON
 // object with what was measured; chromium.test.ts runs this (inside its own network namespace when it can)
 // and checks the figures.
+import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +39,7 @@ const site = http.createServer((request, response) => {
 });
 await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
 const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
-const media = await startTestMedia({ teacherGraceMs: 2_000 });
+const media = await startTestMedia({ teacherGraceMs: 10_000 });
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -180,6 +181,64 @@ try {
   const events = (page: Page) =>
     page.evaluate(() => (globalThis as never as { harness: { events(): string[] } }).harness.events());
   result.webcamToggle = { events: await Promise.all(students.map(events)), resumedMs };
+
+  // The network goes away and comes back (loopback down, then up: only inside the harness's own network
+  // namespace). Both sides recover by themselves: the teacher's four streams are published again and every
+  // student decodes the webcam again. Short outages go unnoticed by signalling (ICE comes back); long ones
+  // drop the signalling connections (reconnection, then the room is started and joined again).
+  if (process.env.SEA_NETNS === '1') {
+    type Status = { signalling: string; media: string; streams: Record<string, string> };
+    const status = (page: Page) =>
+      page.evaluate(() => (globalThis as never as { harness: { status(): Status } }).harness.status());
+    const outage = async (downMs: number) => {
+      execFileSync('ip', ['link', 'set', 'lo', 'down']);
+      await sleep(downMs);
+      execFileSync('ip', ['link', 'set', 'lo', 'up']);
+      const upAt = performance.now();
+      let teacherMs: number | null = null;
+      const studentMs: (number | null)[] = students.map(() => null);
+      const increases = students.map(() => 0);
+      let last = await Promise.all(
+        students.map(async (page) => webcamOf(await inbound(page))?.framesDecoded ?? 0),
+      );
+      for (let t = 0; t < 80 && (teacherMs === null || studentMs.some((v) => v === null)); t += 1) {
+        await sleep(250);
+        const now = performance.now() - upAt;
+        const teacherStatus = await status(teacher);
+        if (
+          teacherMs === null &&
+          teacherStatus.signalling === 'connected' &&
+          teacherStatus.media === 'connected' &&
+          Object.values(teacherStatus.streams).every((s) => s === 'published')
+        )
+          teacherMs = now;
+        const frames = await Promise.all(
+          students.map(async (page) => webcamOf(await inbound(page))?.framesDecoded ?? 0),
+        );
+        frames.forEach((count, i) => {
+          // Two increases in a row (frames counted on the connection in use): video flows again.
+          increases[i] = count > (last[i] ?? 0) ? (increases[i] ?? 0) + 1 : 0;
+          if (studentMs[i] === null && (increases[i] ?? 0) >= 2) studentMs[i] = now;
+        });
+        last = frames;
+        if (process.env.HARNESS_TRACE) {
+          const st = await Promise.all(students.map(status));
+          console.error(
+            `t=${Math.round(now)} teacher=${teacherStatus.signalling}/${teacherStatus.media}/${Object.values(teacherStatus.streams).join(',')} ` +
+              st.map((x, i) => `${x.signalling}/${x.media}/${frames[i]}`).join(' '),
+          );
+        }
+      }
+      return {
+        downMs,
+        teacherMs,
+        studentMs,
+        teacher: await status(teacher),
+        students: await Promise.all(students.map(status)),
+      };
+    };
+    result.outages = [await outage(3_000), await outage(9_000)];
+  }
 
   // The teacher leaves: every student hears `ended`, the class is reported not live.
   await call(teacher, 'leave');

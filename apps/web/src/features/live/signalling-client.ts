@@ -39,6 +39,7 @@ export type SignallingOptions = {
 };
 
 const REQUEST_TIMEOUT_MS = 15_000;
+const offline = () => new LiveRequestError('offline', '미디어 서버와 연결이 끊겼어요.');
 const SERVER_EVENTS: LiveEventName[] = ['newProducer', 'producerClosed', 'teacherLeft', 'viewerCount'];
 
 /**
@@ -53,6 +54,8 @@ export class SignallingClient {
   readonly #listeners = new Map<keyof SignallingEvents, Set<(value: never) => void>>();
   #state: SignallingState = 'connecting';
   #everConnected = false;
+  /** Requests waiting for an answer: rejected when the connection drops. */
+  readonly #pending = new Set<() => void>();
   #closed = false;
 
   constructor(options: SignallingOptions) {
@@ -66,8 +69,11 @@ export class SignallingClient {
           () => send({}), // refused as unauthorized by the server; the state becomes `failed`
         );
       },
-      reconnectionDelay: 500,
-      reconnectionDelayMax: 2_000,
+      // A lost network is noticed by the server's heart-beat within about 5 s (media service); then a new
+      // attempt at least every 3 s, so the room is back within seconds of the network.
+      reconnectionDelay: 250,
+      reconnectionDelayMax: 1_000,
+      timeout: 2_000,
     });
     this.#socket.on('connect', () => {
       this.#setState('connected');
@@ -79,6 +85,7 @@ export class SignallingClient {
       this.#setState(this.#socket.active ? 'connecting' : 'failed');
     });
     this.#socket.on('disconnect', (reason) => {
+      for (const drop of [...this.#pending]) drop();
       this.#setState(
         reason === 'io server disconnect' || reason === 'io client disconnect'
           ? 'disconnected'
@@ -94,19 +101,34 @@ export class SignallingClient {
     return this.#state;
   }
 
-  /** Sends a request and resolves with its `data`; rejects with a {@link LiveRequestError}. */
+  /**
+   * Sends a request and resolves with its `data`; rejects with a {@link LiveRequestError}: the server's
+   * refusal, `timeout`, or `offline` at once when the connection was lost or drops before the answer (a request
+   * must not wait for its timeout, nor reach the server's next session after a reconnection).
+   */
   async request<N extends LiveRequestName>(
     name: N,
     payload: LiveRequestPayload<N>,
   ): Promise<LiveRequestData<N>> {
-    if (this.#closed) throw new LiveRequestError('offline', '연결이 닫혔어요.');
+    // Before the first connection a request waits for it (socket.io buffers it); after a loss it fails.
+    if (this.#closed || (this.#everConnected && !this.#socket.connected)) throw offline();
     let answer: LiveAnswer<LiveRequestData<N>>;
+    let dropped: (() => void) | undefined;
     try {
-      answer = (await this.#socket.timeout(this.#timeoutMs).emitWithAck(name, payload)) as LiveAnswer<
-        LiveRequestData<N>
-      >;
-    } catch {
+      answer = await Promise.race([
+        this.#socket.timeout(this.#timeoutMs).emitWithAck(name, payload) as Promise<
+          LiveAnswer<LiveRequestData<N>>
+        >,
+        new Promise<never>((_, reject) => {
+          dropped = () => reject(offline());
+          this.#pending.add(dropped);
+        }),
+      ]);
+    } catch (error) {
+      if (error instanceof LiveRequestError) throw error;
       throw new LiveRequestError('timeout', '미디어 서버가 응답하지 않아요.');
+    } finally {
+      if (dropped) this.#pending.delete(dropped);
     }
     if ('error' in answer) throw new LiveRequestError(answer.error.code, answer.error.message);
     return answer.data;
@@ -124,6 +146,7 @@ export class SignallingClient {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    for (const drop of [...this.#pending]) drop();
     this.#socket.disconnect();
     this.#setState('disconnected');
     this.#listeners.clear();

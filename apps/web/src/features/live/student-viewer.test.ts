@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsumerInfo, LiveRequestName } from '@sea/contract/live';
 import type { SignallingEvents, SignallingLike } from './signalling-client.ts';
+import { LiveRequestError } from './signalling-client.ts';
 import { StudentViewer } from './student-viewer.ts';
 
 /** A signalling fake: answers requests from a table, records them, and lets the test emit server events. */
@@ -33,7 +34,7 @@ function fakeSignalling(consumersPerConsume: ConsumerInfo[][]) {
   } as unknown as SignallingLike;
   const emit = <K extends keyof SignallingEvents>(event: K, value: SignallingEvents[K]) =>
     listeners.get(event)?.forEach((listener) => listener(value));
-  return { signalling, calls, emit };
+  return { signalling, calls, emit, answers };
 }
 
 /** A peer connection fake with one transceiver per mid seen in the consumers. */
@@ -182,5 +183,54 @@ describe('StudentViewer', () => {
     viewer.close();
     viewer.close();
     expect(pc.closed).toBe(true);
+  });
+
+  it('after a reconnection joins again, retrying a failed attempt until it works', async () => {
+    const { signalling, calls, emit, answers } = fakeSignalling([
+      [consumer('webcamAudio', '1')],
+      [consumer('webcamAudio', '1', 'a-2')],
+    ]);
+    let created = 0;
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => {
+        created += 1;
+        return fakePeerConnection(['1']) as unknown as RTCPeerConnection;
+      },
+      recoveryRetryMs: 5,
+    });
+    await viewer.join();
+    // The server is back but not ready: the first attempt times out, the second one works.
+    let refusals = 1;
+    answers.joinRoom = () => {
+      if (refusals-- > 0) throw new LiveRequestError('timeout', '미디어 서버가 응답하지 않아요.');
+      return { producers: [] };
+    };
+    emit('reconnected', undefined);
+    await expect.poll(() => calls.filter((c) => c.name === 'resume').length).toBe(2);
+    expect(calls.filter((c) => c.name === 'joinRoom')).toHaveLength(3);
+    expect(created).toBe(2);
+    expect(calls.at(-1)).toEqual({ name: 'resume', payload: { consumerId: 'a-2' } });
+    viewer.close();
+  });
+
+  it('says the class ended when it is no longer live after a reconnection', async () => {
+    const { signalling, emit, answers } = fakeSignalling([[]]);
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => fakePeerConnection([]) as unknown as RTCPeerConnection,
+      recoveryRetryMs: 5,
+    });
+    let ended = 0;
+    viewer.on('ended', () => (ended += 1));
+    await viewer.join();
+    answers.joinRoom = () => {
+      throw new LiveRequestError('notLive', '지금은 라이브 중이 아니에요.');
+    };
+    emit('reconnected', undefined);
+    await expect.poll(() => ended).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(ended).toBe(1);
+    viewer.close();
   });
 });

@@ -1,0 +1,138 @@
+import type { SignallingLike } from './signalling-client.ts';
+
+/** After a failed recovery, the next attempt waits this long. */
+export const RECOVERY_RETRY_MS = 1_000;
+/** Recovery attempts in a row before giving up (a new signalling reconnection starts over). */
+export const RECOVERY_ATTEMPTS = 30;
+
+export type LiveClientOptions = {
+  /** The signalling connection (its requests and events); tests inject a fake. */
+  signalling: SignallingLike;
+  /** Tests may inject a factory; the browser's RTCPeerConnection otherwise. */
+  createPeerConnection?: (config: RTCConfiguration) => RTCPeerConnection;
+  /** Tests shorten the pause between recovery attempts. */
+  recoveryRetryMs?: number;
+};
+
+type Listener = (value: never) => void;
+
+/**
+ * What the teacher's and the student's side of a live room share, without any UI framework: typed events,
+ * one task at a time, one media connection, and recovery. After a signalling reconnection (the server forgot
+ * the old session) or when the media connection fails, {@link connect} runs again on a fresh connection; a
+ * failed attempt is retried every second until it works, {@link isFinal} says the room is over, or the client
+ * is closed. {@link close} is idempotent.
+ */
+export abstract class LiveClient<Events extends Record<string, unknown>> {
+  protected readonly signalling: SignallingLike;
+  readonly #createPeerConnection: (config: RTCConfiguration) => RTCPeerConnection;
+  readonly #retryMs: number;
+  readonly #listeners = new Map<keyof Events, Set<Listener>>();
+  readonly #unsubscribes: (() => void)[] = [];
+  #queue: Promise<unknown> = Promise.resolve();
+  #pc: RTCPeerConnection | null = null;
+  #retryTimer: ReturnType<typeof setTimeout> | undefined;
+  #attempts = 0;
+  #closed = false;
+
+  constructor(options: LiveClientOptions) {
+    this.signalling = options.signalling;
+    this.#createPeerConnection = options.createPeerConnection ?? ((config) => new RTCPeerConnection(config));
+    this.#retryMs = options.recoveryRetryMs ?? RECOVERY_RETRY_MS;
+    this.listen(this.signalling.on('reconnected', () => this.#recover(true)));
+  }
+
+  /** The media connection in use (for statistics). */
+  get peerConnection(): RTCPeerConnection | null {
+    return this.#pc;
+  }
+
+  /** Listens to an event; returns the function that stops listening. */
+  on<K extends keyof Events>(event: K, listener: (value: Events[K]) => void): () => void {
+    const set = this.#listeners.get(event) ?? new Set();
+    this.#listeners.set(event, set);
+    set.add(listener as Listener);
+    return () => set.delete(listener as Listener);
+  }
+
+  /** Closes the media connection (the signalling client is the caller's). Idempotent. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearTimeout(this.#retryTimer);
+    this.#unsubscribes.forEach((unsubscribe) => unsubscribe());
+    this.#pc?.close();
+    this.#pc = null;
+    this.#listeners.clear();
+  }
+
+  protected get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Enters the room and sets up a fresh media connection with {@link openPeerConnection}. */
+  protected abstract connect(): Promise<void>;
+
+  /** Whether a failed {@link connect} means the room is over (no retry). */
+  protected abstract isFinal(error: unknown): boolean;
+
+  /** Called once when recovery ends for good (the room is over, or attempts ran out). */
+  protected abstract onGiveUp(error: unknown): void;
+
+  /** Whether recovery should stop watching (the room ended on purpose). */
+  protected get finished(): boolean {
+    return this.#closed;
+  }
+
+  /** Replaces the media connection (closing the old one) and watches it for failure. */
+  protected openPeerConnection(config: RTCConfiguration): RTCPeerConnection {
+    this.#pc?.close();
+    const pc = this.#createPeerConnection(config);
+    this.#pc = pc;
+    pc.addEventListener('connectionstatechange', () => {
+      // The media path broke (network change, server restart): start again on a fresh connection.
+      if (pc === this.#pc && pc.connectionState === 'failed') this.#recover(true);
+    });
+    return pc;
+  }
+
+  /** Keeps `unsubscribe` until {@link close}. */
+  protected listen(...unsubscribes: (() => void)[]): void {
+    this.#unsubscribes.push(...unsubscribes);
+  }
+
+  /** Runs `task` after every task queued before it. */
+  protected serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(task);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  protected emit<K extends keyof Events>(event: K, value: Events[K]): void {
+    for (const listener of [...(this.#listeners.get(event) ?? [])]) {
+      (listener as (value: Events[K]) => void)(value);
+    }
+  }
+
+  #recover(fresh: boolean): void {
+    if (this.finished) return;
+    clearTimeout(this.#retryTimer);
+    this.#retryTimer = undefined;
+    if (fresh) this.#attempts = 0;
+    this.#attempts += 1;
+    this.serial(() => this.connect()).then(
+      () => {
+        this.#attempts = 0;
+      },
+      (error: unknown) => {
+        if (this.finished) return;
+        if (this.isFinal(error) || this.#attempts >= RECOVERY_ATTEMPTS) {
+          this.onGiveUp(error);
+          return;
+        }
+        console.warn('live: recovery failed, trying again', error);
+        this.#retryTimer = setTimeout(() => this.#recover(false), this.#retryMs);
+      },
+    );
+  }
+}
