@@ -240,10 +240,10 @@ describe.skipIf(!chromiumAvailable())('class journey', { timeout: 90_000 }, () =
     await expectNotice(page, '계정 삭제가 완료되었어요.');
     await page.waitForURL((url) => url.pathname === '/');
     await eventually(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
-    // A fresh load of the home page shows the logged-out header. (Once in a full CI run the header of the
-    // page left in place did not show the login link within 30 s; under investigation, see the issue note.)
-    await page.goto(`${server.baseUrl}/`);
+    // The page left in place shows the logged-out header and stays home (the private page being left does
+    // not send the visitor to /login).
     await page.getByRole('link', { name: '로그인' }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
     expect(await captureScreen(page, 'journey-withdrawn')).toEqual([]);
     // The account is gone: logging in with the same identity starts a new sign-up.
     await loginThroughDev(page, server.baseUrl, '8102');

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+import { AppRouterProvider } from './app-router-provider.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { AppProviders } from './providers.tsx';
 import { routes } from './routes.tsx';
@@ -11,7 +12,7 @@ export function App({ queryClient: given }: { queryClient?: QueryClient }) {
   const [router] = useState(() => createBrowserRouter(routes));
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <AppRouterProvider router={router} />
     </AppProviders>
   );
 }

@@ -2,7 +2,8 @@ import { render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
+import { AppRouterProvider } from '../app/app-router-provider.tsx';
 import type { RouteObject } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
 
@@ -40,7 +41,7 @@ export function renderWithProviders(ui: ReactNode, options: RenderOptions = {}):
   const queryClient = createTestQueryClient();
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <AppRouterProvider router={router} />
     </AppProviders>,
   );
   return { ...result, router, queryClient };
@@ -52,7 +53,7 @@ export function renderRoutes(table: RouteObject[], route = '/'): Rendered {
   const queryClient = createTestQueryClient();
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <AppRouterProvider router={router} />
     </AppProviders>,
   );
   return { ...result, router, queryClient };

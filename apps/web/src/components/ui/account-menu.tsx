@@ -1,5 +1,5 @@
-import { NavLink, useNavigate } from 'react-router';
-import { logout } from '../../lib/logout.ts';
+import { NavLink } from 'react-router';
+import { useLogOutTo } from '../../lib/use-log-out-to.ts';
 import { useNotify } from './use-notify.ts';
 import { UI_TEXTS } from './texts.ts';
 import styles from './account-menu.module.css';
@@ -9,7 +9,7 @@ import styles from './account-menu.module.css';
  * (tokens removed, go to /).
  */
 export function AccountMenu() {
-  const navigate = useNavigate();
+  const logOutTo = useLogOutTo();
   const notify = useNotify();
   return (
     <nav className={styles.menu} aria-label={UI_TEXTS.accountMenuLabel}>
@@ -29,9 +29,8 @@ export function AccountMenu() {
         type="button"
         className={styles.item}
         onClick={() => {
-          logout();
           notify(UI_TEXTS.loggedOut);
-          navigate('/');
+          void logOutTo('/');
         }}
       >
         {UI_TEXTS.logout}

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useNotify } from '../../../components/ui/use-notify.ts';
 import { paths } from '../../../config/paths.ts';
 import { getAccessToken } from '../../../lib/auth-tokens.ts';
 import { isHttpError } from '../../../lib/http-error.ts';
-import { logout } from '../../../lib/logout.ts';
+import { useLogOutTo } from '../../../lib/use-log-out-to.ts';
 import { useWithdraw } from '../api/withdraw.ts';
 import { USER_TEXTS } from '../texts.ts';
 
@@ -15,16 +14,14 @@ import { USER_TEXTS } from '../texts.ts';
  * 'no permission'; otherwise 'withdrawal failed'. The confirmation closes either way.
  */
 export function WithdrawButton() {
-  const navigate = useNavigate();
+  const logOutTo = useLogOutTo();
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   const withdrawal = useWithdraw({
     onSuccess: async () => {
       setOpen(false);
       notify(USER_TEXTS.withdrawn, { tone: 'success' });
-      // Leave the private page first: logged out on it, the route guard would send us to /login.
-      await navigate(paths.home.to(), { replace: true });
-      logout();
+      await logOutTo(paths.home.to());
     },
     onError: (error) => {
       setOpen(false);

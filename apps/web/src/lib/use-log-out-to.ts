@@ -1,0 +1,23 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { logout } from './logout.ts';
+
+/**
+ * Logs out while leaving a page: goes to `to` (replacing the entry), then removes the tokens.
+ *
+ * The router renders navigations inside a React transition, so its promise may settle while the page being
+ * left is still on screen; removing the tokens then re-renders that page at once, and on a private page
+ * its guard would send the visitor to /login instead. `flushSync` commits the navigation's first state
+ * (under way, or already the new page) before the promise settles, and the guard leaves a page alone while
+ * a navigation is under way (`RequireAuth`).
+ */
+export function useLogOutTo(): (to: string) => Promise<void> {
+  const navigate = useNavigate();
+  return useCallback(
+    async (to: string) => {
+      await navigate(to, { replace: true, flushSync: true });
+      logout();
+    },
+    [navigate],
+  );
+}
