@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CHAT_ENDPOINT } from '@sea/contract/chat';
 import { ROUTES } from '@sea/contract/paths';
-import { registerWebSocket } from '../plugins/websocket.ts';
+import { registerWebSocket, type SocketLink } from '../plugins/websocket.ts';
 import { ChatBroker } from './chat-broker.ts';
 import type { FanOut, FanOutTarget } from './chat-ports.ts';
 import { chatRoutes } from './chat-routes.ts';
@@ -18,6 +18,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The chat broker (subscriptions, limits, fan-out); exposed for tests and metrics. */
     chatBroker: ChatBroker;
+    /** Bytes written to chat sockets that their peers have not taken yet: memory held for slow readers. */
+    chatQueuedBytes(): number;
   }
 }
 
@@ -62,13 +64,26 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
   ]);
 
   const sessionOptions = { ...tuning.session, log };
+  const links = new Set<SocketLink>();
+  app.decorate('chatQueuedBytes', () => {
+    let total = 0;
+    for (const link of links) total += link.bufferedBytes();
+    return total;
+  });
   registerWebSocket(app, {
     path: CHAT_ENDPOINT,
     pingIntervalMs: tuning.pingIntervalMs,
     maxMessageBytes: (tuning.session?.parserLimits?.maxFrameBytes ?? DEFAULT_PARSER_LIMITS.maxFrameBytes) * 2,
     onConnection: (link) => {
+      links.add(link);
       const session = new StompSession(link, broker, sessionOptions);
-      return { receive: (bytes) => session.receive(bytes), closed: () => session.transportClosed() };
+      return {
+        receive: (bytes) => session.receive(bytes),
+        closed: () => {
+          links.delete(link);
+          session.transportClosed();
+        },
+      };
     },
   });
   await app.register(chatRoutes(store));
