@@ -48,7 +48,7 @@ export class StompParser {
   // Progress inside the current frame, kept so that every byte is scanned only once.
   #frameStart = 0;
   #lineStart = 0;
-  #lines: string[] = [];
+  #lineCount = 0;
   #bodyStart = 0;
   /** Where the search for the next LF or NULL resumes, so that no byte is scanned twice. */
   #scan = 0;
@@ -139,48 +139,58 @@ export class StompParser {
       }
       this.#state = 'head';
       this.#frameStart = this.#lineStart = this.#scan = this.#start;
-      this.#lines = [];
+      this.#lineCount = 0;
       return this.#readHead() ? this.#readBody() : null;
     }
     return null;
   }
 
-  /** Reads header lines up to the blank line; false when more input is needed. */
+  /** Finds the blank line that ends the headers, then decodes them; false when more input is needed. */
   #readHead(): boolean {
-    const buf = this.#buf;
+    // One view bounded by the data received: a search never runs into stale bytes past `#end`.
+    const view = this.#buf.subarray(0, this.#end);
     for (;;) {
-      const from = Math.max(this.#lineStart, this.#scan);
-      const found = buf.subarray(from, this.#end).indexOf(LF);
-      if (found < 0) {
+      const lineEnd = view.indexOf(LF, Math.max(this.#lineStart, this.#scan));
+      if (lineEnd < 0) {
         this.#scan = this.#end;
         if (this.#end - this.#frameStart > this.#limits.maxHeadBytes)
           throw new ProtocolError('headers too large');
         return false;
       }
-      const lineEnd = from + found;
-      const contentEnd = lineEnd > this.#lineStart && buf[lineEnd - 1] === CR ? lineEnd - 1 : lineEnd;
-      const line = buf.subarray(this.#lineStart, contentEnd);
+      const lineStart = this.#lineStart;
       this.#lineStart = lineEnd + 1;
       if (this.#lineStart - this.#frameStart > this.#limits.maxHeadBytes)
         throw new ProtocolError('headers too large');
-      if (line.length === 0) break;
-      if (line.indexOf(NUL) >= 0) throw new ProtocolError('NULL octet in a header');
-      if (this.#lines.length > this.#limits.maxHeaders) throw new ProtocolError('too many headers');
-      this.#lines.push(decodeUtf8(line));
+      const blank = lineEnd === lineStart || (lineEnd === lineStart + 1 && view[lineStart] === CR);
+      if (blank) {
+        this.#parseHead(view.subarray(this.#frameStart, lineStart));
+        break;
+      }
+      // The command line plus at most `maxHeaders` header lines.
+      this.#lineCount += 1;
+      if (this.#lineCount > this.#limits.maxHeaders + 1) throw new ProtocolError('too many headers');
     }
-    this.#parseHead();
     this.#state = 'body';
     this.#bodyStart = this.#scan = this.#lineStart;
     return true;
   }
 
-  #parseHead(): void {
-    const [command, ...lines] = this.#lines;
-    if (command === undefined) throw new ProtocolError('missing command');
+  /**
+   * Decodes the command and header lines in one pass (an LF byte never occurs inside a multi-byte UTF-8
+   * character, so decoding the whole section and then splitting it equals decoding line by line).
+   */
+  #parseHead(bytes: Uint8Array): void {
+    if (bytes.indexOf(NUL) >= 0) throw new ProtocolError('NULL octet in a header');
+    const text = decodeUtf8(bytes);
+    let lineEnd = text.indexOf('\n');
+    const command = stripCr(text.slice(0, lineEnd));
     if (!ALL_COMMANDS.has(command)) throw new ProtocolError(`unknown command ${command.slice(0, 20)}`);
     const escaped = usesEscaping(command, this.version);
     const headers = new Map<string, string>();
-    for (const line of lines) {
+    while (lineEnd + 1 < text.length) {
+      const lineStart = lineEnd + 1;
+      lineEnd = text.indexOf('\n', lineStart);
+      const line = stripCr(text.slice(lineStart, lineEnd));
       const colon = line.indexOf(':');
       if (colon <= 0) throw new ProtocolError('malformed header');
       const name = escaped ? unescape(line.slice(0, colon)) : line.slice(0, colon);
@@ -226,10 +236,13 @@ export class StompParser {
     };
     this.#start = bodyEnd + 1;
     this.#state = 'between';
-    this.#lines = [];
     this.#headers = new Map();
     return { type: 'frame', frame };
   }
+}
+
+function stripCr(line: string): string {
+  return line.endsWith('\r') ? line.slice(0, -1) : line;
 }
 
 function decodeUtf8(bytes: Uint8Array): string {
