@@ -49,7 +49,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Cross-cutting plugins
   registerErrors(app);
   registerJsonBody(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await registerRateLimit(app);
   await registerDocs(app);
   registerAuth(app, config.jwtSecret);

@@ -42,4 +42,27 @@ describe('read cache of class lists and details', () => {
       classId,
     );
   });
+
+  it('tags answers and answers a matching If-None-Match with 304 and no body, from memory or not', async () => {
+    const url = `/api/classes/${classId}`;
+    const first = await app.inject(url);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    const hit = await app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(hit.statusCode).toBe(304);
+    expect(hit.body).toBe('');
+    expect(hit.headers.etag).toBe(etag);
+    expect(hit.headers['x-content-type-options']).toBe('nosniff');
+    expect((await app.inject({ url, headers: { 'if-none-match': '"other"' } })).statusCode).toBe(200);
+    // A write empties the cache: the refilled answer has a new timestamp but the same data, hence the same tag.
+    await app.inject({ method: 'POST', url: '/api/no-such-write' });
+    const refilled = await app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(refilled.statusCode).toBe(304);
+    // Changed data: a new tag and the full answer.
+    const student = await createUser(app);
+    await app.inject({ method: 'POST', url: `/api/classes/${classId}/enroll`, headers: bearer(student) });
+    const changed = await app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
 });

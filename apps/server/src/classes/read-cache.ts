@@ -1,3 +1,8 @@
+import { createHash } from 'node:crypto';
+
+/** A cached answer: its UTF-8 body and the entity tag clients send back in If-None-Match. */
+export type CachedAnswer = { readonly body: Buffer; readonly etag: string };
+
 /**
  * A micro-cache of public class reads (lists and details are the same for every caller), as serialized
  * bytes keyed by URL. Every write request handled by this process moves it to a new generation, so this
@@ -8,7 +13,7 @@ export class ReadCache {
   readonly ttlMs: number;
   readonly maxEntries: number;
   #generation = 0;
-  readonly #entries = new Map<string, { body: Buffer; generation: number; expiresAt: number }>();
+  readonly #entries = new Map<string, CachedAnswer & { generation: number; expiresAt: number }>();
 
   constructor(ttlMs: number, maxEntries = 1000) {
     this.ttlMs = ttlMs;
@@ -24,18 +29,18 @@ export class ReadCache {
     return this.#generation;
   }
 
-  get(key: string, now = Date.now()): Buffer | undefined {
+  get(key: string, now = Date.now()): CachedAnswer | undefined {
     const entry = this.#entries.get(key);
     if (entry === undefined) return undefined;
     if (entry.generation !== this.#generation || entry.expiresAt <= now) {
       this.#entries.delete(key);
       return undefined;
     }
-    return entry.body;
+    return entry;
   }
 
-  /** Stores `body` (kept encoded, so a hit costs no UTF-8 encoding) unless a write happened since `generation`. */
-  set(key: string, body: Buffer, generation: number, now = Date.now()): void {
+  /** Stores an answer (body kept encoded: a hit costs no UTF-8 encoding) unless a write happened since `generation`. */
+  set(key: string, answer: CachedAnswer, generation: number, now = Date.now()): void {
     if (!this.enabled || generation !== this.#generation) return;
     // Bounded: a flood of distinct URLs (page=1..n) pushes out the oldest entries rather than growing it.
     this.#entries.delete(key);
@@ -43,7 +48,7 @@ export class ReadCache {
       const oldest = this.#entries.keys().next();
       if (!oldest.done) this.#entries.delete(oldest.value);
     }
-    this.#entries.set(key, { body, generation, expiresAt: now + this.ttlMs });
+    this.#entries.set(key, { body: answer.body, etag: answer.etag, generation, expiresAt: now + this.ttlMs });
   }
 
   /** Called for every write: all entries become stale at once. */
@@ -51,4 +56,24 @@ export class ReadCache {
     this.#generation += 1;
     this.#entries.clear();
   }
+}
+
+const TRAILING_TIMESTAMP = /,"timestamp":\d+\}$/;
+
+/**
+ * A weak entity tag of a JSON envelope: a hash of it without its trailing `timestamp` (when the answer was
+ * made), so the same data gets the same tag after the cache refills and on every server; the client's copy
+ * differs from a fresh answer only in that timestamp (semantically equivalent, hence weak).
+ */
+export function envelopeTag(json: string): string {
+  const hash = createHash('sha1').update(json.replace(TRAILING_TIMESTAMP, '}')).digest('base64url');
+  return `W/"${hash}"`;
+}
+
+/** True when an If-None-Match header names `etag` or is `*` (weak comparison, as RFC 9110 asks for it). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 }

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { ReadCacheSync } from '../classes/read-cache-sync.ts';
-import { ReadCache } from '../classes/read-cache.ts';
+import { envelopeTag, matchesEtag, ReadCache } from '../classes/read-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,35 +41,61 @@ export async function registerReadCache(
     app.addHook('onClose', () => sync.close());
   }
   // Before the answer leaves: a client that saw its write succeed never reads an older cached answer.
-  app.addHook('onSend', async (request, _reply, payload) => {
+  // A plain (not async) hook: it runs for every request, and a promise per request is measurable.
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (!READ_METHODS.has(request.method)) {
       cache.invalidate();
       sync?.announceWrite();
     }
-    return payload;
+    done(null, payload);
   });
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
- * Route hooks that answer a GET from the read cache when possible and store successful answers. Only for
- * routes whose answer is the same for every caller; `bypass` lists the requests that are not.
+ * Route hooks that answer a GET from the read cache when possible and store successful answers, with a weak
+ * ETag: a request whose If-None-Match names it gets 304 without a body. Only for routes whose answer is the
+ * same for every caller; `bypass` lists the requests that are not. Plain hooks (no promise per hit).
  */
 export function cachedRead(app: FastifyInstance, bypass: (request: FastifyRequest) => boolean = () => false) {
+  const cache = app.readCache;
   return {
-    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!app.readCache.enabled || request.method !== 'GET' || bypass(request)) return undefined;
-      const body = app.readCache.get(request.url);
-      if (body !== undefined) return reply.type('application/json; charset=utf-8').send(body);
-      request.readCacheGeneration = app.readCache.generation;
-      return undefined;
-    },
-    onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      if (request.readCacheGeneration !== null && reply.statusCode === 200 && typeof payload === 'string') {
-        const body = Buffer.from(payload);
-        app.readCache.set(request.url, body, request.readCacheGeneration);
-        return body;
+    onRequest: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      if (!cache.enabled || request.method !== 'GET' || bypass(request)) {
+        done();
+        return;
       }
-      return payload;
+      const answer = cache.get(request.url);
+      if (answer === undefined) {
+        request.readCacheGeneration = cache.generation;
+        done();
+        return;
+      }
+      // Answered here: the rest of the request's hooks and the handler do not run (done is not called).
+      reply.header('etag', answer.etag);
+      if (matchesEtag(request.headers['if-none-match'], answer.etag)) reply.code(304).send();
+      else reply.header('content-type', JSON_TYPE).send(answer.body);
+    },
+    onSend: (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+      done: (error: Error | null, payload?: unknown) => void,
+    ) => {
+      if (request.readCacheGeneration === null || reply.statusCode !== 200 || typeof payload !== 'string') {
+        done(null, payload);
+        return;
+      }
+      const answer = { body: Buffer.from(payload), etag: envelopeTag(payload) };
+      cache.set(request.url, answer, request.readCacheGeneration);
+      reply.header('etag', answer.etag);
+      if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
+        reply.code(304);
+        done(null, null);
+        return;
+      }
+      done(null, answer.body);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper.ts';
-import { contentSecurityPolicy, KAKAO_SDK_ORIGIN } from './security-headers.ts';
+import { contentSecurityPolicy, KAKAO_SDK_ORIGIN, securityHeaders } from './security-headers.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -26,5 +26,25 @@ describe('security headers', () => {
       `script-src 'self' ${KAKAO_SDK_ORIGIN};`,
     );
     expect(contentSecurityPolicy('http://localhost:5001', false)).not.toContain(KAKAO_SDK_ORIGIN);
+  });
+
+  it('are computed once from helmet, and also sent with not-found and error answers', async () => {
+    const headers = securityHeaders("default-src 'self'");
+    expect(headers).toMatchObject({
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'content-security-policy': "default-src 'self'",
+    });
+    expect(headers['cross-origin-embedder-policy']).toBeUndefined();
+    for (const response of [
+      await app.inject('/api/no-such-route'),
+      await app.inject({ method: 'POST', url: '/api/classes' }),
+    ]) {
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      for (const [name, value] of Object.entries(headers).filter(([n]) => n !== 'content-security-policy')) {
+        expect(response.headers[name]).toBe(value);
+      }
+    }
   });
 });
