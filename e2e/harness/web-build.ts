@@ -19,7 +19,7 @@ function newestSource(): number {
   };
   walk(path.join(WEB, 'src'));
   walk(path.join(REPO_ROOT, 'packages/contract/src'));
-  for (const file of ['index.html', 'vite.config.ts', 'package.json']) {
+  for (const file of ['index.html', 'vite.config.ts', 'precompress-plugin.ts', 'package.json']) {
     newest = Math.max(newest, fs.statSync(path.join(WEB, file)).mtimeMs);
   }
   return newest;

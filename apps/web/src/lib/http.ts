@@ -4,6 +4,7 @@ import { ROUTES } from '@sea/contract/paths';
 import { env } from '../config/env.ts';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './auth-tokens.ts';
 import { HttpError } from './http-error.ts';
+import { takeInitialAnswer } from './initial-answers.ts';
 import { sendRaw } from './transport.ts';
 import type { RawResponse } from './transport.ts';
 
@@ -47,6 +48,11 @@ export type HttpOptions<T> = {
  * is thrown for the caller's own handling.
  */
 export async function http<T = unknown>(path: string, options: HttpOptions<T> = {}): Promise<T> {
+  // A catalogue page's HTML carries the answers of its first (public) requests: no round trip for those.
+  if ((options.method ?? 'GET') === 'GET' && options.token === undefined) {
+    const initial = takeInitialAnswer(path, options.query);
+    if (initial !== undefined) return readBody(200, initial.body, options);
+  }
   const stored = options.token === undefined && !options.anonymous;
   const sentToken = options.anonymous ? null : (options.token ?? getAccessToken());
   let response = await exchange(path, options, sentToken);
@@ -107,11 +113,14 @@ function parseBody(response: RawResponse): unknown {
 }
 
 function readAnswer<T>(response: RawResponse, options: HttpOptions<T>): T {
-  const body = parseBody(response);
-  if (response.status < 200 || response.status >= 300) {
+  return readBody(response.status, parseBody(response), options);
+}
+
+function readBody<T>(status: number, body: unknown, options: HttpOptions<T>): T {
+  if (status < 200 || status >= 300) {
     const fields = readErrorEnvelope(body);
     throw new HttpError({
-      status: response.status,
+      status,
       code: fields.error ?? null,
       messageKor: fields.message_kor ?? null,
       invalidFields: fields.invalid_fields ?? {},
@@ -122,7 +131,7 @@ function readAnswer<T>(response: RawResponse, options: HttpOptions<T>): T {
   const checked = options.schema.safeParse(payload);
   if (!checked.success) {
     throw new HttpError({
-      status: response.status,
+      status,
       code: 'Invalid Response',
       message: checked.error.message,
     });

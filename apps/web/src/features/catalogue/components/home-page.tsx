@@ -11,6 +11,9 @@ import { SectionHeader } from './section-header.tsx';
 import { TopTenCarousel } from './top-ten-carousel.tsx';
 import styles from './home-page.module.css';
 
+/** Live cards in the grid's first row (two columns on the mobile layout). */
+const LIVE_PRIORITY_CARDS = 2;
+
 /** `/`: advertisement, the top-10 carousel and the grid of live classes. */
 export function HomePage() {
   const topTen = useTopTen();
@@ -45,9 +48,10 @@ export function HomePage() {
           <Spinner label={CATALOGUE_TEXTS.loading} />
         ) : live.data && live.data.length > 0 ? (
           <ClassGrid>
-            {live.data.map((item) => (
+            {live.data.map((item, index) => (
               <li key={item.id}>
-                <ClassCard item={item} />
+                {/* The first row shows without scrolling; its first banner is the page's largest paint. */}
+                <ClassCard item={item} priority={index < LIVE_PRIORITY_CARDS} />
               </li>
             ))}
           </ClassGrid>

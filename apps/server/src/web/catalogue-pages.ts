@@ -1,0 +1,51 @@
+import { answerKey } from '@sea/contract/initial-answers';
+import { PAGES, ROUTES } from '@sea/contract/paths';
+
+/** A GET request of the API (its key, see `answerKey`). */
+type RequestKey = string;
+
+/**
+ * A catalogue page whose HTML carries its first answers: the route module the web app loads lazily for it,
+ * the GET requests it makes first (exactly as the web app builds them), and the lists whose first cards'
+ * banners are the page's largest paint.
+ */
+export type CataloguePage = {
+  routeModule: string;
+  requests: RequestKey[];
+  /** Lists (request keys) and how many of their first cards show in the first screenful. */
+  firstCards: { request: RequestKey; count: number }[];
+};
+
+/** `?category=3` as the web app reads it: a positive integer, otherwise none. */
+function categoryOf(search: URLSearchParams): number | null {
+  const raw = Number(search.get('category'));
+  return Number.isInteger(raw) && raw > 0 ? raw : null;
+}
+
+/** The catalogue page at `pathname`, or null for every other page (served without embedded answers). */
+export function cataloguePage(pathname: string, search: URLSearchParams): CataloguePage | null {
+  if (pathname === PAGES.home) {
+    const topTen = answerKey(ROUTES.classes, { page: 0, target: 'topten' });
+    const live = answerKey(ROUTES.classes, { page: 0, target: 'live' });
+    return {
+      routeModule: 'src/app/routes/home.tsx',
+      requests: [topTen, live],
+      // The live grid's first card is the largest on the mobile column, the carousel's first on desktop.
+      firstCards: [
+        { request: live, count: 1 },
+        { request: topTen, count: 1 },
+      ],
+    };
+  }
+  if (pathname === PAGES.list || pathname === PAGES.liveList) {
+    const target = pathname === PAGES.liveList ? 'live' : null;
+    const classes = answerKey(ROUTES.classes, { page: 0, category: categoryOf(search), target });
+    return {
+      routeModule: pathname === PAGES.list ? 'src/app/routes/list.tsx' : 'src/app/routes/live-list.tsx',
+      requests: [classes, answerKey(ROUTES.categories)],
+      // The first row of the grid (two cards on the mobile column).
+      firstCards: [{ request: classes, count: 2 }],
+    };
+  }
+  return null;
+}
