@@ -144,6 +144,30 @@ describe('StudentViewer', () => {
     });
   });
 
+  it('applies a quality chosen while the webcam stream is being set up', async () => {
+    const { signalling, calls, answers } = fakeSignalling([[consumer('webcamVideo', '0')]]);
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    answers.resume = async () => {
+      await gate;
+      return {};
+    };
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => fakePeerConnection(['0']) as unknown as RTCPeerConnection,
+    });
+    const joined = viewer.join();
+    await expect.poll(() => calls.some((c) => c.name === 'resume')).toBe(true);
+    // The student picks a quality while the new webcam stream is still being resumed.
+    const chosen = viewer.setLayer('h');
+    open();
+    await Promise.all([joined, chosen]);
+    expect(calls.at(-1)).toEqual({
+      name: 'setPreferredLayer',
+      payload: { consumerId: 'webcamVideo-1', layer: 'h' },
+    });
+  });
+
   it('joins again on a fresh connection when the media connection fails', async () => {
     const { signalling, calls } = fakeSignalling([
       [consumer('webcamAudio', '1')],

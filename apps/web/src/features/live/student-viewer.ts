@@ -50,11 +50,17 @@ export class StudentViewer extends LiveClient<ViewerEvents> {
     return this.serial(() => this.connect());
   }
 
-  /** Chooses the webcam quality: a fixed layer, or `auto` (follow the bandwidth). Kept for later streams too. */
-  async setLayer(layer: PreferredLayer): Promise<void> {
+  /**
+   * Chooses the webcam quality: a fixed layer, or `auto` (follow the bandwidth). Kept for later streams too.
+   * Applied after any renegotiation under way, so a webcam stream that is being set up gets it as well.
+   */
+  setLayer(layer: PreferredLayer): Promise<void> {
     this.#layer = layer;
-    const webcam = this.#consumers.get('webcamVideo');
-    if (webcam) await this.signalling.request('setPreferredLayer', { consumerId: webcam.consumerId, layer });
+    return this.serial(async () => {
+      const webcam = this.#consumers.get('webcamVideo');
+      if (webcam && this.#layer === layer)
+        await this.signalling.request('setPreferredLayer', { consumerId: webcam.consumerId, layer });
+    });
   }
 
   protected override get finished(): boolean {
