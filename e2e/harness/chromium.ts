@@ -7,7 +7,8 @@ import type { BrowserContext } from 'playwright-core';
 /** Debian's Chromium; a browser is never downloaded. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-const FLAGS = [
+/** Flags every browser of the journeys gets (a closed network, no background services). */
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -31,12 +32,24 @@ export function chromiumAvailable(): boolean {
   return false;
 }
 
-/** A fresh Chromium with its own profile folder; `close()` removes the folder. */
-export async function launchChromium(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+/** Fake camera, microphone and screen without prompts, and WebRTC over loopback (live-media journeys). */
+export const FAKE_MEDIA_FLAGS = [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+  '--disable-renderer-backgrounding',
+  '--disable-background-timer-throttling',
+  '--disable-backgrounding-occluded-windows',
+];
+
+/** A fresh Chromium with its own profile folder (and `extraFlags`); `close()` removes the folder. */
+export async function launchChromium(
+  extraFlags: string[] = [],
+): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
-    args: FLAGS,
+    args: [...CHROMIUM_FLAGS, ...extraFlags],
     headless: true,
     locale: 'ko-KR',
     timezoneId: 'Asia/Seoul',

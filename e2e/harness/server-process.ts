@@ -38,31 +38,19 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
 }
 
 /**
- * Starts the real API server (`apps/server/src/main.ts`) on a free loopback port with a fresh data folder
- * (PGlite, uploads), no demo data (unless asked, e.g. by benchmarks) and the dev login, serving the given
- * web build.
+ * Runs a service of the repository (`script`, relative to its root) with exactly `env` (plus PATH and HOME)
+ * until its `/health` at `baseUrl` answers; `stop()` ends it (SIGTERM, then SIGKILL after 10 s) and runs
+ * `cleanup`.
  */
-export async function startServer(
-  webDist: string,
-  options: { demoData?: boolean } = {},
+export async function startService(
+  script: string,
+  baseUrl: string,
+  env: NodeJS.ProcessEnv,
+  cleanup: () => void = () => {},
 ): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-e2e-data-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    DEMO_DATA: options.demoData ? 'true' : 'false',
-    WEB_DIST: webDist,
-    LOG_LEVEL: 'warn',
-  };
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, script)], {
     cwd: REPO_ROOT,
-    env,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -76,7 +64,7 @@ export async function startServer(
       await exited;
       clearTimeout(timer);
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    cleanup();
   };
   try {
     await waitForHealth(baseUrl, child, 90_000);
@@ -85,4 +73,31 @@ export async function startServer(
     throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
   }
   return { baseUrl, stop, logs: () => output };
+}
+
+/**
+ * Starts the real API server (`apps/server/src/main.ts`) on a free loopback port with a fresh data folder
+ * (PGlite, uploads), no demo data (unless asked, e.g. by benchmarks) and the dev login, serving the given
+ * web build; `env` adds or overrides variables (the media service's address, say).
+ */
+export async function startServer(
+  webDist: string,
+  options: { demoData?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-e2e-data-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    DEMO_DATA: options.demoData ? 'true' : 'false',
+    WEB_DIST: webDist,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  return startService('apps/server/src/main.ts', baseUrl, env, () =>
+    fs.rmSync(dataDir, { recursive: true, force: true }),
+  );
 }
