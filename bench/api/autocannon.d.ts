@@ -13,6 +13,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    amount?: number;
+    workers?: number;
     pipelining?: number;
     headers?: Record<string, string>;
   };
