@@ -4,10 +4,15 @@
 // Web benchmark: the gzip size of the JavaScript and CSS a first visit to `/` loads, and Lighthouse's
 // performance and accessibility scores (mobile preset, Debian's Chromium) for `/` and `/list`, against the
 // real server with demo data. Prints its figures; not a test. Run: npm exec -- node bench/web/run-web-bench.ts
+// [--runs 3]
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from '../../e2e/harness/chromium.ts';
+import { REPO_ROOT } from '../../e2e/harness/paths.ts';
 import { freePort, startServer } from '../../e2e/harness/server-process.ts';
 import { buildWebOnce } from '../../e2e/harness/web-build.ts';
 
@@ -20,6 +25,13 @@ const FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+const REPORT_DIR = path.join(REPO_ROOT, 'artifacts/bench-web');
+/** Lighthouse runs per page (its simulated timings vary from run to run): the median is the figure. */
+const RUNS = Math.max(
+  1,
+  Number(parseArgs({ options: { runs: { type: 'string', default: '3' } } }).values.runs),
+);
 
 type Asset = { url: string; kind: 'js' | 'css'; bytes: number; gzip: number };
 
@@ -64,6 +76,7 @@ const METRICS = [
 async function lighthouseScores(
   url: string,
   port: number,
+  run: number,
 ): Promise<{ performance: number; accessibility: number; metrics: string }> {
   const result = await lighthouse(url, {
     port,
@@ -71,6 +84,12 @@ async function lighthouseScores(
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
   });
+  if (result) {
+    // The whole report, for a closer look (network requests, LCP breakdown): git-ignored.
+    const file = path.join(REPORT_DIR, `lighthouse${new URL(url).pathname.replace(/\//g, '_')}-${run}.json`);
+    fs.mkdirSync(REPORT_DIR, { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(result.lhr, null, 1));
+  }
   const categories = result?.lhr.categories;
   const audits = result?.lhr.audits;
   const failing = (categories?.accessibility?.auditRefs ?? [])
@@ -107,21 +126,28 @@ try {
     );
   }
 
-  const port = await freePort();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...FLAGS, `--remote-debugging-port=${port}`],
-  });
-  try {
-    for (const path of ['/', '/list']) {
-      const scores = await lighthouseScores(`${server.baseUrl}${path}`, port);
-      console.log(
-        `Lighthouse (mobile) ${path}: performance ${scores.performance}, accessibility ${scores.accessibility}`,
-      );
-      console.log(`  ${scores.metrics}`);
+  // Each run is a first visit: a fresh browser with an empty profile (no HTTP cache, no local storage).
+  for (const path of ['/', '/list']) {
+    const runs: Awaited<ReturnType<typeof lighthouseScores>>[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const port = await freePort();
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM_PATH,
+        args: [...FLAGS, `--remote-debugging-port=${port}`],
+      });
+      try {
+        runs.push(await lighthouseScores(`${server.baseUrl}${path}`, port, run));
+      } finally {
+        await browser.close();
+      }
     }
-  } finally {
-    await browser.close();
+    const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+    const median = sorted[Math.floor(sorted.length / 2)];
+    console.log(
+      `Lighthouse (mobile) ${path}: performance ${median?.performance} (median of ${runs.map((r) => r.performance).join(', ')}), ` +
+        `accessibility ${median?.accessibility}`,
+    );
+    for (const scores of runs) console.log(`  ${scores.metrics}`);
   }
 } finally {
   await server.stop();

@@ -21,8 +21,10 @@ export type ClassCardProps = {
   editHref?: string;
   /** Heading level of the class name inside the surrounding section. */
   headingLevel?: 2 | 3;
-  /** Cards in the first screenful load their banner at once and first (the page's largest paint). */
+  /** The first cards of a page load their banner at once and before anything else (the largest paint). */
   priority?: boolean;
+  /** Cards in the first screenful load their banner at once (others wait until they are near the view). */
+  eager?: boolean;
 };
 
 /** Pads a rank to two digits: 1 → '01'. */
@@ -39,6 +41,7 @@ export function ClassCard({
   editHref,
   headingLevel = 3,
   priority = false,
+  eager = false,
 }: ClassCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const mine = onDelete !== undefined || editHref !== undefined;
@@ -50,7 +53,7 @@ export function ClassCard({
             className={styles.banner}
             src={bannerFor(item.id, item.banner_image_path)}
             alt=""
-            loading={priority ? 'eager' : 'lazy'}
+            loading={priority || eager ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             width={320}

@@ -9,8 +9,10 @@ import { ClassCard } from './class-card.tsx';
 import type { ClassCardProps } from './class-card.tsx';
 import { ClassGrid } from './class-grid.tsx';
 
-/** Cards likely visible without scrolling (two rows of the mobile column). */
-const PRIORITY_CARDS = 4;
+/** The first row of the mobile column: its banners are the page's largest paint. */
+const PRIORITY_CARDS = 2;
+/** Cards likely visible without scrolling (four rows of the mobile column, two of the desktop layout). */
+const EAGER_CARDS = 8;
 
 export type ClassFeedProps = {
   /** The page's infinite query (the page owns it, e.g. to show how many classes it holds). */
@@ -49,6 +51,7 @@ export function ClassFeed({ query, cardProps, label }: ClassFeedProps) {
               item={item}
               headingLevel={2}
               priority={index < PRIORITY_CARDS}
+              eager={index < EAGER_CARDS}
               {...cardProps?.(item)}
             />
           </li>

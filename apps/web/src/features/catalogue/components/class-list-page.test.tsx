@@ -134,4 +134,23 @@ describe('ClassListPage', () => {
     await waitFor(() => expect(requestedPages(calls)).toContain('?page=0&category=1'));
     expect(requestedPages(calls)).toContain('?page=0&target=topten');
   });
+
+  it('loads the first screenful of banners at once, the first row first, and the rest when near', async () => {
+    mockClasses();
+    renderWithProviders(<ClassListPage live={false} />, { route: '/list', path: '/list' });
+    const grid = await screen.findByRole('list', { name: '전체 강의' });
+    await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(12));
+    const banners = within(grid)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('img'));
+    expect(banners.map((img) => img?.getAttribute('loading'))).toEqual([
+      ...Array<string>(8).fill('eager'),
+      ...Array<string>(4).fill('lazy'),
+    ]);
+    expect(banners.map((img) => img?.getAttribute('fetchpriority'))).toEqual([
+      'high',
+      'high',
+      ...Array<string>(10).fill('auto'),
+    ]);
+  });
 });
