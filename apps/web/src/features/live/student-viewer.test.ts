@@ -238,6 +238,54 @@ describe('StudentViewer', () => {
     viewer.close();
   });
 
+  it('negotiates again when the teacher replaced a stream between consume and resume (nothing ends)', async () => {
+    const { signalling, calls, answers } = fakeSignalling([
+      [consumer('webcamVideo', '0'), consumer('webcamAudio', '1')],
+      [consumer('webcamVideo', '0', 'webcamVideo-2'), consumer('webcamAudio', '1')],
+    ]);
+    answers.resume = () => {
+      const last = calls.at(-1)?.payload as { consumerId: string };
+      if (last.consumerId === 'webcamVideo-1') throw new LiveRequestError('notFound', '찾을 수 없어요.');
+      return {};
+    };
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => fakePeerConnection(['0', '1']) as unknown as RTCPeerConnection,
+    });
+    const events: string[] = [];
+    viewer.on('trackAdded', ({ kind }) => events.push(`added:${kind}`));
+    viewer.on('ended', () => events.push('ended'));
+    await viewer.join();
+    await expect.poll(() => calls.filter((c) => c.name === 'consume').length).toBe(2);
+    await expect.poll(() => events).toEqual(['added:webcamAudio', 'added:webcamVideo']);
+    expect(calls.at(-1)).toEqual({ name: 'resume', payload: { consumerId: 'webcamVideo-2' } });
+    viewer.close();
+  });
+
+  it('does not give up when a recovery meets a transport that went away: it joins again', async () => {
+    const { signalling, calls, emit, answers } = fakeSignalling([
+      [consumer('webcamAudio', '1')],
+      [consumer('webcamAudio', '1', 'a-2')],
+    ]);
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => fakePeerConnection(['1']) as unknown as RTCPeerConnection,
+      recoveryRetryMs: 5,
+    });
+    const ended: string[] = [];
+    viewer.on('ended', () => ended.push('ended'));
+    await viewer.join();
+    let refusals = 1;
+    answers.createConsumerTransport = () => {
+      if (refusals-- > 0) throw new LiveRequestError('notFound', '찾을 수 없어요.');
+      return { transportId: 't2' };
+    };
+    emit('reconnected', undefined);
+    await expect.poll(() => calls.filter((c) => c.name === 'resume').length).toBe(2);
+    expect(ended).toEqual([]);
+    viewer.close();
+  });
+
   it('says the class ended when it is no longer live after a reconnection', async () => {
     const { signalling, emit, answers } = fakeSignalling([[]]);
     const viewer = new StudentViewer({

@@ -18,8 +18,11 @@ export type ViewerEvents = {
 
 export type ViewerOptions = LiveClientOptions;
 
-/** Refusals that mean the class is over for this student: no point trying again. */
-const FINAL_CODES = new Set(['notLive', 'forbidden', 'unauthorized', 'notFound']);
+/**
+ * Refusals that mean the class is over for this student: no point trying again. (`notFound` is not one: it names
+ * a transport or stream that went away in the meantime, e.g. the teacher republished it; joining again helps.)
+ */
+const FINAL_CODES = new Set(['notLive', 'forbidden', 'unauthorized']);
 
 /**
  * The student's side of a live room, without any UI framework: joins, keeps one receiving connection in step
@@ -120,10 +123,26 @@ export class StudentViewer extends LiveClient<ViewerEvents> {
     for (const [kind, old] of this.#consumers) {
       if (next.get(kind)?.consumerId !== old.consumerId) this.emit('trackRemoved', { kind });
     }
+    let vanished = false;
     for (const [kind, consumer] of next) {
       if (this.#consumers.get(kind)?.consumerId === consumer.consumerId) continue;
       const transceiver = pc.getTransceivers().find((t) => t.mid === consumer.mid);
       if (!transceiver) continue;
+      if (!(await this.#start(kind, consumer))) {
+        next.delete(kind);
+        vanished = true;
+        continue;
+      }
+      this.emit('trackAdded', { kind, track: transceiver.receiver.track });
+    }
+    this.#consumers = next;
+    // A stream went away between `consume` and its start (the teacher republished it): negotiate again.
+    if (vanished) this.#scheduleSync();
+  }
+
+  /** Applies the chosen quality and resumes a new consumer; false when the stream is gone by now. */
+  async #start(kind: StreamKind, consumer: ConsumerInfo): Promise<boolean> {
+    try {
       if (kind === 'webcamVideo' && this.#layer !== 'auto') {
         await this.signalling.request('setPreferredLayer', {
           consumerId: consumer.consumerId,
@@ -131,8 +150,10 @@ export class StudentViewer extends LiveClient<ViewerEvents> {
         });
       }
       await this.signalling.request('resume', { consumerId: consumer.consumerId });
-      this.emit('trackAdded', { kind, track: transceiver.receiver.track });
+      return true;
+    } catch (error) {
+      if (error instanceof LiveRequestError && error.code === 'notFound') return false;
+      throw error;
     }
-    this.#consumers = next;
   }
 }

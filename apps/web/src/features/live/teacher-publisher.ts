@@ -22,7 +22,7 @@ export type PublisherOptions = LiveClientOptions;
 type Stream = { track: MediaStreamTrack; transceiver: RTCRtpTransceiver | null; state: StreamState };
 
 /** Refusals that mean this connection may not teach the room any more: no point trying again. */
-const FINAL_CODES = new Set(['forbidden', 'unauthorized', 'notFound']);
+const FINAL_CODES = new Set(['forbidden', 'unauthorized']);
 
 /**
  * The teacher's side of a live room, without any UI framework: opens the room, keeps one publishing
