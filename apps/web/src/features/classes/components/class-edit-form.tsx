@@ -1,22 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { Category } from '@sea/contract/categories';
-import { ClassCreateSchema } from '@sea/contract/classes';
 import type { ClassItem } from '@sea/contract/classes';
 import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ImagePicker } from '../../../components/ui/image-picker.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { useNotify } from '../../../components/ui/use-notify.ts';
 import { paths } from '../../../config/paths.ts';
 import { bannerFor } from '../../../lib/default-images.ts';
 import { useUpdateClass } from '../api/update-class.ts';
-import { editErrorMessage, invalidFieldsOf } from '../class-error-messages.ts';
-import { CLASS_FORM_FIELDS, toClassDto } from '../class-form-values.ts';
-import type { ClassFormInput, ClassFormOutput } from '../class-form-values.ts';
+import { editErrorMessage } from '../class-error-messages.ts';
 import { CLASS_TEXTS } from '../texts.ts';
+import { useClassForm } from '../use-class-form.ts';
+import { BannerPicker } from './banner-picker.tsx';
 import { ClassFormFields } from './class-form-fields.tsx';
 import styles from './class-form.module.css';
 
@@ -38,15 +33,7 @@ export function ClassEditForm({
   const navigate = useNavigate();
   const notify = useNotify();
   const update = useUpdateClass(item.id);
-  const [banner, setBanner] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ClassFormInput, unknown, ClassFormOutput>({
-    resolver: zodResolver(ClassCreateSchema),
+  const { form, banner, setBanner, progress, onSubmit } = useClassForm({
     defaultValues: {
       categoryId: item.category_id,
       name: item.name,
@@ -56,27 +43,17 @@ export function ClassEditForm({
       instructorInfo: item.instructor_info ?? '',
       prerequisite: item.prerequisite ?? '',
     },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setProgress(banner ? 0 : null);
-    try {
-      await update.mutateAsync({
-        values: toClassDto(values),
-        banner,
-        ...(banner ? { onUploadProgress: setProgress } : {}),
-      });
+    save: update.mutateAsync,
+    onSaved: () => {
       notify(texts.editDone, { tone: 'success' });
       navigate(paths.dashboardTeacher.to(item.id), { replace: true });
-    } catch (error) {
-      for (const [field, message] of invalidFieldsOf(error, CLASS_FORM_FIELDS)) {
-        setError(field, { message }, { shouldFocus: true });
-      }
-      notify(editErrorMessage(error), { tone: 'error' });
-    } finally {
-      setProgress(null);
-    }
+    },
+    errorMessage: editErrorMessage,
   });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const busy = isSubmitting || update.isPending;
   return (
@@ -93,15 +70,12 @@ export function ClassEditForm({
         <header className={styles.header}>
           <h1 className={styles.title}>{texts.editTitle}</h1>
         </header>
-        <ImagePicker
-          label={texts.banner}
+        <BannerPicker
           file={banner}
           onChange={setBanner}
-          onReject={() => notify(texts.bannerInvalid, { tone: 'error' })}
-          currentUrl={bannerFor(item.id, item.banner_image_path)}
-          notes={texts.bannerNotes}
           progress={progress}
           disabled={busy}
+          currentUrl={bannerFor(item.id, item.banner_image_path)}
         />
         <ClassFormFields
           register={register}

@@ -1,21 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { ClassCreateSchema } from '@sea/contract/classes';
 import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { ImagePicker } from '../../../components/ui/image-picker.tsx';
 import { Page } from '../../../components/ui/page.tsx';
-import { useNotify } from '../../../components/ui/use-notify.ts';
 import { paths } from '../../../config/paths.ts';
 import { useCreateClass } from '../api/create-class.ts';
-import { createErrorMessage, invalidFieldsOf } from '../class-error-messages.ts';
-import { CLASS_FORM_FIELDS, toClassDto } from '../class-form-values.ts';
-import type { ClassFormInput, ClassFormOutput } from '../class-form-values.ts';
+import { createErrorMessage } from '../class-error-messages.ts';
 import { CLASS_TEXTS } from '../texts.ts';
 import { useCategoriesNotice } from '../use-categories-notice.ts';
+import { useClassForm } from '../use-class-form.ts';
+import { BannerPicker } from './banner-picker.tsx';
 import { ClassFormFields } from './class-form-fields.tsx';
 import styles from './class-form.module.css';
 
@@ -27,20 +22,11 @@ const texts = CLASS_TEXTS.form;
  */
 export function ClassOpenPage() {
   const navigate = useNavigate();
-  const notify = useNotify();
   const { categories, failed } = useCategoriesNotice();
   const creation = useCreateClass();
-  const [banner, setBanner] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
   const [createdId, setCreatedId] = useState<number | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isValid, isSubmitting },
-  } = useForm<ClassFormInput, unknown, ClassFormOutput>({
-    resolver: zodResolver(ClassCreateSchema),
-    mode: 'all',
+  const { form, banner, setBanner, progress, onSubmit } = useClassForm({
+    validateWhileTyping: true,
     defaultValues: {
       name: '',
       object: '',
@@ -49,26 +35,14 @@ export function ClassOpenPage() {
       instructorInfo: '',
       prerequisite: '',
     },
+    save: creation.mutateAsync,
+    onSaved: (created) => setCreatedId(created.id),
+    errorMessage: createErrorMessage,
   });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setProgress(banner ? 0 : null);
-    try {
-      const created = await creation.mutateAsync({
-        values: toClassDto(values),
-        banner,
-        ...(banner ? { onUploadProgress: setProgress } : {}),
-      });
-      setCreatedId(created.id);
-    } catch (error) {
-      for (const [field, message] of invalidFieldsOf(error, CLASS_FORM_FIELDS)) {
-        setError(field, { message }, { shouldFocus: true });
-      }
-      notify(createErrorMessage(error), { tone: 'error' });
-    } finally {
-      setProgress(null);
-    }
-  });
+  const {
+    register,
+    formState: { errors, isValid, isSubmitting },
+  } = form;
 
   const busy = isSubmitting || creation.isPending;
   return (
@@ -86,15 +60,7 @@ export function ClassOpenPage() {
           <h1 className={styles.title}>{texts.openTitle}</h1>
           <p className={styles.lead}>{texts.openLead}</p>
         </header>
-        <ImagePicker
-          label={texts.banner}
-          file={banner}
-          onChange={setBanner}
-          onReject={() => notify(texts.bannerInvalid, { tone: 'error' })}
-          notes={texts.bannerNotes}
-          progress={progress}
-          disabled={busy}
-        />
+        <BannerPicker file={banner} onChange={setBanner} progress={progress} disabled={busy} />
         <ClassFormFields
           register={register}
           errors={errors}
