@@ -18,7 +18,6 @@ export const AUTH_TEXTS = {
   photoInvalid: '올바르지 않은 파일이에요. 5MB 이하의 .jpg/.jpeg 또는 .png 파일만 올릴 수 있어요.',
   nickname: '닉네임',
   nicknameHelper: '닉네임을 입력해 주세요.',
-  required: '(필수)',
   email: '이메일',
   emailPlaceholder: 'sea@example.com (선택)',
   complete: '가입 완료',

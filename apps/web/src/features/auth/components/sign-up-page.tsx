@@ -6,6 +6,7 @@ import { SignupSchema } from '@sea/contract/users';
 import type { Signup } from '@sea/contract/users';
 import type { TokenPair } from '@sea/contract/auth';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { ImagePicker } from '../../../components/ui/image-picker.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { useNotify } from '../../../components/ui/use-notify.ts';
@@ -100,42 +101,25 @@ export function SignUpPage() {
           progress={progress}
           disabled={signUp.isPending}
         />
-        <div className={styles.field}>
-          <label htmlFor="sign-up-nickname" className={styles.label}>
-            {AUTH_TEXTS.nickname} <span className={styles.required}>{AUTH_TEXTS.required}</span>
-          </label>
-          <input
-            id="sign-up-nickname"
-            className={styles.input}
-            autoComplete="nickname"
-            aria-invalid={errors.nickname ? true : undefined}
-            aria-describedby="sign-up-nickname-help"
-            {...register('nickname')}
-          />
-          <p id="sign-up-nickname-help" className={errors.nickname ? styles.error : styles.helper}>
-            {errors.nickname?.message ?? AUTH_TEXTS.nicknameHelper}
-          </p>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="sign-up-email" className={styles.label}>
-            {AUTH_TEXTS.email}
-          </label>
-          <input
-            id="sign-up-email"
-            className={styles.input}
-            type="email"
-            autoComplete="email"
-            placeholder={AUTH_TEXTS.emailPlaceholder}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'sign-up-email-error' : undefined}
-            {...register('email')}
-          />
-          {errors.email && (
-            <p id="sign-up-email-error" className={styles.error}>
-              {errors.email.message}
-            </p>
+        <FormField
+          label={AUTH_TEXTS.nickname}
+          required
+          hint={AUTH_TEXTS.nicknameHelper}
+          error={errors.nickname?.message}
+        >
+          {(control) => <input {...control} autoComplete="nickname" {...register('nickname')} />}
+        </FormField>
+        <FormField label={AUTH_TEXTS.email} error={errors.email?.message}>
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              autoComplete="email"
+              placeholder={AUTH_TEXTS.emailPlaceholder}
+              {...register('email')}
+            />
           )}
-        </div>
+        </FormField>
         <Button type="submit" size="lg" block disabled={signUp.isPending}>
           {signUp.isPending ? AUTH_TEXTS.submitting : AUTH_TEXTS.complete}
         </Button>

@@ -10,6 +10,7 @@ import { parseClassId } from '../parse-class-id.ts';
 import { CLASS_TEXTS } from '../texts.ts';
 import { ClassActionButton } from './class-action-button.tsx';
 import { InfoSection } from './info-section.tsx';
+import heading from './class-heading.module.css';
 import styles from './class-info-page.module.css';
 
 const texts = CLASS_TEXTS.info;
@@ -45,13 +46,13 @@ export function ClassInfoPage() {
       />
       <article className={styles.layout}>
         <img
-          className={styles.banner}
+          className={`${heading.banner} ${styles.banner}`}
           src={bannerFor(item.id, item.banner_image_path)}
           alt={texts.bannerAlt(name)}
         />
         <aside className={styles.summary}>
-          <p className={styles.category}>{item.category.trim() || texts.noCategory}</p>
-          <h1 className={styles.name}>{name}</h1>
+          <p className={heading.category}>{item.category.trim() || texts.noCategory}</p>
+          <h1 className={heading.name}>{name}</h1>
           <p className={styles.instructorName}>{CLASS_TEXTS.live.instructor(item.instructor)}</p>
           <ClassActionButton classId={item.id} />
         </aside>

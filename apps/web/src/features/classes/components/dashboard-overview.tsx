@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
+import { Card } from '../../../components/ui/card.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { bannerFor } from '../../../lib/default-images.ts';
 import type { Dashboard } from '../api/get-dashboard.ts';
 import { CLASS_TEXTS } from '../texts.ts';
+import heading from './class-heading.module.css';
 import styles from './dashboard-overview.module.css';
+import { InfoSection } from './info-section.tsx';
 
 const texts = CLASS_TEXTS.dashboard;
 
@@ -43,23 +46,20 @@ export function DashboardOverview({
       <div className={styles.layout}>
         <header className={styles.hero}>
           <img
-            className={styles.banner}
+            className={heading.banner}
             src={bannerFor(dashboard.id, dashboard.banner_image_path)}
             alt={CLASS_TEXTS.info.bannerAlt(dashboard.name)}
           />
           <div className={styles.heading}>
-            <p className={styles.category}>{dashboard.category}</p>
-            <h1 className={styles.name}>{dashboard.name}</h1>
+            <p className={heading.category}>{dashboard.category}</p>
+            <h1 className={heading.name}>{dashboard.name}</h1>
             {dashboard.is_active && <p className={styles.live}>{texts.liveNow}</p>}
             <div className={styles.actions}>{actions}</div>
             {aside}
           </div>
         </header>
         <div className={styles.body}>
-          <section className={styles.card} aria-labelledby="dashboard-instructor">
-            <h2 id="dashboard-instructor" className={styles.cardTitle}>
-              {texts.instructor}
-            </h2>
+          <Card title={texts.instructor}>
             <div className={styles.instructor}>
               <Avatar name={dashboard.instructor} size={56} alt="" />
               <div>
@@ -69,27 +69,22 @@ export function DashboardOverview({
                 </p>
               </div>
             </div>
-          </section>
-          <TextCard
+          </Card>
+          <InfoSection
             title={texts.announcement}
-            text={announcement || texts.noAnnouncement}
-            muted={!announcement}
+            text={announcement ?? null}
+            fallback={texts.noAnnouncement}
           />
-          <TextCard title={texts.description} text={dashboard.description} />
-          <TextCard title={texts.goal} text={dashboard.object} />
-          {prerequisite && <TextCard title={texts.prerequisite} text={prerequisite} />}
+          <InfoSection
+            title={texts.description}
+            text={dashboard.description}
+            fallback={CLASS_TEXTS.info.noDescription}
+          />
+          <InfoSection title={texts.goal} text={dashboard.object} fallback={CLASS_TEXTS.info.noGoal} />
+          {prerequisite && <InfoSection title={texts.prerequisite} text={prerequisite} fallback="" />}
           {schedule}
         </div>
       </div>
     </Page>
-  );
-}
-
-function TextCard({ title, text, muted = false }: { title: string; text: string; muted?: boolean }) {
-  return (
-    <section className={styles.card}>
-      <h2 className={styles.cardTitle}>{title}</h2>
-      <p className={muted ? `${styles.text} ${styles.muted}` : styles.text}>{text}</p>
-    </section>
   );
 }

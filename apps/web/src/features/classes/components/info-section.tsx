@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Card } from '../../../components/ui/card.tsx';
 import styles from './info-section.module.css';
 
 /** A titled block of class text; an empty text shows its fallback, greyed. */
@@ -15,14 +16,13 @@ export function InfoSection({
 }) {
   const value = text?.trim() ?? '';
   return (
-    <section className={styles.section}>
-      <h2 className={styles.title}>{title}</h2>
+    <Card title={title}>
       {children}
       {value ? (
         <p className={styles.text}>{value}</p>
       ) : (
         <p className={`${styles.text} ${styles.fallback}`}>{fallback}</p>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,5 +1,6 @@
 import type { Schedule } from '@sea/contract/schedules';
 import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
 import { useNotify } from '../../../components/ui/use-notify.ts';
 import { useScheduleMutations } from '../api/schedule-mutations.ts';
 import { formatScheduleDate, formatScheduleTime } from '../format-schedule.ts';
@@ -22,10 +23,7 @@ export function ScheduleList({
   const notify = useNotify();
   const { add, remove } = useScheduleMutations(classId);
   return (
-    <section className={styles.card} aria-labelledby="schedule-title">
-      <h2 id="schedule-title" className={styles.title}>
-        {texts.title}
-      </h2>
+    <Card title={texts.title}>
       {schedules.length === 0 ? (
         <p className={styles.empty}>{texts.empty}</p>
       ) : (
@@ -76,6 +74,6 @@ export function ScheduleList({
           }
         />
       )}
-    </section>
+    </Card>
   );
 }
