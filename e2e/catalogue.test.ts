@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loginThroughDev, signUpThroughUi, storedTokens } from './harness/accounts.ts';
 import { ApiClient } from './harness/api.ts';
 import { chromiumAvailable, launchChromium } from './harness/chromium.ts';
+import type { JourneyBrowser } from './harness/chromium.ts';
+import { eventually } from './harness/poll.ts';
 import { captureScreen } from './harness/screens.ts';
 import { startServer } from './harness/server-process.ts';
 import type { RunningServer } from './harness/server-process.ts';
@@ -12,23 +14,15 @@ import { buildWebOnce } from './harness/web-build.ts';
 
 const PROGRAMMING = 13;
 
-/** Polls until the expectation holds; pages here load over a real server, so allow a few seconds. */
-function eventually<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 15_000, interval: 100 });
-}
 const DRAWING = 1;
 
 describe.skipIf(!chromiumAvailable())('catalogue and login journeys', () => {
   let server: RunningServer;
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let browser: JourneyBrowser;
   let teacher: ApiClient;
   let student: ApiClient;
 
-  async function newPage(): Promise<Page> {
-    const page = await browser.context.newPage();
-    page.on('pageerror', (error) => console.error('[browser]', error.message));
-    return page;
-  }
+  const newPage = () => browser.newPage();
 
   async function freshContextPage(): Promise<{ page: Page; context: BrowserContext }> {
     const context = browser.context;

@@ -5,16 +5,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loginThroughDev, signUpThroughUi, storedTokens } from './harness/accounts.ts';
 import { ApiClient } from './harness/api.ts';
 import { chromiumAvailable, launchChromium } from './harness/chromium.ts';
+import type { JourneyBrowser } from './harness/chromium.ts';
+import { eventually } from './harness/poll.ts';
 import { captureScreen } from './harness/screens.ts';
 import type { AxeViolation } from './harness/screens.ts';
 import { startServer } from './harness/server-process.ts';
 import type { RunningServer } from './harness/server-process.ts';
 import { buildWebOnce } from './harness/web-build.ts';
-
-/** Polls until the expectation holds; pages here load over a real server, so allow a few seconds. */
-function eventually<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 15_000, interval: 100 });
-}
 
 const PROGRAMMING = 13;
 const FROM_STUDENT = '안녕하세요, 선생님! 오늘 수업 기대돼요.';
@@ -53,25 +50,19 @@ function roomViolations(page: Page, name: string): Promise<AxeViolation[]> {
  */
 describe.skipIf(!chromiumAvailable())('chat journey', { timeout: 90_000 }, () => {
   let server: RunningServer;
-  let teacherBrowser: Awaited<ReturnType<typeof launchChromium>>;
-  let studentBrowser: Awaited<ReturnType<typeof launchChromium>>;
+  let teacherBrowser: JourneyBrowser;
+  let studentBrowser: JourneyBrowser;
   let teacherPage: Page;
   let studentPage: Page;
   let classId = 0;
-
-  async function newPage(browser: Awaited<ReturnType<typeof launchChromium>>): Promise<Page> {
-    const page = await browser.context.newPage();
-    page.on('pageerror', (error) => console.error('[browser]', error.message));
-    return page;
-  }
 
   beforeAll(async () => {
     const dist = buildWebOnce();
     server = await startServer(dist);
     teacherBrowser = await launchChromium();
     studentBrowser = await launchChromium();
-    teacherPage = await newPage(teacherBrowser);
-    studentPage = await newPage(studentBrowser);
+    teacherPage = await teacherBrowser.newPage();
+    studentPage = await studentBrowser.newPage();
 
     await loginThroughDev(teacherPage, server.baseUrl, '8301');
     await signUpThroughUi(teacherPage, '고래선생');

@@ -4,16 +4,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loginThroughDev, signUpThroughUi } from './harness/accounts.ts';
 import { chromiumAvailable, launchChromium } from './harness/chromium.ts';
+import type { JourneyBrowser } from './harness/chromium.ts';
+import { eventually } from './harness/poll.ts';
 import { makePng } from './harness/png.ts';
 import { captureScreen } from './harness/screens.ts';
 import { startServer } from './harness/server-process.ts';
 import type { RunningServer } from './harness/server-process.ts';
 import { buildWebOnce } from './harness/web-build.ts';
-
-/** Polls until the expectation holds; pages here load over a real server, so allow a few seconds. */
-function eventually<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 15_000, interval: 100 });
-}
 
 const CLASS_NAME = '파도 타기 입문';
 const NEW_NAME = '파도 타기 심화';
@@ -26,17 +23,11 @@ const NEW_NAME = '파도 타기 심화';
 describe.skipIf(!chromiumAvailable())('class journey', { timeout: 90_000 }, () => {
   let server: RunningServer;
   // The teacher and the student each have their own browser profile (local storage holds one account).
-  let teacherBrowser: Awaited<ReturnType<typeof launchChromium>>;
-  let studentBrowser: Awaited<ReturnType<typeof launchChromium>>;
+  let teacherBrowser: JourneyBrowser;
+  let studentBrowser: JourneyBrowser;
   let teacherPage: Page;
   let studentPage: Page;
   let classId = 0;
-
-  async function newPage(browser: Awaited<ReturnType<typeof launchChromium>>): Promise<Page> {
-    const page = await browser.context.newPage();
-    page.on('pageerror', (error) => console.error('[browser]', error.message));
-    return page;
-  }
 
   async function expectNotice(page: Page, text: string): Promise<void> {
     await page.getByRole('status').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
@@ -47,8 +38,8 @@ describe.skipIf(!chromiumAvailable())('class journey', { timeout: 90_000 }, () =
     server = await startServer(dist);
     teacherBrowser = await launchChromium();
     studentBrowser = await launchChromium();
-    teacherPage = await newPage(teacherBrowser);
-    studentPage = await newPage(studentBrowser);
+    teacherPage = await teacherBrowser.newPage();
+    studentPage = await studentBrowser.newPage();
   }, 240_000);
 
   afterAll(async () => {

@@ -6,16 +6,13 @@ import { CLASS_MESSAGES } from '@sea/contract/classes';
 import { MAX_UPLOAD_BYTES } from '@sea/contract/uploads';
 import { loginThroughDev, signUpThroughUi } from './harness/accounts.ts';
 import { chromiumAvailable, launchChromium } from './harness/chromium.ts';
+import type { JourneyBrowser } from './harness/chromium.ts';
+import { eventually } from './harness/poll.ts';
 import { makePng } from './harness/png.ts';
 import { captureScreen } from './harness/screens.ts';
 import { startServer } from './harness/server-process.ts';
 import type { RunningServer } from './harness/server-process.ts';
 import { buildWebOnce } from './harness/web-build.ts';
-
-/** Polls until the expectation holds; pages here load over a real server, so allow a few seconds. */
-function eventually<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 15_000, interval: 100 });
-}
 
 const BANNER_INVALID = '.jpg, .png 파일만 올릴 수 있어요. 5MB 이하의 파일만 업로드할 수 있어요.';
 
@@ -29,15 +26,14 @@ function messageOf(control: Locator): Promise<string | null> {
 
 describe.skipIf(!chromiumAvailable())('open-lecture form validation', { timeout: 90_000 }, () => {
   let server: RunningServer;
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let browser: JourneyBrowser;
   let page: Page;
 
   beforeAll(async () => {
     const dist = buildWebOnce();
     server = await startServer(dist);
     browser = await launchChromium();
-    page = await browser.context.newPage();
-    page.on('pageerror', (error) => console.error('[browser]', error.message));
+    page = await browser.newPage();
     await loginThroughDev(page, server.baseUrl, '8201');
     await signUpThroughUi(page, '문어선생');
   }, 240_000);

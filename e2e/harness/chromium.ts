@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 /** Debian's Chromium; a browser is never downloaded. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -42,10 +42,16 @@ export const FAKE_MEDIA_FLAGS = [
   '--disable-backgrounding-occluded-windows',
 ];
 
+/** A browser of the journeys: its one profile (context), a way to open pages, and `close()`. */
+export type JourneyBrowser = {
+  context: BrowserContext;
+  /** A new tab whose uncaught errors are printed (a page error is worth seeing next to a failed step). */
+  newPage: () => Promise<Page>;
+  close: () => Promise<void>;
+};
+
 /** A fresh Chromium with its own profile folder (and `extraFlags`); `close()` removes the folder. */
-export async function launchChromium(
-  extraFlags: string[] = [],
-): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+export async function launchChromium(extraFlags: string[] = []): Promise<JourneyBrowser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
@@ -57,6 +63,11 @@ export async function launchChromium(
   });
   return {
     context,
+    newPage: async () => {
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.error('[browser]', error.message));
+      return page;
+    },
     close: async () => {
       await context.close();
       fs.rmSync(profile, { recursive: true, force: true });
