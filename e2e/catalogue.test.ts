@@ -59,7 +59,19 @@ describe.skipIf(!chromiumAvailable())('catalogue and login journeys', () => {
     await page.getByRole('heading', { name: '로그인' }).waitFor();
     expect(await captureScreen(page, 'login')).toEqual([]);
 
-    await loginThroughDev(page, server.baseUrl, '7001');
+    // The callback screen shows while the code is exchanged: hold that answer to look at the screen.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/auth\/kakao\/callback\?/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const loggingIn = loginThroughDev(page, server.baseUrl, '7001');
+    await page.getByText('바다학원으로 이동 중이에요...').waitFor({ timeout: 20_000 });
+    expect(await captureScreen(page, 'login-callback', { settle: false })).toEqual([]);
+    release();
+    await loggingIn;
+    await page.unrouteAll();
     expect(new URL(page.url()).pathname).toBe('/sign-info');
     await page.getByRole('heading', { name: '회원가입' }).waitFor();
     expect(await captureScreen(page, 'sign-up')).toEqual([]);

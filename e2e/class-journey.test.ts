@@ -138,8 +138,9 @@ describe.skipIf(!chromiumAvailable())('class journey', { timeout: 90_000 }, () =
     await page.getByRole('heading', { name: '수강 신청이 완료되었어요!' }).waitFor();
     const timer = page.getByRole('timer');
     expect(await timer.textContent()).toMatch(/^[1-5]초 후 학습실로 이동해요\.$/);
+    expect(await captureScreen(page, 'journey-enrolled')).toEqual([]);
     // The countdown runs and then moves on to the student dashboard by itself.
-    await eventually(() => timer.textContent().catch(() => '')).toMatch(/^[1-4]초 후/);
+    await eventually(() => timer.textContent().catch(() => '')).toMatch(/^[0-4]초 후/);
     await page.waitForURL((url) => url.pathname === `/dashboard/student/${classId}`, { timeout: 15_000 });
     await page.getByRole('heading', { name: CLASS_NAME, level: 1 }).waitFor();
     await page.getByText('첫 수업은 토요일 오전 10시예요.').waitFor();

@@ -42,9 +42,14 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
 
 /**
  * Screenshots the current screen at 400 px and 1280 px wide into artifacts/e2e/screens, and checks it with
- * axe at both widths; returns every serious or critical violation (the caller asserts none).
+ * axe at both widths; returns every serious or critical violation (the caller asserts none). `settle: false`
+ * skips waiting for the network to go quiet (a screen shown while a request is held on purpose).
  */
-export async function captureScreen(page: Page, name: string): Promise<AxeViolation[]> {
+export async function captureScreen(
+  page: Page,
+  name: string,
+  { settle = true }: { settle?: boolean } = {},
+): Promise<AxeViolation[]> {
   const folder = path.join(ARTIFACTS, 'screens');
   fs.mkdirSync(folder, { recursive: true });
   const original = page.viewportSize() ?? { width: 1280, height: 900 };
@@ -53,7 +58,7 @@ export async function captureScreen(page: Page, name: string): Promise<AxeViolat
     await page.setViewportSize({ width, height: 900 });
     // Let layout-dependent parts (media queries, the carousel) settle and lazy images load.
     await page.waitForTimeout(300);
-    await page.waitForLoadState('networkidle').catch(() => undefined);
+    if (settle) await page.waitForLoadState('networkidle').catch(() => undefined);
     await page.screenshot({ path: path.join(folder, `${name}-${width}.png`), fullPage: true });
     for (const violation of await seriousViolations(page))
       found.push({ ...violation, id: `${violation.id}@${width}` });
