@@ -81,21 +81,22 @@ afterEach(async () => {
 });
 
 async function setUp(session: NonNullable<Config['chat']>['session']) {
-  app = await buildTestApp({
+  const built = await buildTestApp({
     chat: { session, rateLimit: { capacity: 1_000_000, refillPerSecond: 1_000_000 } },
   });
-  const url = await listenForChat(app);
-  const room = await createChatClass(app);
+  app = built;
+  const url = await listenForChat(built);
+  const room = await createChatClass(built);
   const publisher = new TestChatClient(url, room.teacher.token);
   const reader = new TestChatClient(url, room.student.token);
   clients.push(publisher, reader);
   await Promise.all([publisher.connect(), reader.connect()]);
   await reader.join(room.classId);
   const stalled = await StalledSubscriber.open(url, room.teacher.token, room.classId);
-  expect(app.chatBroker.subscriptionCount).toBe(2);
+  expect(built.chatBroker.subscriptionCount).toBe(2);
   // The server dropped the stalled subscriber (the reader's subscription is the only one left).
-  const dropped = () => app.chatBroker.subscriptionCount < 2;
-  return { app, room, publisher, reader, stalled, dropped };
+  const dropped = () => built.chatBroker.subscriptionCount < 2;
+  return { app: built, room, publisher, reader, stalled, dropped };
 }
 
 describe('slow consumers over a real socket', () => {
