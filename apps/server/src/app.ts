@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth-routes.ts';
+import { registerRefreshTokenSweep } from './auth/refresh-token-sweep.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { registerChat } from './chat/register-chat.ts';
 import { classRoutes } from './classes/class-routes.ts';
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRateLimit(app);
   await registerDocs(app);
   registerAuth(app, config.jwtSecret);
+  registerRefreshTokenSweep(app);
   await registerReadCache(
     app,
     config.readCacheMs,
