@@ -18,3 +18,30 @@ export const AVATAR_SIZE_PX = 256;
 export function isAcceptableImage(file: { type: string; size: number }): boolean {
   return (IMAGE_MIME_TYPES as readonly string[]).includes(file.type) && file.size <= MAX_UPLOAD_BYTES;
 }
+
+/**
+ * Width of the smaller copy the server keeps of every uploaded banner, for class cards (a card is at most about
+ * 300 CSS pixels wide, so this covers screens of up to 1.6 device pixels per CSS pixel at full card width).
+ */
+export const BANNER_CARD_WIDTH_PX = 480;
+
+/** How wide a class card's banner shows, for the browser's choice between the card copy and the banner. */
+export const BANNER_CARD_SIZES = '(min-width: 1185px) 296px, 50vw';
+
+const UPLOADED_BANNER =
+  /^(\/uploads\/banners\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(jpg|png)$/;
+
+/**
+ * The card copy of an uploaded banner (`/uploads/banners/<id>.jpg` → `/uploads/banners/<id>.card.jpg`), or null
+ * for anything else (no banner, a bundled default image).
+ */
+export function bannerCardPath(bannerPath: string | null | undefined): string | null {
+  const match = bannerPath ? UPLOADED_BANNER.exec(bannerPath) : null;
+  return match ? `${match[1]}.card.${match[2]}` : null;
+}
+
+/** The `srcset` of a class card's banner: its card copy and the full banner, by width. */
+export function bannerCardSrcSet(bannerPath: string): string | null {
+  const card = bannerCardPath(bannerPath);
+  return card ? `${card} ${BANNER_CARD_WIDTH_PX}w, ${bannerPath} ${BANNER_MAX_WIDTH_PX}w` : null;
+}

@@ -2,6 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database.ts';
 import { accounts, classes, enrolments, schedules, users } from '../db/schema.ts';
 import type { Storage } from '../storage/storage.ts';
+import { bannerCard } from '../uploads/process-image.ts';
 import { bannerImage } from './banner-image.ts';
 import { DEMO_CLASSES, DEMO_STUDENTS, DEMO_TEACHERS } from './demo-content.ts';
 
@@ -17,7 +18,9 @@ export async function seedDemo(db: Database, storage: Storage): Promise<boolean>
   if (!(await isEmpty(db))) return false;
   const banners = await Promise.all(
     DEMO_CLASSES.map(async (c) =>
-      storage.save('banner', { bytes: await bannerImage(c.name, c.colors), extension: 'jpg' }),
+      bannerImage(c.name, c.colors).then(async (bytes) =>
+        storage.save('banner', { bytes, extension: 'jpg', card: await bannerCard(bytes) }),
+      ),
     ),
   );
   const seeded = await db.transaction(async (tx) => {

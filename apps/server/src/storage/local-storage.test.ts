@@ -2,10 +2,11 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalStorage } from './local-storage.ts';
 import { serveUploads } from './serve-uploads.ts';
-import { isStorageKey } from './storage.ts';
+import { cardKey, isStorageKey } from './storage.ts';
 
 let dir: string;
 let storage: LocalStorage;
@@ -37,6 +38,46 @@ describe('LocalStorage', () => {
     await storage.remove(`../${key}`);
     await storage.remove('banners/../banners/x.jpg');
     expect(await readFile(path.join(dir, key), 'utf8')).toBe('x');
+  });
+});
+
+describe('banner card copies', () => {
+  it('are stored beside their banner, removed with it, and served', async () => {
+    const key = await storage.save('banner', {
+      bytes: Buffer.from('big'),
+      extension: 'jpg',
+      card: Buffer.from('small'),
+    });
+    const card = cardKey(key) ?? '';
+    expect(card).toBe(key.replace(/\.jpg$/, '.card.jpg'));
+    expect(await readFile(path.join(dir, card), 'utf8')).toBe('small');
+    const app = Fastify();
+    await app.register(serveUploads, { dir });
+    expect((await app.inject(`/uploads/${card}`)).body).toBe('small');
+    expect((await app.inject(`/uploads/${card.replace('.card.', '.card.card.')}`)).statusCode).toBe(404);
+    await storage.remove(key);
+    expect(
+      (await readdir(path.join(dir, 'banners'))).filter((name) => name.includes(key.slice(8, 44))),
+    ).toEqual([]);
+    await app.close();
+  });
+
+  it('are made at start for banners stored without one; unreadable files are skipped', async () => {
+    const own = await mkdtemp(path.join(tmpdir(), 'sea-storage-cards-'));
+    try {
+      const older = new LocalStorage(own);
+      const banner = await sharp({ create: { width: 1184, height: 400, channels: 3, background: '#1d6fd6' } })
+        .jpeg()
+        .toBuffer();
+      const key = await older.save('banner', { bytes: banner, extension: 'jpg' });
+      const broken = await older.save('banner', { bytes: Buffer.from('not an image'), extension: 'jpg' });
+      expect(await older.addMissingCards()).toBe(1);
+      expect((await sharp(path.join(own, cardKey(key) ?? '')).metadata()).width).toBe(480);
+      expect(cardKey(broken)).not.toBeNull();
+      expect(await older.addMissingCards()).toBe(0);
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { bannerCard } from '../uploads/process-image.ts';
 import type { ImageKind, ProcessedImage } from '../uploads/process-image.ts';
-import { isStorageKey, newKey, UPLOADS_PREFIX } from './storage.ts';
+import { cardKey, isStorageKey, newKey, UPLOADS_PREFIX } from './storage.ts';
 import type { Storage } from './storage.ts';
 
 /** Stores uploads as files in one folder (UPLOAD_DIR), served by the API server under `/uploads/`. */
@@ -13,18 +14,16 @@ export class LocalStorage implements Storage {
     this.dir = path.resolve(dir);
   }
 
-  async save(kind: ImageKind, image: Pick<ProcessedImage, 'bytes' | 'extension'>): Promise<string> {
+  async save(kind: ImageKind, image: Pick<ProcessedImage, 'bytes' | 'extension' | 'card'>): Promise<string> {
     const id = randomUUID();
     const key = newKey(kind, image.extension, id);
-    const target = path.join(this.dir, key);
-    await mkdir(path.dirname(target), { recursive: true });
-    // Write beside the target and rename, so a reader never sees a half-written image.
-    const partial = path.join(path.dirname(target), `.${id}.partial`);
+    const card = image.card === undefined ? null : cardKey(key);
+    // The card copy first: a banner that exists always has its copy.
+    if (card !== null && image.card !== undefined) await this.#write(card, image.card);
     try {
-      await writeFile(partial, image.bytes, { flag: 'wx' });
-      await rename(partial, target);
+      await this.#write(key, image.bytes);
     } catch (error) {
-      await rm(partial, { force: true });
+      if (card !== null) await rm(path.join(this.dir, card), { force: true });
       throw error;
     }
     return key;
@@ -33,9 +32,48 @@ export class LocalStorage implements Storage {
   async remove(key: string): Promise<void> {
     if (!isStorageKey(key)) return;
     await rm(path.join(this.dir, key), { force: true });
+    const card = cardKey(key);
+    if (card !== null) await rm(path.join(this.dir, card), { force: true });
   }
 
   url(key: string): string {
     return `${UPLOADS_PREFIX}${key}`;
+  }
+
+  /**
+   * Makes the card copy of every stored banner that has none (banners stored before copies existed), one at a
+   * time. Answers how many it made; a banner it cannot read is skipped (and stays served as it is).
+   */
+  async addMissingCards(): Promise<number> {
+    const folder = path.join(this.dir, 'banners');
+    const names = await readdir(folder).catch(() => [] as string[]);
+    const present = new Set(names);
+    let made = 0;
+    for (const name of names) {
+      const key = `banners/${name}`;
+      const card = cardKey(key);
+      if (card === null || present.has(path.basename(card))) continue;
+      try {
+        await this.#write(card, await bannerCard(await readFile(path.join(this.dir, key))));
+        made += 1;
+      } catch {
+        // An unreadable file keeps its banner without a copy; the web app then loads the banner itself.
+      }
+    }
+    return made;
+  }
+
+  /** Writes beside the target and renames, so a reader never sees a half-written image. */
+  async #write(key: string, bytes: Buffer): Promise<void> {
+    const target = path.join(this.dir, key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const partial = path.join(path.dirname(target), `.${randomUUID()}.partial`);
+    try {
+      await writeFile(partial, bytes, { flag: 'wx' });
+      await rename(partial, target);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
   }
 }

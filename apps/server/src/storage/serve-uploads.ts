@@ -1,11 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { isStorageKey, UPLOADS_PREFIX } from './storage.ts';
+import { isServedKey, UPLOADS_PREFIX } from './storage.ts';
 
 /**
  * Serves the local upload folder under `/uploads/`. Every stored name is fresh and random and never rewritten,
- * so responses may be cached for a year as immutable. Only names the storage driver creates are served.
+ * so responses may be cached for a year as immutable. Only names the storage driver creates are served (stored
+ * keys and banners' card copies).
  */
 export async function serveUploads(app: FastifyInstance, options: { dir: string }): Promise<void> {
   await mkdir(options.dir, { recursive: true });
@@ -19,6 +20,6 @@ export async function serveUploads(app: FastifyInstance, options: { dir: string 
     dotfiles: 'deny',
     immutable: true,
     maxAge: '365d',
-    allowedPath: (pathname) => isStorageKey(pathname.replace(/^\/+/, '')),
+    allowedPath: (pathname) => isServedKey(pathname.replace(/^\/+/, '')),
   });
 }

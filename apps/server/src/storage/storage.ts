@@ -6,9 +6,12 @@ import type { ImageKind, ProcessedImage } from '../uploads/process-image.ts';
  * browser can load.
  */
 export type Storage = {
-  /** Stores a new file under a fresh random name and answers its key. Never overwrites. */
-  save(kind: ImageKind, image: Pick<ProcessedImage, 'bytes' | 'extension'>): Promise<string>;
-  /** Removes a stored file; an unknown or already removed key is not an error. */
+  /**
+   * Stores a new file under a fresh random name and answers its key (a banner's card copy, when given, beside
+   * it under {@link cardKey}). Never overwrites.
+   */
+  save(kind: ImageKind, image: Pick<ProcessedImage, 'bytes' | 'extension' | 'card'>): Promise<string>;
+  /** Removes a stored file (and its card copy); an unknown or already removed key is not an error. */
   remove(key: string): Promise<void>;
   /** The browser address of a stored file. */
   url(key: string): string;
@@ -23,13 +26,26 @@ const FOLDERS: Record<ImageKind, string> = { banner: 'banners', avatar: 'avatars
 // key read back from the database can never point outside the upload folder.
 const KEY_PATTERN =
   /^(banners|avatars)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png)$/;
+const CARD_KEY_PATTERN =
+  /^banners\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.card\.(jpg|png)$/;
 
 export function newKey(kind: ImageKind, extension: string, id: string): string {
   return `${FOLDERS[kind]}/${id}.${extension}`;
 }
 
+/** A key the server made (the only kind the database holds). */
 export function isStorageKey(key: string): boolean {
   return KEY_PATTERN.test(key);
+}
+
+/** The key of a banner's card copy (`banners/<id>.jpg` → `banners/<id>.card.jpg`); null for other keys. */
+export function cardKey(key: string): string | null {
+  return key.startsWith('banners/') && isStorageKey(key) ? key.replace(/\.(jpg|png)$/, '.card.$1') : null;
+}
+
+/** A path that may be served: a stored key or a banner's card copy. */
+export function isServedKey(key: string): boolean {
+  return KEY_PATTERN.test(key) || CARD_KEY_PATTERN.test(key);
 }
 
 /** The browser address of a stored file, or null for none (the form most responses need). */

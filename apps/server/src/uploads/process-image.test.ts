@@ -1,6 +1,11 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { AVATAR_SIZE_PX, BANNER_MAX_WIDTH_PX, MAX_UPLOAD_BYTES } from '@sea/contract/uploads';
+import {
+  AVATAR_SIZE_PX,
+  BANNER_CARD_WIDTH_PX,
+  BANNER_MAX_WIDTH_PX,
+  MAX_UPLOAD_BYTES,
+} from '@sea/contract/uploads';
 import { HttpError } from '../errors.ts';
 import { gif, jpeg, pixelFloodPng, png } from '../../test/images.ts';
 import { processImage } from './process-image.ts';
@@ -27,6 +32,23 @@ describe('processImage', () => {
   it('keeps a small banner at its size', async () => {
     const result = await processImage(await png(400, 200), 'banner');
     expect([result.width, result.height]).toEqual([400, 200]);
+  });
+
+  it('makes the card copy of a banner: 480 px wide at most, same format, no metadata; avatars get none', async () => {
+    const wide = await processImage(await jpeg(3000, 1500, true), 'banner');
+    const card = await sharp(wide.card).metadata();
+    expect([card.format, card.width, card.height, card.exif]).toEqual([
+      'jpeg',
+      BANNER_CARD_WIDTH_PX,
+      240,
+      undefined,
+    ]);
+    expect(wide.card?.length).toBeLessThan(wide.bytes.length);
+    // A transparent banner stays PNG, and so does its copy.
+    const small = await processImage(await png(400, 200, true), 'banner');
+    const smallCard = await sharp(small.card).metadata();
+    expect([smallCard.format, smallCard.width]).toEqual(['png', 400]);
+    expect((await processImage(await jpeg(300, 300), 'avatar')).card).toBeUndefined();
   });
 
   it('crops an avatar to 256x256 and keeps transparency as PNG', async () => {

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   AVATAR_SIZE_PX,
+  BANNER_CARD_WIDTH_PX,
   BANNER_MAX_WIDTH_PX,
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_PIXELS,
@@ -18,6 +19,8 @@ export type ProcessedImage = {
   contentType: 'image/jpeg' | 'image/png';
   width: number;
   height: number;
+  /** Banners: the smaller copy class cards load (BANNER_CARD_WIDTH_PX wide at most), same format. */
+  card?: Buffer;
 };
 
 const ACCEPTED_MIME_TYPES = new Set(['image/jpeg', 'image/png']);
@@ -63,7 +66,21 @@ export async function processImage(input: Buffer, kind: ImageKind): Promise<Proc
     contentType: png ? 'image/png' : 'image/jpeg',
     width: info.width,
     height: info.height,
+    ...(kind === 'banner' ? { card: await bannerCard(data) } : {}),
   };
+}
+
+/**
+ * The card copy of a re-encoded banner (JPEG or PNG, as the banner): at most BANNER_CARD_WIDTH_PX wide, never
+ * enlarged. Also made for banners stored before copies existed (`LocalStorage.addMissingCards`).
+ */
+export async function bannerCard(banner: Buffer): Promise<Buffer> {
+  const pipeline = sharp(banner, INPUT_OPTIONS).resize({
+    width: BANNER_CARD_WIDTH_PX,
+    withoutEnlargement: true,
+  });
+  const { format } = await pipeline.metadata();
+  return (format === 'png' ? pipeline.png() : pipeline.jpeg({ quality: JPEG_QUALITY })).toBuffer();
 }
 
 function sharpError(error: unknown): Error {

@@ -15,10 +15,22 @@ declare module 'fastify' {
 
 /**
  * Multipart parsing for every route (read through `readImageForm`), the storage driver as `app.storage`, and
- * the stored files served under `/uploads/`.
+ * the stored files served under `/uploads/` (with banners' card copies, made for older banners at start).
  */
 export async function registerUploads(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, parts: 10 } });
-  app.decorate('storage', new LocalStorage(config.uploadDir));
+  const storage = new LocalStorage(config.uploadDir);
+  app.decorate('storage', storage);
   await app.register(serveUploads, { dir: config.uploadDir });
+  // Banners stored before card copies existed get theirs in the background; closing waits for it.
+  let backfill: Promise<void> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    backfill = storage.addMissingCards().then(
+      (made) => {
+        if (made > 0) app.log.info({ made }, 'card copies of stored banners made');
+      },
+      (error: unknown) => app.log.warn({ err: error }, 'making card copies of stored banners failed'),
+    );
+  });
+  app.addHook('onClose', () => backfill);
 }

@@ -78,6 +78,17 @@ describe('index page per URL', () => {
     expect(page.indexOf(INITIAL_ANSWERS_ID)).toBeGreaterThan(page.indexOf('<div id="root"></div>'));
   });
 
+  it('preloads the card copy that the card of an uploaded banner will choose', async () => {
+    const banner = '/uploads/banners/0b6f5a4e-2c1d-4e8f-9a7b-3c2d1e0f9a8b.jpg';
+    const api = fakeApi({ '/api/classes?page=0&target=live': envelope([item(1, banner)]) });
+    const page = await createIndexPage(HTML, MANIFEST, api.fetch)('/');
+    expect(page).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="${banner}" ` +
+        `imagesrcset="${banner.replace('.jpg', '.card.jpg')} 480w, ${banner} 1184w" ` +
+        `imagesizes="(min-width: 1185px) 296px, 50vw">`,
+    );
+  });
+
   it('asks for the list of the category in the address, with the categories', async () => {
     const api = fakeApi({});
     await createIndexPage(HTML, MANIFEST, api.fetch)('/list?category=13');

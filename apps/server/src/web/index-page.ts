@@ -1,5 +1,6 @@
 import { INITIAL_ANSWERS_ID } from '@sea/contract/initial-answers';
 import type { InitialAnswers } from '@sea/contract/initial-answers';
+import { BANNER_CARD_SIZES, bannerCardSrcSet } from '@sea/contract/uploads';
 import { cataloguePage } from './catalogue-pages.ts';
 import type { CataloguePage } from './catalogue-pages.ts';
 import { routeFiles } from './page-manifest.ts';
@@ -90,9 +91,15 @@ export function createIndexPage(
       ...files.scripts.map(
         (href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`,
       ),
-      ...banners.map(
-        (href) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(href)}">`,
-      ),
+      ...banners.map((href) => {
+        // The same choice the card's <img> makes, so the preloaded file is the one it shows.
+        const srcset = bannerCardSrcSet(href);
+        const choice =
+          srcset === null
+            ? ''
+            : ` imagesrcset="${escapeAttribute(srcset)}" imagesizes="${escapeAttribute(BANNER_CARD_SIZES)}"`;
+        return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(href)}"${choice}>`;
+      }),
     ].join('\n    ');
     const body = `<script type="application/json" id="${INITIAL_ANSWERS_ID}">${scriptSafeJson({ answers })}</script>`;
     return (

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { ClassItem } from '@sea/contract/classes';
+import { BANNER_CARD_SIZES, bannerCardSrcSet } from '@sea/contract/uploads';
 import { bannerFor } from '../../../lib/default-images.ts';
 import { CATALOGUE_TEXTS } from '../texts.ts';
 import styles from './class-card.module.css';
@@ -27,6 +28,12 @@ export type ClassCardProps = {
   eager?: boolean;
 };
 
+/** An uploaded banner's card copy and the banner itself, for the browser to choose by the card's width. */
+function cardSources(bannerPath: string | null): { srcSet?: string; sizes?: string } {
+  const srcSet = bannerPath === null ? null : bannerCardSrcSet(bannerPath);
+  return srcSet === null ? {} : { srcSet, sizes: BANNER_CARD_SIZES };
+}
+
 /** Pads a rank to two digits: 1 → '01'. */
 export function formatRank(rank: number): string {
   return String(rank).padStart(2, '0');
@@ -52,6 +59,7 @@ export function ClassCard({
           <img
             className={styles.banner}
             src={bannerFor(item.id, item.banner_image_path)}
+            {...cardSources(item.banner_image_path)}
             alt=""
             loading={priority || eager ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : 'auto'}

@@ -30,4 +30,20 @@ describe('TopTenCarousel', () => {
     expect(link).toHaveAttribute('href', '/lecture/info/23');
     expect(link.querySelector('img')).toHaveAttribute('src', DEFAULT_BANNERS[3]);
   });
+
+  it('lets the browser choose between the card copy of an uploaded banner and the banner itself', () => {
+    const banner = '/uploads/banners/0b6f5a4e-2c1d-4e8f-9a7b-3c2d1e0f9a8b.png';
+    renderWithProviders(
+      <TopTenCarousel items={[classItem(5, { banner_image_path: banner }), classItem(6)]} />,
+    );
+    const uploaded = screen.getByRole('link', { name: /강의 5/ }).querySelector('img');
+    expect(uploaded).toHaveAttribute('src', banner);
+    expect(uploaded).toHaveAttribute(
+      'srcset',
+      `${banner.replace('.png', '.card.png')} 480w, ${banner} 1184w`,
+    );
+    expect(uploaded).toHaveAttribute('sizes', '(min-width: 1185px) 296px, 50vw');
+    // A bundled default banner has one size only.
+    expect(screen.getByRole('link', { name: /강의 6/ }).querySelector('img')).not.toHaveAttribute('srcset');
+  });
 });
