@@ -12,6 +12,7 @@ import {
 } from 'werift';
 import type { IceServer } from '@sea/contract/live-ticket';
 import type { LiveCodec } from '@sea/contract/live';
+import { installSrtpKeyObjects } from './srtp-key-objects.ts';
 
 /** Network settings of every peer connection the SFU opens. */
 export type RtcOptions = {
@@ -49,6 +50,8 @@ export function createPeerConnection(
   role: 'publisher' | 'subscriber',
 ): RTCPeerConnection {
   const ipv4 = isIPv4(options.announcedIp);
+  // SRTP with prepared keys: the same bytes as werift's own, without preparing the key once per packet.
+  installSrtpKeyObjects();
   return new RTCPeerConnection({
     // ICE-lite, like other SFUs on a reachable address: the browser runs the checks. werift's full ICE sends
     // consent-freshness checks that Chrome 156 never answered here, so every connection "failed" 30 s in.
