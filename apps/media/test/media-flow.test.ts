@@ -125,7 +125,8 @@ describe('forwarding through werift on loopback', () => {
     for (const layer of ['q', 'f', 'h'] as Layer[]) {
       await ok(socket, 'setPreferredLayer', { consumerId, layer });
       await until(() => video().at(-1)?.layer === layer, 5_000, `layer ${layer}`);
-      const index = video().findIndex(
+      // The switch just asked for is the last change of layer (the student may have started on another one).
+      const index = video().findLastIndex(
         (p, i) => i > 0 && p.layer === layer && video()[i - 1]?.layer !== layer,
       );
       const switched = video()[index];

@@ -67,7 +67,10 @@ export class Consumer {
     return this.paused;
   }
 
-  /** Starts (or restarts) forwarding; video begins at the next keyframe, which is requested now. */
+  /**
+   * Starts (or restarts) forwarding; video begins at the next keyframe, which is requested now (or as soon as
+   * the student's connection is up).
+   */
   resume(): void {
     if (this.isClosed || !this.paused) return;
     this.paused = false;
@@ -126,6 +129,9 @@ export class Consumer {
 
   private requestKeyframe(fromStudent: boolean): void {
     if (this.paused || this.producer.media !== 'video') return;
+    // Before the student's DTLS is up nothing is forwarded, so a keyframe now would be dropped, and its request
+    // would hold back, by the coalescing interval, the one made when the connection comes up.
+    if (!this.connected) return;
     // A student's own PLI concerns what it receives; otherwise the layer it waits for.
     const layer = fromStudent ? (this.gate.current ?? this.gate.target) : this.gate.target;
     if (layer === null) return;
@@ -136,12 +142,17 @@ export class Consumer {
   /** The student's connection is up: what was sent before it was lost, so start at a fresh keyframe. */
   transportConnected(): void {
     this.gate.reset();
+    // Choose again first: at resume the teacher's layers may not have been arriving yet.
+    if (!this.paused && !this.isClosed) this.chooseLayer();
     this.requestKeyframe(false);
   }
 
+  private get connected(): boolean {
+    return this.sender.dtlsTransport?.state === 'connected';
+  }
+
   private forward(layer: Layer, packet: RtpPacket, keyframeStart: boolean): void {
-    if (this.paused) return;
-    if (this.sender.dtlsTransport?.state !== 'connected') return;
+    if (this.paused || !this.connected) return;
     const decision = this.gate.onPacket(layer, keyframeStart);
     if (decision === 'drop') return;
     const now = performance.now();
