@@ -12,7 +12,7 @@ import {
 } from 'werift';
 import type { Layer } from '@sea/contract/live';
 import { isVp8KeyframeStart } from '../src/forwarding/vp8.ts';
-import { gatheredSdp, loopbackClient, readMarker } from './synthetic-teacher.ts';
+import { gatheredSdp, loopbackClient, readMarker, setLocalWithoutStun } from './synthetic-teacher.ts';
 
 /** One packet as a student received it. */
 export type Received = {
@@ -60,7 +60,7 @@ export class SyntheticStudent {
 
   async answer(offer: string): Promise<string> {
     await this.pc.setRemoteDescription({ type: 'offer', sdp: offer });
-    await this.pc.setLocalDescription(await this.pc.createAnswer());
+    await setLocalWithoutStun(this.pc, await this.pc.createAnswer());
     return gatheredSdp(this.pc);
   }
 

@@ -30,6 +30,20 @@ export function loopbackClient() {
   };
 }
 
+/**
+ * Sets a local description without any STUN server. werift's full-ICE agent (0.25.2) falls back to
+ * stun.l.google.com:19302 when `iceServers` has no STUN entry, even for `iceServers: []`, and queries it while
+ * gathering; test and benchmark clients must never leave loopback. Gathering starts in setLocalDescription, so
+ * the fallback is cleared on every ICE transport just before.
+ */
+export async function setLocalWithoutStun(
+  pc: RTCPeerConnection,
+  description: Parameters<RTCPeerConnection['setLocalDescription']>[0],
+): Promise<void> {
+  for (const transport of pc.iceTransports) transport.connection.stunServer = undefined;
+  await pc.setLocalDescription(description);
+}
+
 export async function gatheredSdp(pc: RTCPeerConnection): Promise<string> {
   if (pc.iceGatheringState !== 'complete') {
     await pc.iceGatheringStateChange.watch((state) => state === 'complete', 5_000);
@@ -133,7 +147,7 @@ export class SyntheticTeacher {
   }
 
   async offer(): Promise<string> {
-    await this.pc.setLocalDescription(await this.pc.createOffer());
+    await setLocalWithoutStun(this.pc, await this.pc.createOffer());
     return gatheredSdp(this.pc);
   }
 
