@@ -5,6 +5,7 @@ import { BitrateMeter } from '../forwarding/bitrate-meter.ts';
 import { LayerSwitch } from '../forwarding/layer-switch.ts';
 import { selectLayer } from '../forwarding/layer-selector.ts';
 import { Signal } from '../signal.ts';
+import { forwardRtp } from './forward-rtp.ts';
 import type { Producer } from './producer.ts';
 
 /** While a student waits for a keyframe, the request is repeated this often. */
@@ -164,6 +165,6 @@ export class Consumer {
     }
     this.lastSentAt = now;
     this.meter.add(packet.payload.length + 12, now);
-    this.sender.sendRtp(packet).catch((error: unknown) => console.error('media: forwarding failed', error));
+    forwardRtp(this.sender, packet);
   }
 }

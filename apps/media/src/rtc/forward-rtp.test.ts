@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { RTCRtpSender, RTP_EXTENSION_URI, RtpHeader, RtpPacket } from 'werift';
+import { absSendTime, forwardRtp, ntpTimestamp } from './forward-rtp.ts';
+
+type Sent = { header: RtpHeader; payload: Buffer };
+
+const MID = { id: 1, uri: RTP_EXTENSION_URI.sdesMid };
+const ABS_SEND_TIME = { id: 3, uri: RTP_EXTENSION_URI.absSendTime };
+const TRANSPORT_CC = { id: 5, uri: RTP_EXTENSION_URI.transportWideCC };
+
+/** A sender of a connected student as werift sets it up, writing what it sends (plaintext) into `sent`. */
+function sender(headerExtensions: { id: number; uri: string }[]) {
+  const sent: Sent[] = [];
+  const keep = (header: RtpHeader, payload: Buffer) =>
+    sent.push({
+      header: RtpHeader.deSerialize(header.serialize(header.serializeSize)),
+      payload: Buffer.from(payload),
+    });
+  const s = new RTCRtpSender('video');
+  Object.assign(s, {
+    ssrc: 0x0a0b_0c0d,
+    mid: '2',
+    headerExtensions,
+    codec: { payloadType: 97, name: 'VP8' },
+    dtlsTransport: {
+      state: 'connected',
+      bytesSent: 0,
+      packetsSent: 0,
+      // werift's own path
+      sendRtp: async (payload: Buffer, header: RtpHeader) => keep(header, payload),
+      sendRtcp: async () => undefined,
+      // the forwarding path: SRTP (here: none) and the nominated UDP pair
+      srtp: {
+        encrypt: (payload: Buffer, header: RtpHeader) => (
+          keep(header, payload),
+          Buffer.alloc(12 + payload.length)
+        ),
+      },
+      iceTransport: {
+        connection: {
+          canSendApplicationData: () => true,
+          nominated: {
+            remoteAddr: ['127.0.0.1', 9],
+            packetsSent: 0,
+            bytesSent: 0,
+            protocol: { transport: { type: 'udp', closed: false, socket: { send: () => undefined } } },
+          },
+        },
+      },
+    },
+  });
+  return { sender: s, sent };
+}
+
+/** A teacher's packets as the producer hands them on: two sources (a layer switch), across the wraparound. */
+function input() {
+  const packets: { packet: RtpPacket; switchTo: boolean }[] = [];
+  for (let i = 0; i < 30; i += 1) {
+    const second = i >= 18; // the student switches to another layer at packet 18
+    const seq = second ? (900 + i) & 0xffff : (65_530 + i) & 0xffff;
+    const header = new RtpHeader({
+      payloadType: 96,
+      ssrc: second ? 0x1002 : 0x1001,
+      sequenceNumber: seq,
+      timestamp: ((second ? 7_000_000 : 4_294_960_000) + Math.floor(i / 3) * 3000) >>> 0,
+      marker: i % 3 === 2,
+    });
+    packets.push({
+      packet: new RtpPacket(header, Buffer.from([0x90, 0x80, i, i, 1, 2, 3])),
+      switchTo: i === 18,
+    });
+  }
+  return packets;
+}
+
+function withoutAbsSendTime(sent: Sent[]) {
+  return sent.map(({ header, payload }) => ({
+    ssrc: header.ssrc,
+    payloadType: header.payloadType,
+    sequenceNumber: header.sequenceNumber,
+    timestamp: header.timestamp,
+    marker: header.marker,
+    extensions: header.extensions.filter((e) => e.id !== ABS_SEND_TIME.id),
+    extensionIds: header.extensions.map((e) => e.id),
+    payload: payload.toString('hex'),
+  }));
+}
+
+describe('forwardRtp', () => {
+  it("sends what werift's own sendRtp sends, continuing sequence and timestamps across a switch", async () => {
+    const werift = sender([MID, ABS_SEND_TIME]);
+    const ours = sender([MID, ABS_SEND_TIME]);
+    for (const { packet, switchTo } of input()) {
+      if (switchTo) {
+        werift.sender.replaceRTP(packet.header, true, 1234);
+        ours.sender.replaceRTP(packet.header, true, 1234);
+      }
+      await werift.sender.sendRtp(packet);
+      forwardRtp(ours.sender, packet);
+    }
+    expect(ours.sent).toHaveLength(30);
+    expect(withoutAbsSendTime(ours.sent)).toEqual(withoutAbsSendTime(werift.sent));
+    const seqs = ours.sent.map((p) => p.header.sequenceNumber);
+    for (let i = 1; i < seqs.length; i += 1) expect(((seqs[i] ?? 0) - (seqs[i - 1] ?? 0)) & 0xffff).toBe(1);
+    for (const key of [
+      'sequenceNumber',
+      'timestamp',
+      'packetCount',
+      'octetCount',
+      'headerBytesSent',
+    ] as const) {
+      expect(ours.sender[key], key).toEqual(werift.sender[key]);
+    }
+    // The NACK history holds the same packets.
+    const history = (s: RTCRtpSender) =>
+      (s as unknown as { rtpCache: RtpPacket[] }).rtpCache.map((p) => p && p.header.sequenceNumber);
+    expect(history(ours.sender)).toEqual(history(werift.sender));
+    werift.sender.stop();
+    ours.sender.stop();
+  });
+
+  it('writes abs-send-time from the wall clock, never going backwards', async () => {
+    const ours = sender([MID, ABS_SEND_TIME]);
+    for (const { packet } of input()) {
+      forwardRtp(ours.sender, packet);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    const times = ours.sent.map((p) =>
+      p.header.extensions.find((e) => e.id === ABS_SEND_TIME.id)?.payload.readUIntBE(0, 3),
+    );
+    const now = absSendTime(performance.timeOrigin + performance.now()).readUIntBE(0, 3);
+    for (let i = 1; i < times.length; i += 1) expect(times[i]).toBeGreaterThanOrEqual(times[i - 1] ?? 0);
+    expect(Math.abs(now - (times.at(-1) ?? 0))).toBeLessThan(2 ** 18); // within a second
+    ours.sender.stop();
+  });
+
+  it('leaves what it does not handle (transport-wide sequence numbers) to werift', async () => {
+    const ours = sender([MID, TRANSPORT_CC]);
+    const [first] = input();
+    if (!first) throw new Error('no input');
+    forwardRtp(ours.sender, first.packet);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(ours.sent[0]?.header.extensions.map((e) => e.id)).toEqual([MID.id, TRANSPORT_CC.id]);
+    ours.sender.stop();
+  });
+});
+
+describe('clock conversions', () => {
+  it('gives RFC 3550 NTP timestamps and abs-send-time in 6.18 fixed point', () => {
+    expect(ntpTimestamp(0)).toBe(2_208_988_800n << 32n);
+    expect(ntpTimestamp(1_500)).toBe(((2_208_988_800n + 1n) << 32n) | 2_147_483_648n);
+    expect(absSendTime(1_500).readUIntBE(0, 3)).toBe(1.5 * 2 ** 18);
+    expect(absSendTime(64_000 + 250).readUIntBE(0, 3)).toBe(0.25 * 2 ** 18); // modulo 64 s
+  });
+});
