@@ -37,6 +37,7 @@ type SenderState = {
   packetCount: number;
   headerBytesSent: number;
   rtpCache: RtpPacket[];
+  rtcpRunning: boolean;
   runRtcp(): Promise<void>;
   dtlsTransport?: {
     state: string;
@@ -49,6 +50,7 @@ type SenderState = {
 };
 type IceConnection = {
   canSendApplicationData(): boolean;
+  send(data: Buffer): Promise<void>;
   nominated?: {
     remoteAddr: [string, number];
     packetsSent: number;
@@ -75,7 +77,8 @@ const midPayloads = new Map<string, Buffer>();
  *   Here both come from the wall clock as RFC 3550 and the abs-send-time draft define them.
  *
  * Anything this path does not handle (RED, pending RTP, transport-wide sequence numbers or other header
- * extensions, a non-UDP candidate, a werift without these fields) goes through werift's own `sendRtp`.
+ * extensions, a werift without these fields) goes through werift's own `sendRtp`; a TCP or TURN pair through
+ * werift's own send.
  * `forward-rtp.test.ts` checks the packets against werift's for the same input.
  */
 export function forwardRtp(sender: RTCRtpSender, packet: RtpPacket): void {
@@ -114,24 +117,32 @@ export function forwardRtp(sender: RTCRtpSender, packet: RtpPacket): void {
   dtls.bytesSent += encrypted.length;
   dtls.packetsSent += 1;
   send(dtls.iceTransport.connection, encrypted);
-  // werift starts its sender reports from the first packet sent (a no-op once they run).
-  s.runRtcp().catch((error: unknown) => console.error('media: sender reports failed', error));
+  // werift starts its sender reports from the first packet sent.
+  if (!s.rtcpRunning)
+    s.runRtcp().catch((error: unknown) => console.error('media: sender reports failed', error));
 }
 
+/** Per sender: the extension list (replaced at each renegotiation) this path was last checked against. */
+const checked = new WeakMap<SenderState, { extensions: SenderState['headerExtensions']; ok: boolean }>();
+
 function handles(s: SenderState): boolean {
-  const dtls = s.dtlsTransport;
-  const transport = dtls?.iceTransport?.connection?.nominated?.protocol.transport;
-  return (
+  if (
+    s.pendingRtpEnabled ||
+    s.redRedundantPayloadType ||
+    s.dtlsTransport?.config?.debug?.outboundPacketLoss
+  ) {
+    return false;
+  }
+  const last = checked.get(s);
+  if (last?.extensions === s.headerExtensions) return last.ok;
+  const ok =
     Array.isArray(s.rtpCache) &&
     typeof s.seqOffset === 'number' &&
-    typeof s.runRtcp === 'function' &&
-    !s.pendingRtpEnabled &&
-    !s.redRedundantPayloadType &&
-    !dtls?.config?.debug?.outboundPacketLoss &&
-    typeof dtls?.srtp?.encrypt === 'function' &&
-    (transport === undefined || (transport.type === 'udp' && transport.socket !== undefined)) &&
-    s.headerExtensions.every((extension) => HANDLED.has(extension.uri))
-  );
+    typeof s.rtcpRunning === 'boolean' &&
+    typeof s.dtlsTransport?.srtp?.encrypt === 'function' &&
+    s.headerExtensions.every((extension) => HANDLED.has(extension.uri));
+  checked.set(s, { extensions: s.headerExtensions, ok });
+  return ok;
 }
 
 /** The sender's extensions (as werift writes them: in id order, the packet's own ones kept unless replaced). */
@@ -177,7 +188,12 @@ function send(connection: IceConnection, data: Buffer): void {
   if (!connection.canSendApplicationData()) return;
   const pair = connection.nominated;
   const transport = pair?.protocol.transport;
-  if (!pair || !transport?.socket || transport.closed) return;
+  if (!pair || transport?.closed) return;
+  if (transport?.type !== 'udp' || !transport.socket) {
+    // TCP or TURN: werift's own (asynchronous) send.
+    connection.send(data).catch(() => undefined); // as werift: UDP-like, a lost packet is recovered by NACK/PLI
+    return;
+  }
   const [address, port] = pair.remoteAddr;
   // Like werift's own send: a failed datagram is not reported (UDP; the student's NACK or PLI recovers).
   transport.socket.send(data, port, address);
