@@ -1,47 +1,57 @@
-// SFU benchmark: one synthetic teacher (werift, the four streams: webcam with three simulcast layers,
-// microphone, screen, system audio) and N synthetic students (werift, in worker processes) against a media
-// service in its own process, all on loopback. Prints, per N: the media process's CPU, CPU per student and
-// students per core, packet loss at the students, and the time from joinRoom to the first forwarded keyframe.
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
+// SFU benchmark: one recorded teacher (werift replaying real VP8 at Chrome's bitrates: webcam with three
+// simulcast layers, microphone, screen, system audio) and N light students (werift ICE + DTLS, RTP counted from
+// clear headers, in worker processes) against the media service in its own process, all on loopback. Per N:
+// the media process's CPU, students per core, loss, joinRoom → first forwarded keyframe (with its steps), and
+// joinRoom → first decoded frame for Chromium students joining the loaded room. See README.md.
+import { spawn, spawnSync } from 'node:child_process';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { io } from 'socket.io-client';
-import { LIVE_SOCKET_PATH, type LiveAnswer } from '@sea/contract/live';
-import { SyntheticTeacher } from '../../apps/media/test/synthetic-teacher.ts';
 import { signTicket } from '../../apps/media/test/test-media-server.ts';
+import { launchBenchBrowser, type BrowserTimings } from './bench-browser.ts';
+import { cpuSeconds, lines, percentile, round } from './processes.ts';
+import { publishTeacher } from './publish-teacher.ts';
+import { startStudentWorkers, type StudentResult } from './student-workers.ts';
+import { CHROME_LIKE_TRACKS, recordVp8 } from './vp8-recording.ts';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i] ?? '', process.argv[i + 1] ?? '');
-const counts = (args.get('--students') ?? '50,100,200').split(',').map(Number);
-const seconds = Number(args.get('--seconds') ?? '10');
-const perProcess = Number(args.get('--per-process') ?? '25');
+const option = (name: string, fallback: string) => args.get(`--${name}`) ?? fallback;
+const counts = option('students', '50,100,200').split(',').map(Number);
+const windowSeconds = Number(option('seconds', '10'));
+const settleSeconds = Number(option('settle', '15'));
+const perProcess = Number(option('per-process', '50'));
+const joinRate = Number(option('join-rate', '20'));
+const browserJoins = Number(option('browser-students', '5'));
+const RECORDING_SECONDS = 10;
+const JOIN_TIMEOUT_MS = 120_000;
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function lines(child: ChildProcess, onLine: (line: string) => void): void {
-  let buffer = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString();
-    for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
-      onLine(buffer.slice(0, i));
-      buffer = buffer.slice(i + 1);
-    }
-  });
-  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+// Media only on loopback: inside a network namespace of our own (only `lo`) when this process may create one,
+// as the Chromium media test does. Otherwise every address is 127.0.0.1 anyway.
+if (process.env.SEA_NETNS !== '1' && spawnSync('unshare', ['--net', 'true']).status === 0) {
+  const run = spawnSync(
+    'unshare',
+    [
+      '--net',
+      'sh',
+      '-c',
+      'ip link set lo up && SEA_NETNS=1 exec "$@"',
+      'sh',
+      process.execPath,
+      ...process.argv.slice(1),
+    ],
+    { stdio: 'inherit' },
+  );
+  process.exit(run.status ?? 1);
 }
+if (process.env.SEA_NETNS !== '1') console.warn('(no network namespace: running on 127.0.0.1 only)');
 
-/** CPU seconds (user + system) a process has used, from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
+const bench = await launchBenchBrowser();
+const recording = await recordVp8(bench.browser, CHROME_LIKE_TRACKS, RECORDING_SECONDS);
 
 async function run(students: number) {
+  const loadAverage = os.loadavg()[0] ?? NaN;
   const media = spawn(
     process.execPath,
     [
@@ -53,93 +63,94 @@ async function run(students: number) {
   const url = await new Promise<string>((resolve) =>
     lines(media, (l) => l.startsWith('READY ') && resolve(l.slice(6))),
   );
-  const pid = media.pid ?? 0;
+  const mediaPid = media.pid ?? 0;
+  const room = await publishTeacher(url, recording);
+  await sleep(2_000); // every layer arriving before the first student
 
-  const socket = io(url, {
-    path: LIVE_SOCKET_PATH,
-    transports: ['websocket'],
-    auth: { ticket: await signTicket({ role: 'teacher' }) },
-  });
-  const ask = async <T>(name: string, payload: unknown = {}) => {
-    const answer = (await socket.timeout(30_000).emitWithAck(name, payload)) as LiveAnswer<T>;
-    if ('error' in answer) throw new Error(`${name}: ${answer.error.code}`);
-    return answer.data;
-  };
-  let viewers = 0;
-  socket.on('viewerCount', ({ count }: { count: number }) => (viewers = count));
-  const teacher = new SyntheticTeacher(1_000, { screen: true });
-  await ask('startRoom');
-  const { transportId } = await ask<{ transportId: string }>('createProducerTransport');
-  const { sdp } = await ask<{ sdp: string }>('connectProducerTransport', {
-    transportId,
-    sdp: await teacher.offer(),
-  });
-  await teacher.accept(sdp);
-  teacher.start(30);
-  const kinds = [
-    ['webcamVideo', teacher.video],
-    ['webcamAudio', teacher.audio],
-    ['screenShareVideo', teacher.screen],
-    ['screenShareAudio', teacher.systemAudio],
-  ] as const;
-  for (const [producerKind, transceiver] of kinds) {
-    await ask('produce', { transportId, producerKind, mid: transceiver?.mid ?? '' });
-  }
-
-  const workers: Promise<
-    { firstKeyframeMs: number | null; streams: Record<string, { received: number; lost: number }> }[]
-  >[] = [];
-  for (let first = 0; first < students; first += perProcess) {
-    const size = Math.min(perProcess, students - first);
-    const worker = spawn(
-      process.execPath,
-      [here('./student-worker.ts'), url, String(size), String(first), String(seconds)],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    workers.push(
-      new Promise((resolve) =>
-        lines(worker, (l) => l.startsWith('RESULT ') && resolve(JSON.parse(l.slice(7)))),
-      ),
-    );
-  }
   const joinStart = performance.now();
-  while (viewers < students && performance.now() - joinStart < 120_000) await sleep(100);
-  const joinedMs = performance.now() - joinStart;
-  const joinedCount = viewers;
-  await sleep(1_000);
-  const window = Math.max(2, seconds - 3);
-  const cpuBefore = cpuSeconds(pid);
-  await sleep(window * 1000);
-  const cpu = (cpuSeconds(pid) - cpuBefore) / window;
-  const results = (await Promise.all(workers)).flat();
+  const workers = startStudentWorkers(url, students, perProcess, joinRate > 0 ? 1000 / joinRate : 0);
+  await Promise.race([workers.joined, sleep(JOIN_TIMEOUT_MS)]);
+  const joinSeconds = (performance.now() - joinStart) / 1000;
+  const joinedCount = room.viewers();
 
-  teacher.stop();
-  socket.disconnect();
-  await teacher.close();
+  await sleep(settleSeconds * 1000);
+  workers.mark();
+  const before = { media: cpuSeconds(mediaPid), load: workers.cpuSeconds() };
+  const sentBefore = new Map(room.teacher.sent);
+  await sleep(windowSeconds * 1000);
+  const cpu = (cpuSeconds(mediaPid) - before.media) / windowSeconds;
+  const loadCpu = (workers.cpuSeconds() - before.load) / windowSeconds;
+  workers.mark();
+  // What the teacher sent per second in the window; a student on the top layer should get f + screen + audio.
+  const sentRate = (stream: string) =>
+    ((room.teacher.sent.get(stream) ?? 0) - (sentBefore.get(stream) ?? 0)) / windowSeconds;
+  const topLayerRate = ['f', 'screen', 'webcamAudio', 'screenShareAudio'].reduce(
+    (sum, k) => sum + sentRate(k),
+    0,
+  );
+
+  // Browser students join the loaded room one after another (after the CPU window: Chromium decoding shares
+  // the machine's cores).
+  const browserTimings: BrowserTimings[] = [];
+  for (let i = 0; i < browserJoins; i += 1) {
+    const ticket = await signTicket({ role: 'student', sub: `browser-${i}` });
+    browserTimings.push(await bench.measureStudent(url, ticket));
+  }
+
+  const results = await workers.report();
+  const plis = room.teacher.plis;
+  const teacherConnected = room.teacher.pc.connectionState === 'connected';
+  await room.close();
+  const exited = new Promise((resolve) => media.once('exit', resolve));
   media.kill('SIGTERM');
+  await exited;
 
-  let received = 0;
-  let lost = 0;
-  for (const r of results) {
-    for (const s of Object.values(r.streams)) {
-      received += s.received;
-      lost += s.lost;
+  const all = results.students;
+  let windowReceived = 0;
+  let windowLost = 0;
+  let webcamWindow = 0;
+  for (const s of all) {
+    for (const [kind, stream] of Object.entries(s.streams)) {
+      windowReceived += stream.windowReceived;
+      windowLost += stream.windowLost;
+      if (kind === 'webcamVideo') webcamWindow += stream.windowReceived;
     }
   }
-  const firstFrames = results.map((r) => r.firstKeyframeMs).filter((v): v is number => v !== null);
+  const steps = (key: keyof StudentResult['timings']) =>
+    all.map((s) => s.timings[key]).filter((v): v is number => v !== null);
+  const keyframes = steps('keyframe');
+  const browser = (key: keyof BrowserTimings) =>
+    browserTimings.map((t) => t[key]).filter((v): v is number => typeof v === 'number');
   return {
     students,
+    loadAverage: round(loadAverage, 2),
     joined: joinedCount,
-    joinSeconds: Number((joinedMs / 1000).toFixed(1)),
-    cpuPercent: Number((cpu * 100).toFixed(1)),
-    cpuPerStudentPercent: Number(((cpu * 100) / students).toFixed(3)),
+    failedJoins: results.failures,
+    joinSeconds: round(joinSeconds, 1),
+    cpuPercent: round(cpu * 100, 1),
     studentsPerCore: Math.round(students / Math.max(cpu, 1e-6)),
-    lossPercent: Number(((100 * lost) / Math.max(1, received + lost)).toFixed(3)),
-    withoutVideo: results.length - firstFrames.length,
-    firstKeyframeP50Ms: Math.round(percentile(firstFrames, 50)),
-    firstKeyframeP95Ms: Math.round(percentile(firstFrames, 95)),
+    loadGeneratorCpuPercent: round(loadCpu * 100, 1),
+    lossPercent: round((100 * windowLost) / Math.max(1, windowReceived + windowLost), 3),
+    webcamPacketsPerStudentSecond: Math.round(webcamWindow / Math.max(1, all.length) / windowSeconds),
+    packetsPerStudentSecond: Math.round(windowReceived / Math.max(1, all.length) / windowSeconds),
+    topLayerPacketsPerSecond: Math.round(topLayerRate),
+    teacherConnected,
+    withoutVideo: all.length - keyframes.length,
+    disconnected: all.filter((s) => !s.connected).length,
+    teacherKeyframes: plis,
+    firstKeyframeP50Ms: percentile(keyframes, 50),
+    firstKeyframeP95Ms: percentile(keyframes, 95),
+    stepsP50Ms: {
+      answered: percentile(steps('answered'), 50),
+      ice: percentile(steps('ice'), 50),
+      dtls: percentile(steps('dtls'), 50),
+      keyframe: percentile(keyframes, 50),
+    },
+    browserFirstFrameMs: browser('firstFrame'),
+    browserFirstDecodedMs: browser('firstDecoded'),
+    browserConnectedMs: browser('connected'),
+    browserWebcam: browserTimings.map((t) => t.webcam),
+    browserSteps: browserTimings.map((t) => t.steps),
   };
 }
 
@@ -149,5 +160,19 @@ for (const n of counts) {
   console.log(JSON.stringify(row));
   table.push(row);
 }
-console.table(table);
+await bench.close();
+console.table(
+  table.map((row) => ({
+    students: row.students,
+    'load avg': row.loadAverage,
+    'joined in s': row.joinSeconds,
+    'SFU CPU %': row.cpuPercent,
+    'students/core': row.studentsPerCore,
+    'loss %': row.lossPercent,
+    'pkt/s per student': `${row.packetsPerStudentSecond} of ${row.topLayerPacketsPerSecond}`,
+    'keyframe p50/p95 ms': `${row.firstKeyframeP50Ms} / ${row.firstKeyframeP95Ms}`,
+    'browser first frame ms': row.browserFirstFrameMs.join(' '),
+    'no video / disconnected': `${row.withoutVideo} / ${row.disconnected}${row.teacherConnected ? '' : ' (teacher too)'}`,
+  })),
+);
 process.exit(0);

@@ -1,23 +1,29 @@
-// A batch of synthetic students (werift clients) in one process: each joins, consumes every stream and resumes
-// it, then counts what arrives. Prints one `RESULT <json>` line: per student the time from `joinRoom` to the
-// first forwarded keyframe and, per stream, packets received and lost (sequence gaps never filled).
+// A batch of light students (werift ICE + DTLS, RTP counted from clear headers) in one process. Student `i`
+// of the batch (global index first + i) starts joining at `startAt + index * joinIntervalMs`. Each joins,
+// consumes every stream and resumes it. Commands on stdin: `MARK` snapshots the counts (the first one starts
+// the measured window, the second ends it); `REPORT` prints one `RESULT <json>` line and exits.
+import readline from 'node:readline';
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_SOCKET_PATH, type LiveAnswer } from '@sea/contract/live';
-import { SyntheticStudent } from '../../apps/media/test/synthetic-student.ts';
 import { signTicket } from '../../apps/media/test/test-media-server.ts';
+import { LightStudent, type StreamCount } from './light-student.ts';
 
-const [url = '', countText = '10', firstText = '0', secondsText = '10'] = process.argv.slice(2);
+const [url = '', countText = '10', firstText = '0', intervalText = '0'] = process.argv.slice(2);
 const count = Number(countText);
 const first = Number(firstText);
-const seconds = Number(secondsText);
+const joinIntervalMs = Number(intervalText);
+const REQUEST_TIMEOUT_MS = 30_000;
 
 async function request<T>(socket: Socket, name: string, payload: unknown = {}): Promise<T> {
-  const answer = (await socket.timeout(30_000).emitWithAck(name, payload)) as LiveAnswer<T>;
+  const answer = (await socket.timeout(REQUEST_TIMEOUT_MS).emitWithAck(name, payload)) as LiveAnswer<T>;
   if ('error' in answer) throw new Error(`${name}: ${answer.error.code}`);
   return answer.data;
 }
 
-type Joined = { student: SyntheticStudent; socket: Socket; joinAt: number; mids: Map<string, string> };
+/** Milliseconds from sending `joinRoom` to each step (null when the step never came). */
+type Timings = { answered: number | null; ice: number | null; dtls: number | null; keyframe: number | null };
+
+type Joined = { student: LightStudent; socket: Socket; joinAt: number; answeredAt: number | null };
 
 async function join(index: number): Promise<Joined> {
   const ticket = await signTicket({ role: 'student', sub: `bench-${index}` });
@@ -31,54 +37,85 @@ async function join(index: number): Promise<Joined> {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
-  const student = new SyntheticStudent();
-  const joinAt = performance.now();
+  const student = new LightStudent();
+  const joined: Joined = { student, socket, joinAt: performance.now(), answeredAt: null };
+  // The web client's order (StudentViewer): join, capabilities, transport, offer, answer, resume each.
   await request(socket, 'joinRoom');
+  await request(socket, 'getRouterRtpCapabilities');
   const { transportId } = await request<{ transportId: string }>(socket, 'createConsumerTransport');
   const offer = await request<{
     sdp: string;
     consumers: { consumerId: string; producerKind: string; mid: string }[];
   }>(socket, 'consume', { transportId });
-  await request(socket, 'connectConsumerTransport', { transportId, sdp: await student.answer(offer.sdp) });
+  const kindByMid = new Map(offer.consumers.map((c) => [c.mid, c.producerKind]));
+  const sdp = await student.answer(offer.sdp, kindByMid);
+  await request(socket, 'connectConsumerTransport', { transportId, sdp });
+  joined.answeredAt = performance.now();
   for (const consumer of offer.consumers)
     await request(socket, 'resume', { consumerId: consumer.consumerId });
-  return { student, socket, joinAt, mids: new Map(offer.consumers.map((c) => [c.mid, c.producerKind])) };
+  return joined;
 }
 
-// A few at a time: dozens of simultaneous werift ICE/DTLS handshakes in one process starve each other (their
-// checks time out and the connection fails), which would measure the load generator, not the SFU.
-const JOIN_CONCURRENCY = 10;
+const since = (start: number, at: number | null) => (at === null ? null : Math.round(at - start));
+
+function timings({ student, joinAt, answeredAt }: Joined): Timings {
+  return {
+    answered: since(joinAt, answeredAt),
+    ice: since(joinAt, student.iceConnectedAt),
+    dtls: since(joinAt, student.dtlsConnectedAt),
+    keyframe: since(joinAt, student.counts().webcamVideo?.firstAt ?? null),
+  };
+}
+
 const joined: Joined[] = [];
-for (let i = 0; i < count; i += JOIN_CONCURRENCY) {
-  const batch = Array.from({ length: Math.min(JOIN_CONCURRENCY, count - i) }, (_, j) => join(first + i + j));
-  joined.push(...(await Promise.all(batch)));
-}
-await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-
-const students = joined.map(({ student, joinAt, mids }) => {
-  const streams: Record<string, { received: number; lost: number }> = {};
-  let firstKeyframeMs: number | null = null;
-  for (const [mid, kind] of mids) {
-    const packets = student.packets(mid);
-    const keyframe = packets.find((p) => p.keyframeStart);
-    if (kind === 'webcamVideo' && keyframe) firstKeyframeMs = keyframe.at - joinAt;
-    // Extended sequence numbers across the wraparound; loss = expected - distinct received.
-    let extended = 0;
-    let last: number | null = null;
-    const seen = new Set<number>();
-    for (const packet of packets) {
-      if (last !== null) extended += ((packet.seq - last + 0x8000) & 0xffff) - 0x8000;
-      last = packet.seq;
-      seen.add(extended);
-    }
-    const expected = seen.size === 0 ? 0 : Math.max(...seen) - Math.min(...seen) + 1;
-    streams[kind] = { received: packets.length, lost: Math.max(0, expected - seen.size) };
+let failures = 0;
+const start = performance.now();
+const joins = Array.from({ length: count }, async (_, i) => {
+  const delay = (first + i) * joinIntervalMs - (performance.now() - start);
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+  try {
+    joined.push(await join(first + i));
+  } catch (error) {
+    failures += 1;
+    console.error(`bench student ${first + i}: ${(error as Error).message}`);
   }
-  return { firstKeyframeMs, streams };
 });
-process.stdout.write(`RESULT ${JSON.stringify(students)}\n`);
-for (const { student, socket } of joined) {
-  socket.disconnect();
-  await student.close();
+
+const marks: Map<Joined, Record<string, StreamCount>>[] = [];
+const lines = readline.createInterface({ input: process.stdin });
+lines.on('line', (line) => {
+  if (line === 'MARK') marks.push(new Map(joined.map((j) => [j, j.student.counts()])));
+  if (line === 'REPORT') void report();
+});
+
+async function report(): Promise<void> {
+  const students = joined.map((j) => {
+    const now = j.student.counts();
+    const before = marks[0]?.get(j) ?? {};
+    const after = marks[1]?.get(j) ?? now;
+    const streams: Record<
+      string,
+      { received: number; lost: number; windowReceived: number; windowLost: number }
+    > = {};
+    for (const [kind, c] of Object.entries(now)) {
+      const b = before[kind] ?? { received: 0, lost: 0 };
+      const a = after[kind] ?? c;
+      streams[kind] = {
+        received: c.received,
+        lost: c.lost,
+        windowReceived: a.received - b.received,
+        windowLost: Math.max(0, a.lost - b.lost),
+      };
+    }
+    return { timings: timings(j), streams, connected: j.student.pc.connectionState === 'connected' };
+  });
+  process.stdout.write(`RESULT ${JSON.stringify({ failures, students })}\n`);
+  for (const { student, socket } of joined) {
+    socket.disconnect();
+    await student.close();
+  }
+  process.exit(0);
 }
-process.exit(0);
+
+await Promise.all(joins);
+process.stdout.write(`JOINED ${joined.length}\n`);
