@@ -84,7 +84,8 @@ const midPayloads = new Map<string, Buffer>();
 export function forwardRtp(sender: RTCRtpSender, packet: RtpPacket): void {
   const s = sender as unknown as SenderState;
   const dtls = s.dtlsTransport;
-  if (!handles(s)) {
+  const plan = planOf(s);
+  if (!plan) {
     sender.sendRtp(packet).catch((error: unknown) => console.error('media: forwarding failed', error));
     return;
   }
@@ -106,7 +107,7 @@ export function forwardRtp(sender: RTCRtpSender, packet: RtpPacket): void {
   s.timestamp = header.timestamp;
   s.sequenceNumber = header.sequenceNumber;
   const nowMs = performance.timeOrigin + performance.now();
-  header.extensions = extensions(s, header.extensions, nowMs);
+  header.extensions = extensions(plan, s, header.extensions, nowMs);
   s.ntpTimestamp = ntpTimestamp(nowMs);
   s.rtpTimestamp = header.timestamp;
   s.octetCount += rtp.payload.length;
@@ -122,36 +123,44 @@ export function forwardRtp(sender: RTCRtpSender, packet: RtpPacket): void {
     s.runRtcp().catch((error: unknown) => console.error('media: sender reports failed', error));
 }
 
-/** Per sender: the extension list (replaced at each renegotiation) this path was last checked against. */
-const checked = new WeakMap<SenderState, { extensions: SenderState['headerExtensions']; ok: boolean }>();
+type Plan = { id: number; uri: string }[];
 
-function handles(s: SenderState): boolean {
+/** Per sender: its extensions in id order, for the extension list (replaced at each renegotiation) they came from;
+ * null when this path cannot send for it. */
+const plans = new WeakMap<SenderState, { extensions: SenderState['headerExtensions']; plan: Plan | null }>();
+
+function planOf(s: SenderState): Plan | null {
   if (
     s.pendingRtpEnabled ||
     s.redRedundantPayloadType ||
     s.dtlsTransport?.config?.debug?.outboundPacketLoss
   ) {
-    return false;
+    return null;
   }
-  const last = checked.get(s);
-  if (last?.extensions === s.headerExtensions) return last.ok;
+  const last = plans.get(s);
+  if (last?.extensions === s.headerExtensions) return last.plan;
   const ok =
     Array.isArray(s.rtpCache) &&
     typeof s.seqOffset === 'number' &&
     typeof s.rtcpRunning === 'boolean' &&
     typeof s.dtlsTransport?.srtp?.encrypt === 'function' &&
     s.headerExtensions.every((extension) => HANDLED.has(extension.uri));
-  checked.set(s, { extensions: s.headerExtensions, ok });
-  return ok;
+  const plan = ok ? [...s.headerExtensions].sort((a, b) => a.id - b.id) : null;
+  plans.set(s, { extensions: s.headerExtensions, plan });
+  return plan;
 }
 
 /** The sender's extensions (as werift writes them: in id order, the packet's own ones kept unless replaced). */
-function extensions(s: SenderState, original: Extension[], nowMs: number): Extension[] {
+function extensions(plan: Plan, s: SenderState, original: Extension[], nowMs: number): Extension[] {
   const out: Extension[] = [];
-  for (const { id, uri } of s.headerExtensions) {
-    if (uri === RTP_EXTENSION_URI.sdesMid && s.mid) out.push({ id, payload: midPayload(s.mid) });
-    if (uri === RTP_EXTENSION_URI.absSendTime) out.push({ id, payload: absSendTime(nowMs) });
+  for (const { id, uri } of plan) {
+    if (uri === RTP_EXTENSION_URI.sdesMid) {
+      if (s.mid) out.push({ id, payload: midPayload(s.mid) });
+    } else {
+      out.push({ id, payload: absSendTime(nowMs) });
+    }
   }
+  if (original.length === 0) return out; // forwarded packets carry none (the producer strips them)
   for (const extension of original) {
     const existing = out.find((e) => e.id === extension.id);
     if (existing) existing.payload = extension.payload;
