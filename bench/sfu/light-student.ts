@@ -69,8 +69,13 @@ export class LightStudent {
   iceConnectedAt: number | null = null;
   dtlsConnectedAt: number | null = null;
   private readonly trackers = new Map<number, Tracker>();
+  /** Microphone packets: arrival time less RTP time (48 kHz) per packet, and the least seen, in ms. */
+  private audioFirstTimestamp: number | null = null;
+  private leastAudioOffset = Infinity;
+  private audioDelays: number[] | null = null;
   private readonly reportSsrc = 1 + Math.floor(Math.random() * 0xfffffffe);
   private timer: NodeJS.Timeout | null = null;
+  private collecting = false;
 
   constructor() {
     this.pc.iceConnectionStateChange.subscribe((state) => {
@@ -112,6 +117,20 @@ export class LightStudent {
     return out;
   }
 
+  /**
+   * Starts (true) or stops collecting how much later than the earliest one each microphone packet arrived, in
+   * ms: time spent queued on the way (the teacher sends one every 20 ms).
+   */
+  collectDelays(on: boolean): void {
+    if (on) this.audioDelays = [];
+    this.collecting = on;
+  }
+
+  /** The delays collected. */
+  get delays(): number[] {
+    return this.audioDelays ?? [];
+  }
+
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
@@ -138,6 +157,7 @@ export class LightStudent {
     if (!tracker) return;
     const seq = packet.readUInt16BE(2);
     tracker.received += 1;
+    if (tracker.kind === 'webcamAudio') this.audioArrived(packet.readUInt32BE(4));
     if (tracker.firstSeq === null) {
       tracker.firstSeq = seq;
       tracker.highest = seq;
@@ -147,6 +167,13 @@ export class LightStudent {
     // Extend the sequence number relative to the highest so far (within half the space either way).
     const delta = ((seq - (tracker.highest & 0xffff) + 0x8000) & 0xffff) - 0x8000;
     if (delta > 0) tracker.highest += delta;
+  }
+
+  private audioArrived(timestamp: number): void {
+    this.audioFirstTimestamp ??= timestamp;
+    const offset = performance.now() - ((timestamp - this.audioFirstTimestamp) >>> 0) / 48;
+    this.leastAudioOffset = Math.min(this.leastAudioOffset, offset);
+    if (this.collecting) this.audioDelays?.push(offset - this.leastAudioOffset);
   }
 
   private report(dtls: RTCDtlsTransport): void {

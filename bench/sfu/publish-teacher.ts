@@ -33,6 +33,13 @@ export async function publishTeacher(url: string, recording: Vp8Track[]) {
   });
   await teacher.accept(sdp);
   teacher.start();
+  const publishedAt = performance.now();
+  teacher.pc.connectionStateChange.subscribe((state) => {
+    if (state === 'connected' || state === 'closed') return;
+    // Worth seeing next to the figures: a teacher whose connection fails stops every student's media.
+    const seconds = ((performance.now() - publishedAt) / 1000).toFixed(1);
+    console.error(`bench teacher: connection ${state} ${seconds} s after publishing`);
+  });
   const kinds = [
     ['webcamVideo', teacher.video],
     ['webcamAudio', teacher.audio],

@@ -36,7 +36,8 @@ type VideoStream = {
   track: Vp8Track;
   next: number;
   seq: number;
-  timestamp: number;
+  /** The RTP timestamp at the teacher's start (random, as a browser's). */
+  timestampBase: number;
   pictureId: number;
   keyframeDue: boolean;
 };
@@ -75,6 +76,7 @@ export class RecordedTeacher {
   private readonly audioSeq = new Map<RTCRtpTransceiver, number>();
   private readonly history = new Map<string, { header: RtpHeader; payload: Buffer }>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly startedAt = performance.now();
 
   /** `tracks` holds the recordings named q, h, f and screen. */
   constructor(tracks: Vp8Track[]) {
@@ -98,7 +100,7 @@ export class RecordedTeacher {
       track: track(name),
       next: 0,
       seq: Math.floor(Math.random() * 0xffff),
-      timestamp: Math.floor(Math.random() * 0xffffffff),
+      timestampBase: Math.floor(Math.random() * 0xffffffff),
       pictureId: Math.floor(Math.random() * 0x7fff),
       keyframeDue: true,
     });
@@ -152,6 +154,8 @@ export class RecordedTeacher {
     stream.next = (stream.next + 1) % stream.track.frames.length;
     if (!frame) return;
     const payloadType = stream.transceiver.codecs[0]?.payloadType ?? 96;
+    // Capture time on the 90 kHz clock, from the wall clock as a browser does (timer drift stays out of it).
+    const timestamp = (stream.timestampBase + Math.round((performance.now() - this.startedAt) * 90)) >>> 0;
     const extensions = this.extensions(stream.transceiver, stream.rid);
     for (let offset = 0; offset < frame.data.length; offset += MAX_PAYLOAD_BYTES) {
       const first = offset === 0;
@@ -167,7 +171,7 @@ export class RecordedTeacher {
         payloadType,
         ssrc: stream.ssrc,
         sequenceNumber: stream.seq,
-        timestamp: stream.timestamp,
+        timestamp,
         marker: end === frame.data.length,
         extensions,
       });
@@ -176,7 +180,6 @@ export class RecordedTeacher {
       stream.seq = (stream.seq + 1) & 0xffff;
     }
     stream.pictureId = (stream.pictureId + 1) & 0x7fff;
-    stream.timestamp = (stream.timestamp + 3000) >>> 0;
   }
 
   private count(stream: string): void {
@@ -190,7 +193,7 @@ export class RecordedTeacher {
       payloadType: audio.codecs[0]?.payloadType ?? 111,
       ssrc: audio.sender.ssrc,
       sequenceNumber: seq,
-      timestamp: (seq * 960) >>> 0,
+      timestamp: Math.round((performance.now() - this.startedAt) * 48) >>> 0,
       extensions: this.extensions(audio, null),
     });
     // An Opus TOC byte (CELT, 20 ms, one frame) and filler: a decoder takes it as a (noisy) frame.

@@ -138,6 +138,10 @@ async function run(students: number) {
     withoutVideo: all.length - keyframes.length,
     disconnected: all.filter((s) => !s.connected).length,
     teacherKeyframes: plis,
+    audioDelayP95Ms: percentile(
+      all.map((s) => s.audioDelayMs.p95).filter((v): v is number => v !== null),
+      95,
+    ),
     firstKeyframeP50Ms: percentile(keyframes, 50),
     firstKeyframeP95Ms: percentile(keyframes, 95),
     stepsP50Ms: {
@@ -169,6 +173,7 @@ console.table(
     'SFU CPU %': row.cpuPercent,
     'students/core': row.studentsPerCore,
     'loss %': row.lossPercent,
+    'queued ms p95': row.audioDelayP95Ms,
     'pkt/s per student': `${row.packetsPerStudentSecond} of ${row.topLayerPacketsPerSecond}`,
     'keyframe p50/p95 ms': `${row.firstKeyframeP50Ms} / ${row.firstKeyframeP95Ms}`,
     'browser first frame ms': row.browserFirstFrameMs.join(' '),

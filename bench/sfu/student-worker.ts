@@ -84,9 +84,19 @@ const joins = Array.from({ length: count }, async (_, i) => {
 const marks: Map<Joined, Record<string, StreamCount>>[] = [];
 const lines = readline.createInterface({ input: process.stdin });
 lines.on('line', (line) => {
-  if (line === 'MARK') marks.push(new Map(joined.map((j) => [j, j.student.counts()])));
+  if (line === 'MARK') {
+    marks.push(new Map(joined.map((j) => [j, j.student.counts()])));
+    for (const { student } of joined) student.collectDelays(marks.length === 1);
+  }
   if (line === 'REPORT') void report();
 });
+
+/** The p-th percentile (nearest rank) of `values`, or null for none. */
+function percentile(values: number[], p: number): number | null {
+  const sorted = [...values].sort((a, b) => a - b);
+  const value = sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return value === undefined ? null : Math.round(value);
+}
 
 async function report(): Promise<void> {
   const students = joined.map((j) => {
@@ -107,7 +117,12 @@ async function report(): Promise<void> {
         windowLost: Math.max(0, a.lost - b.lost),
       };
     }
-    return { timings: timings(j), streams, connected: j.student.pc.connectionState === 'connected' };
+    return {
+      timings: timings(j),
+      streams,
+      connected: j.student.pc.connectionState === 'connected',
+      audioDelayMs: { p50: percentile(j.student.delays, 50), p95: percentile(j.student.delays, 95) },
+    };
   });
   process.stdout.write(`RESULT ${JSON.stringify({ failures, students })}\n`);
   for (const { student, socket } of joined) {

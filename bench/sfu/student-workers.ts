@@ -8,6 +8,8 @@ export type StudentResult = {
   timings: { answered: number | null; ice: number | null; dtls: number | null; keyframe: number | null };
   streams: Record<string, StreamResult>;
   connected: boolean;
+  /** How much later than the earliest one its microphone packets arrived during the window. */
+  audioDelayMs: { p50: number | null; p95: number | null };
 };
 type WorkerResult = { failures: number; students: StudentResult[] };
 
