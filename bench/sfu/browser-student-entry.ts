@@ -12,7 +12,7 @@ export type BrowserTimings = {
   webcamTrack: number | null;
   /** The first frame presented (requestVideoFrameCallback). */
   firstFrame: number | null;
-  /** The first time getStats counted a decoded webcam frame (polled every 10 ms). */
+  /** The first time getStats counted a decoded webcam frame (polled every 10 ms once the track is added). */
   firstDecoded: number | null;
   width: number;
   /** The webcam's inbound-rtp figures when the page left (to tell why a frame came late or never). */
@@ -83,7 +83,8 @@ async function join(url: string, ticket: string): Promise<BrowserTimings> {
   while (performance.now() < deadline && (at.firstFrame === undefined || at.firstDecoded === undefined)) {
     const pc = viewer.peerConnection;
     if (pc?.connectionState === 'connected') at.connected ??= performance.now();
-    if (pc && at.firstDecoded === undefined) {
+    // Stats only once the webcam track is there: polling them earlier would slow the page's own setup.
+    if (pc && webcamTrackId !== null && at.firstDecoded === undefined) {
       const stats = await pc.getStats();
       stats.forEach((entry: { type: string; trackIdentifier?: string; framesDecoded?: number }) => {
         const webcam = entry.type === 'inbound-rtp' && entry.trackIdentifier === webcamTrackId;
