@@ -16,6 +16,13 @@ export const forbidden = (message = '이 요청을 할 권한이 없어요.', fa
   new LiveError('forbidden', message, fatal);
 export const notLive = () => new LiveError('notLive', '지금은 진행 중인 강의가 아니에요.', true);
 export const notInRoom = () => new LiveError('notInRoom', '먼저 강의실에 입장해야 해요.');
-export const notFound = (what: string) => new LiveError('notFound', `${what}을(를) 찾을 수 없어요.`);
+/** What a request named that the peer does not have, in the words of its refusal. */
+const MISSING = {
+  transport: '연결을',
+  consumer: '받는 스트림을',
+  mline: '보내는 미디어 항목을',
+} as const;
+export const notFound = (what: keyof typeof MISSING) =>
+  new LiveError('notFound', `요청한 ${MISSING[what]} 찾을 수 없어요.`);
 export const conflict = (message: string) => new LiveError('conflict', message);
 export const badRequest = (message: string) => new LiveError('badRequest', message);

@@ -159,7 +159,7 @@ describe('requests', () => {
     }
   });
 
-  it('unknown transports, m-lines and consumers answer notFound', async () => {
+  it('unknown transports, m-lines and consumers answer notFound, in Korean', async () => {
     const host = await media.connectAs(teacher);
     await ok(host, 'startRoom');
     const { transportId } = await ok(host, 'createProducerTransport');
@@ -179,7 +179,7 @@ describe('requests', () => {
       error: { code: 'notFound' },
     });
     expect(await request(socket, 'consume', { transportId: 'nope' })).toMatchObject({
-      error: { code: 'notFound' },
+      error: { code: 'notFound', message: '요청한 연결을 찾을 수 없어요.' },
     });
   });
 

@@ -74,10 +74,10 @@ export class ProducerTransport {
   produce(kind: StreamKind, mid: string): Producer {
     if (this.isClosed) throw conflict('송출 연결이 닫혔어요.');
     const transceiver = this.pc.getTransceivers().find((t) => t.mid === mid);
-    if (!transceiver) throw notFound(`m-line ${mid}`);
+    if (!transceiver) throw notFound('mline');
     const tracks = transceiver.receiver.tracks;
     if (tracks.length === 0 || transceiver.kind !== (kind.endsWith('Video') ? 'video' : 'audio')) {
-      throw conflict(`m-line ${mid}은(는) ${kind}을(를) 보내지 않아요.`);
+      throw conflict(`이 미디어 항목(${mid})으로는 ${kind} 스트림을 보낼 수 없어요.`);
     }
     this.producers.get(kind)?.close();
     const producer = new Producer(kind, tracks, (ssrc) => this.sendPli(ssrc));
