@@ -1,8 +1,11 @@
 // The media service under test, in its own process so its CPU time can be read alone: signalling on a free
-// loopback port, media on 127.0.0.1. Prints `READY <url>` and runs until SIGTERM.
+// loopback port, media on 127.0.0.1, MEDIA_WORKERS forwarding workers (default one per core, as the service).
+// Prints `READY <url>` and runs until SIGTERM.
+import { availableParallelism } from 'node:os';
 import { startTestMedia } from '../../apps/media/test/test-media-server.ts';
 
-const media = await startTestMedia({ teacherGraceMs: 60_000 });
+const workers = Number(process.env.MEDIA_WORKERS ?? availableParallelism());
+const media = await startTestMedia({ teacherGraceMs: 60_000, workers });
 process.stdout.write(`READY ${media.url}\n`);
 process.on('SIGTERM', () => {
   void media.close().then(() => process.exit(0));

@@ -22,6 +22,8 @@ const settleSeconds = Number(option('settle', '15'));
 const perProcess = Number(option('per-process', '50'));
 const joinRate = Number(option('join-rate', '20'));
 const browserJoins = Number(option('browser-students', '5'));
+// Forwarding worker threads of the media service: as `npm start` runs it (one per core) unless given.
+const mediaWorkers = Number(option('workers', String(os.availableParallelism())));
 const RECORDING_SECONDS = 10;
 const JOIN_TIMEOUT_MS = 120_000;
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -58,7 +60,7 @@ async function run(students: number) {
       ...(process.env.SFU_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/sfu-prof'] : []),
       here('./media-process.ts'),
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MEDIA_WORKERS: String(mediaWorkers) } },
   );
   const url = await new Promise<string>((resolve) =>
     lines(media, (l) => l.startsWith('READY ') && resolve(l.slice(6))),
@@ -123,6 +125,7 @@ async function run(students: number) {
     browserTimings.map((t) => t[key]).filter((v): v is number => typeof v === 'number');
   return {
     students,
+    workers: mediaWorkers,
     loadAverage: round(loadAverage, 2),
     joined: joinedCount,
     failedJoins: results.failures,
@@ -168,6 +171,7 @@ await bench.close();
 console.table(
   table.map((row) => ({
     students: row.students,
+    workers: row.workers,
     'load avg': row.loadAverage,
     'joined in s': row.joinSeconds,
     'SFU CPU %': row.cpuPercent,

@@ -27,8 +27,10 @@ describe('loadConfig', () => {
       MEDIA_PORT_RANGE: '50000-50100',
       ICE_SERVERS: '[{"urls":"turn:turn.example.org:3478","username":"u","credential":"c"}]',
       MEDIA_SECRET: 'x'.repeat(32),
+      MEDIA_WORKERS: '3',
     });
     expect(config.port).toBe(6001);
+    expect(config.workers).toBe(3);
     expect(config.listenIp).toBe('0.0.0.0');
     expect(config.portRange).toEqual([50000, 50100]);
     expect(config.iceServers).toEqual([
@@ -44,6 +46,7 @@ describe('loadConfig', () => {
         MEDIA_PORT_RANGE: '5-2',
         ICE_SERVERS: '{',
         MEDIA_SECRET: 'short',
+        MEDIA_WORKERS: '-1',
       });
       throw new Error('accepted');
     } catch (error) {
@@ -55,6 +58,7 @@ describe('loadConfig', () => {
         'MEDIA_PORT_RANGE',
         'ICE_SERVERS',
         'MEDIA_SECRET',
+        'MEDIA_WORKERS',
       ]) {
         expect(problems).toContain(name);
       }

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -22,6 +23,8 @@ export type MediaConfig = {
   mediaSecret: string | null;
   /** How long a disconnected teacher may take to come back before the room ends. */
   teacherGraceMs: number;
+  /** Forwarding worker threads for students' connections (0: all in the main thread). */
+  workers: number;
 };
 
 const MIN_SECRET_LENGTH = 32;
@@ -67,6 +70,10 @@ const EnvSchema = z.object({
   TEACHER_GRACE_MS: optional.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(600_000).default(10_000),
   ),
+  // Default: one per core (the main thread, with signalling and the teachers' connections, is light).
+  MEDIA_WORKERS: optional.pipe(
+    z.coerce.number<string | undefined>().int().min(0).max(64).default(availableParallelism()),
+  ),
 });
 
 /** Raised when the environment is invalid; `problems` lists every problem, one line each. */
@@ -99,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): MediaConfig {
     dataDir: e.DATA_DIR ? path.resolve(e.DATA_DIR) : fileURLToPath(new URL('../../../data', import.meta.url)),
     mediaSecret: e.MEDIA_SECRET ?? null,
     teacherGraceMs: e.TEACHER_GRACE_MS,
+    workers: e.MEDIA_WORKERS,
   };
 }
 

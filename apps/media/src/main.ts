@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     },
     teacherGraceMs: config.teacherGraceMs,
     liveState,
+    workers: config.workers,
   });
   const httpServer = http.createServer((request, response) => {
     // Only socket.io is served; a plain GET answers a health check.
@@ -32,7 +33,10 @@ async function main(): Promise<void> {
   });
   await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
   const { port } = httpServer.address() as AddressInfo;
-  console.log(`media: signalling on http://${config.host}:${port}/server, media on ${config.announcedIp}`);
+  console.log(
+    `media: signalling on http://${config.host}:${port}/server, media on ${config.announcedIp}, ` +
+      `${config.workers} forwarding workers`,
+  );
 
   let closing = false;
   const close = async (signal: string) => {

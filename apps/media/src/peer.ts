@@ -6,6 +6,7 @@ import { ConsumerTransport } from './rtc/consumer-transport.ts';
 import type { RtcOptions } from './rtc/peer-connection.ts';
 import type { Producer } from './rtc/producer.ts';
 import { ProducerTransport } from './rtc/producer-transport.ts';
+import type { ReceivingTransport } from './rtc/receiving-transport.ts';
 import { Signal } from './signal.ts';
 
 /** Why a peer closed: it left on purpose, lost its connection, was replaced by a newer connection of the same
@@ -31,14 +32,25 @@ export class Peer {
   readonly producerAdded = new Signal<[Producer]>();
   readonly notify: Notify;
   private readonly rtc: RtcOptions;
+  private readonly newReceiving: () => ReceivingTransport;
   private producerTransport: ProducerTransport | null = null;
-  private consumerTransport: ConsumerTransport | null = null;
+  private consumerTransport: ReceivingTransport | null = null;
   private isClosed = false;
 
-  constructor(info: PeerInfo, rtc: RtcOptions, notify: Notify) {
+  /**
+   * @param newReceiving makes a student's receiving transport: in a forwarding worker (the media server's), or
+   *   by default in this thread.
+   */
+  constructor(
+    info: PeerInfo,
+    rtc: RtcOptions,
+    notify: Notify,
+    newReceiving: () => ReceivingTransport = () => new ConsumerTransport(rtc),
+  ) {
     this.info = info;
     this.rtc = rtc;
     this.notify = notify;
+    this.newReceiving = newReceiving;
   }
 
   /** Creates the publishing transport, closing an earlier one (and so its producers). */
@@ -54,9 +66,9 @@ export class Peer {
   }
 
   /** Creates the receiving transport, closing an earlier one. */
-  createConsumerTransport(): ConsumerTransport {
+  createConsumerTransport(): ReceivingTransport {
     this.consumerTransport?.close();
-    const transport = new ConsumerTransport(this.rtc);
+    const transport = this.newReceiving();
     this.consumerTransport = transport;
     transport.closed.subscribe(() => {
       if (this.consumerTransport === transport) this.consumerTransport = null;
@@ -71,13 +83,13 @@ export class Peer {
   }
 
   /** The receiving transport with this id (else `notFound`). */
-  consumerTransportById(transportId: string): ConsumerTransport {
+  consumerTransportById(transportId: string): ReceivingTransport {
     if (this.consumerTransport?.id !== transportId) throw notFound('transport');
     return this.consumerTransport;
   }
 
   /** The receiving transport, if any. */
-  get receiving(): ConsumerTransport | null {
+  get receiving(): ReceivingTransport | null {
     return this.consumerTransport;
   }
 

@@ -15,7 +15,7 @@ type Media = Awaited<ReturnType<typeof startTestMedia>>;
 let media: Media;
 
 beforeEach(async () => {
-  media = await startTestMedia({ teacherGraceMs: 300 });
+  media = await startTestMedia({ teacherGraceMs: 300, workers: 2 }); // as the service runs
 });
 afterEach(async () => {
   await media.close();

@@ -72,11 +72,14 @@ export function attachSignalling(
   io.on('connection', (socket) => onConnection(socket, options.server));
 
   return {
-    close: () =>
-      new Promise<void>((resolve) => {
-        options.server.close();
-        io.close(() => resolve());
-      }),
+    close: async () => {
+      await Promise.all([
+        options.server.close(),
+        new Promise<void>((resolve) => {
+          io.close(() => resolve());
+        }),
+      ]);
+    },
   };
 }
 

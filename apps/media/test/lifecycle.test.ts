@@ -33,7 +33,7 @@ describe('lifecycle', () => {
   });
 
   afterAll(async () => {
-    server.close();
+    await server.close();
     await synthetic.close();
   });
 
@@ -59,7 +59,7 @@ describe('lifecycle', () => {
         const transport = peer.createConsumerTransport();
         const { consumers } = await transport.consume(room.currentProducers());
         expect(consumers).toHaveLength(2);
-        for (const consumer of transport.list()) consumer.resume();
+        for (const { consumerId } of consumers) await transport.resume(consumerId);
         expect(producers.map((p) => p.packet.size)).toEqual(baseline.packetListeners.map((n) => n + 1));
       }
       peer.close(i % 2 === 0 ? 'left' : 'disconnected');
@@ -74,11 +74,108 @@ describe('lifecycle', () => {
   });
 
   it('closing the server closes rooms, producers and their subscriptions', async () => {
-    server.close();
+    await server.close();
     expect(server.roomCount).toBe(0);
     for (const producer of producers) {
       expect(producer.isClosedNow).toBe(true);
       expect(producer.packet.size).toBe(0);
     }
+  });
+});
+
+describe('lifecycle with forwarding workers', () => {
+  const server = new MediaServer({
+    rtc: LOOPBACK_RTC,
+    teacherGraceMs: 1_000,
+    liveState: new RecordingLiveState(),
+    workers: 2,
+  });
+  const synthetic = new SyntheticTeacher();
+  let producers: Producer[] = [];
+
+  beforeAll(async () => {
+    const room = server.openRoom(1);
+    const teacher = new Peer(
+      { userId: 't', nickname: 't', role: 'teacher', classId: 1 },
+      LOOPBACK_RTC,
+      () => {},
+    );
+    room.startTeacher(teacher);
+    const transport = teacher.createProducerTransport();
+    await synthetic.accept(await transport.connect(await synthetic.offer()));
+    synthetic.start(30);
+    transport.produce('webcamVideo', synthetic.video.mid ?? '');
+    transport.produce('webcamAudio', synthetic.audio.mid ?? '');
+    producers = room.currentProducers();
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await synthetic.close();
+  });
+
+  it('300 joins and leaves leave no transport, consumer, listener, socket or timer behind in the workers', async () => {
+    const room = server.room(1);
+    const pool = server.forwarding;
+    if (!room || !pool) throw new Error('no room or no workers');
+    const baseline = await pool.counts();
+    expect(baseline.map((w) => w.transports)).toEqual([0, 0]);
+    for (let i = 0; i < 300; i += 1) {
+      const peer = new Peer(
+        { userId: `s${i}`, nickname: 's', role: 'student', classId: 1 },
+        LOOPBACK_RTC,
+        () => {},
+        () => server.createReceivingTransport(),
+      );
+      room.addStudent(peer);
+      if (i % 10 === 0) {
+        const transport = peer.createConsumerTransport();
+        const { consumers } = await transport.consume(room.currentProducers());
+        expect(consumers).toHaveLength(2);
+        for (const { consumerId } of consumers) await transport.resume(consumerId);
+      }
+      peer.close(i % 2 === 0 ? 'left' : 'disconnected');
+    }
+    expect(room.studentCount).toBe(0);
+    // One feed per stream, shared by every worker's students, kept while the stream lasts.
+    expect(pool.feedCount).toBe(2);
+    expect(producers.map((p) => p.packet.size)).toEqual([1, 1]);
+    await until(
+      async () => {
+        const counts = await pool.counts();
+        return counts.every(
+          (w, i) =>
+            w.transports === 0 &&
+            w.consumers === 0 &&
+            w.packetListeners === 0 &&
+            w.sockets <= (baseline[i]?.sockets ?? 0) &&
+            w.timers <= (baseline[i]?.timers ?? 0) + 2,
+        );
+      },
+      10_000,
+      'workers released everything',
+    );
+    // Students present together are spread over the workers.
+    const together = [0, 1, 2, 3].map((i) => {
+      const peer = new Peer(
+        { userId: `t${i}`, nickname: 's', role: 'student', classId: 1 },
+        LOOPBACK_RTC,
+        () => {},
+        () => server.createReceivingTransport(),
+      );
+      room.addStudent(peer);
+      peer.createConsumerTransport();
+      return peer;
+    });
+    expect((await pool.counts()).map((w) => w.transports)).toEqual([2, 2]);
+    for (const peer of together) peer.close('left');
+    await until(async () => (await pool.counts()).every((w) => w.transports === 0), 5_000, 'closed');
+  });
+
+  it('closing the server releases the streams and stops the workers', async () => {
+    const pool = server.forwarding;
+    await server.close();
+    expect(pool?.feedCount).toBe(0);
+    for (const producer of producers) expect(producer.packet.size).toBe(0);
   });
 });

@@ -9,14 +9,6 @@ type Media = Awaited<ReturnType<typeof startTestMedia>>;
 let media: Media;
 const closers: (() => Promise<void>)[] = [];
 
-beforeEach(async () => {
-  media = await startTestMedia();
-});
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close();
-  await media.close();
-});
-
 async function publish() {
   const socket = await media.connectAs({ role: 'teacher' });
   const teacher = new SyntheticTeacher();
@@ -80,7 +72,19 @@ function expectContinuous(packets: Received[]) {
   }
 }
 
-describe('forwarding through werift on loopback', () => {
+// Students' connections in the main thread, and in forwarding workers as `npm start` runs them.
+describe.each([
+  { where: 'in the main thread', workers: 0 },
+  { where: 'in two forwarding workers', workers: 2 },
+])('forwarding through werift on loopback, $where', ({ workers }) => {
+  beforeEach(async () => {
+    media = await startTestMedia({ workers });
+  });
+  afterEach(async () => {
+    for (const close of closers.splice(0)) await close();
+    await media.close();
+  });
+
   it('answers the teacher without transport-cc, with NACK and simulcast, and sends REMB that allows all layers', async () => {
     const { answer, teacher } = await publish();
     expect(answer).not.toMatch(/transport-cc|transport-wide-cc/);

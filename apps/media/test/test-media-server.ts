@@ -53,12 +53,13 @@ export async function signTicket(claims: Claims, options: { audience?: string; s
 }
 
 /** A running media service on 127.0.0.1 with a socket.io client factory. */
-export async function startTestMedia(options: { teacherGraceMs?: number } = {}) {
+export async function startTestMedia(options: { teacherGraceMs?: number; workers?: number } = {}) {
   const liveState = new RecordingLiveState();
   const server = new MediaServer({
     rtc: LOOPBACK_RTC,
     teacherGraceMs: options.teacherGraceMs ?? 300,
     liveState,
+    workers: options.workers ?? 0,
   });
   const httpServer = http.createServer();
   const signalling = attachSignalling(httpServer, {
@@ -136,9 +137,13 @@ export function disconnected(socket: Socket): Promise<string> {
 }
 
 /** Waits until `check` holds (bounded). */
-export async function until(check: () => boolean, timeoutMs = 5_000, what = 'condition'): Promise<void> {
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 5_000,
+  what = 'condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

@@ -21,20 +21,21 @@ export const connectConsumerTransport: Handler<'connectConsumerTransport'> = asy
   return {};
 };
 
-function consumerOf(session: Session, consumerId: string) {
+/** The student's receiving transport, which holds their consumers. */
+function receivingOf(session: Session) {
   const transport = session.asStudent().peer.receiving;
   if (!transport) throw notFound('consumer');
-  return transport.consumer(consumerId);
+  return transport;
 }
 
 /** Student: starts forwarding a consumer (video at the next keyframe). */
-export const resume: Handler<'resume'> = (session, payload) => {
-  consumerOf(session, payload.consumerId).resume();
+export const resume: Handler<'resume'> = async (session, payload) => {
+  await receivingOf(session).resume(payload.consumerId);
   return {};
 };
 
 /** Student: fixes the webcam layer, or `auto`. */
-export const setPreferredLayer: Handler<'setPreferredLayer'> = (session, payload) => {
-  consumerOf(session, payload.consumerId).setPreferredLayer(payload.layer);
+export const setPreferredLayer: Handler<'setPreferredLayer'> = async (session, payload) => {
+  await receivingOf(session).setPreferredLayer(payload.consumerId, payload.layer);
   return {};
 };

@@ -11,6 +11,7 @@ function newPeer(session: Session): Peer {
     { userId: claims.sub, nickname: claims.nickname, role: claims.role, classId: claims.classId },
     session.server.options.rtc,
     session.notify,
+    () => session.server.createReceivingTransport(),
   );
 }
 

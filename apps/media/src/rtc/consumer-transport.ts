@@ -7,13 +7,14 @@ import {
   type RTCRtpTransceiver,
   type RtcpPacket,
 } from 'werift';
-import type { ConsumerInfo } from '@sea/contract/live';
+import type { ConsumerInfo, PreferredLayer } from '@sea/contract/live';
 import { DownlinkEstimator } from '../forwarding/downlink-estimator.ts';
 import { conflict, notFound } from '../live-error.ts';
 import { Signal } from '../signal.ts';
 import { Consumer } from './consumer.ts';
 import { createPeerConnection, enlargeReceiveBuffers, gathered, type RtcOptions } from './peer-connection.ts';
-import type { Producer } from './producer.ts';
+import type { ReceivingTransport } from './receiving-transport.ts';
+import type { StreamSource } from './stream-source.ts';
 
 /** Layer choice and keyframe retries run this often. */
 const TICK_MS = 200;
@@ -25,8 +26,8 @@ type Entry = { consumer: Consumer; transceiver: RTCRtpTransceiver };
  * ({@link consume} makes the offer, {@link connect} applies the student's answer). It keeps the student's
  * downstream estimate (receiver reports and REMB) that its consumers choose their layer from.
  */
-export class ConsumerTransport {
-  readonly id = randomUUID();
+export class ConsumerTransport implements ReceivingTransport {
+  readonly id: string;
   /** Emitted once when the transport closes (its consumers are closed first). */
   readonly closed = new Signal();
   private readonly pc: RTCPeerConnection;
@@ -40,7 +41,8 @@ export class ConsumerTransport {
   private negotiating: Promise<unknown> = Promise.resolve();
   private isClosed = false;
 
-  constructor(options: RtcOptions) {
+  constructor(options: RtcOptions, id: string = randomUUID()) {
+    this.id = id;
     this.pc = createPeerConnection(options, 'subscriber');
     this.unsubscribes.push(
       this.pc.connectionStateChange.subscribe((state) => {
@@ -56,7 +58,7 @@ export class ConsumerTransport {
    * Brings the connection up to date with `producers`: an m-line for each new one (its consumer paused), the
    * m-lines of closed ones stopped. Answers the offer and every current consumer. Serialised.
    */
-  consume(producers: Producer[]): Promise<{ sdp: string; consumers: ConsumerInfo[] }> {
+  consume(producers: StreamSource[]): Promise<{ sdp: string; consumers: ConsumerInfo[] }> {
     const run = this.negotiating.then(() => this.offer(producers));
     this.negotiating = run.catch(() => undefined);
     return run;
@@ -80,6 +82,16 @@ export class ConsumerTransport {
   consumer(consumerId: string): Consumer {
     for (const { consumer } of this.entries.values()) if (consumer.id === consumerId) return consumer;
     throw notFound('consumer');
+  }
+
+  /** Starts forwarding a consumer (video at the next keyframe). */
+  async resume(consumerId: string): Promise<void> {
+    this.consumer(consumerId).resume();
+  }
+
+  /** Fixes a consumer's layer, or `auto`. */
+  async setPreferredLayer(consumerId: string, layer: PreferredLayer): Promise<void> {
+    this.consumer(consumerId).setPreferredLayer(layer);
   }
 
   /** The current consumers. */
@@ -109,7 +121,7 @@ export class ConsumerTransport {
     this.closed.clear();
   }
 
-  private async offer(producers: Producer[]): Promise<{ sdp: string; consumers: ConsumerInfo[] }> {
+  private async offer(producers: StreamSource[]): Promise<{ sdp: string; consumers: ConsumerInfo[] }> {
     if (this.isClosed) throw conflict('수신 연결이 닫혔어요.');
     if (this.pc.signalingState !== 'stable') {
       // The student never answered the last offer: start over from the last agreed state.

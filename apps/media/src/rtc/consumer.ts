@@ -6,7 +6,7 @@ import { LayerSwitch } from '../forwarding/layer-switch.ts';
 import { selectLayer } from '../forwarding/layer-selector.ts';
 import { Signal } from '../signal.ts';
 import { forwardRtp } from './forward-rtp.ts';
-import type { Producer } from './producer.ts';
+import type { StreamSource } from './stream-source.ts';
 
 /** While a student waits for a keyframe, the request is repeated this often. */
 const KEYFRAME_RETRY_MS = 1_000;
@@ -21,7 +21,7 @@ const CLOCK_PER_MS = { video: 90, audio: 48 } as const;
  */
 export class Consumer {
   readonly id = randomUUID();
-  readonly producer: Producer;
+  readonly producer: StreamSource;
   /** Emitted once when the consumer closes (its producer closed, or its transport did). */
   readonly closed = new Signal();
   private readonly sender: RTCRtpSender;
@@ -39,7 +39,7 @@ export class Consumer {
    * @param sender the student's sender for this stream's m-line.
    * @param estimateBps the student's current downstream estimate (shared by their consumers).
    */
-  constructor(producer: Producer, sender: RTCRtpSender, estimateBps: () => number) {
+  constructor(producer: StreamSource, sender: RTCRtpSender, estimateBps: () => number) {
     this.producer = producer;
     this.sender = sender;
     this.estimateBps = estimateBps;

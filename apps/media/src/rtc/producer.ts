@@ -6,9 +6,7 @@ import { KeyframeRequester } from '../forwarding/keyframe-requester.ts';
 import { isVp8KeyframeStart } from '../forwarding/vp8.ts';
 import { Signal } from '../signal.ts';
 import { forwardable } from './rtp.ts';
-
-/** A layer counts as arriving while its packets came within this window. */
-const LAYER_ACTIVE_WINDOW_MS = 1_500;
+import { LAYER_ACTIVE_WINDOW_MS, type StreamSource } from './stream-source.ts';
 
 type Source = {
   layer: Layer;
@@ -25,7 +23,7 @@ type Source = {
  * whose one layer is called `f`). It detects keyframes, knows each layer's SSRC, coalesces keyframe requests per
  * layer, and hands every packet, cleaned for forwarding, to its consumers through {@link packet}.
  */
-export class Producer {
+export class Producer implements StreamSource {
   readonly id = randomUUID();
   readonly kind: StreamKind;
   readonly media: 'audio' | 'video';
@@ -67,6 +65,11 @@ export class Producer {
       const source = this.sources.get(layer);
       return source !== undefined && nowMs - source.lastPacketAt < LAYER_ACTIVE_WINDOW_MS;
     });
+  }
+
+  /** The layers the stream has, lowest first (arriving or not). */
+  get layers(): Layer[] {
+    return LAYERS.filter((layer) => this.sources.has(layer));
   }
 
   /** Whether the stream has more than one layer. */

@@ -1,0 +1,102 @@
+import type { Layer } from '@sea/contract/live';
+import { conflict } from '../live-error.ts';
+import type { RtcOptions } from '../rtc/peer-connection.ts';
+import type { Producer } from '../rtc/producer.ts';
+import type { ReceivingTransport } from '../rtc/receiving-transport.ts';
+import type { WorkerCounts } from './messages.ts';
+import { WorkerHandle, type WorkerHooks } from './worker-handle.ts';
+
+/** A teacher's stream fed to the workers that have students of it. */
+type Feed = { producer: Producer; workers: Set<WorkerHandle>; release: () => void };
+
+/**
+ * Forwarding worker threads: each student's receiving connection (ICE, DTLS, SRTP, its consumers) lives in
+ * the least loaded worker, so one room's fan-out uses every core instead of the one Node's main thread runs on.
+ * The main thread keeps signalling, rooms and the teacher's connection, and sends each teacher packet, once
+ * serialised, to every worker that has students of that stream; keyframe requests come back to the producer,
+ * which coalesces them for the whole room.
+ */
+export class ForwardingPool {
+  private readonly rtc: RtcOptions;
+  private readonly workers: WorkerHandle[] = [];
+  /** By producer id. */
+  private readonly feeds = new Map<string, Feed>();
+  private readonly hooks: WorkerHooks;
+  private isClosed = false;
+
+  constructor(size: number, rtc: RtcOptions) {
+    this.rtc = rtc;
+    this.hooks = {
+      feed: (worker, producers) => this.feed(worker, producers),
+      keyframe: (streamId, layer) => this.keyframe(streamId, layer),
+      exited: (worker) => this.replace(worker),
+    };
+    for (let i = 0; i < size; i += 1) this.workers.push(new WorkerHandle(rtc, this.hooks));
+  }
+
+  /** A receiving transport in the least loaded worker. */
+  createTransport(): ReceivingTransport {
+    if (this.isClosed) throw conflict('미디어 서버가 종료 중이에요.');
+    const chosen = this.workers.reduce((least, worker) => (worker.load < least.load ? worker : least));
+    return chosen.createTransport();
+  }
+
+  /** What each worker holds (tests, leak checks). */
+  counts(): Promise<WorkerCounts[]> {
+    return Promise.all(this.workers.map((worker) => worker.counts()));
+  }
+
+  /** Number of streams fed to workers now. */
+  get feedCount(): number {
+    return this.feeds.size;
+  }
+
+  /** Stops every worker (their students' connections close) and releases the streams. Idempotent. */
+  async close(): Promise<void> {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    for (const feed of this.feeds.values()) feed.release();
+    this.feeds.clear();
+    await Promise.all(this.workers.map((worker) => worker.stop()));
+  }
+
+  private feed(worker: WorkerHandle, producers: Producer[]): void {
+    for (const producer of producers) {
+      if (producer.isClosedNow) continue;
+      const feed = this.feeds.get(producer.id) ?? this.open(producer);
+      if (feed.workers.has(worker)) continue;
+      worker.post({ t: 'stream', stream: { id: producer.id, kind: producer.kind, layers: producer.layers } });
+      feed.workers.add(worker);
+    }
+  }
+
+  private open(producer: Producer): Feed {
+    const workers = new Set<WorkerHandle>();
+    const id = producer.id;
+    const releases = [
+      producer.packet.subscribe((layer, packet, keyframe) => {
+        const data = packet.serialize();
+        for (const worker of workers) worker.post({ t: 'rtp', id, layer, keyframe, data });
+      }),
+      producer.closed.subscribe(() => {
+        for (const worker of workers) worker.post({ t: 'streamClosed', id });
+        this.feeds.get(id)?.release();
+        this.feeds.delete(id);
+      }),
+    ];
+    const feed = { producer, workers, release: () => releases.forEach((release) => release()) };
+    this.feeds.set(id, feed);
+    return feed;
+  }
+
+  private keyframe(streamId: string, layer: Layer): void {
+    this.feeds.get(streamId)?.producer.requestKeyframe(layer);
+  }
+
+  /** A worker crashed: its students lost their connections (their clients rejoin); a new worker takes its place. */
+  private replace(worker: WorkerHandle): void {
+    for (const feed of this.feeds.values()) feed.workers.delete(worker);
+    const index = this.workers.indexOf(worker);
+    if (index >= 0 && !this.isClosed) this.workers[index] = new WorkerHandle(this.rtc, this.hooks);
+  }
+}

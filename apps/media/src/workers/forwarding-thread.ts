@@ -1,0 +1,126 @@
+import { LiveError, notFound } from '../live-error.ts';
+import { ConsumerTransport } from '../rtc/consumer-transport.ts';
+import { MirroredProducer } from '../rtc/mirrored-producer.ts';
+import type { RtcOptions } from '../rtc/peer-connection.ts';
+import type { Call, FromWorker, ToWorker, WorkerCounts } from './messages.ts';
+
+const resources = (kind: string) => process.getActiveResourcesInfo().filter((r) => r === kind).length;
+
+/**
+ * What one forwarding worker does: it holds some students' receiving transports (their werift connections,
+ * consumers, SRTP and sockets) and mirrors of the teacher's streams, and forwards every packet the main thread
+ * sends to its students. The main thread keeps signalling, rooms and the teacher's connection.
+ */
+export class ForwardingThread {
+  private readonly rtc: RtcOptions;
+  private readonly send: (message: FromWorker) => void;
+  private readonly transports = new Map<string, ConsumerTransport>();
+  private readonly streams = new Map<string, MirroredProducer>();
+
+  constructor(rtc: RtcOptions, send: (message: FromWorker) => void) {
+    this.rtc = rtc;
+    this.send = send;
+  }
+
+  handle(message: ToWorker): void {
+    switch (message.t) {
+      case 'rtp':
+        this.streams.get(message.id)?.receive(message.layer, message.data, message.keyframe);
+        return;
+      case 'stream': {
+        const { stream } = message;
+        if (this.streams.has(stream.id)) return;
+        const mirror = new MirroredProducer(stream.id, stream.kind, stream.layers, (layer) =>
+          this.send({ t: 'keyframe', id: stream.id, layer }),
+        );
+        this.streams.set(stream.id, mirror);
+        return;
+      }
+      case 'streamClosed':
+        this.streams.get(message.id)?.close();
+        this.streams.delete(message.id);
+        return;
+      case 'call':
+        this.answer(message.n, message.call);
+    }
+  }
+
+  /** Closes every transport (the worker is being stopped). */
+  close(): void {
+    for (const transport of [...this.transports.values()]) transport.close();
+    for (const stream of this.streams.values()) stream.close();
+    this.streams.clear();
+  }
+
+  private answer(n: number, call: Call): void {
+    Promise.resolve()
+      .then(() => this.run(call))
+      .then(
+        (value) => this.send({ t: 'reply', n, value }),
+        (error: unknown) => {
+          if (error instanceof LiveError) {
+            this.send({ t: 'refused', n, code: error.code, message: error.message });
+          } else {
+            this.send({
+              t: 'failed',
+              n,
+              message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+            });
+          }
+        },
+      );
+  }
+
+  private run(call: Call): unknown {
+    switch (call.op) {
+      case 'create':
+        return this.create(call.transportId);
+      case 'consume': {
+        const streams = call.streamIds.flatMap((id) => this.streams.get(id) ?? []);
+        return this.transport(call.transportId).consume(streams);
+      }
+      case 'connect':
+        return this.transport(call.transportId).connect(call.sdp);
+      case 'resume':
+        return this.transport(call.transportId).resume(call.consumerId);
+      case 'setPreferredLayer':
+        return this.transport(call.transportId).setPreferredLayer(call.consumerId, call.layer);
+      case 'close':
+        this.transports.get(call.transportId)?.close();
+        return null;
+      case 'counts':
+        return this.counts();
+    }
+  }
+
+  private create(transportId: string): null {
+    const transport = new ConsumerTransport(this.rtc, transportId);
+    this.transports.set(transportId, transport);
+    transport.closed.subscribe(() => {
+      this.transports.delete(transportId);
+      this.send({ t: 'transportClosed', transportId });
+    });
+    return null;
+  }
+
+  private transport(transportId: string): ConsumerTransport {
+    const transport = this.transports.get(transportId);
+    if (!transport) throw notFound('transport');
+    return transport;
+  }
+
+  private counts(): WorkerCounts {
+    let consumers = 0;
+    for (const transport of this.transports.values()) consumers += transport.list().length;
+    let packetListeners = 0;
+    for (const stream of this.streams.values()) packetListeners += stream.packet.size;
+    return {
+      transports: this.transports.size,
+      consumers,
+      streams: this.streams.size,
+      packetListeners,
+      sockets: resources('UDPWRAP'),
+      timers: resources('Timeout'),
+    };
+  }
+}

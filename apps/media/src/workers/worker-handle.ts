@@ -1,0 +1,126 @@
+import { Worker } from 'node:worker_threads';
+import type { Layer } from '@sea/contract/live';
+import { LiveError } from '../live-error.ts';
+import type { RtcOptions } from '../rtc/peer-connection.ts';
+import type { Producer } from '../rtc/producer.ts';
+import type { Call, FromWorker, ToWorker, WorkerCounts, WorkerSetup } from './messages.ts';
+import { RemoteConsumerTransport } from './remote-consumer-transport.ts';
+
+/** What the pool does for a worker. */
+export type WorkerHooks = {
+  /** Sends these streams' packets to the worker from now on. */
+  feed(worker: WorkerHandle, producers: Producer[]): void;
+  /** A consumer in the worker asks for a keyframe. */
+  keyframe(streamId: string, layer: Layer): void;
+  /** The thread stopped without being asked to (it crashed): its transports are closed already. */
+  exited(worker: WorkerHandle): void;
+};
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+
+/** The main thread's side of one forwarding worker thread: its calls, its transports, its messages. */
+export class WorkerHandle {
+  private readonly thread: Worker;
+  private readonly hooks: WorkerHooks;
+  private readonly transports = new Map<string, RemoteConsumerTransport>();
+  private readonly pending = new Map<number, Pending>();
+  private nextCall = 0;
+  private stopping = false;
+  private exited = false;
+
+  constructor(rtc: RtcOptions, hooks: WorkerHooks) {
+    this.hooks = hooks;
+    const setup: WorkerSetup = { rtc };
+    this.thread = new Worker(new URL('./forwarding-worker.ts', import.meta.url), { workerData: setup });
+    // The media service's own server keeps the process alive; a worker alone must not (tests, shutdown).
+    this.thread.unref();
+    this.thread.on('message', (message: FromWorker) => this.receive(message));
+    this.thread.on('error', (error) => console.error('media: a forwarding worker failed', error));
+    this.thread.on('exit', (code) => this.onExit(code));
+  }
+
+  /** Number of students' transports in this worker. */
+  get load(): number {
+    return this.transports.size;
+  }
+
+  /** A new receiving transport in this worker. */
+  createTransport(): RemoteConsumerTransport {
+    const transport = new RemoteConsumerTransport({
+      call: (call) => this.call(call),
+      feed: (producers) => this.hooks.feed(this, producers),
+      release: (transportId) => this.release(transportId),
+    });
+    this.transports.set(transport.id, transport);
+    transport.closed.subscribe(() => this.transports.delete(transport.id));
+    // Later calls about the transport queue behind this one in the worker.
+    this.call({ op: 'create', transportId: transport.id }).catch((error: unknown) => {
+      console.error('media: creating a student connection failed', error);
+      transport.ended();
+    });
+    return transport;
+  }
+
+  /** What the worker holds now. */
+  counts(): Promise<WorkerCounts> {
+    return this.call({ op: 'counts' }) as Promise<WorkerCounts>;
+  }
+
+  /** Sends a call; resolves with the answer, rejects with the worker's refusal (a `LiveError`) or failure. */
+  call(call: Call): Promise<unknown> {
+    if (this.exited) return Promise.reject(new Error('the forwarding worker has stopped'));
+    const n = this.nextCall++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(n, { resolve, reject });
+      this.post({ t: 'call', n, call });
+    });
+  }
+
+  private release(transportId: string): void {
+    if (this.exited || this.stopping) return; // its transports are gone with it
+    this.call({ op: 'close', transportId }).catch((error: unknown) => {
+      if (!this.exited) console.error('media: closing a student connection failed', error);
+    });
+  }
+
+  post(message: ToWorker): void {
+    if (!this.exited) this.thread.postMessage(message);
+  }
+
+  /** Stops the thread; its transports close. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.thread.terminate();
+  }
+
+  private receive(message: FromWorker): void {
+    switch (message.t) {
+      case 'keyframe':
+        this.hooks.keyframe(message.id, message.layer);
+        return;
+      case 'transportClosed':
+        this.transports.get(message.transportId)?.ended();
+        return;
+      default: {
+        const pending = this.pending.get(message.n);
+        if (!pending) return;
+        this.pending.delete(message.n);
+        if (message.t === 'reply') pending.resolve(message.value);
+        else if (message.t === 'refused') pending.reject(new LiveError(message.code, message.message));
+        else pending.reject(new Error(`forwarding worker: ${message.message}`));
+      }
+    }
+  }
+
+  private onExit(code: number): void {
+    this.exited = true;
+    for (const { reject } of this.pending.values()) reject(new Error('the forwarding worker has stopped'));
+    this.pending.clear();
+    for (const transport of [...this.transports.values()]) transport.ended();
+    this.transports.clear();
+    if (!this.stopping) {
+      console.error(`media: a forwarding worker stopped (exit code ${code})`);
+      this.hooks.exited(this);
+    }
+  }
+}
