@@ -1,0 +1,82 @@
+import type { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MediaServer } from '../src/media-server.ts';
+import { Peer } from '../src/peer.ts';
+import type { ForwardingPool } from '../src/workers/forwarding-pool.ts';
+import { SyntheticStudent } from './synthetic-student.ts';
+import { SyntheticTeacher } from './synthetic-teacher.ts';
+import { LOOPBACK_RTC, RecordingLiveState, until } from './test-media-server.ts';
+
+/** The thread behind a pool's first worker (private: a test reaches in to make it crash). */
+const firstThread = (pool: ForwardingPool) =>
+  (pool as unknown as { workers: { thread: Worker }[] }).workers[0]?.thread;
+
+describe('forwarding pool', () => {
+  const server = new MediaServer({
+    rtc: LOOPBACK_RTC,
+    teacherGraceMs: 1_000,
+    liveState: new RecordingLiveState(),
+    workers: 1,
+  });
+  const teacher = new SyntheticTeacher();
+  const students: SyntheticStudent[] = [];
+
+  beforeAll(async () => {
+    const room = server.openRoom(1);
+    const peer = new Peer(
+      { userId: 't', nickname: 't', role: 'teacher', classId: 1 },
+      LOOPBACK_RTC,
+      () => {},
+    );
+    room.startTeacher(peer);
+    const transport = peer.createProducerTransport();
+    await teacher.accept(await transport.connect(await teacher.offer()));
+    teacher.start(30);
+    transport.produce('webcamVideo', teacher.video.mid ?? '');
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await teacher.close();
+    for (const student of students) await student.close();
+  });
+
+  /** A student in the room whose video arrives through the worker. */
+  async function watch(userId: string) {
+    const room = server.room(1);
+    if (!room) throw new Error('no room');
+    const peer = new Peer(
+      { userId, nickname: 's', role: 'student', classId: 1 },
+      LOOPBACK_RTC,
+      () => {},
+      () => server.createReceivingTransport(),
+    );
+    room.addStudent(peer);
+    const student = new SyntheticStudent();
+    students.push(student);
+    const transport = peer.createConsumerTransport();
+    const { sdp, consumers } = await transport.consume(room.currentProducers());
+    await transport.connect(await student.answer(sdp));
+    for (const { consumerId } of consumers) await transport.resume(consumerId);
+    const mid = consumers[0]?.mid ?? '';
+    await until(() => student.packets(mid).length > 10, 5_000, `${userId}'s video`);
+    return { peer, transport };
+  }
+
+  it('refuses a call about an unknown consumer with the same error as in the main thread', async () => {
+    const { transport } = await watch('s1');
+    await expect(transport.resume('nobody')).rejects.toMatchObject({ code: 'notFound' });
+  });
+
+  it('replaces a crashed worker: its students lose their transport, new students are served', async () => {
+    const pool = server.forwarding;
+    if (!pool) throw new Error('no workers');
+    const { peer } = await watch('s2');
+    const lost = new Promise<void>((resolve) => peer.receiving?.closed.subscribe(resolve));
+    await firstThread(pool)?.terminate(); // as if the thread had crashed: the pool did not ask it to stop
+    await lost;
+    expect(peer.receiving).toBeNull();
+    await watch('s3');
+    expect((await pool.counts()).map((w) => w.transports)).toEqual([1]);
+  });
+});
