@@ -1,13 +1,20 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 
-/** CPU seconds (user + system) a process has used so far, from /proc; 0 once it is gone. */
+/** CPU seconds (user + system) a process, all its threads, has used so far, from /proc; 0 once it is gone. */
 export function cpuSeconds(pid: number): number {
+  const { user, system } = cpuTimes(pid);
+  return user + system;
+}
+
+/** CPU seconds a process has used so far in user space and in the kernel; zeros once it is gone. */
+export function cpuTimes(pid: number): { user: number; system: number } {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+    // utime, stime in clock ticks (USER_HZ = 100)
+    return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
   } catch {
-    return 0; // the process exited: nothing more to count
+    return { user: 0, system: 0 }; // the process exited: nothing more to count
   }
 }
 

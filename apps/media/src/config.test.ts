@@ -17,6 +17,9 @@ describe('loadConfig', () => {
       iceServers: [],
       mediaSecret: null,
     });
+    // A forwarding worker per core, none on a single core.
+    const cores = os.availableParallelism();
+    expect(config.workers).toBe(cores > 1 ? cores : 0);
   });
 
   it('parses every variable', () => {

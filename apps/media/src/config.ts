@@ -28,6 +28,15 @@ export type MediaConfig = {
 };
 
 const MIN_SECRET_LENGTH = 32;
+
+/**
+ * One forwarding worker per core (the main thread, with signalling and the teachers' connections, is light);
+ * none on a single core, where a worker would only add the cost of passing packets between threads.
+ */
+export function defaultWorkers(): number {
+  const cores = availableParallelism();
+  return cores > 1 ? cores : 0;
+}
 const optional = z
   .string()
   .optional()
@@ -70,9 +79,8 @@ const EnvSchema = z.object({
   TEACHER_GRACE_MS: optional.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(600_000).default(10_000),
   ),
-  // Default: one per core (the main thread, with signalling and the teachers' connections, is light).
   MEDIA_WORKERS: optional.pipe(
-    z.coerce.number<string | undefined>().int().min(0).max(64).default(availableParallelism()),
+    z.coerce.number<string | undefined>().int().min(0).max(64).default(defaultWorkers()),
   ),
 });
 

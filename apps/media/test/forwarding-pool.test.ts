@@ -1,56 +1,29 @@
 import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaServer } from '../src/media-server.ts';
-import { Peer } from '../src/peer.ts';
 import type { ForwardingPool } from '../src/workers/forwarding-pool.ts';
 import { SyntheticStudent } from './synthetic-student.ts';
-import { SyntheticTeacher } from './synthetic-teacher.ts';
-import { LOOPBACK_RTC, RecordingLiveState, until } from './test-media-server.ts';
+import { teachingServer } from './teaching-server.ts';
+import { until } from './test-media-server.ts';
 
 /** The thread behind a pool's first worker (private: a test reaches in to make it crash). */
 const firstThread = (pool: ForwardingPool) =>
   (pool as unknown as { workers: { thread: Worker }[] }).workers[0]?.thread;
 
 describe('forwarding pool', () => {
-  const server = new MediaServer({
-    rtc: LOOPBACK_RTC,
-    teacherGraceMs: 1_000,
-    liveState: new RecordingLiveState(),
-    workers: 1,
-  });
-  const teacher = new SyntheticTeacher();
+  let setup: Awaited<ReturnType<typeof teachingServer>>;
   const students: SyntheticStudent[] = [];
-
   beforeAll(async () => {
-    const room = server.openRoom(1);
-    const peer = new Peer(
-      { userId: 't', nickname: 't', role: 'teacher', classId: 1 },
-      LOOPBACK_RTC,
-      () => {},
-    );
-    room.startTeacher(peer);
-    const transport = peer.createProducerTransport();
-    await teacher.accept(await transport.connect(await teacher.offer()));
-    teacher.start(30);
-    transport.produce('webcamVideo', teacher.video.mid ?? '');
+    setup = await teachingServer(1, ['webcamVideo']);
   });
-
   afterAll(async () => {
-    await server.close();
-    await teacher.close();
+    await setup.close();
     for (const student of students) await student.close();
   });
 
   /** A student in the room whose video arrives through the worker. */
   async function watch(userId: string) {
-    const room = server.room(1);
-    if (!room) throw new Error('no room');
-    const peer = new Peer(
-      { userId, nickname: 's', role: 'student', classId: 1 },
-      LOOPBACK_RTC,
-      () => {},
-      () => server.createReceivingTransport(),
-    );
+    const { room } = setup;
+    const peer = setup.student(userId);
     room.addStudent(peer);
     const student = new SyntheticStudent();
     students.push(student);
@@ -69,7 +42,7 @@ describe('forwarding pool', () => {
   });
 
   it('replaces a crashed worker: its students lose their transport, new students are served', async () => {
-    const pool = server.forwarding;
+    const pool = setup.server.forwarding;
     if (!pool) throw new Error('no workers');
     const { peer } = await watch('s2');
     const lost = new Promise<void>((resolve) => peer.receiving?.closed.subscribe(resolve));

@@ -1,45 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaServer } from '../src/media-server.ts';
-import { Peer } from '../src/peer.ts';
-import type { Producer } from '../src/rtc/producer.ts';
-import { SyntheticTeacher } from './synthetic-teacher.ts';
-import { delay, LOOPBACK_RTC, RecordingLiveState, until } from './test-media-server.ts';
+import { teachingServer } from './teaching-server.ts';
+import { delay, until } from './test-media-server.ts';
 
 const resources = (kind: string) => process.getActiveResourcesInfo().filter((r) => r === kind).length;
 
 describe('lifecycle', () => {
-  const server = new MediaServer({
-    rtc: LOOPBACK_RTC,
-    teacherGraceMs: 1_000,
-    liveState: new RecordingLiveState(),
-  });
-  const synthetic = new SyntheticTeacher();
-  let producers: Producer[] = [];
-
+  let setup: Awaited<ReturnType<typeof teachingServer>>;
   beforeAll(async () => {
-    const room = server.openRoom(1);
-    const teacher = new Peer(
-      { userId: 't', nickname: 't', role: 'teacher', classId: 1 },
-      LOOPBACK_RTC,
-      () => {},
-    );
-    room.startTeacher(teacher);
-    const transport = teacher.createProducerTransport();
-    await synthetic.accept(await transport.connect(await synthetic.offer()));
-    synthetic.start(30);
-    transport.produce('webcamVideo', synthetic.video.mid ?? '');
-    transport.produce('webcamAudio', synthetic.audio.mid ?? '');
-    producers = room.currentProducers();
+    setup = await teachingServer(0, ['webcamVideo', 'webcamAudio']);
   });
-
-  afterAll(async () => {
-    await server.close();
-    await synthetic.close();
-  });
+  afterAll(() => setup.close());
 
   it('1000 joins and leaves leave no peer, consumer, timer, socket or subscription behind', async () => {
-    const room = server.room(1);
-    if (!room) throw new Error('no room');
+    const { server, room, producers } = setup;
     await delay(200);
     const baseline = {
       timers: resources('Timeout'),
@@ -48,11 +21,7 @@ describe('lifecycle', () => {
       closedListeners: producers.map((p) => p.closed.size),
     };
     for (let i = 0; i < 1000; i += 1) {
-      const peer = new Peer(
-        { userId: `s${i}`, nickname: 's', role: 'student', classId: 1 },
-        LOOPBACK_RTC,
-        () => {},
-      );
+      const peer = setup.student(`s${i}`);
       room.addStudent(peer);
       // Every tenth student goes as far as a real negotiation (UDP sockets, a timer, consumers).
       if (i % 10 === 0) {
@@ -74,6 +43,7 @@ describe('lifecycle', () => {
   });
 
   it('closing the server closes rooms, producers and their subscriptions', async () => {
+    const { server, producers } = setup;
     await server.close();
     expect(server.roomCount).toBe(0);
     for (const producer of producers) {
@@ -84,49 +54,20 @@ describe('lifecycle', () => {
 });
 
 describe('lifecycle with forwarding workers', () => {
-  const server = new MediaServer({
-    rtc: LOOPBACK_RTC,
-    teacherGraceMs: 1_000,
-    liveState: new RecordingLiveState(),
-    workers: 2,
-  });
-  const synthetic = new SyntheticTeacher();
-  let producers: Producer[] = [];
-
+  let setup: Awaited<ReturnType<typeof teachingServer>>;
   beforeAll(async () => {
-    const room = server.openRoom(1);
-    const teacher = new Peer(
-      { userId: 't', nickname: 't', role: 'teacher', classId: 1 },
-      LOOPBACK_RTC,
-      () => {},
-    );
-    room.startTeacher(teacher);
-    const transport = teacher.createProducerTransport();
-    await synthetic.accept(await transport.connect(await synthetic.offer()));
-    synthetic.start(30);
-    transport.produce('webcamVideo', synthetic.video.mid ?? '');
-    transport.produce('webcamAudio', synthetic.audio.mid ?? '');
-    producers = room.currentProducers();
+    setup = await teachingServer(2, ['webcamVideo', 'webcamAudio']);
   });
-
-  afterAll(async () => {
-    await server.close();
-    await synthetic.close();
-  });
+  afterAll(() => setup.close());
 
   it('300 joins and leaves leave no transport, consumer, listener, socket or timer behind in the workers', async () => {
-    const room = server.room(1);
+    const { server, room, producers } = setup;
     const pool = server.forwarding;
-    if (!room || !pool) throw new Error('no room or no workers');
+    if (!pool) throw new Error('no workers');
     const baseline = await pool.counts();
     expect(baseline.map((w) => w.transports)).toEqual([0, 0]);
     for (let i = 0; i < 300; i += 1) {
-      const peer = new Peer(
-        { userId: `s${i}`, nickname: 's', role: 'student', classId: 1 },
-        LOOPBACK_RTC,
-        () => {},
-        () => server.createReceivingTransport(),
-      );
+      const peer = setup.student(`s${i}`);
       room.addStudent(peer);
       if (i % 10 === 0) {
         const transport = peer.createConsumerTransport();
@@ -157,12 +98,7 @@ describe('lifecycle with forwarding workers', () => {
     );
     // Students present together are spread over the workers.
     const together = [0, 1, 2, 3].map((i) => {
-      const peer = new Peer(
-        { userId: `t${i}`, nickname: 's', role: 'student', classId: 1 },
-        LOOPBACK_RTC,
-        () => {},
-        () => server.createReceivingTransport(),
-      );
+      const peer = setup.student(`t${i}`);
       room.addStudent(peer);
       peer.createConsumerTransport();
       return peer;
@@ -173,6 +109,7 @@ describe('lifecycle with forwarding workers', () => {
   });
 
   it('closing the server releases the streams and stops the workers', async () => {
+    const { server, producers } = setup;
     const pool = server.forwarding;
     await server.close();
     expect(pool?.feedCount).toBe(0);
