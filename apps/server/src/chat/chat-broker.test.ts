@@ -16,9 +16,21 @@ const store: ChatStore = {
   listAfter: async () => [],
 };
 
-function subscriber(userId: string, version = '1.2'): ChatSubscriber & { writes: Uint8Array[] } {
+function subscriber(
+  userId: string,
+  version = '1.2',
+): ChatSubscriber & { writes: Uint8Array[]; aborted: string[] } {
   const writes: Uint8Array[] = [];
-  return { userId, version, open: true, writes, sendBytes: (bytes) => writes.push(bytes) };
+  const aborted: string[] = [];
+  return {
+    userId,
+    version,
+    open: true,
+    writes,
+    aborted,
+    sendBytes: (bytes) => writes.push(bytes),
+    abort: (reason) => aborted.push(reason),
+  };
 }
 
 function message(id: number, roomId = 1): ChatMessage {
@@ -77,6 +89,29 @@ describe('ChatBroker delivery', () => {
     broker.deliver(message(1));
     await turn();
     expect(a.writes).toHaveLength(1);
+  });
+
+  it('a subscriber whose write fails is aborted, and the others still get the message', async () => {
+    const logged: string[] = [];
+    const broker = new ChatBroker({
+      store,
+      fanOut: (target) => new MemoryFanOut(target),
+      log: (_level, text) => logged.push(text),
+    });
+    const before = subscriber('a');
+    const broken = subscriber('b');
+    const after = subscriber('c');
+    broken.sendBytes = () => {
+      throw new Error('socket exploded');
+    };
+    for (const each of [before, broken, after]) await broker.subscribe(each, 's', '/topic/greetings/1');
+    broker.deliver(message(1));
+    // An exception escaping the flush (it runs in setImmediate) would fail this test as an unhandled error.
+    await turn();
+    expect(before.writes).toHaveLength(1);
+    expect(after.writes).toHaveLength(1);
+    expect(broken.aborted).toEqual(['internal error']);
+    expect(logged.some((text) => text.includes('delivery to b failed'))).toBe(true);
   });
 
   it('stops delivering to a subscription once it is gone', async () => {

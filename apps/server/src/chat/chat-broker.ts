@@ -18,6 +18,8 @@ export interface ChatSubscriber {
   readonly open: boolean;
   /** Sends an encoded MESSAGE frame; the session protects itself against a subscriber that cannot keep up. */
   sendBytes(bytes: Uint8Array): void;
+  /** Ends the session with an ERROR frame: the server could not serve it. */
+  abort(message: string): void;
 }
 
 /** What became of a SUBSCRIBE or SEND. `fatal` ends the session with an ERROR frame. */
@@ -166,6 +168,7 @@ export class ChatBroker implements FanOutTarget {
     if (this.#outbox.length === 1) setImmediate(() => this.#flush());
   }
 
+  /** Runs outside any caller (in setImmediate): nothing may escape it, and one subscriber cannot stop the rest. */
   #flush(): void {
     const batch = this.#outbox;
     this.#outbox = [];
@@ -184,19 +187,33 @@ export class ChatBroker implements FanOutTarget {
       }));
       // Most clients name their first subscription alike (stompjs: "sub-0"), so one encoding serves nearly all.
       const encoded = new Map<string, Uint8Array>();
+      // A subscription removed during the loop (a slow subscriber closed) is skipped by the Set's iterator.
       for (const { subscriber, id } of set) {
-        const key = `${subscriber.version}\n${id}`;
-        let bytes = encoded.get(key);
-        if (!bytes) {
-          bytes = concat(
-            bodies.map(({ id: messageId, body }) =>
-              messageFrame(classId, messageId, id, body, subscriber.version),
-            ),
-          );
-          encoded.set(key, bytes);
+        try {
+          const key = `${subscriber.version}\n${id}`;
+          let bytes = encoded.get(key);
+          if (!bytes) {
+            bytes = concat(
+              bodies.map(({ id: messageId, body }) =>
+                messageFrame(classId, messageId, id, body, subscriber.version),
+              ),
+            );
+            encoded.set(key, bytes);
+          }
+          subscriber.sendBytes(bytes);
+        } catch (error) {
+          this.#log('error', `chat delivery to ${subscriber.userId} failed; closing that session`, error);
+          this.#abort(subscriber);
         }
-        subscriber.sendBytes(bytes);
       }
+    }
+  }
+
+  #abort(subscriber: ChatSubscriber): void {
+    try {
+      subscriber.abort('internal error');
+    } catch (error) {
+      this.#log('error', 'chat session could not be closed', error);
     }
   }
 

@@ -61,14 +61,21 @@ export function usesEscaping(command: string, version: string): boolean {
   return version !== '1.0' && command !== 'CONNECT' && command !== 'CONNECTED';
 }
 
-/** Escapes a header name or value: backslash, CR, LF and colon. */
+/** Stands for a character the frame's version cannot carry in a header (see {@link encodeFrame}). */
+export const UNCARRIABLE = '\uFFFD';
+
+/**
+ * Escapes a header name or value: backslash, LF and colon, and CR in 1.2. STOMP 1.1 has no escape for CR, so
+ * a CR becomes {@link UNCARRIABLE} there, as does a NUL in any version.
+ */
 export function escapeHeader(text: string, version = '1.2'): string {
   let out = '';
   for (const char of text) {
-    if (char === '\\') out += '\\\\';
+    if (char === '\0') out += UNCARRIABLE;
+    else if (char === '\\') out += '\\\\';
     else if (char === '\n') out += '\\n';
     else if (char === ':') out += '\\c';
-    else if (char === '\r' && version !== '1.1') out += '\\r';
+    else if (char === '\r') out += version === '1.1' ? UNCARRIABLE : '\\r';
     else out += char;
   }
   return out;
@@ -77,21 +84,22 @@ export function escapeHeader(text: string, version = '1.2'): string {
 /**
  * Encodes a frame. A `content-length` header is added whenever the body is not empty (so bodies may contain NUL
  * octets), and replaced if the caller gave a wrong one. Headers are escaped unless the command or version says
- * not to; unescapable text (a newline in a CONNECT header) is refused with an exception, since it is a bug of
- * the caller, never of the peer.
+ * not to. It never throws and always yields a frame the peer can parse: text a version cannot carry (CR or LF
+ * in an unescaped header, a colon in an unescaped name, CR in 1.1, NUL anywhere, an empty name) becomes
+ * {@link UNCARRIABLE}. The parser refuses such text from peers, so only the server's own text could need it,
+ * and an ERROR frame must still go out then.
  */
 export function encodeFrame(frame: StompFrame, version = '1.2'): Uint8Array {
   const escape = usesEscaping(frame.command, version);
-  let head = `${frame.command}\n`;
+  let head = `${frame.command.replace(/[\r\n\0]/g, UNCARRIABLE)}\n`;
   for (const [name, value] of frame.headers) {
     if (name === 'content-length') continue;
+    // An empty name would make a header line the parser refuses.
+    const safeName = name === '' ? UNCARRIABLE : name;
     if (escape) {
-      head += `${escapeHeader(name, version)}:${escapeHeader(value, version)}\n`;
+      head += `${escapeHeader(safeName, version)}:${escapeHeader(value, version)}\n`;
     } else {
-      if (/[\r\n:]/.test(name) || /[\r\n]/.test(value)) {
-        throw new Error(`Header ${JSON.stringify(name)} of ${frame.command} cannot be sent without escaping`);
-      }
-      head += `${name}:${value}\n`;
+      head += `${safeName.replace(/[\r\n:\0]/g, UNCARRIABLE)}:${value.replace(/[\r\n\0]/g, UNCARRIABLE)}\n`;
     }
   }
   if (frame.body.length > 0) head += `content-length:${frame.body.length}\n`;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { encodeFrame, frameText, stompFrame, type StompFrame } from './stomp-frame.ts';
+import {
+  encodeFrame,
+  frameText,
+  stompFrame,
+  UNCARRIABLE,
+  usesEscaping,
+  type StompFrame,
+} from './stomp-frame.ts';
 import { StompParser, type ParseEvent } from './stomp-parser.ts';
 
 const utf8 = new TextEncoder();
@@ -134,7 +141,10 @@ describe('StompParser: valid input', () => {
 
 describe('StompParser: protocol errors', () => {
   const cases: Array<{ name: string; input: string | Uint8Array; message: RegExp }> = [
-    { name: 'an unknown command', input: 'HELLO\n\n\0', message: /unknown command/ },
+    { name: 'an unknown command', input: 'HELLO\n\n\0', message: /^unknown command "HELLO"$/ },
+    { name: 'a CR inside the command', input: 'SE\rND\n\n\0', message: /carriage return/ },
+    { name: 'a CR inside a header value', input: 'SEND\nid:a\rb\n\n\0', message: /carriage return/ },
+    { name: 'a CR before a CRLF', input: 'SEND\nid:a\r\r\n\n\0', message: /carriage return/ },
     { name: 'a header without colon', input: 'SEND\nnocolon\n\n\0', message: /malformed header/ },
     { name: 'a header with an empty name', input: 'SEND\n:x\n\n\0', message: /malformed header/ },
     { name: 'an undefined escape', input: 'SEND\nk:a\\tb\n\n\0', message: /escape/ },
@@ -168,11 +178,43 @@ describe('StompParser: protocol errors', () => {
     expect(errors(events)[0]).toMatch(message);
   });
 
+  it.each(['1.0', '1.1', '1.2'])('refuses a raw CR in a header of a %s frame', (version) => {
+    const parser = new StompParser();
+    parser.version = version;
+    expect(errors(parseAll('SUBSCRIBE\nid:a\rb\n\n\0', parser))).toEqual([
+      'carriage return inside a header line',
+    ]);
+  });
+
+  it('refuses the \\r escape in 1.1, which has none, and reads it in 1.2', () => {
+    const parser = new StompParser();
+    parser.version = '1.1';
+    expect(errors(parseAll('SEND\nk:a\\rb\n\n\0', parser))[0]).toMatch(/escape/);
+    expect(frames(parseAll('SEND\nk:a\\rb\n\n\0'))[0]?.headers.get('k')).toBe('a\rb');
+  });
+
   it('stays failed after an error', () => {
     const parser = new StompParser();
     expect(errors(parser.push(bytes('NOPE\n\n\0')))).toHaveLength(1);
     expect(parser.failed).toBe(true);
     expect(parser.push(bytes('SEND\n\n\0'))).toEqual([]);
+  });
+
+  it('gives back the memory of a large frame once it is read', () => {
+    const parser = new StompParser();
+    const small = parser.capacity;
+    const large = encodeFrame(stompFrame('SEND', { destination: '/app/hello' }, 'x'.repeat(60_000)));
+    // In pieces, the last one carrying the start of the next frame.
+    const next = bytes('SEND\ndestination:/app/hello\n\nnext');
+    expect(frames(parser.push(large.subarray(0, 30_000)))).toEqual([]);
+    expect(parser.capacity).toBeGreaterThanOrEqual(30_000);
+    const tail = new Uint8Array(large.length - 30_000 + next.length);
+    tail.set(large.subarray(30_000), 0);
+    tail.set(next, large.length - 30_000);
+    expect(frames(parser.push(tail)).map((frame) => frame.body.length)).toEqual([60_000]);
+    expect(parser.capacity).toBe(small);
+    // The unread start of the next frame moved with it.
+    expect(frames(parser.push(bytes('\0'))).map(frameText)).toEqual(['next']);
   });
 
   it('enforces custom limits', () => {
@@ -212,7 +254,85 @@ function splitAt(data: Uint8Array, cuts: number[]): Uint8Array[] {
   return pieces;
 }
 
+/** What a header's text becomes on the wire of a version, as the encoder promises (see UNCARRIABLE). */
+function carried(text: string, escaped: boolean, version: string, isName: boolean): string {
+  if (isName && text === '') return UNCARRIABLE;
+  const uncarriable = escaped ? (version === '1.1' ? /[\r\0]/g : /\0/g) : isName ? /[\r\n:\0]/g : /[\r\n\0]/g;
+  return text.replace(uncarriable, UNCARRIABLE);
+}
+
+const anyText = fc.string({
+  unit: fc.constantFrom('a', 'Z', ':', '\\', '\n', '\r', '\0', ' ', '바', '🌊', 'n', 'r', 'c'),
+  maxLength: 12,
+});
+
 describe('StompParser: properties', () => {
+  it('the encoder never throws, and any header text comes back as its version can carry it', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('CONNECT', 'CONNECTED', 'MESSAGE', 'RECEIPT', 'ERROR', 'SEND', 'SUBSCRIBE'),
+        fc.constantFrom('1.0', '1.1', '1.2'),
+        fc.array(fc.tuple(anyText, anyText), { maxLength: 6 }),
+        fc.uint8Array({ maxLength: 40 }),
+        (command, version, headers, body) => {
+          const wanted = headers.filter(([name]) => name !== 'content-length');
+          const wire = encodeFrame(stompFrame(command, new Map(wanted), body), version);
+          const parser = new StompParser();
+          parser.version = version;
+          const events = parser.push(wire);
+          expect(errors(events)).toEqual([]);
+          const [frame] = frames(events);
+          expect(frame?.command).toBe(command);
+          const escaped = usesEscaping(command, version);
+          const expected = new Map<string, string>();
+          for (const [name, value] of new Map(wanted)) {
+            const key = carried(name, escaped, version, true);
+            if (!expected.has(key)) expected.set(key, carried(value, escaped, version, false));
+          }
+          const got = [...(frame?.headers ?? [])].filter(([name]) => name !== 'content-length');
+          expect(got).toEqual([...expected]);
+          expect([...(frame?.body ?? [])]).toEqual([...body]);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it.each([
+    ['CONNECT', '1.2'],
+    ['CONNECTED', '1.1'],
+    ['SEND', '1.0'],
+    ['MESSAGE', '1.0'],
+    ['SUBSCRIBE', '1.1'],
+    ['MESSAGE', '1.1'],
+  ])('any %s frame a %s peer can carry survives encode, random chunking and parse', (command, version) => {
+    const escaped = usesEscaping(command, version);
+    const name = headerText.filter(
+      (text) =>
+        text.length > 0 && text !== 'content-length' && carried(text, escaped, version, true) === text,
+    );
+    const value = headerText.filter((text) => carried(text, escaped, version, false) === text);
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(name, value), { maxLength: 6, selector: ([key]) => key }),
+        fc.uint8Array({ maxLength: 200 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (headers, body, cuts) => {
+          const parser = new StompParser();
+          parser.version = version;
+          const wire = encodeFrame(stompFrame(command, new Map(headers), body), version);
+          const events = splitAt(wire, cuts).flatMap((piece) => parser.push(piece));
+          expect(errors(events)).toEqual([]);
+          const [frame] = frames(events);
+          expect(frame?.command).toBe(command);
+          expect([...(frame?.headers ?? [])].filter(([key]) => key !== 'content-length')).toEqual(headers);
+          expect([...(frame?.body ?? [])]).toEqual([...body]);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('any frame survives encode, random chunking and parse', () => {
     fc.assert(
       fc.property(

@@ -27,6 +27,9 @@ const LF = 0x0a;
 const CR = 0x0d;
 const NUL = 0x00;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const INITIAL_BUFFER_BYTES = 1024;
+/** A buffer grown past this by a large frame is given back once the frame is read. */
+const KEEP_BUFFER_BYTES = 8 * 1024;
 
 class ProtocolError extends Error {}
 
@@ -40,7 +43,7 @@ export class StompParser {
   version = '1.2';
 
   readonly #limits: StompParserLimits;
-  #buf = new Uint8Array(1024);
+  #buf = new Uint8Array(INITIAL_BUFFER_BYTES);
   #start = 0;
   #end = 0;
   #state: 'between' | 'head' | 'body' = 'between';
@@ -65,6 +68,11 @@ export class StompParser {
     return this.#failed;
   }
 
+  /** Bytes of buffer the parser holds (memory per session). */
+  get capacity(): number {
+    return this.#buf.length;
+  }
+
   /** Feeds bytes and returns every complete frame, heart-beat and error they finish. */
   push(chunk: Uint8Array): ParseEvent[] {
     if (this.#failed) return [];
@@ -76,6 +84,7 @@ export class StompParser {
         if (event === null) break;
         events.push(event);
       }
+      this.#shrink();
     } catch (error) {
       this.#failed = true;
       this.#buf = new Uint8Array(0);
@@ -105,6 +114,21 @@ export class StompParser {
     }
     this.#buf.set(chunk, this.#end);
     this.#end += chunk.length;
+  }
+
+  /**
+   * Gives back the memory of a large frame once it is read: the unread rest (the start of the next frame, if
+   * any) moves to a small buffer, as {@link #append} moves it when growing.
+   */
+  #shrink(): void {
+    const pending = this.#end - this.#start;
+    if (this.#buf.length <= KEEP_BUFFER_BYTES || pending > INITIAL_BUFFER_BYTES) return;
+    const next = new Uint8Array(INITIAL_BUFFER_BYTES);
+    next.set(this.#buf.subarray(this.#start, this.#end), 0);
+    this.#buf = next;
+    this.#shift(this.#start);
+    this.#start = 0;
+    this.#end = pending;
   }
 
   /** Rebases the positions kept for the current frame after the buffer moved left by `by` bytes. */
@@ -183,18 +207,20 @@ export class StompParser {
     if (bytes.indexOf(NUL) >= 0) throw new ProtocolError('NULL octet in a header');
     const text = decodeUtf8(bytes);
     let lineEnd = text.indexOf('\n');
-    const command = stripCr(text.slice(0, lineEnd));
-    if (!ALL_COMMANDS.has(command)) throw new ProtocolError(`unknown command ${command.slice(0, 20)}`);
+    const command = headLine(text.slice(0, lineEnd));
+    // JSON quoting: the peer's text goes into an ERROR header, which must stay one line in every version.
+    if (!ALL_COMMANDS.has(command))
+      throw new ProtocolError(`unknown command ${JSON.stringify(command.slice(0, 20))}`);
     const escaped = usesEscaping(command, this.version);
     const headers = new Map<string, string>();
     while (lineEnd + 1 < text.length) {
       const lineStart = lineEnd + 1;
       lineEnd = text.indexOf('\n', lineStart);
-      const line = stripCr(text.slice(lineStart, lineEnd));
+      const line = headLine(text.slice(lineStart, lineEnd));
       const colon = line.indexOf(':');
       if (colon <= 0) throw new ProtocolError('malformed header');
-      const name = escaped ? unescape(line.slice(0, colon)) : line.slice(0, colon);
-      const value = escaped ? unescape(line.slice(colon + 1)) : line.slice(colon + 1);
+      const name = escaped ? unescape(line.slice(0, colon), this.version) : line.slice(0, colon);
+      const value = escaped ? unescape(line.slice(colon + 1), this.version) : line.slice(colon + 1);
       if (!headers.has(name)) headers.set(name, value);
     }
     const length = headers.get('content-length');
@@ -241,8 +267,15 @@ export class StompParser {
   }
 }
 
-function stripCr(line: string): string {
-  return line.endsWith('\r') ? line.slice(0, -1) : line;
+/**
+ * A command or header line without its EOL's CR. Any other CR is refused: 1.2 escapes it (`\\r`), and 1.0,
+ * 1.1 and CONNECT frames have no way to send it back, so a header value holding one could never be echoed
+ * (as a subscription id or receipt) in a frame the peer can read.
+ */
+function headLine(line: string): string {
+  const text = line.endsWith('\r') ? line.slice(0, -1) : line;
+  if (text.includes('\r')) throw new ProtocolError('carriage return inside a header line');
+  return text;
 }
 
 function decodeUtf8(bytes: Uint8Array): string {
@@ -253,8 +286,8 @@ function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-/** Reverses header escaping; an undefined escape sequence is a protocol error (1.2 spec). */
-function unescape(text: string): string {
+/** Reverses header escaping; an undefined escape sequence is a protocol error (1.2 spec; 1.1 has no `\\r`). */
+function unescape(text: string, version: string): string {
   if (!text.includes('\\')) return text;
   let out = '';
   for (let i = 0; i < text.length; i += 1) {
@@ -266,7 +299,7 @@ function unescape(text: string): string {
     const next = text[i + 1];
     i += 1;
     if (next === 'n') out += '\n';
-    else if (next === 'r') out += '\r';
+    else if (next === 'r' && version !== '1.1') out += '\r';
     else if (next === 'c') out += ':';
     else if (next === '\\') out += '\\';
     else throw new ProtocolError('undefined escape sequence in a header');

@@ -38,17 +38,26 @@ class MemoryChatStore implements ChatStore {
   }
 }
 
-/** Records what the session writes, and plays the socket's buffer level. */
+/**
+ * Records what the session writes, read as a client of the negotiated version would read it (so a frame that
+ * client could not parse fails the test), and plays the socket's buffer level.
+ */
 class RecordingTransport implements StompTransport {
   readonly frames: StompFrame[] = [];
   heartbeats = 0;
   buffered = 0;
   state: 'open' | 'closed' | 'terminated' = 'open';
+  /** A socket whose writes throw (a bug below the session). */
+  broken = false;
   readonly #parser = new StompParser();
   send(bytes: Uint8Array): void {
+    if (this.broken) throw new Error('socket write failed');
     for (const event of this.#parser.push(bytes)) {
-      if (event.type === 'frame') this.frames.push(event.frame);
-      else if (event.type === 'heartbeat') this.heartbeats += 1;
+      if (event.type === 'frame') {
+        this.frames.push(event.frame);
+        const version = event.frame.headers.get('version');
+        if (event.frame.command === 'CONNECTED' && version) this.#parser.version = version;
+      } else if (event.type === 'heartbeat') this.heartbeats += 1;
       else throw new Error(`server wrote a malformed frame: ${event.message}`);
     }
   }
@@ -93,26 +102,29 @@ function open(options: Partial<StompSessionOptions> = {}): {
   return { session, transport };
 }
 
-async function connected(user: string, heartBeat = '0,0', options: Partial<StompSessionOptions> = {}) {
+async function connected(
+  user: string,
+  heartBeat = '0,0',
+  options: Partial<StompSessionOptions> = {},
+  version = '1.2',
+) {
   const opened = open(options);
-  opened.session.receive(
-    enc(
-      stompFrame('CONNECT', {
-        'accept-version': '1.2',
-        'heart-beat': heartBeat,
-        Authorization: `Bearer user-${user}`,
-      }),
-    ),
-  );
+  const headers: Record<string, string> = { 'heart-beat': heartBeat, Authorization: `Bearer user-${user}` };
+  // A 1.0 client names no version at all.
+  if (version !== '1.0') headers['accept-version'] = version;
+  opened.session.receive(enc(stompFrame('CONNECT', headers)));
   await settle();
   expect(opened.transport.commands()).toEqual(['CONNECTED']);
   return opened;
 }
 
-async function subscribed(user: string, options: Partial<StompSessionOptions> = {}) {
-  const opened = await connected(user, '0,0', options);
+async function subscribed(user: string, options: Partial<StompSessionOptions> = {}, version = '1.2') {
+  const opened = await connected(user, '0,0', options, version);
   opened.session.receive(
-    enc(stompFrame('SUBSCRIBE', { id: 's', destination: '/topic/greetings/1', receipt: 'r' })),
+    encodeFrame(
+      stompFrame('SUBSCRIBE', { id: 's', destination: '/topic/greetings/1', receipt: 'r' }),
+      version,
+    ),
   );
   await settle();
   expect(opened.transport.last()?.command).toBe('RECEIPT');
@@ -252,5 +264,105 @@ describe('StompSession', () => {
       receipt: 'x',
     });
     expect(session.open).toBe(true);
+  });
+});
+
+const raw = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+describe('StompSession: input no version can carry back', () => {
+  it('answers a 1.0 peer whose command holds a CR with a readable ERROR, and closes only its session', async () => {
+    const other = await subscribed('bob');
+    const { session, transport } = await connected('alice', '0,0', {}, '1.0');
+    expect(() => session.receive(raw('SE\rND\n\n\0'))).not.toThrow();
+    await settle();
+    expect(transport.commands()).toEqual(['CONNECTED', 'ERROR']);
+    expect(transport.last()?.headers.get('message')).toBe('carriage return inside a header line');
+    expect(transport.state).toBe('closed');
+    expect(other.session.open).toBe(true);
+  });
+
+  it.each(['1.0', '1.1', '1.2'])(
+    'refuses a raw CR inside a %s subscription id; the class keeps getting its messages',
+    async (version) => {
+      const listener = await subscribed('bob');
+      const { session, transport } = await connected('alice', '0,0', {}, version);
+      session.receive(raw('SUBSCRIBE\nid:a\rb\ndestination:/topic/greetings/1\n\n\0'));
+      await settle();
+      expect(transport.commands()).toEqual(['CONNECTED', 'ERROR']);
+      expect(transport.last()?.headers.get('message')).toBe('carriage return inside a header line');
+      expect(broker.subscriptionCount).toBe(1);
+
+      listener.session.receive(
+        enc(stompFrame('SEND', { destination: '/app/hello' }, '{"roomId":1,"content":"still here"}')),
+      );
+      await settle();
+      expect(listener.transport.last()?.command).toBe('MESSAGE');
+      expect(listener.session.open).toBe(true);
+    },
+  );
+
+  it('refuses the \\r escape from a 1.1 peer (1.1 has none; it could not be sent back)', async () => {
+    const { session, transport } = await connected('alice', '0,0', {}, '1.1');
+    session.receive(raw('SUBSCRIBE\nid:a\\rb\ndestination:/topic/greetings/1\n\n\0'));
+    await settle();
+    expect(transport.last()?.headers.get('message')).toMatch(/escape/);
+    expect(transport.state).toBe('closed');
+  });
+
+  it.each(['1.0', '1.1', '1.2'])(
+    'echoes every id and receipt a %s peer can send in frames that peer can read',
+    async (version) => {
+      const { session, transport } = await subscribed('alice', {}, version);
+      // Colons, backslashes and (where escaping exists) newlines, as the version can carry them.
+      const id = version === '1.0' ? 'a:b\\c' : 'a:b\\c\nd';
+      const receipt = version === '1.0' ? 'r:1\\' : 'r:1\\\n';
+      session.receive(
+        encodeFrame(stompFrame('SUBSCRIBE', { id, destination: '/topic/greetings/1', receipt }), version),
+      );
+      await settle();
+      expect(transport.last()?.headers.get('receipt-id')).toBe(receipt);
+      session.receive(
+        encodeFrame(
+          stompFrame('SEND', { destination: '/app/hello' }, '{"roomId":1,"content":"hi"}'),
+          version,
+        ),
+      );
+      await settle();
+      const messages = transport.frames.filter((frame) => frame.command === 'MESSAGE');
+      expect(messages.map((frame) => frame.headers.get('subscription')).sort()).toEqual([id, 's'].sort());
+    },
+  );
+});
+
+describe('StompSession: failures stay inside the session', () => {
+  it('a socket whose writes throw ends that session only; receive never throws', async () => {
+    const other = await subscribed('bob');
+    const logged: string[] = [];
+    const { session, transport } = open({ log: (_level, text) => logged.push(text) });
+    transport.broken = true;
+    expect(() =>
+      session.receive(
+        enc(stompFrame('CONNECT', { 'accept-version': '1.2', Authorization: 'Bearer user-alice' })),
+      ),
+    ).not.toThrow();
+    await settle();
+    expect(session.open).toBe(false);
+    expect(transport.state).toBe('terminated');
+    expect(logged.some((text) => text.includes('failed; closing it'))).toBe(true);
+
+    // The same on the synchronous path (a framing error answered at once).
+    const second = open({ log: () => undefined });
+    second.transport.broken = true;
+    expect(() => second.session.receive(raw('NOPE\n\n\0'))).not.toThrow();
+    expect(second.transport.state).toBe('terminated');
+    expect(other.session.open).toBe(true);
+  });
+
+  it('a heart-beat tick that fails closes the session instead of escaping the timer', async () => {
+    const { session, transport } = await connected('alice', '0,500');
+    transport.broken = true;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(session.open).toBe(false);
+    expect(transport.state).toBe('terminated');
   });
 });

@@ -53,7 +53,10 @@ export class StompSession implements ChatSubscriber {
     this.#options = { ...DEFAULT_SESSION_OPTIONS, ...options };
     this.#parser = new StompParser(this.#options.parserLimits);
     this.#onClosed = onClosed;
-    this.#connectTimer = setTimeout(() => this.#fail('CONNECT expected'), this.#options.connectTimeoutMs);
+    this.#connectTimer = setTimeout(
+      () => this.#guard(() => this.#fail('CONNECT expected')),
+      this.#options.connectTimeoutMs,
+    );
   }
 
   /** True until the session closed for any reason. */
@@ -61,8 +64,17 @@ export class StompSession implements ChatSubscriber {
     return this.#state !== 'closed';
   }
 
-  /** Feeds bytes read from the socket. */
+  /** Feeds bytes read from the socket. Never throws: a failure ends this session only. */
   receive(data: Uint8Array): void {
+    this.#guard(() => this.#read(data));
+  }
+
+  /** The server failed this subscriber (its MESSAGE could not be written): ERROR, then close. */
+  abort(message: string): void {
+    this.#guard(() => this.#fail(message));
+  }
+
+  #read(data: Uint8Array): void {
     if (this.#state === 'closed') return;
     this.#lastReceived = Date.now();
     for (const event of this.#parser.push(data)) {
@@ -82,8 +94,10 @@ export class StompSession implements ChatSubscriber {
 
   /** Sends a MESSAGE the broker encoded, unless this subscriber has fallen too far behind. */
   sendBytes(bytes: Uint8Array): void {
-    if (this.#state !== 'connected' || this.#tooSlow(Date.now())) return;
-    this.#write(bytes);
+    this.#guard(() => {
+      if (this.#state !== 'connected' || this.#tooSlow(Date.now())) return;
+      this.#write(bytes);
+    });
   }
 
   async #drain(): Promise<void> {
@@ -94,8 +108,7 @@ export class StompSession implements ChatSubscriber {
         try {
           await this.#handle(frame);
         } catch (error) {
-          this.#options.log('error', 'chat frame handling failed', error);
-          this.#fail('internal error');
+          this.#crashed(error);
         }
       }
     } finally {
@@ -243,7 +256,7 @@ export class StompSession implements ChatSubscriber {
   #startTimer(): void {
     const periods = [this.#sendEveryMs, this.#expectEveryMs, this.#options.maxSlowMs].filter((ms) => ms > 0);
     const period = Math.max(10, Math.min(...periods) / 2);
-    this.#timer = setInterval(() => this.#tick(), period);
+    this.#timer = setInterval(() => this.#guard(() => this.#tick()), period);
     // The timer must not keep a process alive that is otherwise shutting down.
     this.#timer.unref?.();
   }
@@ -279,6 +292,37 @@ export class StompSession implements ChatSubscriber {
       return true;
     }
     return false;
+  }
+
+  /**
+   * The session boundary: whatever goes wrong while serving one peer (a bug, a frame the code did not foresee)
+   * ends that peer's session, never the process and never another session.
+   */
+  #guard(action: () => void): void {
+    try {
+      action();
+    } catch (error) {
+      this.#crashed(error);
+    }
+  }
+
+  #crashed(error: unknown): void {
+    this.#options.log('error', `chat session of ${this.userId || 'a peer'} failed; closing it`, error);
+    try {
+      this.#fail('internal error');
+      return;
+    } catch (again) {
+      this.#options.log('error', 'chat session could not answer ERROR; dropping it', again);
+    }
+    // Even the ERROR frame failed: forget the session and drop its socket without another word.
+    for (const step of [() => this.#cleanup(), () => this.#transport.terminate()]) {
+      try {
+        step();
+      } catch (failure) {
+        this.#options.log('error', 'chat session could not be closed cleanly', failure);
+      }
+    }
+    this.#state = 'closed';
   }
 
   #writeFrame(frame: StompFrame): void {

@@ -47,7 +47,9 @@ export function registerWebSocket(app: FastifyInstance, options: WebSocketOption
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
       wss.emit('connection', ws, request);
-      accept(ws, options);
+      accept(ws, options, (error) =>
+        app.log.error({ err: error }, 'websocket handler failed; socket dropped'),
+      );
     });
   };
   app.server.on('upgrade', onUpgrade);
@@ -79,15 +81,28 @@ export function registerWebSocket(app: FastifyInstance, options: WebSocketOption
   });
 }
 
-function accept(ws: WebSocket, options: WebSocketOptions): void {
-  const handler = options.onConnection({
-    send: (bytes) => ws.send(bytes, { binary: false }),
-    bufferedBytes: () => ws.bufferedAmount,
-    close: () => ws.close(1000),
-    terminate: () => ws.terminate(),
+function accept(ws: WebSocket, options: WebSocketOptions, logFailure: (error: unknown) => void): void {
+  // Listeners of a socket run outside any request: an exception there would end the process, so a failing
+  // handler costs its own socket only.
+  const contained = (action: () => void): void => {
+    try {
+      action();
+    } catch (error) {
+      logFailure(error);
+      ws.terminate();
+    }
+  };
+  let handler: SocketHandler | null = null;
+  contained(() => {
+    handler = options.onConnection({
+      send: (bytes) => ws.send(bytes, { binary: false }),
+      bufferedBytes: () => ws.bufferedAmount,
+      close: () => ws.close(1000),
+      terminate: () => ws.terminate(),
+    });
   });
-  ws.on('message', (data: RawData) => handler.receive(toBytes(data)));
-  ws.on('close', () => handler.closed());
+  ws.on('message', (data: RawData) => contained(() => handler?.receive(toBytes(data))));
+  ws.on('close', () => contained(() => handler?.closed()));
   // A protocol error of the socket (bad framing, oversized message) ends it; `close` follows and cleans up.
   ws.on('error', () => ws.terminate());
 }
