@@ -16,6 +16,51 @@ const PROGRAMMING = 13;
 
 const DRAWING = 1;
 
+/**
+ * One sample of the home carousel: when (page clock, ms) and which slides (1-based ranks) are wholly in view,
+ * left to right.
+ */
+type CarouselSample = { at: number; visible: number[] };
+
+/**
+ * Watches the top-10 carousel in the page for `durationMs`, sampling every 50 ms which cards lie wholly inside
+ * its viewport (a card half slid in does not count).
+ */
+function watchCarousel(page: Page, durationMs: number): Promise<CarouselSample[]> {
+  return page.evaluate(async (duration) => {
+    const region = document.querySelector('[aria-roledescription="carousel"]');
+    const viewport = region?.querySelector('[data-slides-visible]');
+    if (!region || !viewport) throw new Error('no carousel on the page');
+    const slides = [...region.querySelectorAll('[aria-roledescription="slide"]')];
+    const samples: { at: number; visible: number[] }[] = [];
+    const started = performance.now();
+    while (performance.now() - started < duration) {
+      const view = viewport.getBoundingClientRect();
+      const visible: { rank: number; left: number }[] = [];
+      slides.forEach((slide, index) => {
+        const card = slide.querySelector('article')?.getBoundingClientRect();
+        if (card && card.width > 0 && card.left >= view.left - 1 && card.right <= view.right + 1)
+          visible.push({ rank: index + 1, left: card.left });
+      });
+      visible.sort((a, b) => a.left - b.left);
+      samples.push({ at: performance.now(), visible: visible.map((card) => card.rank) });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return samples;
+  }, durationMs);
+}
+
+/** The samples where three cards rest in view, reduced to when each resting position began and its first card. */
+function restingPositions(samples: CarouselSample[]): { at: number; first: number }[] {
+  const positions: { at: number; first: number }[] = [];
+  for (const sample of samples) {
+    const first = sample.visible[0];
+    if (sample.visible.length !== 3 || first === undefined) continue;
+    if (positions.at(-1)?.first !== first) positions.push({ at: sample.at, first });
+  }
+  return positions;
+}
+
 describe.skipIf(!chromiumAvailable())('catalogue and login journeys', () => {
   let server: RunningServer;
   let browser: JourneyBrowser;
@@ -115,6 +160,24 @@ describe.skipIf(!chromiumAvailable())('catalogue and login journeys', () => {
     expect(await carousel.getByRole('group').first().textContent()).toContain('01');
     const liveGrid = page.locator('section[aria-labelledby="home-live"] ul > li');
     await eventually(() => liveGrid.count()).toBe(2);
+
+    // Autoplay: three cards in view, one step of one card about every 5 s (two steps watched, to time the
+    // second from the first), never more than three cards wholly in view.
+    const samples = await watchCarousel(page, 12_500);
+    expect(Math.max(...samples.map((sample) => sample.visible.length))).toBe(3);
+    const positions = restingPositions(samples);
+    expect(positions.length).toBeGreaterThanOrEqual(3);
+    const [first, second, third] = positions;
+    if (!first || !second || !third) throw new Error('the carousel did not move twice');
+    expect(second.first).toBe((first.first % 10) + 1);
+    expect(third.first).toBe((second.first % 10) + 1);
+    expect(third.at - second.at).toBeGreaterThan(4_500);
+    expect(third.at - second.at).toBeLessThan(5_700);
+    // At rest the three cards are neighbours in rank order (past 10 the loop continues at 01).
+    for (const { visible } of samples.filter((sample) => sample.visible.length === 3)) {
+      const [left = 0] = visible;
+      expect(visible).toEqual([0, 1, 2].map((step) => ((left - 1 + step) % 10) + 1));
+    }
     expect(await captureScreen(page, 'home')).toEqual([]);
 
     await page.getByRole('button', { name: '다음 강의 보기' }).click();

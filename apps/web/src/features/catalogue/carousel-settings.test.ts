@@ -10,7 +10,8 @@ import {
 const FRAME_MS = 1000 / 60;
 
 describe('top-ten carousel settings', () => {
-  it('shows 3 slides, moves 1 at a time, loops and autoplays every 5 s (product-spec section 9)', () => {
+  // The numbers of product-spec section 9; top-ten-carousel.test.tsx proves the carousel is built with them.
+  it('holds the spec numbers: 3 slides, a step of 1, 500 ms, autoplay every 5 s, loop', () => {
     expect(TOP_TEN_CAROUSEL).toEqual({
       slidesVisible: 3,
       slidesToScroll: 1,
