@@ -106,6 +106,11 @@ export class ChatBroker implements FanOutTarget {
     return OK;
   }
 
+  /** True when the session has a class subscription with this id. */
+  hasSubscription(subscriber: ChatSubscriber, id: string): boolean {
+    return this.#bySubscriber.get(subscriber)?.has(id) ?? false;
+  }
+
   /** Removes a subscription; unknown ids are ignored (the client may race its own UNSUBSCRIBE). */
   unsubscribe(subscriber: ChatSubscriber, id: string): void {
     const own = this.#bySubscriber.get(subscriber);

@@ -366,3 +366,66 @@ describe('StompSession: failures stay inside the session', () => {
     expect(transport.state).toBe('terminated');
   });
 });
+
+describe('StompSession: subscriptions and acknowledgement', () => {
+  it.each(['client', 'client-individual'])('refuses a SUBSCRIBE with ack:%s clearly', async (ack) => {
+    const { session, transport } = await connected('alice');
+    session.receive(enc(stompFrame('SUBSCRIBE', { id: 's', destination: '/topic/greetings/1', ack })));
+    await settle();
+    expect(transport.last()?.headers.get('message')).toBe('only ack:auto subscriptions are supported');
+    expect(transport.state).toBe('closed');
+    expect(broker.subscriptionCount).toBe(0);
+  });
+
+  it('accepts an explicit ack:auto', async () => {
+    const { session, transport } = await connected('alice');
+    session.receive(
+      enc(stompFrame('SUBSCRIBE', { id: 's', destination: '/topic/greetings/1', ack: 'auto', receipt: 'r' })),
+    );
+    await settle();
+    expect(transport.last()?.headers.get('receipt-id')).toBe('r');
+  });
+
+  it.each(['ACK', 'NACK'])('refuses an %s: no message awaits one', async (command) => {
+    const { session, transport } = await subscribed('alice');
+    session.receive(enc(stompFrame(command, { id: '1', receipt: 'x' })));
+    await settle();
+    expect(transport.last()?.command).toBe('ERROR');
+    expect(transport.last()?.headers.get('message')).toMatch(/acknowledgement/);
+    expect(transport.last()?.headers.get('receipt-id')).toBe('x');
+    expect(transport.state).toBe('closed');
+  });
+
+  it('gives every refusal its own message-id', async () => {
+    const { session, transport } = await subscribed('alice');
+    session.receive(enc(stompFrame('SUBSCRIBE', { id: 'e', destination: '/user/queue/errors' })));
+    for (let i = 0; i < 3; i += 1)
+      session.receive(enc(stompFrame('SEND', { destination: '/app/hello' }, 'not json')));
+    await settle();
+    const ids = transport.frames
+      .filter((frame) => frame.command === 'MESSAGE')
+      .map((frame) => frame.headers.get('message-id'));
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it.each([
+    ['a class subscription', 's', '/topic/greetings/1', 'subscription id already in use'],
+    ['the errors subscription', 'e', '/topic/greetings/1', 'subscription id already in use'],
+    ['another errors subscription', 'e2', '/user/queue/errors', 'already subscribed to /user/queue/errors'],
+  ])('refuses a SUBSCRIBE whose id or destination repeats %s', async (_name, id, destination, message) => {
+    const { session, transport } = await subscribed('alice');
+    session.receive(enc(stompFrame('SUBSCRIBE', { id: 'e', destination: '/user/queue/errors' })));
+    session.receive(enc(stompFrame('SUBSCRIBE', { id, destination })));
+    await settle();
+    expect(transport.last()?.headers.get('message')).toBe(message);
+    expect(transport.state).toBe('closed');
+  });
+
+  it('refuses an errors subscription whose id a class subscription uses', async () => {
+    const { session, transport } = await subscribed('alice');
+    session.receive(enc(stompFrame('SUBSCRIBE', { id: 's', destination: '/user/queue/errors' })));
+    await settle();
+    expect(transport.last()?.headers.get('message')).toBe('subscription id already in use');
+  });
+});

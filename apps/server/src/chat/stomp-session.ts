@@ -11,10 +11,15 @@ import { readConnect, STOMP_VERSIONS } from './stomp-connect.ts';
 
 export type { StompSessionOptions, StompTransport };
 
-type Broker = Pick<ChatBroker, 'authenticate' | 'subscribe' | 'unsubscribe' | 'send' | 'disconnected'>;
+type Broker = Pick<
+  ChatBroker,
+  'authenticate' | 'subscribe' | 'unsubscribe' | 'send' | 'disconnected' | 'hasSubscription'
+>;
 
 const HEARTBEAT = new Uint8Array([0x0a]);
 const SERVER_NAME = 'sea-chat/1';
+/** Numbers refusal MESSAGEs: a message-id must be unique, and two refusals can share a millisecond. */
+let refusalCount = 0;
 
 /**
  * One STOMP connection: reads frames, negotiates version and heart-beats, authenticates CONNECT, and hands
@@ -130,8 +135,8 @@ export class StompSession implements ChatSubscriber {
         return this.#send(frame);
       case 'ACK':
       case 'NACK':
-        // Subscriptions are auto-acknowledged; an ACK from an over-eager client is harmless.
-        return this.#receipt(frame);
+        // Every subscription is ack:auto, so no message ever awaits an ACK: any id is unknown.
+        return this.#fail('no message awaits acknowledgement (subscriptions are ack:auto)', frame);
       case 'DISCONNECT':
         this.#receipt(frame);
         return this.#close('close');
@@ -169,7 +174,15 @@ export class StompSession implements ChatSubscriber {
     const destination = frame.headers.get('destination');
     const id = frame.headers.get('id') ?? (this.version === '1.0' ? destination : undefined);
     if (!destination || id === undefined) return this.#fail('SUBSCRIBE needs destination and id', frame);
+    // A chat message is delivered once to whoever is there; there is nothing to redeliver on a NACK or a
+    // missing ACK, so client acknowledgement is refused rather than pretended.
+    const ack = frame.headers.get('ack') ?? 'auto';
+    if (ack !== 'auto') return this.#fail('only ack:auto subscriptions are supported', frame);
+    if (id === this.#errorsSubscription || this.#broker.hasSubscription(this, id))
+      return this.#fail('subscription id already in use', frame);
     if (destination === CHAT_ERROR_DESTINATION) {
+      if (this.#errorsSubscription !== null)
+        return this.#fail(`already subscribed to ${CHAT_ERROR_DESTINATION}`, frame);
       this.#errorsSubscription = id;
       return this.#receipt(frame);
     }
@@ -208,7 +221,7 @@ export class StompSession implements ChatSubscriber {
     const headers = {
       destination: CHAT_ERROR_DESTINATION,
       subscription,
-      'message-id': `refusal-${Date.now()}`,
+      'message-id': `refusal-${++refusalCount}`,
       'content-type': 'application/json;charset=utf-8',
     };
     this.#writeFrame(stompFrame('MESSAGE', headers, JSON.stringify(refusal)));
