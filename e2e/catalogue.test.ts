@@ -92,9 +92,11 @@ describe.skipIf(!chromiumAvailable())('catalogue and login journeys', () => {
     const page = await newPage();
     await page.goto(`${server.baseUrl}/no/such/page`);
     await page.getByRole('heading', { name: '이런! 페이지를 찾을 수 없어요.' }).waitFor();
+    expect(await page.title()).toBe('페이지를 찾을 수 없어요 · 바다학원');
     expect(await captureScreen(page, 'not-found')).toEqual([]);
     await page.getByRole('button', { name: '메인으로 돌아가기' }).click();
     await page.waitForURL(`${server.baseUrl}/`);
+    await eventually(() => page.title()).toBe('바다학원');
     await page.close();
   });
 
@@ -197,6 +199,7 @@ describe.skipIf(!chromiumAvailable())('catalogue and login journeys', () => {
     await page.goto(`${server.baseUrl}/list`);
     const cards = page.locator('ul[aria-label="전체 강의"] > li');
     await eventually(() => cards.count()).toBe(12);
+    expect(await page.title()).toBe('전체 강의 · 바다학원');
     // Scroll down until the empty page 3 has been asked for (bounded).
     for (let round = 0; round < 12 && !pages.includes('3'); round += 1) {
       await page.mouse.wheel(0, 20_000);

@@ -6,6 +6,7 @@ import { isDarkPath, isLivePath } from '../config/paths.ts';
 import { clearTokens } from '../lib/auth-tokens.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
 import { isHttpError } from '../lib/http-error.ts';
+import { DocumentTitle } from './document-title.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { APP_TEXTS } from './texts.ts';
@@ -36,6 +37,7 @@ export function RootLayout() {
         {APP_TEXTS.skipToContent}
       </a>
       <ScrollToTop />
+      <DocumentTitle />
       <NavigationProgress />
       <Header
         user={

@@ -63,4 +63,40 @@ describe('app routes', () => {
     await router.navigate('/live-list');
     await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
   });
+
+  it('names every page in the browser tab in Korean, and follows navigation', async () => {
+    mockFetch([{ url: '/api/classes', respond: () => ({ body: envelope([]) }) }]);
+    const { router } = renderRoutes(routes, '/list');
+    await waitFor(() => expect(document.title).toBe('전체 강의 · 바다학원'), { timeout: 5000 });
+    await router.navigate('/lecture/info/3');
+    await waitFor(() => expect(document.title).toBe('강의 소개 · 바다학원'));
+    await router.navigate('/no/such/page');
+    await waitFor(() => expect(document.title).toBe('페이지를 찾을 수 없어요 · 바다학원'));
+    await router.navigate('/');
+    await waitFor(() => expect(document.title).toBe('바다학원'));
+    // A logged-out visitor of a private page is named by where the guard sends them.
+    await router.navigate('/mypage');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    await waitFor(() => expect(document.title).toBe('로그인 · 바다학원'));
+  });
+
+  it('gives every route of the table a title, the id-less variants the same as their pages', () => {
+    const titles = new Map<string, unknown>();
+    const walk = (table: typeof routes) => {
+      for (const route of table) {
+        if (route.path !== undefined) titles.set(route.path, route.handle);
+        if (route.children) walk(route.children);
+      }
+    };
+    walk(routes);
+    expect(titles.get('/')).toBeUndefined();
+    for (const [path, handle] of titles) {
+      if (path === '/') continue;
+      expect(handle, path).toEqual({ title: expect.stringMatching(/^[가-힣 ()]+$/) });
+    }
+    expect(titles.get('/enrollment')).toEqual(titles.get('/enrollment/:classId'));
+    expect(titles.get('/lecture/created')).toEqual(titles.get('/lecture/created/:classId'));
+    expect(titles.get('/live/teacher/:classId')).toEqual({ title: '라이브 강의실(강사)' });
+    expect(titles.get('/mypage')).toEqual({ title: '내가 개설한 강의' });
+  });
 });

@@ -4,12 +4,13 @@ export const APP_TEXTS = {
   notFoundBody: '주소가 바뀌었거나 없어진 페이지예요.',
   backToMain: '메인으로 돌아가기',
   skipToContent: '본문으로 건너뛰기',
-  sessionExpired: '로그인이 만료되었어요. 다시 로그인해 주세요.',
+  appName: '바다학원',
+  titleSeparator: ' · ',
+  /** Document titles of the routes (`handle.title` in `routes.tsx`); home shows the app's name alone. */
   titles: {
-    home: '홈',
     login: '로그인',
     kakaoCallback: '로그인 중',
-    signInfo: '회원 가입',
+    signInfo: '회원가입',
     list: '전체 강의',
     liveList: '라이브 강의',
     classroom: '수강 중인 강의',
@@ -24,6 +25,7 @@ export const APP_TEXTS = {
     lectureStudents: '수강생 목록',
     editInfo: '프로필 설정',
     liveStudent: '라이브 강의실',
-    liveTeacher: '라이브 강의실 (강사)',
+    liveTeacher: '라이브 강의실(강사)',
+    notFound: '페이지를 찾을 수 없어요',
   },
 } as const;
