@@ -41,6 +41,8 @@ export const CATALOGUE_TEXTS = {
   classesIOpened: '내가 개설한 강의',
   classesIAttend: '내가 수강 중인 강의',
   mypageHeading: (nickname: string) => `${nickname}님의 강의 관리`,
+  mypageHeadingFallback: '내 강의 관리',
+  headingLoading: '내 정보를 불러오는 중이에요...',
   classroomHeading: '수강 중인 강의',
   editProfile: '프로필 수정',
   count: (count: number, more: boolean) => `${count}개${more ? ' 이상' : ''}`,

@@ -26,7 +26,7 @@ export function ClassroomPage() {
           { label: CATALOGUE_TEXTS.classesIAttend },
         ]}
       />
-      <AccountHeading title={() => CATALOGUE_TEXTS.classroomHeading} />
+      <AccountHeading title={CATALOGUE_TEXTS.classroomHeading} />
       <AccountMenu />
       {categories.data && (
         <CategoryFilter categories={categories.data} value={category} onChange={setCategory} />

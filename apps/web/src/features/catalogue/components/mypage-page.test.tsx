@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '../../../lib/auth-tokens.ts';
 import { envelope, errorEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
+import type { MockAnswer } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { classItem } from '../test-classes.ts';
 import { MypagePage } from './mypage-page.tsx';
@@ -11,16 +12,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderMypage(deleteStatus: number) {
+const ME = { id: 'u', nickname: '문어', email: null, profile_image_path: null };
+
+function renderMypage(
+  deleteStatus: number,
+  user: () => MockAnswer | Promise<MockAnswer> = () => ({ body: envelope(ME) }),
+) {
   setTokens({ accessToken: 'a', refreshToken: 'r' });
   const mine = [classItem(9, { student_count: 4 }), classItem(8, { student_count: 0 })];
   const fetch = mockFetch([
-    {
-      url: '/api/users',
-      respond: () => ({
-        body: envelope({ id: 'u', nickname: '문어', email: null, profile_image_path: null }),
-      }),
-    },
+    { url: '/api/users', respond: user },
     {
       url: /^\/api\/classes\?page=\d+&target=created$/,
       respond: (request) => ({
@@ -93,5 +94,27 @@ describe('MypagePage', () => {
     await userEvent.click(screen.getByRole('button', { name: '취소' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(fetch.calls.some((call) => call.method === 'DELETE')).toBe(false);
+  });
+
+  it('shows a placeholder heading, not a nameless one, while the user info loads', async () => {
+    let answer: (value: MockAnswer) => void = () => undefined;
+    const held = new Promise<MockAnswer>((resolve) => (answer = resolve));
+    renderMypage(200, () => held);
+    await screen.findByRole('list', { name: '내가 개설한 강의' });
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading).toHaveAttribute('aria-busy', 'true');
+    expect(heading).toHaveTextContent('내 정보를 불러오는 중이에요...');
+    expect(screen.queryByText(/님의 강의 관리/)).not.toBeInTheDocument();
+
+    answer({ body: envelope(ME) });
+    expect(await screen.findByRole('heading', { name: '문어님의 강의 관리' })).not.toHaveAttribute(
+      'aria-busy',
+    );
+  });
+
+  it('falls back to a heading without the nickname when the user info fails', async () => {
+    renderMypage(200, () => ({ status: 500, body: errorEnvelope(500, 'Internal Server Error') }));
+    expect(await screen.findByRole('heading', { name: '내 강의 관리' })).toBeInTheDocument();
+    expect(screen.queryByText(/님의 강의 관리/)).not.toBeInTheDocument();
   });
 });

@@ -44,7 +44,10 @@ export function MypagePage() {
           { label: CATALOGUE_TEXTS.classesIOpened },
         ]}
       />
-      <AccountHeading title={CATALOGUE_TEXTS.mypageHeading} />
+      <AccountHeading
+        title={CATALOGUE_TEXTS.mypageHeading}
+        fallbackTitle={CATALOGUE_TEXTS.mypageHeadingFallback}
+      />
       <AccountMenu />
       <div className={styles.toolbar}>
         <p className={styles.count}>
