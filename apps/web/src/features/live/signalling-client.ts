@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import {
+  LIVE_ERROR_CODES,
   LIVE_SOCKET_PATH,
   type LiveAnswer,
   type LiveErrorCode,
@@ -9,6 +10,7 @@ import {
   type LiveRequestName,
   type LiveRequestPayload,
 } from '@sea/contract/live';
+import { LIVE_TEXTS } from './texts.ts';
 
 /** Where the signalling connection stands. */
 export type SignallingState = 'connecting' | 'connected' | 'disconnected' | 'failed';
@@ -39,14 +41,26 @@ export type SignallingOptions = {
 };
 
 const REQUEST_TIMEOUT_MS = 15_000;
-const offline = () => new LiveRequestError('offline', '미디어 서버와 연결이 끊겼어요.');
+const offline = () => new LiveRequestError('offline', LIVE_TEXTS.signalling.offline);
 const SERVER_EVENTS: LiveEventName[] = ['newProducer', 'producerClosed', 'teacherLeft', 'viewerCount'];
+
+/** The server's refusal of a connection (its middleware's `{ code, message }`), as a request error. */
+function refusalOf(error: unknown): LiveRequestError {
+  const data: unknown = typeof error === 'object' && error !== null ? Reflect.get(error, 'data') : undefined;
+  if (typeof data === 'object' && data !== null) {
+    const { code, message } = data as { code?: unknown; message?: unknown };
+    const known = LIVE_ERROR_CODES.find((name) => name === code);
+    if (known && typeof message === 'string' && message !== '') return new LiveRequestError(known, message);
+  }
+  return new LiveRequestError('unauthorized', LIVE_TEXTS.signalling.refused);
+}
 
 /**
  * The live room's signalling over socket.io (the only web file importing socket.io-client): typed requests
  * answered `{ data }` or `{ error }` (thrown as {@link LiveRequestError}), typed server events, automatic
  * reconnection with a fresh ticket (then `reconnected`), and an idempotent {@link close}. A refused ticket ends
- * in `failed`; the server closing the connection (room over, replaced) in `disconnected`.
+ * in `failed`, and the requests waiting for the connection fail at once with the refusal; the server closing
+ * the connection (room over, replaced) ends in `disconnected`.
  */
 export class SignallingClient {
   readonly #socket: Socket;
@@ -54,8 +68,12 @@ export class SignallingClient {
   readonly #listeners = new Map<keyof SignallingEvents, Set<(value: never) => void>>();
   #state: SignallingState = 'connecting';
   #everConnected = false;
-  /** Requests waiting for an answer: rejected when the connection drops. */
-  readonly #pending = new Set<() => void>();
+  /** Requests waiting for an answer: rejected when the connection drops or is refused. */
+  readonly #pending = new Set<(error: Error) => void>();
+  /** Why the last ticket could not be had (an HttpError of the API server), until a ticket is had again. */
+  #ticketError: Error | null = null;
+  /** The refusal that ended the connection for good: every later request fails with it. */
+  #refusal: Error | null = null;
   #closed = false;
 
   constructor(options: SignallingOptions) {
@@ -65,8 +83,15 @@ export class SignallingClient {
       transports: ['websocket'],
       auth: (send) => {
         options.getTicket().then(
-          (ticket) => send({ ticket }),
-          () => send({}), // refused as unauthorized by the server; the state becomes `failed`
+          (ticket) => {
+            this.#ticketError = null;
+            send({ ticket });
+          },
+          (error: unknown) => {
+            // Refused as unauthorized by the server; the state becomes `failed`, requests fail with this.
+            this.#ticketError = error instanceof Error ? error : new Error(String(error));
+            send({});
+          },
         );
       },
       // A lost network is noticed by the server's heart-beat within about 5 s (media service); then a new
@@ -82,12 +107,19 @@ export class SignallingClient {
       if (this.#everConnected) this.#emit('reconnected', undefined);
       this.#everConnected = true;
     });
-    this.#socket.on('connect_error', () => {
-      // A middleware refusal (bad ticket) leaves the socket inactive: socket.io will not retry it.
-      this.#setState(this.#socket.active ? 'connecting' : 'failed');
+    this.#socket.on('connect_error', (error) => {
+      if (this.#socket.active) {
+        this.#setState('connecting');
+        return;
+      }
+      // A middleware refusal (bad ticket) leaves the socket inactive: socket.io will not retry it. Requests
+      // buffered for the connection would otherwise wait for their timeout.
+      this.#refusal = this.#ticketError ?? refusalOf(error);
+      for (const drop of [...this.#pending]) drop(this.#refusal);
+      this.#setState('failed');
     });
     this.#socket.on('disconnect', (reason) => {
-      for (const drop of [...this.#pending]) drop();
+      for (const drop of [...this.#pending]) drop(offline());
       this.#setState(
         reason === 'io server disconnect' || reason === 'io client disconnect'
           ? 'disconnected'
@@ -105,30 +137,38 @@ export class SignallingClient {
 
   /**
    * Sends a request and resolves with its `data`; rejects with a {@link LiveRequestError}: the server's
-   * refusal, `timeout`, or `offline` at once when the connection was lost or drops before the answer (a request
-   * must not wait for its timeout, nor reach the server's next session after a reconnection).
+   * refusal of the request or of the connection, `timeout`, or `offline` at once when the connection was lost or
+   * drops before the answer (a request must not wait for its timeout, nor reach the server's next session after
+   * a reconnection). When the connection was refused because no ticket could be had, it rejects with the
+   * ticket's own error (an `HttpError`: 401, 404, 418...).
    */
   async request<N extends LiveRequestName>(
     name: N,
     payload: LiveRequestPayload<N>,
   ): Promise<LiveRequestData<N>> {
+    if (this.#refusal && !this.#closed) throw this.#refusal;
     // Before the first connection a request waits for it (socket.io buffers it); after a loss it fails.
     if (this.#closed || (this.#everConnected && !this.#socket.connected)) throw offline();
     let answer: LiveAnswer<LiveRequestData<N>>;
-    let dropped: (() => void) | undefined;
+    let dropped: ((error: Error) => void) | undefined;
+    let dropReason: Error | undefined;
     try {
       answer = await Promise.race([
         this.#socket.timeout(this.#timeoutMs).emitWithAck(name, payload) as Promise<
           LiveAnswer<LiveRequestData<N>>
         >,
         new Promise<never>((_, reject) => {
-          dropped = () => reject(offline());
+          dropped = (error) => {
+            dropReason = error;
+            reject(error);
+          };
           this.#pending.add(dropped);
         }),
       ]);
     } catch (error) {
+      if (dropReason) throw dropReason;
       if (error instanceof LiveRequestError) throw error;
-      throw new LiveRequestError('timeout', '미디어 서버가 응답하지 않아요.');
+      throw new LiveRequestError('timeout', LIVE_TEXTS.signalling.timeout);
     } finally {
       if (dropped) this.#pending.delete(dropped);
     }
@@ -148,7 +188,7 @@ export class SignallingClient {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    for (const drop of [...this.#pending]) drop();
+    for (const drop of [...this.#pending]) drop(offline());
     this.#socket.disconnect();
     this.#setState('disconnected');
     this.#listeners.clear();

@@ -45,4 +45,10 @@ export const LIVE_TEXTS = {
   joinFailed: '강의실에 연결하지 못했어요. 잠시 후 다시 시도해 주세요.',
   startFailed: '방송을 시작하지 못했어요. 잠시 후 다시 시도해 주세요.',
   toDashboard: '대시보드로 돌아가기',
+  /** What the signalling client says when a request cannot be answered. */
+  signalling: {
+    offline: '미디어 서버와 연결이 끊겼어요.',
+    timeout: '미디어 서버가 응답하지 않아요.',
+    refused: '미디어 서버가 입장을 거절했어요.',
+  },
 } as const;

@@ -1,0 +1,108 @@
+// A real socket.io server on loopback (the media service's library), so the client meets real refusals.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server, type Socket } from 'socket.io';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LIVE_SOCKET_PATH } from '@sea/contract/live';
+import { HttpError } from '../../lib/http-error.ts';
+import { LiveRequestError, SignallingClient } from './signalling-client.ts';
+import { LIVE_TEXTS } from './texts.ts';
+
+type Running = { url: string; io: Server; close: () => Promise<void> };
+const running: Running[] = [];
+const clients: SignallingClient[] = [];
+
+/** A signalling server that admits the ticket 'good' only, and answers what `onConnection` sets up. */
+async function startServer(onConnection: (socket: Socket) => void = () => {}): Promise<Running> {
+  const server = http.createServer();
+  const io = new Server(server, { path: LIVE_SOCKET_PATH, transports: ['websocket'] });
+  io.use((socket, next) => {
+    const { ticket } = socket.handshake.auth as { ticket?: string };
+    if (ticket === 'good') next();
+    else
+      next(
+        Object.assign(new Error('unauthorized'), {
+          data: { code: 'unauthorized', message: '입장권이 유효하지 않아요. 다시 입장해 주세요.' },
+        }),
+      );
+  });
+  io.on('connection', onConnection);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const result: Running = {
+    url: `http://127.0.0.1:${port}`,
+    io,
+    close: () => new Promise<void>((resolve) => io.close(() => resolve())),
+  };
+  running.push(result);
+  return result;
+}
+
+function connect(url: string, getTicket: () => Promise<string>, requestTimeoutMs?: number) {
+  const client = new SignallingClient({ url, getTicket, requestTimeoutMs });
+  clients.push(client);
+  return client;
+}
+
+afterEach(async () => {
+  clients.splice(0).forEach((client) => client.close());
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+
+describe('SignallingClient', () => {
+  it('answers data and refusals of the server', async () => {
+    const { url } = await startServer((socket) => {
+      socket.on('getProducers', (_payload, ack: (answer: unknown) => void) =>
+        ack({ data: { producers: [] } }),
+      );
+      socket.on('startRoom', (_payload, ack: (answer: unknown) => void) =>
+        ack({ error: { code: 'forbidden', message: '강사만 할 수 있어요.' } }),
+      );
+    });
+    const client = connect(url, async () => 'good');
+    await expect(client.request('getProducers', {})).resolves.toEqual({ producers: [] });
+    await expect(client.request('startRoom', {})).rejects.toEqual(
+      new LiveRequestError('forbidden', '강사만 할 수 있어요.'),
+    );
+    expect(client.state).toBe('connected');
+  });
+
+  it('a refused ticket fails the waiting request at once with the refusal (not after its timeout)', async () => {
+    const { url } = await startServer();
+    const client = connect(url, async () => 'forged', 60_000);
+    const started = performance.now();
+    const refusal = await client.request('startRoom', {}).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(LiveRequestError);
+    expect(refusal).toMatchObject({
+      code: 'unauthorized',
+      message: '입장권이 유효하지 않아요. 다시 입장해 주세요.',
+    });
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(client.state).toBe('failed');
+    // Later requests fail the same way, at once.
+    await expect(client.request('getProducers', {})).rejects.toBe(refusal);
+  });
+
+  it('when no ticket could be had, requests fail with the ticket’s own error (e.g. 401 after the refresh)', async () => {
+    const { url } = await startServer();
+    const ticketError = new HttpError({ status: 401 });
+    const client = connect(url, () => Promise.reject(ticketError), 60_000);
+    await expect(client.request('startRoom', {})).rejects.toBe(ticketError);
+    expect(client.state).toBe('failed');
+  });
+
+  it('says in Korean when the server does not answer, and when the connection is gone', async () => {
+    const { url, io } = await startServer(() => {
+      // Requests are never answered.
+    });
+    const client = connect(url, async () => 'good', 100);
+    await expect(client.request('getProducers', {})).rejects.toEqual(
+      new LiveRequestError('timeout', LIVE_TEXTS.signalling.timeout),
+    );
+    const waiting = client.request('getProducers', {});
+    io.disconnectSockets(true);
+    await expect(waiting).rejects.toEqual(new LiveRequestError('offline', LIVE_TEXTS.signalling.offline));
+    expect(client.state).toBe('disconnected');
+    await expect(client.request('getProducers', {})).rejects.toMatchObject({ code: 'offline' });
+  });
+});
