@@ -17,13 +17,26 @@ export type LiveClientOptions = {
 type Listener = (value: never) => void;
 
 /**
+ * Where a room's media side stands: `connecting` while entering or recovering (also while the media connection
+ * is interrupted), `connected` once entered and while the connection holds, `failed` when entering failed or
+ * recovery gave up.
+ */
+export type MediaState = 'connecting' | 'connected' | 'failed';
+
+/** The events every live client has. */
+export type LiveClientEvents = {
+  /** The media side's state changed (see {@link MediaState}). */
+  mediaStateChanged: MediaState;
+};
+
+/**
  * What the teacher's and the student's side of a live room share, without any UI framework: typed events,
  * one task at a time, one media connection, and recovery. After a signalling reconnection (the server forgot
  * the old session) or when the media connection fails, {@link connect} runs again on a fresh connection; a
  * failed attempt is retried every second until it works, {@link isFinal} says the room is over, or the client
- * is closed. {@link close} is idempotent.
+ * is closed. The {@link mediaState} follows all of it. {@link close} is idempotent.
  */
-export abstract class LiveClient<Events extends Record<string, unknown>> {
+export abstract class LiveClient<Events extends LiveClientEvents & Record<string, unknown>> {
   protected readonly signalling: SignallingLike;
   readonly #createPeerConnection: (config: RTCConfiguration) => RTCPeerConnection;
   readonly #retryMs: number;
@@ -33,6 +46,8 @@ export abstract class LiveClient<Events extends Record<string, unknown>> {
   #pc: RTCPeerConnection | null = null;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   #attempts = 0;
+  #recovering = false;
+  #mediaState: MediaState = 'connecting';
   #closed = false;
 
   constructor(options: LiveClientOptions) {
@@ -45,6 +60,11 @@ export abstract class LiveClient<Events extends Record<string, unknown>> {
   /** The media connection in use (for statistics). */
   get peerConnection(): RTCPeerConnection | null {
     return this.#pc;
+  }
+
+  /** Where the media side stands now; changes come as `mediaStateChanged`. */
+  get mediaState(): MediaState {
+    return this.#mediaState;
   }
 
   /** Listens to an event; returns the function that stops listening. */
@@ -84,14 +104,32 @@ export abstract class LiveClient<Events extends Record<string, unknown>> {
     return this.#closed;
   }
 
+  /** Enters the room: {@link connect} once, after any task queued before; its failure is the caller's. */
+  protected enter(): Promise<void> {
+    return this.serial(() => this.connect()).then(
+      () => {
+        if (!this.#recovering) this.#setMediaState('connected');
+      },
+      (error: unknown) => {
+        this.#setMediaState('failed');
+        throw error;
+      },
+    );
+  }
+
   /** Replaces the media connection (closing the old one) and watches it for failure. */
   protected openPeerConnection(config: RTCConfiguration): RTCPeerConnection {
     this.#pc?.close();
     const pc = this.#createPeerConnection(config);
     this.#pc = pc;
     pc.addEventListener('connectionstatechange', () => {
+      if (pc !== this.#pc) return;
       // The media path broke (network change, server restart): start again on a fresh connection.
-      if (pc === this.#pc && pc.connectionState === 'failed') this.#recover(true);
+      if (pc.connectionState === 'failed') this.#recover(true);
+      // Interrupted: the browser is checking whether the path still works (it comes back, or fails).
+      else if (pc.connectionState === 'disconnected') this.#setMediaState('connecting');
+      else if (pc.connectionState === 'connected' && !this.#recovering && this.#mediaState === 'connecting')
+        this.#setMediaState('connected');
     });
     return pc;
   }
@@ -114,19 +152,32 @@ export abstract class LiveClient<Events extends Record<string, unknown>> {
     }
   }
 
+  #setMediaState(state: MediaState): void {
+    if (this.#mediaState === state || this.#closed) return;
+    this.#mediaState = state;
+    // Every client's events include LiveClientEvents; TypeScript cannot see that through the generic.
+    (this.emit as (event: 'mediaStateChanged', value: MediaState) => void)('mediaStateChanged', state);
+  }
+
   #recover(fresh: boolean): void {
     if (this.finished) return;
     clearTimeout(this.#retryTimer);
     this.#retryTimer = undefined;
     if (fresh) this.#attempts = 0;
     this.#attempts += 1;
+    this.#recovering = true;
+    this.#setMediaState('connecting');
     this.serial(() => this.connect()).then(
       () => {
         this.#attempts = 0;
+        this.#recovering = false;
+        if (!this.finished) this.#setMediaState('connected');
       },
       (error: unknown) => {
         if (this.finished) return;
         if (this.isFinal(error) || this.#attempts >= RECOVERY_ATTEMPTS) {
+          this.#recovering = false;
+          this.#setMediaState('failed');
           this.onGiveUp(error);
           return;
         }

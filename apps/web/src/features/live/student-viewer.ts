@@ -1,11 +1,11 @@
 import type { ConsumerInfo, PreferredLayer, StreamKind } from '@sea/contract/live';
 import type { IceServer } from '@sea/contract/live-ticket';
 import { iceGathered } from './ice-gathering.ts';
-import { LiveClient, type LiveClientOptions } from './live-client.ts';
+import { LiveClient, type LiveClientEvents, type LiveClientOptions } from './live-client.ts';
 import { LiveRequestError } from './signalling-client.ts';
 
 /** Events of a {@link StudentViewer}. */
-export type ViewerEvents = {
+export type ViewerEvents = LiveClientEvents & {
   /** A stream of the teacher can be played (attach `track` to a media element). */
   trackAdded: { kind: StreamKind; track: MediaStreamTrack };
   /** The teacher stopped that stream. */
@@ -50,7 +50,7 @@ export class StudentViewer extends LiveClient<ViewerEvents> {
 
   /** Joins the room and starts receiving what is published. Rejects with `notLive` when the class is not live. */
   join(): Promise<void> {
-    return this.serial(() => this.connect());
+    return this.enter();
   }
 
   /**

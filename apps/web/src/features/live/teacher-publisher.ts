@@ -1,20 +1,21 @@
 import type { LayerEncoding, StreamKind } from '@sea/contract/live';
 import type { IceServer } from '@sea/contract/live-ticket';
 import { iceGathered } from './ice-gathering.ts';
-import { LiveClient, type LiveClientOptions } from './live-client.ts';
+import { LiveClient, type LiveClientEvents, type LiveClientOptions } from './live-client.ts';
 import { LiveRequestError } from './signalling-client.ts';
 
 /** Where one of the teacher's four streams stands (the UI shows 송출 중 / 송출됨 / 실패). */
 export type StreamState = 'off' | 'publishing' | 'published' | 'failed';
 
-/** Events of a {@link TeacherPublisher}. */
-export type PublisherEvents = {
+/**
+ * Events of a {@link TeacherPublisher}. `mediaStateChanged` says `failed` when the room could not be started
+ * again after a connection loss (the streams are then marked failed too).
+ */
+export type PublisherEvents = LiveClientEvents & {
   /** A stream's state changed. */
   streamStateChanged: { kind: StreamKind; state: StreamState };
   /** The number of students watching changed. */
   viewerCount: number;
-  /** The room could not be started again after a connection loss (the streams are marked failed). */
-  connectionFailed: undefined;
 };
 
 export type PublisherOptions = LiveClientOptions;
@@ -44,7 +45,7 @@ export class TeacherPublisher extends LiveClient<PublisherEvents> {
 
   /** Opens the room (the class becomes live) and the publishing connection. */
   start(): Promise<void> {
-    return this.serial(() => this.connect());
+    return this.enter();
   }
 
   /** Publishes `track` as `kind` (replacing what was published as that kind). */
@@ -76,7 +77,6 @@ export class TeacherPublisher extends LiveClient<PublisherEvents> {
   }
 
   protected override onGiveUp(): void {
-    this.emit('connectionFailed', undefined);
     for (const kind of this.#streams.keys()) this.#setStreamState(kind, 'failed');
   }
 
