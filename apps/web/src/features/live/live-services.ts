@@ -9,9 +9,12 @@ import { TeacherPublisher } from './teacher-publisher.ts';
 /** A signalling connection as the room hooks use it. */
 export type LiveSignalling = SignallingLike & { readonly state: SignallingState; close(): void };
 /** The parts of a {@link TeacherPublisher} the teacher room uses. */
-export type PublisherLike = Pick<TeacherPublisher, 'start' | 'publish' | 'unpublish' | 'on' | 'close'>;
+export type PublisherLike = Pick<
+  TeacherPublisher,
+  'start' | 'publish' | 'unpublish' | 'on' | 'close' | 'mediaState'
+>;
 /** The parts of a {@link StudentViewer} the student room uses. */
-export type ViewerLike = Pick<StudentViewer, 'join' | 'setLayer' | 'on' | 'close'>;
+export type ViewerLike = Pick<StudentViewer, 'join' | 'setLayer' | 'on' | 'close' | 'mediaState'>;
 
 /** Everything the live rooms reach outside React: the media service and the capture devices. */
 export type LiveServices = {
@@ -45,7 +48,13 @@ export const browserLiveServices: LiveServices = {
   createPublisher: (signalling) => new TeacherPublisher({ signalling }),
   createViewer: (signalling) => new StudentViewer({ signalling }),
   getUserMedia: (constraints) => navigator.mediaDevices.getUserMedia(constraints),
-  getDisplayMedia: (options) => navigator.mediaDevices.getDisplayMedia(options),
+  getDisplayMedia: async (options) => {
+    // Phones' browsers have no display capture at all (the method is missing): say so in the DOM's own words.
+    if (typeof navigator.mediaDevices?.getDisplayMedia !== 'function') {
+      throw new DOMException('display capture is not supported', 'NotSupportedError');
+    }
+    return navigator.mediaDevices.getDisplayMedia(options);
+  },
 };
 
 /** Which services the live rooms use; tests provide fakes. */

@@ -1,6 +1,6 @@
 import type { SignallingState } from './signalling-client.ts';
 
-/** Korean texts of the live rooms (video, controls, status). */
+/** Korean texts of the live rooms (video, controls, status, refusals). */
 export const LIVE_TEXTS = {
   connection: {
     connecting: '연결 중',
@@ -16,8 +16,21 @@ export const LIVE_TEXTS = {
     publishing: '송출 준비 중',
     published: '송출 중',
     failed: '송출 실패',
-    mediaFailed: '카메라·마이크를 사용할 수 없어요',
-    unsupported: '이 브라우저는 시스템 소리를 보낼 수 없어요',
+  },
+  /** Why a toggle could not capture (the spec's 'Failed to get user media' for camera and microphone). */
+  capture: {
+    webcam: { failed: '카메라·마이크를 사용할 수 없어요' },
+    microphone: { failed: '카메라·마이크를 사용할 수 없어요' },
+    screen: {
+      cancelled: '화면 공유를 취소했어요',
+      unsupported: '이 브라우저는 화면을 공유할 수 없어요',
+      failed: '화면을 공유할 수 없어요',
+    },
+    systemAudio: {
+      cancelled: '시스템 소리 공유를 취소했어요',
+      unsupported: '이 브라우저는 시스템 소리를 보낼 수 없어요',
+      failed: '시스템 소리를 가져올 수 없어요',
+    },
   },
   toggle: {
     webcam: '웹캠',
@@ -41,9 +54,14 @@ export const LIVE_TEXTS = {
   layers: { auto: '자동', f: '고화질', h: '중화질', q: '저화질' },
   ended: '강의가 종료되었어요',
   notLive: '지금은 라이브 강의 중이 아니에요. 강사가 강의를 시작하면 들어올 수 있어요.',
-  noAccess: '이 강의에 들어갈 권한이 없어요.',
-  joinFailed: '강의실에 연결하지 못했어요. 잠시 후 다시 시도해 주세요.',
-  startFailed: '방송을 시작하지 못했어요. 잠시 후 다시 시도해 주세요.',
+  /** Product-spec section 8, live state: what a refused entry says (and where it goes, see room-failure.ts). */
+  refusal: {
+    loginAgain: '권한이 없어요. 다시 로그인해 주세요.',
+    classNotFound: '강의를 찾을 수 없어요.',
+    noAccess: '강의에 접근할 권한이 없어요.',
+    unknown: '알 수 없는 오류가 발생했어요. 잠시 후 다시 시도해 주세요.',
+    unreachable: '서버에 연결하지 못했어요. 잠시 후 다시 시도해 주세요.',
+  },
   toDashboard: '대시보드로 돌아가기',
   /** What the signalling client says when a request cannot be answered. */
   signalling: {

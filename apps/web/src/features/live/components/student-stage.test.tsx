@@ -167,12 +167,75 @@ describe('student room stage', () => {
     expect(router.state.location.pathname).toBe('/dashboard/student/7');
   });
 
-  it('explains that a stranger has no access (the ticket is refused)', async () => {
+  it.each([
+    [
+      'a stranger (the ticket answers 418)',
+      new HttpError({ status: 418 }),
+      '/lecture/info/7',
+      '강의에 접근할 권한이 없어요.',
+    ],
+    [
+      "the media service's forbidden",
+      new LiveRequestError('forbidden', '수강생만 할 수 있어요.'),
+      '/lecture/info/7',
+      '강의에 접근할 권한이 없어요.',
+    ],
+    [
+      'a class that does not exist (404)',
+      new HttpError({ status: 404 }),
+      '/classroom',
+      '강의를 찾을 수 없어요.',
+    ],
+    [
+      'a session that is over (401 after the refresh)',
+      new HttpError({ status: 401 }),
+      '/login',
+      '권한이 없어요. 다시 로그인해 주세요.',
+    ],
+  ])('for %s: tells it and leaves the room', async (_, cause, path, notice) => {
     const fakes = fakeLiveServices();
-    fakes.failConnect(new HttpError({ status: 418, messageKor: '권한 없음' }));
+    if (cause instanceof HttpError) fakes.failConnect(cause);
+    else fakes.viewer.joinResult = Promise.reject(cause);
+    const { router } = renderRoom(fakes.services);
+    await waitFor(() => expect(router.state.location.pathname).toBe(path));
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(fakes.signalling.closeCount).toBe(cause instanceof HttpError ? 0 : 1);
+    expect(fakes.viewer.closeCount).toBe(cause instanceof HttpError ? 0 : 1);
+  });
+
+  it.each([
+    [
+      'any other failure',
+      new HttpError({ status: 500 }),
+      '알 수 없는 오류가 발생했어요. 잠시 후 다시 시도해 주세요.',
+    ],
+    [
+      'no server reachable',
+      new LiveRequestError('offline', '미디어 서버와 연결이 끊겼어요.'),
+      '서버에 연결하지 못했어요. 잠시 후 다시 시도해 주세요.',
+    ],
+  ])('on %s: stays and says so, with the way back to the dashboard', async (_, cause, message) => {
+    const fakes = fakeLiveServices();
+    fakes.viewer.joinResult = Promise.reject(cause);
+    const { router } = renderRoom(fakes.services);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(router.state.location.pathname).toBe('/live/student/7');
+    expect(screen.getByRole('link', { name: '대시보드로 돌아가기' })).toBeInTheDocument();
+  });
+
+  it('the status follows the media connection too: connecting while recovering, failed when it gave up', async () => {
+    const fakes = fakeLiveServices();
     renderRoom(fakes.services);
-    expect(await screen.findByRole('alert')).toHaveTextContent('이 강의에 들어갈 권한이 없어요.');
-    expect(fakes.services.createViewer).not.toHaveBeenCalled();
+    await waitFor(() => expect(fakes.services.createViewer).toHaveBeenCalled());
+    act(() => fakes.signalling.setState('connected'));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: '연결 상태' })).toHaveTextContent('연결됨'),
+    );
+    act(() => fakes.viewer.setMediaState('connecting'));
+    expect(screen.getByRole('status', { name: '연결 상태' })).toHaveTextContent('연결 중');
+    act(() => fakes.viewer.setMediaState('failed'));
+    expect(screen.getByRole('status', { name: '연결 상태' })).toHaveTextContent('연결 실패');
   });
 
   it('closes the viewer and the connection once on unmount', async () => {

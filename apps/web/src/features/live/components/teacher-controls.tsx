@@ -1,9 +1,19 @@
 import { Button } from '../../../components/ui/button.tsx';
-import { TOGGLES, type TeacherRoom, type ToggleState } from '../hooks/use-teacher-room.ts';
+import type { TeacherRoom } from '../hooks/use-teacher-room.ts';
 import { LIVE_TEXTS } from '../texts.ts';
+import { ON_STATES, TOGGLES, type ToggleName, type ToggleState } from '../toggles.ts';
 import styles from './live.module.css';
 
-const ON_STATES: ToggleState[] = ['capturing', 'publishing', 'published'];
+const BAD_STATES: ToggleState[] = ['failed', 'captureFailed', 'unsupported'];
+
+/** The text beside a toggle: the stream's state, or why it could not capture (per toggle). */
+function stateText(name: ToggleName, state: ToggleState): string {
+  if (state === 'captureFailed' || state === 'cancelled' || state === 'unsupported') {
+    const texts: { failed: string; cancelled?: string; unsupported?: string } = LIVE_TEXTS.capture[name];
+    return (state === 'captureFailed' ? undefined : texts[state]) ?? texts.failed;
+  }
+  return LIVE_TEXTS.stream[state];
+}
 
 /** The teacher's four toggles with each stream's status, the connection status and the viewer count. */
 export function TeacherControls({ room }: { room: TeacherRoom }) {
@@ -35,10 +45,10 @@ export function TeacherControls({ room }: { room: TeacherRoom }) {
                 {on ? LIVE_TEXTS.turnOff(label) : LIVE_TEXTS.turnOn(label)}
               </Button>
               <span
-                className={state === 'failed' || state === 'mediaFailed' ? styles.stateBad : styles.state}
+                className={BAD_STATES.includes(state) ? styles.stateBad : styles.state}
                 data-toggle={name}
               >
-                {LIVE_TEXTS.stream[state]}
+                {stateText(name, state)}
               </span>
             </li>
           );

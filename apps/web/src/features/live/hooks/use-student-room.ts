@@ -4,16 +4,22 @@ import type { PreferredLayer, StreamKind } from '@sea/contract/live';
 import { useNotify } from '../../../components/ui/use-notify.ts';
 import { paths } from '../../../config/paths.ts';
 import { isHttpError } from '../../../lib/http-error.ts';
+import type { MediaState } from '../live-client.ts';
 import { useLiveServices, type LiveSignalling, type ViewerLike } from '../live-services.ts';
-import { LiveRequestError, type SignallingState } from '../signalling-client.ts';
+import type { RoomFailure } from '../room-failure.ts';
+import { roomStatus } from '../room-status.ts';
+import type { SignallingState } from '../signalling-client.ts';
 import { LIVE_TEXTS } from '../texts.ts';
+import { useRoomFailure } from './use-room-failure.ts';
 
 /** After `teacherLeft`, the notice waits this long (product spec: 1 s). */
 export const ENDED_NOTICE_DELAY_MS = 1_000;
 
-export type StudentRoomError = { kind: 'notLive' | 'noAccess' | 'failed'; message: string };
+/** Why the room could not be entered, shown in the room (the other refusals leave it, see useRoomFailure). */
+export type StudentRoomError = Pick<RoomFailure, 'kind' | 'message'>;
 
 export type StudentRoom = {
+  /** The room's status: the signalling connection, and once it is up, the media side (see roomStatus). */
   connection: SignallingState;
   error: StudentRoomError | null;
   viewerCount: number;
@@ -23,26 +29,19 @@ export type StudentRoom = {
   setLayer: (layer: PreferredLayer) => void;
 };
 
-function toError(cause: unknown): StudentRoomError {
-  if (cause instanceof LiveRequestError && cause.code === 'notLive') {
-    return { kind: 'notLive', message: LIVE_TEXTS.notLive };
-  }
-  if (isHttpError(cause, 418, 403) || (cause instanceof LiveRequestError && cause.code === 'forbidden')) {
-    return { kind: 'noAccess', message: LIVE_TEXTS.noAccess };
-  }
-  return { kind: 'failed', message: LIVE_TEXTS.joinFailed };
-}
-
 /**
  * The student's live room: on mount gets a ticket, connects and joins; keeps the teacher's streams as they
  * come and go; on `teacherLeft` disconnects, tells the student after 1 s that the lecture has ended and goes
- * to the student dashboard. Unmounting closes everything (idempotent).
+ * to the student dashboard. A refused entry goes where useRoomFailure says, or stays with a message (the class
+ * is not live yet, the server cannot be reached). Unmounting closes everything (idempotent).
  */
 export function useStudentRoom(classId: number): StudentRoom {
   const services = useLiveServices();
   const notify = useNotify();
   const navigate = useNavigate();
-  const [connection, setConnection] = useState<SignallingState>('connecting');
+  const fail = useRoomFailure('student', classId);
+  const [signallingState, setSignallingState] = useState<SignallingState>('connecting');
+  const [mediaState, setMediaState] = useState<MediaState>('connecting');
   const [error, setError] = useState<StudentRoomError | null>(null);
   const [viewerCount, setViewerCount] = useState(0);
   const [tracks, setTracks] = useState<StudentRoom['tracks']>({});
@@ -77,11 +76,13 @@ export function useStudentRoom(classId: number): StudentRoom {
           signalling.close();
           return;
         }
-        setConnection(signalling.state);
-        unsubscribes.push(signalling.on('stateChanged', setConnection));
+        setSignallingState(signalling.state);
+        unsubscribes.push(signalling.on('stateChanged', setSignallingState));
         viewer = services.createViewer(signalling);
         viewerRef.current = viewer;
+        setMediaState(viewer.mediaState);
         unsubscribes.push(
+          viewer.on('mediaStateChanged', setMediaState),
           viewer.on('viewerCount', setViewerCount),
           viewer.on('trackAdded', ({ kind, track }) =>
             setTracks((current) => ({ ...current, [kind]: track })),
@@ -95,17 +96,21 @@ export function useStudentRoom(classId: number): StudentRoom {
           ),
           viewer.on('ended', () => {
             close();
-            setConnection('disconnected');
+            setSignallingState('disconnected');
             setTracks({});
             endTimer = setTimeout(() => afterEnd.current(), ENDED_NOTICE_DELAY_MS);
           }),
         );
         await viewer.join();
       } catch (cause) {
-        if (closed) return;
+        // A refused token refresh logs out at once, and the route guard may leave the room before this answer
+        // arrives: the notice and the login are still due.
+        if (closed && !isHttpError(cause, 401)) return;
         close();
-        setError(toError(cause));
-        setConnection(cause instanceof LiveRequestError ? 'disconnected' : 'failed');
+        const failure = fail(cause);
+        if (failure.to !== null) return;
+        setError({ kind: failure.kind, message: failure.message });
+        setSignallingState(failure.kind === 'notLive' ? 'disconnected' : 'failed');
       }
     })();
 
@@ -113,12 +118,13 @@ export function useStudentRoom(classId: number): StudentRoom {
       clearTimeout(endTimer);
       close();
     };
-  }, [classId, services]);
+  }, [classId, services, fail]);
 
   const setLayer = useCallback((next: PreferredLayer) => {
     setLayerState(next);
     void viewerRef.current?.setLayer(next).catch(() => undefined);
   }, []);
 
+  const connection = roomStatus(signallingState, mediaState);
   return { connection, error, viewerCount, tracks, layer, setLayer };
 }

@@ -1,34 +1,23 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { StreamKind } from '@sea/contract/live';
 import { isHttpError } from '../../../lib/http-error.ts';
+import type { MediaState } from '../live-client.ts';
+import { useLiveServices, type LiveSignalling, type PublisherLike } from '../live-services.ts';
+import { roomStatus } from '../room-status.ts';
+import type { SignallingState } from '../signalling-client.ts';
 import {
-  useLiveServices,
-  type LiveServices,
-  type LiveSignalling,
-  type PublisherLike,
-} from '../live-services.ts';
-import { LiveRequestError, type SignallingState } from '../signalling-client.ts';
-import type { StreamState } from '../teacher-publisher.ts';
-import { LIVE_TEXTS } from '../texts.ts';
-
-/** The teacher's four toggles. */
-export const TOGGLES = ['webcam', 'screen', 'microphone', 'systemAudio'] as const;
-export type ToggleName = (typeof TOGGLES)[number];
-
-/** The stream each toggle publishes. */
-export const TOGGLE_KINDS: Record<ToggleName, StreamKind> = {
-  webcam: 'webcamVideo',
-  screen: 'screenShareVideo',
-  microphone: 'webcamAudio',
-  systemAudio: 'screenShareAudio',
-};
-
-/** A toggle's state: the publisher's stream state, or a capture step or failure before it. */
-export type ToggleState = StreamState | 'capturing' | 'mediaFailed' | 'unsupported';
+  capture,
+  captureOutcome,
+  TOGGLE_KINDS,
+  TOGGLES,
+  type ToggleName,
+  type ToggleState,
+} from '../toggles.ts';
+import { useRoomFailure } from './use-room-failure.ts';
 
 export type TeacherRoom = {
+  /** The room's status: the signalling connection, and once it is up, the media side (see roomStatus). */
   connection: SignallingState;
-  /** A Korean message when the room could not be opened. */
+  /** A Korean message when the room could not be opened (and it stays here to say so). */
   error: string | null;
   viewerCount: number;
   toggles: Record<ToggleName, ToggleState>;
@@ -57,36 +46,17 @@ type Session = {
   close: () => void;
 };
 
-/** Captures what a toggle publishes; `null` when the browser gives no track of that kind (system audio). */
-async function capture(
-  name: ToggleName,
-  services: LiveServices,
-): Promise<{ track: MediaStreamTrack | null; all: MediaStreamTrack[] }> {
-  let stream: MediaStream;
-  if (name === 'webcam') {
-    // 1280x720 or more, or the browser drops the upper simulcast layers.
-    stream = await services.getUserMedia({ video: { width: { ideal: 1280 }, height: { ideal: 720 } } });
-  } else if (name === 'microphone') {
-    stream = await services.getUserMedia({ audio: true });
-  } else if (name === 'screen') {
-    stream = await services.getDisplayMedia({ video: true });
-  } else {
-    // Browsers capture system or tab audio only together with a display; the video part stays unused.
-    stream = await services.getDisplayMedia({ video: true, audio: true });
-  }
-  const all = stream.getTracks();
-  const wanted = name === 'webcam' || name === 'screen' ? stream.getVideoTracks() : stream.getAudioTracks();
-  return { track: wanted[0] ?? null, all };
-}
-
 /**
  * The teacher's live room: on mount gets a ticket, connects and opens the room (the class becomes live), then
- * publishes or stops each of the four streams on demand. Unmounting or {@link TeacherRoom.leave} stops the
+ * publishes or stops each of the four streams on demand. A refused start goes where product-spec section 8
+ * says (see useRoomFailure), or stays with a message. Unmounting or {@link TeacherRoom.leave} stops the
  * devices and closes everything (idempotent).
  */
 export function useTeacherRoom(classId: number): TeacherRoom {
   const services = useLiveServices();
-  const [connection, setConnection] = useState<SignallingState>('connecting');
+  const fail = useRoomFailure('teacher', classId);
+  const [signallingState, setSignallingState] = useState<SignallingState>('connecting');
+  const [mediaState, setMediaState] = useState<MediaState>('connecting');
   const [error, setError] = useState<string | null>(null);
   const [viewerCount, setViewerCount] = useState(0);
   const [toggles, setToggles] = useState(OFF);
@@ -123,11 +93,13 @@ export function useTeacherRoom(classId: number): TeacherRoom {
           return;
         }
         session.signalling = signalling;
-        setConnection(signalling.state);
-        unsubscribes.push(signalling.on('stateChanged', setConnection));
+        setSignallingState(signalling.state);
+        unsubscribes.push(signalling.on('stateChanged', setSignallingState));
         const publisher = services.createPublisher(signalling);
         session.publisher = publisher;
+        setMediaState(publisher.mediaState);
         unsubscribes.push(
+          publisher.on('mediaStateChanged', setMediaState),
           publisher.on('viewerCount', setViewerCount),
           publisher.on('streamStateChanged', ({ kind, state }) => {
             const name = TOGGLES.find((toggle) => TOGGLE_KINDS[toggle] === kind);
@@ -138,20 +110,19 @@ export function useTeacherRoom(classId: number): TeacherRoom {
         setReady(true);
         await publisher.start();
       } catch (cause) {
-        if (session.closed) return;
-        setConnection('failed');
-        setError(
-          cause instanceof LiveRequestError
-            ? cause.message
-            : isHttpError(cause, 418, 403)
-              ? LIVE_TEXTS.noAccess
-              : LIVE_TEXTS.startFailed,
-        );
+        // A refused token refresh logs out at once, and the route guard may leave the room before this answer
+        // arrives: the notice and the login are still due.
+        if (session.closed && !isHttpError(cause, 401)) return;
+        session.close();
+        const failure = fail(cause);
+        if (failure.to !== null) return;
+        setSignallingState('failed');
+        setError(failure.message);
       }
     })();
 
     return () => session.close();
-  }, [classId, services]);
+  }, [classId, services, fail]);
 
   const toggle = useCallback(
     (name: ToggleName) => {
@@ -181,9 +152,10 @@ export function useTeacherRoom(classId: number): TeacherRoom {
         let captured: Awaited<ReturnType<typeof capture>>;
         try {
           captured = await capture(name, services);
-        } catch {
-          if (session.tracks.get(name)?.length === 0) session.tracks.delete(name);
-          setToggle('mediaFailed');
+        } catch (cause) {
+          if (session.tracks.get(name)?.length !== 0) return; // turned off or left while the browser was asking
+          session.tracks.delete(name);
+          setToggle(captureOutcome(name, cause));
           return;
         }
         const { track, all } = captured;
@@ -211,5 +183,6 @@ export function useTeacherRoom(classId: number): TeacherRoom {
 
   const leave = useCallback(() => sessionRef.current?.close(), []);
 
+  const connection = error === null ? roomStatus(signallingState, mediaState) : 'failed';
   return { connection, error, viewerCount, toggles, previews, ready, toggle, leave };
 }

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { PreferredLayer, StreamKind } from '@sea/contract/live';
+import type { MediaState } from '../live-client.ts';
 import type { LiveServices, LiveSignalling, PublisherLike, ViewerLike } from '../live-services.ts';
 import type { SignallingEvents, SignallingState } from '../signalling-client.ts';
 import type { PublisherEvents, StreamState } from '../teacher-publisher.ts';
@@ -40,18 +41,30 @@ export class FakeSignalling extends Emitter<SignallingEvents> implements LiveSig
   }
 }
 
-/** A TeacherPublisher fake: records publish/unpublish and emits stream states like the real one. */
+/** A TeacherPublisher fake: records publish/unpublish and emits stream and media states like the real one. */
 export class FakePublisher extends Emitter<PublisherEvents> implements PublisherLike {
   started = 0;
   closeCount = 0;
+  mediaState: MediaState = 'connecting';
   published = new Map<StreamKind, MediaStreamTrack>();
   /** What publish() ends in; a test may make it fail. */
   outcome: StreamState = 'published';
   startResult: Promise<void> = Promise.resolve();
   start = async () => {
     this.started += 1;
-    return this.startResult;
+    try {
+      await this.startResult;
+    } catch (error) {
+      this.setMediaState('failed');
+      throw error;
+    }
+    this.setMediaState('connected');
   };
+  /** The media side changes (recovering, given up) as the real one says it. */
+  setMediaState(state: MediaState): void {
+    this.mediaState = state;
+    this.emit('mediaStateChanged', state);
+  }
   publish = async (kind: StreamKind, track: MediaStreamTrack) => {
     this.published.set(kind, track);
     this.emit('streamStateChanged', { kind, state: 'publishing' });
@@ -73,7 +86,21 @@ export class FakeViewer extends Emitter<ViewerEvents> implements ViewerLike {
   joinResult: Promise<void> = Promise.resolve();
   layers: PreferredLayer[] = [];
   closeCount = 0;
-  join = () => this.joinResult;
+  mediaState: MediaState = 'connecting';
+  join = async () => {
+    try {
+      await this.joinResult;
+    } catch (error) {
+      this.setMediaState('failed');
+      throw error;
+    }
+    this.setMediaState('connected');
+  };
+  /** The media side changes (recovering, given up) as the real one says it. */
+  setMediaState(state: MediaState): void {
+    this.mediaState = state;
+    this.emit('mediaStateChanged', state);
+  }
   setLayer = async (layer: PreferredLayer) => void this.layers.push(layer);
   close(): void {
     this.closeCount += 1;
@@ -119,8 +146,15 @@ export function fakeLiveServices() {
   const publisher = new FakePublisher();
   const viewer = new FakeViewer();
   const captures: { kind: 'user' | 'display'; constraints: unknown; tracks: FakeTrack[] }[] = [];
-  /** Whether display capture gives an audio track (false: a browser without system audio). */
-  const devices = { displayAudio: true, userMediaFails: false };
+  /**
+   * `displayAudio`: whether display capture gives an audio track (false: a browser without system audio);
+   * `displayError`: what display capture throws (the picker cancelled, no display capture at all).
+   */
+  const devices: { displayAudio: boolean; userMediaFails: boolean; displayError: Error | null } = {
+    displayAudio: true,
+    userMediaFails: false,
+    displayError: null,
+  };
   let connectResult: () => Promise<LiveSignalling> = async () => signalling;
   const services: LiveServices = {
     connect: vi.fn(() => connectResult()),
@@ -133,6 +167,7 @@ export function fakeLiveServices() {
       return new FakeMediaStream(tracks) as unknown as MediaStream;
     }),
     getDisplayMedia: vi.fn(async (options: DisplayMediaStreamOptions) => {
+      if (devices.displayError) throw devices.displayError;
       const tracks = [new FakeTrack('video')];
       if (options.audio && devices.displayAudio) tracks.push(new FakeTrack('audio'));
       captures.push({ kind: 'display', constraints: options, tracks });
