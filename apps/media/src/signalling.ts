@@ -8,12 +8,15 @@ import { badRequest, LiveError } from './live-error.ts';
 import type { MediaServer } from './media-server.ts';
 import { Session } from './session.ts';
 import type { TicketVerifier } from './ticket.ts';
+import { withinDeadline } from './within-deadline.ts';
 
 export type SignallingOptions = {
   server: MediaServer;
   verifyTicket: TicketVerifier;
   /** Origin allowed to connect (the web app). */
   publicUrl: string;
+  /** The longest a request waits for its handler before it is answered with an error (tests shorten it). */
+  requestDeadlineMs?: number;
 };
 
 type SocketData = { claims: LiveTicketClaims };
@@ -21,6 +24,12 @@ type SocketData = { claims: LiveTicketClaims };
 /** socket.io heart-beat: a ping every 2 s, answered within 3 s. */
 export const HEARTBEAT_INTERVAL_MS = 2_000;
 export const HEARTBEAT_TIMEOUT_MS = 3_000;
+
+/**
+ * A request not handled within this is answered with an error: well inside the web client's 15 s, and well
+ * above the slowest real handler (an SDP answer waits at most 2 s for STUN/TURN and 5 s for ICE gathering).
+ */
+export const REQUEST_DEADLINE_MS = 10_000;
 
 const REQUEST_NAMES = Object.keys(LIVE_REQUESTS) as LiveRequestName[];
 
@@ -69,7 +78,8 @@ export function attachSignalling(
     );
   });
 
-  io.on('connection', (socket) => onConnection(socket, options.server));
+  const deadlineMs = options.requestDeadlineMs ?? REQUEST_DEADLINE_MS;
+  io.on('connection', (socket) => onConnection(socket, options.server, deadlineMs));
 
   return {
     close: async () => {
@@ -83,7 +93,7 @@ export function attachSignalling(
   };
 }
 
-function onConnection(socket: Socket, server: MediaServer): void {
+function onConnection(socket: Socket, server: MediaServer, deadlineMs: number): void {
   const session = new Session(
     (socket.data as SocketData).claims,
     server,
@@ -93,7 +103,7 @@ function onConnection(socket: Socket, server: MediaServer): void {
   for (const name of REQUEST_NAMES) {
     socket.on(name, (payload: unknown, ack: unknown) => {
       if (typeof ack !== 'function') return; // nobody to answer: a request must carry an acknowledgement
-      void answer(session, name, payload).then(({ reply, fatal }) => {
+      void answer(session, name, payload, deadlineMs).then(({ reply, fatal }) => {
         (ack as (reply: LiveAnswer<unknown>) => void)(reply);
         // The answer is queued before the close, so the client reads why it was refused.
         if (fatal) session.disconnect();
@@ -103,17 +113,27 @@ function onConnection(socket: Socket, server: MediaServer): void {
   socket.on('disconnect', (reason) => session.end(reason === 'client namespace disconnect'));
 }
 
-/** Validates and handles one request; never throws. `fatal`: the connection must close after the answer. */
+/**
+ * Validates and handles one request; never throws, and settles within `deadlineMs` whatever the handler does.
+ * `fatal`: the connection must close after the answer.
+ */
 async function answer(
   session: Session,
   name: LiveRequestName,
   payload: unknown,
+  deadlineMs: number,
 ): Promise<{ reply: LiveAnswer<unknown>; fatal: boolean }> {
   const parsed = LIVE_REQUESTS[name].payload.safeParse(payload ?? {});
   try {
     if (!parsed.success) throw badRequest(`잘못된 요청이에요: ${parsed.error.issues[0]?.message ?? name}`);
     const handler = REQUEST_HANDLERS[name] as Handler<LiveRequestName>;
-    return { reply: { data: await handler(session, parsed.data as never) }, fatal: false };
+    // Run synchronously up to the handler's first await; a throw becomes a rejection.
+    const work = (async () => handler(session, parsed.data as never))();
+    const data = await withinDeadline(work, deadlineMs, () => {
+      console.warn(`media: ${name} was not handled within ${deadlineMs} ms`);
+      return new LiveError('internal', '미디어 서버가 제때 답하지 못했어요. 잠시 후 다시 시도해 주세요.');
+    });
+    return { reply: { data }, fatal: false };
   } catch (error) {
     if (error instanceof LiveError) {
       return { reply: { error: { code: error.code, message: error.message } }, fatal: error.fatal };

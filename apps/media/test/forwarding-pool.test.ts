@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ForwardingPool } from '../src/workers/forwarding-pool.ts';
 import { SyntheticStudent } from './synthetic-student.ts';
 import { teachingServer } from './teaching-server.ts';
-import { until } from './test-media-server.ts';
+import { delay, until } from './test-media-server.ts';
 
 /** The thread behind a pool's first worker (private: a test reaches in to make it crash). */
 const firstThread = (pool: ForwardingPool) =>
@@ -37,8 +37,28 @@ describe('forwarding pool', () => {
   }
 
   it('refuses a call about an unknown consumer with the same error as in the main thread', async () => {
-    const { transport } = await watch('s1');
+    const { peer, transport } = await watch('s1');
     await expect(transport.resume('nobody')).rejects.toMatchObject({ code: 'notFound' });
+    peer.close('left');
+  });
+
+  it('stops feeding a worker a stream once its last student of it left, and feeds it again for a new one', async () => {
+    const pool = setup.server.forwarding;
+    if (!pool) throw new Error('no workers');
+    const [producer] = setup.producers;
+    const { peer } = await watch('s4');
+    const [fed] = await pool.counts();
+    expect(fed).toMatchObject({ transports: 1, streams: 1 });
+    peer.close('left');
+    await until(async () => (await pool.counts())[0]?.streams === 0, 2_000, 'the stream forgotten');
+    expect(pool.feedCount).toBe(0);
+    expect(producer?.packet.size).toBe(0);
+    // Nothing more arrives in the worker while nobody there watches (the teacher sends 30 frames a second).
+    const before = (await pool.counts())[0]?.packetsReceived;
+    await delay(300);
+    expect((await pool.counts())[0]?.packetsReceived).toBe(before);
+    await watch('s5'); // its video arrives: the stream was described to the worker again, before its packets
+    expect((await pool.counts())[0]).toMatchObject({ transports: 1, streams: 1 });
   });
 
   it('replaces a crashed worker: its students lose their transport, new students are served', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPeerConnections } from '../src/rtc/peer-connection.ts';
 import { teachingServer } from './teaching-server.ts';
 import { delay, until } from './test-media-server.ts';
 
@@ -19,6 +20,7 @@ describe('lifecycle', () => {
       sockets: resources('UDPWRAP'),
       packetListeners: producers.map((p) => p.packet.size),
       closedListeners: producers.map((p) => p.closed.size),
+      peerConnections: openPeerConnections(),
     };
     for (let i = 0; i < 1000; i += 1) {
       const peer = setup.student(`s${i}`);
@@ -36,6 +38,7 @@ describe('lifecycle', () => {
     expect(room.studentCount).toBe(0);
     expect(producers.map((p) => p.packet.size)).toEqual(baseline.packetListeners);
     expect(producers.map((p) => p.closed.size)).toEqual(baseline.closedListeners);
+    expect(openPeerConnections()).toBe(baseline.peerConnections);
     // Closing a werift connection is asynchronous: its sockets and timers go within a moment.
     await until(() => resources('UDPWRAP') <= baseline.sockets, 10_000, 'UDP sockets released');
     await until(() => resources('Timeout') <= baseline.timers + 2, 10_000, 'timers released');
@@ -60,13 +63,13 @@ describe('lifecycle with forwarding workers', () => {
   });
   afterAll(() => setup.close());
 
-  it('300 joins and leaves leave no transport, consumer, listener, socket or timer behind in the workers', async () => {
+  it('1000 joins and leaves leave no transport, consumer, listener, stream, socket or timer behind in the workers', async () => {
     const { server, room, producers } = setup;
     const pool = server.forwarding;
     if (!pool) throw new Error('no workers');
     const baseline = await pool.counts();
     expect(baseline.map((w) => w.transports)).toEqual([0, 0]);
-    for (let i = 0; i < 300; i += 1) {
+    for (let i = 0; i < 1000; i += 1) {
       const peer = setup.student(`s${i}`);
       room.addStudent(peer);
       if (i % 10 === 0) {
@@ -78,9 +81,9 @@ describe('lifecycle with forwarding workers', () => {
       peer.close(i % 2 === 0 ? 'left' : 'disconnected');
     }
     expect(room.studentCount).toBe(0);
-    // One feed per stream, shared by every worker's students, kept while the stream lasts.
-    expect(pool.feedCount).toBe(2);
-    expect(producers.map((p) => p.packet.size)).toEqual([1, 1]);
+    // With no student left, no stream is fed to any worker (nor serialised for none).
+    expect(pool.feedCount).toBe(0);
+    expect(producers.map((p) => p.packet.size)).toEqual([0, 0]);
     await until(
       async () => {
         const counts = await pool.counts();
@@ -88,7 +91,9 @@ describe('lifecycle with forwarding workers', () => {
           (w, i) =>
             w.transports === 0 &&
             w.consumers === 0 &&
+            w.streams === 0 &&
             w.packetListeners === 0 &&
+            w.peerConnections === 0 &&
             w.sockets <= (baseline[i]?.sockets ?? 0) &&
             w.timers <= (baseline[i]?.timers ?? 0) + 2,
         );

@@ -9,15 +9,18 @@ import {
 } from 'werift';
 import type { ConsumerInfo, PreferredLayer } from '@sea/contract/live';
 import { DownlinkEstimator } from '../forwarding/downlink-estimator.ts';
-import { conflict, notFound } from '../live-error.ts';
+import { conflict, LiveError, notFound } from '../live-error.ts';
 import { Signal } from '../signal.ts';
 import { Consumer } from './consumer.ts';
 import { createPeerConnection, enlargeReceiveBuffers, gathered, type RtcOptions } from './peer-connection.ts';
 import type { ReceivingTransport } from './receiving-transport.ts';
 import type { StreamSource } from './stream-source.ts';
+import { unlessClosed } from './unless-closed.ts';
 
 /** Layer choice and keyframe retries run this often. */
 const TICK_MS = 200;
+
+const closedRefusal = () => conflict('수신 연결이 닫혔어요.');
 
 type Entry = { consumer: Consumer; transceiver: RTCRtpTransceiver };
 
@@ -67,10 +70,14 @@ export class ConsumerTransport implements ReceivingTransport {
   /** Applies the student's answer to the last offer. */
   connect(answerSdp: string): Promise<void> {
     const run = this.negotiating.then(async () => {
+      if (this.isClosed) throw closedRefusal();
       if (this.pc.signalingState !== 'have-local-offer') throw conflict('적용할 offer가 없어요.');
+      // werift takes text that is no SDP at all for an empty answer and silently drops its offer.
+      if (!/^v=0\r?\n/.test(answerSdp)) throw conflict('answer를 적용할 수 없어요: SDP가 아니에요.');
       try {
-        await this.pc.setRemoteDescription({ type: 'answer', sdp: answerSdp });
+        await this.step(this.pc.setRemoteDescription({ type: 'answer', sdp: answerSdp }));
       } catch (error) {
+        if (error instanceof LiveError) throw error;
         throw conflict(`answer를 적용할 수 없어요: ${(error as Error).message}`);
       }
     });
@@ -104,6 +111,10 @@ export class ConsumerTransport implements ReceivingTransport {
     return this.downlink.bps;
   }
 
+  get isClosedNow(): boolean {
+    return this.isClosed;
+  }
+
   /** Closes consumers, timer and the peer connection. Idempotent; `closed` is emitted once. */
   close(): void {
     if (this.isClosed) return;
@@ -122,10 +133,10 @@ export class ConsumerTransport implements ReceivingTransport {
   }
 
   private async offer(producers: StreamSource[]): Promise<{ sdp: string; consumers: ConsumerInfo[] }> {
-    if (this.isClosed) throw conflict('수신 연결이 닫혔어요.');
+    if (this.isClosed) throw closedRefusal();
     if (this.pc.signalingState !== 'stable') {
       // The student never answered the last offer: start over from the last agreed state.
-      await this.pc.setLocalDescription({ type: 'rollback' });
+      await this.step(this.pc.setLocalDescription({ type: 'rollback' }));
     }
     for (const producer of producers) {
       if (producer.isClosedNow || this.entries.has(producer.id)) continue;
@@ -144,10 +155,12 @@ export class ConsumerTransport implements ReceivingTransport {
         if (!this.isClosed) this.free[producer.media].push(entry.transceiver);
       });
     }
-    await this.pc.setLocalDescription(await this.pc.createOffer());
+    const offer = await this.step(this.pc.createOffer());
+    await this.step(this.pc.setLocalDescription(offer));
+    // Only now, and only while open (step): a transport closed during the awaits must start nothing.
     this.watchTransports();
     this.timer ??= setInterval(() => this.tick(), TICK_MS);
-    await gathered(this.pc);
+    await this.step(gathered(this.pc));
     enlargeReceiveBuffers(this.pc);
     const sdp = this.pc.localDescription?.sdp;
     if (!sdp) throw conflict('offer를 만들 수 없어요.');
@@ -158,6 +171,11 @@ export class ConsumerTransport implements ReceivingTransport {
       mid: transceiver.mid ?? '',
     }));
     return { sdp, consumers };
+  }
+
+  /** Awaits a step of werift's negotiation; refused at once if the transport closes meanwhile. */
+  private step<T>(work: Promise<T>): Promise<T> {
+    return unlessClosed(this, work, closedRefusal);
   }
 
   /** Reads the student's receiver reports and REMB from every (bundled) transport, once per transport. */

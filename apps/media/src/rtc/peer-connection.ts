@@ -35,6 +35,13 @@ export const FORWARDED_CODECS: LiveCodec[] = [
 /** How long to wait for STUN/TURN candidates before answering without them, in seconds. */
 const STUN_GATHER_TIMEOUT_S = 2;
 
+let openConnections = 0;
+
+/** Number of the peer connections made by {@link createPeerConnection} and not closed yet (leak checks). */
+export function openPeerConnections(): number {
+  return openConnections;
+}
+
 /**
  * A werift peer connection for one side of the SFU: `publisher` receives the teacher's streams, `subscriber`
  * sends to one student.
@@ -52,7 +59,7 @@ export function createPeerConnection(
   const ipv4 = isIPv4(options.announcedIp);
   // SRTP with prepared keys: the same bytes as werift's own, without preparing the key once per packet.
   installSrtpKeyObjects();
-  return new RTCPeerConnection({
+  const pc = new RTCPeerConnection({
     // ICE-lite, like other SFUs on a reachable address: the browser runs the checks. werift's full ICE sends
     // consent-freshness checks that Chrome 156 never answered here, so every connection "failed" 30 s in.
     iceLite: true,
@@ -79,6 +86,14 @@ export function createPeerConnection(
       video: role === 'publisher' ? [useSdesMid(), useSdesRTPStreamId()] : [useSdesMid(), useAbsSendTime()],
     },
   });
+  openConnections += 1;
+  // close() moves the signalling state to `closed` synchronously, and only close() does.
+  const counted = pc.signalingStateChange.subscribe((state) => {
+    if (state !== 'closed') return;
+    openConnections -= 1;
+    counted.unSubscribe();
+  });
+  return pc;
 }
 
 const GATHER_TIMEOUT_MS = 5_000;
@@ -107,17 +122,25 @@ export function enlargeReceiveBuffers(pc: RTCPeerConnection): void {
   }
 }
 
-/** Resolves once the connection has gathered its candidates (so the SDP it hands out carries them). */
+/**
+ * Resolves once the connection has gathered its candidates (so the SDP it hands out carries them), or has
+ * closed (its gathering never completes then; the caller checks whether it is still open).
+ */
 export async function gathered(pc: RTCPeerConnection): Promise<void> {
   if (pc.iceGatheringState === 'complete' || pc.iceTransports.length === 0) return;
+  if (pc.signalingState === 'closed') return;
   await new Promise<void>((resolve) => {
     const timer = setTimeout(done, GATHER_TIMEOUT_MS);
-    const { unSubscribe } = pc.iceGatheringStateChange.subscribe((state) => {
+    const gathering = pc.iceGatheringStateChange.subscribe((state) => {
       if (state === 'complete') done();
+    });
+    const signaling = pc.signalingStateChange.subscribe((state) => {
+      if (state === 'closed') done();
     });
     function done() {
       clearTimeout(timer);
-      unSubscribe();
+      gathering.unSubscribe();
+      signaling.unSubscribe();
       resolve();
     }
   });

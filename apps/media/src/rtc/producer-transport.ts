@@ -15,10 +15,11 @@ import { BitrateMeter } from '../forwarding/bitrate-meter.ts';
 import { NackTracker } from '../forwarding/nack-tracker.ts';
 import { encodeRembBitrate, RembEstimator } from '../forwarding/remb-estimator.ts';
 import { prepareTeacherOffer, restoreNack } from '../forwarding/sdp-munging.ts';
-import { conflict, notFound } from '../live-error.ts';
+import { conflict, LiveError, notFound } from '../live-error.ts';
 import { Signal } from '../signal.ts';
 import { createPeerConnection, enlargeReceiveBuffers, gathered, type RtcOptions } from './peer-connection.ts';
 import { Producer } from './producer.ts';
+import { unlessClosed } from './unless-closed.ts';
 
 /** NACKs go out this often (missing packets are asked for again after the tracker's retry interval). */
 const NACK_INTERVAL_MS = 20;
@@ -26,6 +27,8 @@ const NACK_INTERVAL_MS = 20;
 const REMB_INTERVAL_MS = 500;
 /** An SSRC silent this long is forgotten. */
 const STREAM_IDLE_MS = 5_000;
+
+const closedRefusal = () => conflict('송출 연결이 닫혔어요.');
 
 /**
  * The teacher's publishing connection. It answers the browser's offers (first and renegotiations), turns the
@@ -72,7 +75,7 @@ export class ProducerTransport {
    * The m-line must be in the last applied offer and send media.
    */
   produce(kind: StreamKind, mid: string): Producer {
-    if (this.isClosed) throw conflict('송출 연결이 닫혔어요.');
+    if (this.isClosed) throw closedRefusal();
     const transceiver = this.pc.getTransceivers().find((t) => t.mid === mid);
     if (!transceiver) throw notFound('mline');
     const tracks = transceiver.receiver.tracks;
@@ -104,6 +107,10 @@ export class ProducerTransport {
     return this.remb.bps;
   }
 
+  get isClosedNow(): boolean {
+    return this.isClosed;
+  }
+
   /** Closes producers, timers and the peer connection. Idempotent; `closed` is emitted once. */
   close(): void {
     if (this.isClosed) return;
@@ -122,16 +129,19 @@ export class ProducerTransport {
   }
 
   private async answer(offerSdp: string): Promise<string> {
-    if (this.isClosed) throw conflict('송출 연결이 닫혔어요.');
+    if (this.isClosed) throw closedRefusal();
     if (!/^v=0\r?\n/.test(offerSdp) || !/^m=(audio|video) /m.test(offerSdp)) {
       throw conflict('offer에 오디오나 비디오가 없어요.');
     }
     try {
-      await this.pc.setRemoteDescription({ type: 'offer', sdp: prepareTeacherOffer(offerSdp) });
-      await this.pc.setLocalDescription(await this.pc.createAnswer());
+      await this.step(this.pc.setRemoteDescription({ type: 'offer', sdp: prepareTeacherOffer(offerSdp) }));
+      const answer = await this.step(this.pc.createAnswer());
+      await this.step(this.pc.setLocalDescription(answer));
     } catch (error) {
+      if (error instanceof LiveError) throw error;
       throw conflict(`offer를 적용할 수 없어요: ${(error as Error).message}`);
     }
+    // Only now, and only while open (step): a transport closed during the awaits must start nothing.
     this.watchTransports();
     this.videoPayloadTypes = new Set(
       this.pc
@@ -140,11 +150,16 @@ export class ProducerTransport {
         .flatMap((t) => t.codecs.map((codec) => codec.payloadType)),
     );
     this.timer ??= setInterval(() => this.tick(), NACK_INTERVAL_MS);
-    await gathered(this.pc);
+    await this.step(gathered(this.pc));
     enlargeReceiveBuffers(this.pc);
     const sdp = this.pc.localDescription?.sdp;
     if (!sdp) throw conflict('answer를 만들 수 없어요.');
     return restoreNack(sdp);
+  }
+
+  /** Awaits a step of werift's negotiation; refused at once if the transport closes meanwhile. */
+  private step<T>(work: Promise<T>): Promise<T> {
+    return unlessClosed(this, work, closedRefusal);
   }
 
   /** Observes every incoming RTP and RTCP packet of each (bundled) transport, once per transport. */

@@ -6,8 +6,11 @@ import type { ReceivingTransport } from '../rtc/receiving-transport.ts';
 import type { WorkerCounts } from './messages.ts';
 import { WorkerHandle, type WorkerHooks } from './worker-handle.ts';
 
-/** A teacher's stream fed to the workers that have students of it. */
-type Feed = { producer: Producer; workers: Set<WorkerHandle>; release: () => void };
+/**
+ * A teacher's stream fed to the workers that have students of it: per worker, the transports there that consume
+ * it. A worker whose last such transport closed is no longer fed (nor is anyone once no worker needs it).
+ */
+type Feed = { producer: Producer; workers: Map<WorkerHandle, Set<string>>; release: () => void };
 
 /**
  * Forwarding worker threads: each student's receiving connection (ICE, DTLS, SRTP, its consumers) lives in
@@ -27,7 +30,8 @@ export class ForwardingPool {
   constructor(size: number, rtc: RtcOptions) {
     this.rtc = rtc;
     this.hooks = {
-      feed: (worker, producers) => this.feed(worker, producers),
+      feed: (worker, transportId, producers) => this.feed(worker, transportId, producers),
+      released: (worker, transportId) => this.unfeed(worker, transportId),
       keyframe: (streamId, layer) => this.keyframe(streamId, layer),
       exited: (worker) => this.replace(worker),
     };
@@ -60,28 +64,53 @@ export class ForwardingPool {
     await Promise.all(this.workers.map((worker) => worker.stop()));
   }
 
-  private feed(worker: WorkerHandle, producers: Producer[]): void {
+  private feed(worker: WorkerHandle, transportId: string, producers: Producer[]): void {
     for (const producer of producers) {
       if (producer.isClosedNow) continue;
       const feed = this.feeds.get(producer.id) ?? this.open(producer);
-      if (feed.workers.has(worker)) continue;
-      worker.post({ t: 'stream', stream: { id: producer.id, kind: producer.kind, layers: producer.layers } });
-      feed.workers.add(worker);
+      let users = feed.workers.get(worker);
+      if (!users) {
+        worker.post({
+          t: 'stream',
+          stream: { id: producer.id, kind: producer.kind, layers: producer.layers },
+        });
+        users = new Set();
+        feed.workers.set(worker, users);
+      }
+      users.add(transportId);
     }
   }
 
+  /**
+   * A transport in `worker` closed: a stream none of the worker's transports consumes any more stops going there
+   * (the worker forgets it; a later student there has it described again, before its packets, as the first).
+   */
+  private unfeed(worker: WorkerHandle, transportId: string): void {
+    for (const [id, feed] of [...this.feeds]) {
+      const users = feed.workers.get(worker);
+      if (!users?.delete(transportId) || users.size > 0) continue;
+      feed.workers.delete(worker);
+      worker.post({ t: 'streamClosed', id });
+      if (feed.workers.size === 0) this.drop(id);
+    }
+  }
+
+  private drop(id: string): void {
+    this.feeds.get(id)?.release();
+    this.feeds.delete(id);
+  }
+
   private open(producer: Producer): Feed {
-    const workers = new Set<WorkerHandle>();
+    const workers = new Map<WorkerHandle, Set<string>>();
     const id = producer.id;
     const releases = [
       producer.packet.subscribe((layer, packet, keyframe) => {
         const data = packet.serialize();
-        for (const worker of workers) worker.post({ t: 'rtp', id, layer, keyframe, data });
+        for (const worker of workers.keys()) worker.post({ t: 'rtp', id, layer, keyframe, data });
       }),
       producer.closed.subscribe(() => {
-        for (const worker of workers) worker.post({ t: 'streamClosed', id });
-        this.feeds.get(id)?.release();
-        this.feeds.delete(id);
+        for (const worker of workers.keys()) worker.post({ t: 'streamClosed', id });
+        this.drop(id);
       }),
     ];
     const feed = { producer, workers, release: () => releases.forEach((release) => release()) };
@@ -95,7 +124,9 @@ export class ForwardingPool {
 
   /** A worker crashed: its students lost their connections (their clients rejoin); a new worker takes its place. */
   private replace(worker: WorkerHandle): void {
-    for (const feed of this.feeds.values()) feed.workers.delete(worker);
+    for (const [id, feed] of [...this.feeds]) {
+      if (feed.workers.delete(worker) && feed.workers.size === 0) this.drop(id);
+    }
     const index = this.workers.indexOf(worker);
     if (index >= 0 && !this.isClosed) this.workers[index] = new WorkerHandle(this.rtc, this.hooks);
   }

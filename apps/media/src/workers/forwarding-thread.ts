@@ -1,7 +1,7 @@
 import { LiveError, notFound } from '../live-error.ts';
 import { ConsumerTransport } from '../rtc/consumer-transport.ts';
 import { MirroredProducer } from '../rtc/mirrored-producer.ts';
-import type { RtcOptions } from '../rtc/peer-connection.ts';
+import { openPeerConnections, type RtcOptions } from '../rtc/peer-connection.ts';
 import type { Call, FromWorker, ToWorker, WorkerCounts } from './messages.ts';
 
 const resources = (kind: string) => process.getActiveResourcesInfo().filter((r) => r === kind).length;
@@ -16,6 +16,7 @@ export class ForwardingThread {
   private readonly send: (message: FromWorker) => void;
   private readonly transports = new Map<string, ConsumerTransport>();
   private readonly streams = new Map<string, MirroredProducer>();
+  private packetsReceived = 0;
 
   constructor(rtc: RtcOptions, send: (message: FromWorker) => void) {
     this.rtc = rtc;
@@ -25,6 +26,7 @@ export class ForwardingThread {
   handle(message: ToWorker): void {
     switch (message.t) {
       case 'rtp':
+        this.packetsReceived += 1;
         this.streams.get(message.id)?.receive(message.layer, message.data, message.keyframe);
         return;
       case 'stream': {
@@ -119,6 +121,8 @@ export class ForwardingThread {
       consumers,
       streams: this.streams.size,
       packetListeners,
+      packetsReceived: this.packetsReceived,
+      peerConnections: openPeerConnections(),
       sockets: resources('UDPWRAP'),
       timers: resources('Timeout'),
     };

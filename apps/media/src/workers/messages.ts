@@ -14,6 +14,10 @@ export type WorkerCounts = {
   streams: number;
   /** Listeners on the mirrored streams' packets. */
   packetListeners: number;
+  /** Packets of the teacher's streams received from the main thread so far. */
+  packetsReceived: number;
+  /** werift peer connections not closed yet. */
+  peerConnections: number;
   sockets: number;
   timers: number;
 };

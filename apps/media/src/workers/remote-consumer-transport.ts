@@ -3,6 +3,7 @@ import type { ConsumerInfo, PreferredLayer } from '@sea/contract/live';
 import { conflict } from '../live-error.ts';
 import type { Producer } from '../rtc/producer.ts';
 import type { ReceivingTransport } from '../rtc/receiving-transport.ts';
+import { unlessClosed } from '../rtc/unless-closed.ts';
 import { Signal } from '../signal.ts';
 import type { Call } from './messages.ts';
 
@@ -16,9 +17,12 @@ export type TransportHost = {
   release(transportId: string): void;
 };
 
+const closedRefusal = () => conflict('수신 연결이 닫혔어요.');
+
 /**
  * A student's receiving transport whose connection lives in a forwarding worker: each request is a call to the
- * worker, answered (or refused, with the same `LiveError`) as the {@link ConsumerTransport} there answers it.
+ * worker, answered (or refused, with the same `LiveError`) as the {@link ConsumerTransport} there answers it, or
+ * refused at once when the transport closes first (replaced, left, or its worker stopped).
  */
 export class RemoteConsumerTransport implements ReceivingTransport {
   readonly id = randomUUID();
@@ -31,26 +35,26 @@ export class RemoteConsumerTransport implements ReceivingTransport {
   }
 
   async consume(producers: Producer[]): Promise<{ sdp: string; consumers: ConsumerInfo[] }> {
-    if (this.isClosed) throw conflict('수신 연결이 닫혔어요.');
+    if (this.isClosed) throw closedRefusal();
     const open = producers.filter((producer) => !producer.isClosedNow);
     this.host.feed(open);
     const streamIds = open.map((producer) => producer.id);
-    return (await this.host.call({ op: 'consume', transportId: this.id, streamIds })) as {
+    return (await this.call({ op: 'consume', transportId: this.id, streamIds })) as {
       sdp: string;
       consumers: ConsumerInfo[];
     };
   }
 
   async connect(sdp: string): Promise<void> {
-    await this.host.call({ op: 'connect', transportId: this.id, sdp });
+    await this.call({ op: 'connect', transportId: this.id, sdp });
   }
 
   async resume(consumerId: string): Promise<void> {
-    await this.host.call({ op: 'resume', transportId: this.id, consumerId });
+    await this.call({ op: 'resume', transportId: this.id, consumerId });
   }
 
   async setPreferredLayer(consumerId: string, layer: PreferredLayer): Promise<void> {
-    await this.host.call({ op: 'setPreferredLayer', transportId: this.id, consumerId, layer });
+    await this.call({ op: 'setPreferredLayer', transportId: this.id, consumerId, layer });
   }
 
   get isClosedNow(): boolean {
@@ -59,8 +63,14 @@ export class RemoteConsumerTransport implements ReceivingTransport {
 
   close(): void {
     if (this.isClosed) return;
-    this.ended();
+    // The worker closes the transport before it hears that streams this transport used are no longer fed.
     this.host.release(this.id);
+    this.ended();
+  }
+
+  private call(call: Call): Promise<unknown> {
+    if (this.isClosed) return Promise.reject(closedRefusal());
+    return unlessClosed(this, this.host.call(call), closedRefusal);
   }
 
   /** The transport closed in the worker (its connection failed, or the worker stopped). */

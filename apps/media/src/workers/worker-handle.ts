@@ -8,8 +8,10 @@ import { RemoteConsumerTransport } from './remote-consumer-transport.ts';
 
 /** What the pool does for a worker. */
 export type WorkerHooks = {
-  /** Sends these streams' packets to the worker from now on. */
-  feed(worker: WorkerHandle, producers: Producer[]): void;
+  /** Sends these streams' packets to the worker from now on: the transport `transportId` consumes them. */
+  feed(worker: WorkerHandle, transportId: string, producers: Producer[]): void;
+  /** The transport `transportId` of the worker closed: it consumes nothing any more. */
+  released(worker: WorkerHandle, transportId: string): void;
   /** A consumer in the worker asks for a keyframe. */
   keyframe(streamId: string, layer: Layer): void;
   /** The thread stopped without being asked to (it crashed): its transports are closed already. */
@@ -48,11 +50,14 @@ export class WorkerHandle {
   createTransport(): RemoteConsumerTransport {
     const transport = new RemoteConsumerTransport({
       call: (call) => this.call(call),
-      feed: (producers) => this.hooks.feed(this, producers),
+      feed: (producers) => this.hooks.feed(this, transport.id, producers),
       release: (transportId) => this.release(transportId),
     });
     this.transports.set(transport.id, transport);
-    transport.closed.subscribe(() => this.transports.delete(transport.id));
+    transport.closed.subscribe(() => {
+      this.transports.delete(transport.id);
+      this.hooks.released(this, transport.id);
+    });
     // Later calls about the transport queue behind this one in the worker.
     this.call({ op: 'create', transportId: transport.id }).catch((error: unknown) => {
       console.error('media: creating a student connection failed', error);
