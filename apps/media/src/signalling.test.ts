@@ -10,6 +10,7 @@ import {
   startTestMedia,
   until,
 } from '../test/test-media-server.ts';
+import { SyntheticTeacher } from '../test/synthetic-teacher.ts';
 
 type Media = Awaited<ReturnType<typeof startTestMedia>>;
 let media: Media;
@@ -152,6 +153,9 @@ describe('requests', () => {
       ['setPreferredLayer', { consumerId: 'c', layer: 'ultra' }],
       ['connectConsumerTransport', { transportId: 't', sdp: '' }],
       ['consume', 'not an object'],
+      ['getRouterRtpCapabilities', { codecs: [] }],
+      ['resume', {}],
+      ['produce', { transportId: 't', producerKind: 'webcamVideo', mid: '' }],
     ];
     for (const [name, payload] of bad) {
       const answer = await host.timeout(5_000).emitWithAck(name, payload);
@@ -181,6 +185,100 @@ describe('requests', () => {
     expect(await request(socket, 'consume', { transportId: 'nope' })).toMatchObject({
       error: { code: 'notFound', message: '요청한 연결을 찾을 수 없어요.' },
     });
+  });
+
+  it('setPreferredLayer about an unknown consumer answers notFound, with or without a transport', async () => {
+    const host = await media.connectAs(teacher);
+    await ok(host, 'startRoom');
+    const socket = await media.connectAs(student(1));
+    await ok(socket, 'joinRoom');
+    const unknown = { consumerId: 'nope', layer: 'q' };
+    const notFound = { error: { code: 'notFound', message: '요청한 받는 스트림을 찾을 수 없어요.' } };
+    expect(await request(socket, 'setPreferredLayer', unknown)).toMatchObject(notFound);
+    await ok(socket, 'createConsumerTransport');
+    expect(await request(socket, 'setPreferredLayer', unknown)).toMatchObject(notFound);
+    expect(await request(host, 'setPreferredLayer', unknown)).toMatchObject({ error: { code: 'forbidden' } });
+  });
+
+  it('connectConsumerTransport answers notFound for an unknown transport, conflict with nothing to apply', async () => {
+    const host = await media.connectAs(teacher);
+    await ok(host, 'startRoom');
+    const socket = await media.connectAs(student(1));
+    await ok(socket, 'joinRoom');
+    const sdp = 'v=0\r\n';
+    expect(await request(socket, 'connectConsumerTransport', { transportId: 'nope', sdp })).toMatchObject({
+      error: { code: 'notFound', message: '요청한 연결을 찾을 수 없어요.' },
+    });
+    const { transportId } = await ok(socket, 'createConsumerTransport');
+    // No `consume` yet: there is no offer for an answer to apply to.
+    expect(await request(socket, 'connectConsumerTransport', { transportId, sdp })).toMatchObject({
+      error: { code: 'conflict', message: '적용할 offer가 없어요.' },
+    });
+    await ok(socket, 'consume', { transportId });
+    expect(
+      await request(socket, 'connectConsumerTransport', { transportId, sdp: 'not an answer' }),
+    ).toMatchObject({
+      error: { code: 'conflict', message: expect.stringMatching(/^answer를 적용할 수 없어요/) },
+    });
+    // The transport still negotiates after a refused answer.
+    expect(await ok(socket, 'consume', { transportId })).toMatchObject({ consumers: [] });
+  });
+
+  it('produce answers conflict for an m-line of the other media, notFound for an unknown transport', async () => {
+    const host = await media.connectAs(teacher);
+    await ok(host, 'startRoom');
+    const publisher = new SyntheticTeacher();
+    try {
+      const { transportId } = await ok(host, 'createProducerTransport');
+      const { sdp } = await ok(host, 'connectProducerTransport', {
+        transportId,
+        sdp: await publisher.offer(),
+      });
+      expect(sdp).toMatch(/^v=0/);
+      const audioMid = publisher.audio.mid ?? '';
+      const videoMid = publisher.video.mid ?? '';
+      for (const [producerKind, mid] of [
+        ['webcamVideo', audioMid],
+        ['screenShareVideo', audioMid],
+        ['webcamAudio', videoMid],
+        ['screenShareAudio', videoMid],
+      ]) {
+        expect(
+          await request(host, 'produce', { transportId, producerKind, mid }),
+          producerKind,
+        ).toMatchObject({
+          error: {
+            code: 'conflict',
+            message: `이 미디어 항목(${mid})으로는 ${producerKind} 스트림을 보낼 수 없어요.`,
+          },
+        });
+      }
+      expect(await ok(host, 'getProducers')).toEqual({ producers: [] });
+      expect(
+        await request(host, 'produce', { transportId: 'nope', producerKind: 'webcamAudio', mid: audioMid }),
+      ).toMatchObject({ error: { code: 'notFound', message: '요청한 연결을 찾을 수 없어요.' } });
+      const { producerId } = await ok(host, 'produce', {
+        transportId,
+        producerKind: 'webcamAudio',
+        mid: audioMid,
+      });
+      expect(await ok(host, 'getProducers')).toEqual({
+        producers: [{ producerId, producerKind: 'webcamAudio' }],
+      });
+      // Stopping a stream that is not published is answered too (nothing to do).
+      expect(await ok(host, 'closeProducer', { producerKind: 'screenShareAudio' })).toEqual({});
+    } finally {
+      await publisher.close();
+    }
+  });
+
+  it('a teacher who has not started the room gets notInRoom for the room and its transports', async () => {
+    const host = await media.connectAs(teacher);
+    expect(await request(host, 'createProducerTransport')).toMatchObject({ error: { code: 'notInRoom' } });
+    expect(await request(host, 'closeProducer', { producerKind: 'webcamVideo' })).toMatchObject({
+      error: { code: 'notInRoom' },
+    });
+    expect(await request(host, 'getProducers')).toMatchObject({ error: { code: 'notInRoom' } });
   });
 
   it('an offer werift cannot apply answers conflict, and the transport still works after', async () => {
