@@ -1,7 +1,10 @@
 import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
+import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { CHAT_ERROR_DESTINATION, chatTopic, type ChatMessage, type ChatRefusal } from '@sea/contract/chat';
 import { categories, classes, enrolments } from '../src/db/schema.ts';
+import { encodeFrame, stompFrame, type StompFrame } from '../src/chat/stomp-frame.ts';
+import { StompParser } from '../src/chat/stomp-parser.ts';
 import { createUser, type TestUser } from './helper.ts';
 
 /** Listens on a free loopback port and answers the chat's WebSocket URL. */
@@ -133,6 +136,82 @@ export class TestChatClient {
     const done = new Promise<void>((resolve) => this.client.watchForReceipt(receipt, () => resolve()));
     act(receipt);
     return done;
+  }
+}
+
+/**
+ * A STOMP client of any version over Node's WebSocket that sends whatever bytes a test gives it (binary
+ * messages), and reads the server's frames as a client of the negotiated version would: bytes it could not
+ * parse are kept in `malformed`.
+ */
+export class RawStompClient {
+  readonly frames: StompFrame[] = [];
+  readonly malformed: string[] = [];
+  readonly closed: Promise<void>;
+  readonly #socket: WebSocket;
+  readonly #parser = new StompParser();
+  #open = true;
+
+  private constructor(socket: WebSocket) {
+    this.#socket = socket;
+    socket.binaryType = 'arraybuffer';
+    this.closed = new Promise((resolve) =>
+      socket.addEventListener('close', () => {
+        this.#open = false;
+        resolve();
+      }),
+    );
+    socket.addEventListener('message', (event: MessageEvent) => {
+      const data = event.data as ArrayBuffer | string;
+      const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : new Uint8Array(data);
+      for (const parsed of this.#parser.push(bytes)) {
+        if (parsed.type === 'error') this.malformed.push(parsed.message);
+        if (parsed.type !== 'frame') continue;
+        this.frames.push(parsed.frame);
+        const version = parsed.frame.headers.get('version');
+        if (parsed.frame.command === 'CONNECTED' && version) this.#parser.version = version;
+      }
+    });
+  }
+
+  /** Opens a socket and CONNECTs with `version` ('1.0': no accept-version header); null if refused. */
+  static async connect(url: string, token: string, version: string): Promise<RawStompClient | null> {
+    const socket = new WebSocket(url);
+    await new Promise<void>((resolve, reject) => {
+      socket.addEventListener('open', () => resolve());
+      socket.addEventListener('error', () => reject(new Error('socket failed to open')));
+    });
+    const client = new RawStompClient(socket);
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+    if (version !== '1.0') headers['accept-version'] = version;
+    client.send(encodeFrame(stompFrame('CONNECT', headers)));
+    await eventually(() => expect(client.frames.length > 0 || !client.open).toBe(true));
+    if (client.frames[0]?.command === 'CONNECTED') return client;
+    client.close();
+    return null;
+  }
+
+  get open(): boolean {
+    return this.#open;
+  }
+
+  send(bytes: Uint8Array): void {
+    if (this.#open && this.#socket.readyState === WebSocket.OPEN) this.#socket.send(bytes);
+  }
+
+  /** Waits for a frame matching `match` (or fails after the timeout). */
+  async frame(match: (frame: StompFrame) => boolean, timeoutMs = 5_000): Promise<StompFrame> {
+    let found: StompFrame | undefined;
+    await eventually(() => {
+      found = this.frames.find(match);
+      expect(found).toBeDefined();
+    }, timeoutMs);
+    if (!found) throw new Error('no such frame');
+    return found;
+  }
+
+  close(): void {
+    this.#socket.close();
   }
 }
 

@@ -1,88 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '@sea/contract/chat';
 import { ChatBroker } from './chat-broker.ts';
-import type { ChatStore } from './chat-ports.ts';
 import { MemoryFanOut } from './memory-fan-out.ts';
 import { encodeFrame, frameText, stompFrame, type StompFrame } from './stomp-frame.ts';
-import { StompParser } from './stomp-parser.ts';
-import { StompSession, type StompSessionOptions, type StompTransport } from './stomp-session.ts';
-
-/** An in-memory stand-in for the database side, so the protocol can be driven step by step. */
-class MemoryChatStore implements ChatStore {
-  readonly members = new Set(['1:alice', '1:bob']);
-  readonly messages: ChatMessage[] = [];
-  async authenticate(token: string): Promise<string | null> {
-    return token.startsWith('user-') ? token.slice(5) : null;
-  }
-  async isMember(classId: number, userId: string): Promise<boolean> {
-    return this.members.has(`${classId}:${userId}`);
-  }
-  async save(input: { classId: number; userId: string; content: string }): Promise<ChatMessage> {
-    const message: ChatMessage = {
-      id: this.messages.length + 1,
-      roomId: input.classId,
-      content: input.content,
-      writer: input.userId,
-      writer_id: input.userId,
-      profile_image_path: null,
-      createdDate: new Date().toISOString(),
-    };
-    this.messages.push(message);
-    return message;
-  }
-  async latestId(): Promise<number> {
-    return this.messages.length;
-  }
-  async listAfter(classId: number, afterId: number): Promise<ChatMessage[]> {
-    return this.messages.filter((m) => m.roomId === classId && m.id > afterId);
-  }
-}
-
-/**
- * Records what the session writes, read as a client of the negotiated version would read it (so a frame that
- * client could not parse fails the test), and plays the socket's buffer level.
- */
-class RecordingTransport implements StompTransport {
-  readonly frames: StompFrame[] = [];
-  heartbeats = 0;
-  buffered = 0;
-  state: 'open' | 'closed' | 'terminated' = 'open';
-  /** A socket whose writes throw (a bug below the session). */
-  broken = false;
-  readonly #parser = new StompParser();
-  send(bytes: Uint8Array): void {
-    if (this.broken) throw new Error('socket write failed');
-    for (const event of this.#parser.push(bytes)) {
-      if (event.type === 'frame') {
-        this.frames.push(event.frame);
-        const version = event.frame.headers.get('version');
-        if (event.frame.command === 'CONNECTED' && version) this.#parser.version = version;
-      } else if (event.type === 'heartbeat') this.heartbeats += 1;
-      else throw new Error(`server wrote a malformed frame: ${event.message}`);
-    }
-  }
-  bufferedBytes(): number {
-    return this.buffered;
-  }
-  close(): void {
-    this.state = 'closed';
-  }
-  terminate(): void {
-    this.state = 'terminated';
-  }
-  commands(): string[] {
-    return this.frames.map((f) => f.command);
-  }
-  last(): StompFrame | undefined {
-    return this.frames.at(-1);
-  }
-}
+import { StompSession, type StompSessionOptions } from './stomp-session.ts';
+import { MemoryChatStore, RecordingTransport } from '../../test/chat-fakes.ts';
 
 const enc = (frame: StompFrame): Uint8Array => encodeFrame(frame);
 const settle = (): Promise<void> => vi.advanceTimersByTimeAsync(0).then(() => undefined);
 
 let store: MemoryChatStore;
 let broker: ChatBroker;
+
+const transports: RecordingTransport[] = [];
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -91,6 +20,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  // Whatever happened, every byte the server wrote could be read by a client of the negotiated version.
+  for (const transport of transports.splice(0)) expect(transport.malformed).toEqual([]);
 });
 
 function open(options: Partial<StompSessionOptions> = {}): {
@@ -98,6 +29,7 @@ function open(options: Partial<StompSessionOptions> = {}): {
   transport: RecordingTransport;
 } {
   const transport = new RecordingTransport();
+  transports.push(transport);
   const session = new StompSession(transport, broker, { heartbeatMs: 1000, ...options });
   return { session, transport };
 }

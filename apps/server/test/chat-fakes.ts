@@ -1,0 +1,81 @@
+import type { ChatMessage } from '@sea/contract/chat';
+import type { ChatStore } from '../src/chat/chat-ports.ts';
+import type { StompFrame } from '../src/chat/stomp-frame.ts';
+import { StompParser } from '../src/chat/stomp-parser.ts';
+import type { StompTransport } from '../src/chat/stomp-session.ts';
+
+/**
+ * An in-memory stand-in for the chat's database side, so the protocol can be driven step by step. Tokens are
+ * `user-<id>`; members are `<classId>:<userId>` entries.
+ */
+export class MemoryChatStore implements ChatStore {
+  readonly members = new Set(['1:alice', '1:bob']);
+  readonly messages: ChatMessage[] = [];
+  async authenticate(token: string): Promise<string | null> {
+    return token.startsWith('user-') ? token.slice(5) : null;
+  }
+  async isMember(classId: number, userId: string): Promise<boolean> {
+    return this.members.has(`${classId}:${userId}`);
+  }
+  async save(input: { classId: number; userId: string; content: string }): Promise<ChatMessage> {
+    const message: ChatMessage = {
+      id: this.messages.length + 1,
+      roomId: input.classId,
+      content: input.content,
+      writer: input.userId,
+      writer_id: input.userId,
+      profile_image_path: null,
+      createdDate: new Date().toISOString(),
+    };
+    this.messages.push(message);
+    return message;
+  }
+  async latestId(): Promise<number> {
+    return this.messages.length;
+  }
+  async listAfter(classId: number, afterId: number): Promise<ChatMessage[]> {
+    return this.messages.filter((m) => m.roomId === classId && m.id > afterId);
+  }
+}
+
+/**
+ * Records what a session writes, read as a client of the negotiated version would read it: bytes such a
+ * client could not parse are kept in `malformed` (a test asserts it stays empty). Plays the socket's buffer
+ * level, and can play a socket whose writes throw.
+ */
+export class RecordingTransport implements StompTransport {
+  readonly frames: StompFrame[] = [];
+  readonly malformed: string[] = [];
+  heartbeats = 0;
+  buffered = 0;
+  state: 'open' | 'closed' | 'terminated' = 'open';
+  /** A socket whose writes throw (a bug below the session). */
+  broken = false;
+  readonly #parser = new StompParser();
+  send(bytes: Uint8Array): void {
+    if (this.broken) throw new Error('socket write failed');
+    for (const event of this.#parser.push(bytes)) {
+      if (event.type === 'frame') {
+        this.frames.push(event.frame);
+        const version = event.frame.headers.get('version');
+        if (event.frame.command === 'CONNECTED' && version) this.#parser.version = version;
+      } else if (event.type === 'heartbeat') this.heartbeats += 1;
+      else this.malformed.push(event.message);
+    }
+  }
+  bufferedBytes(): number {
+    return this.buffered;
+  }
+  close(): void {
+    this.state = 'closed';
+  }
+  terminate(): void {
+    this.state = 'terminated';
+  }
+  commands(): string[] {
+    return this.frames.map((f) => f.command);
+  }
+  last(): StompFrame | undefined {
+    return this.frames.at(-1);
+  }
+}
