@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, idText } from './ids.ts';
 import { optionalText, requiredText } from './text.ts';
 
 /** Lists answer this many classes per page (api.md section 3). */
@@ -20,10 +21,7 @@ export const CLASS_MESSAGES = {
   descriptionRequired: '강의 설명을 입력해 주세요.',
 } as const;
 
-const categoryId = z
-  .number({ error: CLASS_MESSAGES.categoryRequired })
-  .int(CLASS_MESSAGES.categoryRequired)
-  .positive(CLASS_MESSAGES.categoryRequired);
+const categoryId = id(CLASS_MESSAGES.categoryRequired);
 
 const name = z
   .string({ error: CLASS_MESSAGES.nameRequired })
@@ -77,13 +75,13 @@ export type ClassTarget = (typeof CLASS_TARGETS)[number];
 /** Query of `GET /api/classes`. */
 export const ClassListQuerySchema = z.object({
   page: z.coerce.number().int().min(0).default(0),
-  category: z.coerce.number().int().positive().optional(),
+  category: idText('카테고리 번호가 올바르지 않아요.').optional(),
   target: z.enum(CLASS_TARGETS).optional(),
 });
 export type ClassListQuery = z.infer<typeof ClassListQuerySchema>;
 
 /** Path parameter of every `/api/classes/{classId}/...` route. */
-export const ClassIdParamsSchema = z.object({ classId: z.coerce.number().int().positive() });
+export const ClassIdParamsSchema = z.object({ classId: idText('강의 번호가 올바르지 않아요.') });
 
 /** A user's relation to a class, as `GET /api/classes/{id}/role` answers it. */
 export const CLASS_ROLES = { teacher: '강사', student: '수강생', none: '관계없음' } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './ids.ts';
 import { requiredText } from './text.ts';
 
 /** Body of `POST /api/classes/{id}/schedule`. */
@@ -17,7 +18,7 @@ export type ScheduleCreate = z.input<typeof ScheduleCreateSchema>;
 
 /** Body of `DELETE /api/classes/{id}/schedule`. */
 export const ScheduleDeleteSchema = z.object({
-  schedule_id: z.number({ error: '일정 번호가 필요해요.' }).int().positive(),
+  schedule_id: id('올바른 일정 번호가 필요해요.'),
 });
 
 /** One schedule entry. */

@@ -2,18 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ChatHistoryQuerySchema, ChatMessageSchema } from '@sea/contract/chat';
+import { ClassIdParamsSchema } from '@sea/contract/classes';
 import { ROUTES } from '@sea/contract/paths';
 import { accountIdOf } from '../plugins/auth.ts';
 import { notFound, roleError } from '../errors.ts';
 import type { DatabaseChatStore } from './chat-store.ts';
-
-const ParamsSchema = z.object({
-  classId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
 
 /** `GET /find/chat/list/{classId}`: a page of the class's chat history, for its teacher and students. */
 export function chatRoutes(store: DatabaseChatStore) {
@@ -34,7 +27,7 @@ export function chatRoutes(store: DatabaseChatStore) {
             'a RECEIPT means the message is stored. Protocol and permission failures answer ERROR and close.',
           tags: ['chat'],
           security: [{ bearer: [] }],
-          params: ParamsSchema,
+          params: ClassIdParamsSchema,
           querystring: ChatHistoryQuerySchema,
           response: { 200: z.array(ChatMessageSchema) },
         },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLASS_ROLES, type ClassItem } from '@sea/contract/classes';
+import { MAX_ID } from '@sea/contract/ids';
 import { classDto, insertClass, insertEnrolment, postClass } from '../../test/classes.ts';
 import { expectError, expectOk } from '../../test/expect-envelope.ts';
 import { jpeg, png } from '../../test/images.ts';
@@ -57,6 +58,8 @@ describe('POST /api/classes', () => {
     ['a 701-character description', { description: '가'.repeat(701) }, 'description'],
     ['a 701-character announcement', { announcement: '가'.repeat(701) }, 'announcement'],
     ['an unknown category', { categoryId: 99 }, 'categoryId'],
+    ['a category id no category can have (above int4)', { categoryId: MAX_ID + 1 }, 'categoryId'],
+    ['the largest possible but unknown category id', { categoryId: MAX_ID }, 'categoryId'],
     ['a string category', { categoryId: 'x' }, 'categoryId'],
   ])('answers 400 with invalid_fields for %s, storing nothing', async (_name, overrides, field) => {
     const before = expectOk<ClassItem[]>(await list('?target=created', teacher)).length;
@@ -206,8 +209,18 @@ describe('GET /api/classes', () => {
     expectError(await get('?page=-1'), 400);
     expectError(await get('?page=abc'), 400);
     expectError(await get('?category=999'), 404);
+    expectError(await get(`?category=${MAX_ID}`), 404);
     expectError(await get('?category=abc'), 400);
+    for (const category of [MAX_ID + 1, 2 ** 53 - 1, '99999999999999999999']) {
+      const body = expectError(await get(`?category=${category}`), 400);
+      expect(body.invalid_fields?.category).toMatch(/[가-힣]/);
+    }
     expect(expectOk<ClassItem[]>(await get('?page=99999999'))).toEqual([]);
+    // However far past the end (the largest page a number can hold), the answer is the same empty page.
+    for (const target of ['', '&target=live', '&target=created', '&target=enrolled']) {
+      expect(expectOk<ClassItem[]>(await get(`?page=${2 ** 53 - 1}${target}`, owner))).toEqual([]);
+    }
+    expectError(await get(`?page=${2 ** 53}`), 400);
   });
 
   it('never shows deleted classes', async () => {
@@ -276,6 +289,28 @@ describe('GET/PATCH/DELETE /api/classes/{id} and role', () => {
     expect(updated.name).toBe(item.name);
     expect((await app.inject(updated.banner_image_path ?? '')).statusCode).toBe(200);
     expect((await app.inject(oldPath)).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['an unknown category', 99],
+    ['the largest possible but unknown category id', MAX_ID],
+    ['a category id no category can have (above int4)', MAX_ID + 1],
+  ])('answers 400 on categoryId for %s, changing nothing', async (_name, categoryId) => {
+    const item = expectOk<ClassItem>(await postClass(app, teacher));
+    const { payload, headers } = multipart([
+      { name: 'classroomUpdateDto', value: JSON.stringify({ name: '바뀌면 안 됨', categoryId }) },
+    ]);
+    const body = expectError(
+      await app.inject({
+        method: 'PATCH',
+        url: `/api/classes/${item.id}`,
+        payload,
+        headers: { ...headers, ...bearer(teacher) },
+      }),
+      400,
+    );
+    expect(body.invalid_fields?.categoryId).toMatch(/[가-힣]/);
+    expect(expectOk<ClassItem>(await app.inject(`/api/classes/${item.id}`))).toEqual(item);
   });
 
   it('refuses to clear a required field', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_ID } from '@sea/contract/ids';
 import type { Schedule } from '@sea/contract/schedules';
 import { insertClass, insertEnrolment } from '../../test/classes.ts';
 import { expectError, expectOk } from '../../test/expect-envelope.ts';
@@ -95,5 +96,11 @@ describe('schedules', () => {
       await app.inject({ method: 'DELETE', url: url(), payload: {}, headers: bearer(teacher) }),
       400,
     );
+    // The largest id is merely unknown; anything above it cannot be an id at all (never a database error).
+    expectError(await remove(classId, MAX_ID), 404);
+    for (const scheduleId of [MAX_ID + 1, 2 ** 53 - 1, 0, 1.5]) {
+      const body = expectError(await remove(classId, scheduleId), 400);
+      expect(body.invalid_fields?.schedule_id, String(scheduleId)).toMatch(/[가-힣]/);
+    }
   });
 });
