@@ -188,6 +188,10 @@ describe('GET /api/classes', () => {
       [ids[7], 2],
     ]);
     expect(top.slice(3, 5).map((c) => c.id)).toEqual([ids[6], ids[4]]);
+    // Ignored means not read: an unknown category, a negative or malformed page give the same ten.
+    for (const query of ['page=-1', 'category=999', 'page=abc&category=x', `category=${2 ** 40}`, '']) {
+      expect(expectOk<ClassItem[]>(await get(`?target=topten&${query}`)), query).toEqual(top);
+    }
   });
 
   it('lists the caller’s created and enrolled classes, and needs a token for them', async () => {

@@ -20,17 +20,21 @@ import { categoryExists, createClass, deleteClass, updateClass } from './class-s
 import { findClassItem } from './class-item.ts';
 import { listClasses } from './list-classes.ts';
 
-// `target=` and `target=none` both mean "all classes", as older clients send them.
-const ListQuerySchema = z.preprocess(
-  (query) =>
-    typeof query === 'object' &&
-    query !== null &&
-    'target' in query &&
-    ['', 'none'].includes(String(query.target))
-      ? { ...query, target: undefined }
-      : query,
-  ClassListQuerySchema,
-);
+// `target=` and `target=none` both mean "all classes", as older clients send them. The top ten has no pages
+// and no categories, so `page` and `category` are not read for it at all (api.md: ignored), whatever they hold.
+const ListQuerySchema = z.preprocess((query) => {
+  if (typeof query !== 'object' || query === null) return query;
+  const { target } = query as Record<string, unknown>;
+  if (target === '' || target === 'none') return { ...query, target: undefined };
+  if (target === 'topten') return { target };
+  return query;
+}, ClassListQuerySchema);
+const LIST_DESCRIPTION =
+  '`target`: absent, empty or `none` (all classes), `live` (live now), `enrolled` (the caller’s classes as a ' +
+  'student; bearer), `created` (the caller’s classes as the teacher; bearer), `topten` (the 10 classes with ' +
+  'the most enrolled students, most first, ties newest first). `page` (from 0) and `category` (an existing ' +
+  'category id, else 404) apply to every target but `topten`, which ignores both without reading them: any ' +
+  'value, even a malformed one, gives the same ten. Past the end a page is `[]`.';
 const PUBLIC_TARGETS = [undefined, '', 'none', 'live', 'topten'];
 function isPublicList(query: unknown): boolean {
   const target =
@@ -56,6 +60,7 @@ export async function classRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'A page of 12 classes, newest first (bearer for target=enrolled and target=created)',
+        description: LIST_DESCRIPTION,
         querystring: ListQuerySchema,
         response: { 200: envelopeSchema(z.array(ClassItemSchema)), ...errorResponses(400, 401, 404) },
       },
