@@ -10,8 +10,9 @@ import type { ReceivingTransport } from './rtc/receiving-transport.ts';
 import { Signal } from './signal.ts';
 
 /** Why a peer closed: it left on purpose, lost its connection, was replaced by a newer connection of the same
- * user, its room ended, or the server is shutting down. */
-export type PeerCloseReason = 'left' | 'disconnected' | 'replaced' | 'roomClosed' | 'shutdown';
+ * user, its room ended, the server is shutting down, or the server lost its media connection (`mediaLost`: a
+ * forwarding worker stopped; its client must come back). */
+export type PeerCloseReason = 'left' | 'disconnected' | 'replaced' | 'roomClosed' | 'shutdown' | 'mediaLost';
 
 /** Who a peer is, from their live ticket. */
 export type PeerInfo = { userId: string; nickname: string; role: LiveRole; classId: number };
@@ -70,8 +71,11 @@ export class Peer {
     this.consumerTransport?.close();
     const transport = this.newReceiving();
     this.consumerTransport = transport;
-    transport.closed.subscribe(() => {
-      if (this.consumerTransport === transport) this.consumerTransport = null;
+    transport.closed.subscribe((reason) => {
+      if (this.consumerTransport !== transport) return;
+      this.consumerTransport = null;
+      // The browser would take until ICE gives up to notice: the peer ends now, its client rejoins at once.
+      if (reason === 'workerLost') this.close('mediaLost');
     });
     return transport;
   }

@@ -14,19 +14,30 @@ export class Session {
   readonly notify: Notify;
   /** Closes the client's connection (after a refusal, a replacement or the end of the room). */
   readonly disconnect: () => void;
+  /**
+   * Drops the client's connection as a network failure would, so that the client reconnects at once and enters
+   * the room again (after its media connection was lost on the server's side).
+   */
+  readonly reconnect: () => void;
   private current: { peer: Peer; room: Room } | null = null;
   private release: (() => void) | null = null;
 
-  constructor(claims: LiveTicketClaims, server: MediaServer, notify: Notify, disconnect: () => void) {
+  constructor(
+    claims: LiveTicketClaims,
+    server: MediaServer,
+    notify: Notify,
+    connection: { disconnect: () => void; reconnect: () => void },
+  ) {
     this.claims = claims;
     this.server = server;
     this.notify = notify;
-    this.disconnect = disconnect;
+    this.disconnect = connection.disconnect;
+    this.reconnect = connection.reconnect;
   }
 
   /**
    * Binds the session to a new peer and lets `start` put it in the room; the client is disconnected when the
-   * peer is closed from the server side. A previous peer of this session (starting or joining again on the same
+   * peer is closed from the server side (made to reconnect when its media was lost there). A previous peer of this session (starting or joining again on the same
    * connection) is released first and closed after `start`, so the room sees a replacement, not a leave.
    */
   enter(peer: Peer, room: Room, start: () => void): void {
@@ -36,6 +47,7 @@ export class Session {
     this.release = peer.closed.subscribe((reason) => {
       if (this.current?.peer === peer) this.current = null;
       if (reason === 'replaced' || reason === 'roomClosed' || reason === 'shutdown') this.disconnect();
+      if (reason === 'mediaLost') this.reconnect();
     });
     start();
     previous?.peer.close('left');

@@ -1,3 +1,4 @@
+import type { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LIVE_REQUESTS, LAYER_ENCODINGS } from '@sea/contract/live';
 import {
@@ -403,5 +404,35 @@ describe('teacher lifecycle', () => {
     for (const s of students) expect(await s.gone).toBe('io server disconnect');
     for (const s of students) expect(s.left).toEqual([{}]);
     expect(media.liveState.calls.map((c) => c.active)).toEqual([true, false]);
+  });
+});
+
+describe('forwarding workers', () => {
+  it("a crashed worker's students are made to reconnect at once and rejoin; the viewer count follows", async () => {
+    const host = await media.connectAs(teacher);
+    const counts = collect<{ count: number }>(host, 'viewerCount');
+    await ok(host, 'startRoom');
+    const socket = await media.connectAs(student(1), { reconnection: true });
+    await ok(socket, 'joinRoom');
+    await ok(socket, 'createConsumerTransport');
+    await until(() => counts.length === 2);
+    const pool = media.server.forwarding;
+    if (!pool) throw new Error('no workers');
+    const index = (await pool.counts()).findIndex((w) => w.transports === 1);
+    const threads = (pool as unknown as { workers: { thread: Worker }[] }).workers;
+    const reasons: string[] = [];
+    socket.on('disconnect', (reason) => reasons.push(reason));
+    const back = new Promise<void>((resolve) => socket.io.once('reconnect', () => resolve()));
+    const crashedAt = performance.now();
+    await threads[index]?.thread.terminate(); // as if it had crashed: the pool did not ask it to stop
+    await back;
+    // A lost connection, not a server disconnect (after which a client would not come back by itself).
+    expect(reasons).toEqual(['transport close']);
+    expect(performance.now() - crashedAt).toBeLessThan(3_000);
+    await until(() => counts.length === 3, 2_000, 'the student counted out');
+    await ok(socket, 'joinRoom'); // as the web client does after `reconnected`
+    await ok(socket, 'createConsumerTransport');
+    await until(() => counts.length === 4, 2_000, 'the student counted in again');
+    expect(counts.map((c) => c.count)).toEqual([0, 1, 0, 1]);
   });
 });

@@ -98,7 +98,12 @@ function onConnection(socket: Socket, server: MediaServer, deadlineMs: number): 
     (socket.data as SocketData).claims,
     server,
     (event, payload) => socket.emit(event, payload),
-    () => socket.disconnect(true),
+    {
+      disconnect: () => socket.disconnect(true),
+      // Closing the underlying connection, not the namespace: the client sees a lost transport, reconnects at
+      // once with a fresh ticket and enters again (a server disconnect would make it stop).
+      reconnect: () => socket.conn.close(),
+    },
   );
   for (const name of REQUEST_NAMES) {
     socket.on(name, (payload: unknown, ack: unknown) => {

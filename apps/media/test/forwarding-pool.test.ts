@@ -1,5 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PeerCloseReason } from '../src/peer.ts';
+import type { ReceivingCloseReason } from '../src/rtc/receiving-transport.ts';
 import type { ForwardingPool } from '../src/workers/forwarding-pool.ts';
 import { SyntheticStudent } from './synthetic-student.ts';
 import { teachingServer } from './teaching-server.ts';
@@ -57,18 +59,24 @@ describe('forwarding pool', () => {
     const before = (await pool.counts())[0]?.packetsReceived;
     await delay(300);
     expect((await pool.counts())[0]?.packetsReceived).toBe(before);
-    await watch('s5'); // its video arrives: the stream was described to the worker again, before its packets
+    const again = await watch('s5'); // its video arrives: the stream was described again, before its packets
     expect((await pool.counts())[0]).toMatchObject({ transports: 1, streams: 1 });
+    again.peer.close('left');
   });
 
-  it('replaces a crashed worker: its students lose their transport, new students are served', async () => {
+  it('replaces a crashed worker: its students lose their transport and leave the room, new students are served', async () => {
     const pool = setup.server.forwarding;
     if (!pool) throw new Error('no workers');
     const { peer } = await watch('s2');
-    const lost = new Promise<void>((resolve) => peer.receiving?.closed.subscribe(resolve));
+    const students = setup.room.studentCount;
+    const lost = new Promise<ReceivingCloseReason>((resolve) => peer.receiving?.closed.subscribe(resolve));
+    const left = new Promise<PeerCloseReason>((resolve) => peer.closed.subscribe(resolve));
     await firstThread(pool)?.terminate(); // as if the thread had crashed: the pool did not ask it to stop
-    await lost;
+    expect(await lost).toBe('workerLost');
+    // The student leaves the room at once (the signalling side then makes its client reconnect and rejoin).
+    expect(await left).toBe('mediaLost');
     expect(peer.receiving).toBeNull();
+    expect(setup.room.studentCount).toBe(students - 1);
     await watch('s3');
     expect((await pool.counts()).map((w) => w.transports)).toEqual([1]);
   });

@@ -71,13 +71,18 @@ export async function startTestMedia(options: { teacherGraceMs?: number; workers
   const url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
   const sockets: Socket[] = [];
 
-  /** Opens a client with `ticket` (or none); resolves once connected, rejects with the refusal. */
-  async function connect(ticket: string | undefined): Promise<Socket> {
+  /**
+   * Opens a client with `ticket` (or none); resolves once connected, rejects with the refusal. It does not
+   * reconnect unless asked to (then as the web client does: at once after a lost connection).
+   */
+  async function connect(ticket: string | undefined, { reconnection = false } = {}): Promise<Socket> {
     const socket = connectClient(url, {
       path: LIVE_SOCKET_PATH,
       transports: ['websocket'],
       auth: ticket === undefined ? {} : { ticket },
-      reconnection: false,
+      reconnection,
+      reconnectionDelay: 250,
+      reconnectionDelayMax: 1_000,
       forceNew: true,
     });
     sockets.push(socket);
@@ -94,7 +99,8 @@ export async function startTestMedia(options: { teacherGraceMs?: number; workers
     url,
     connect,
     /** Connects with a freshly signed ticket for `claims`. */
-    connectAs: async (claims: Claims) => connect(await signTicket(claims)),
+    connectAs: async (claims: Claims, options?: { reconnection?: boolean }) =>
+      connect(await signTicket(claims), options),
     async close() {
       for (const socket of sockets) socket.disconnect();
       await signalling.close();

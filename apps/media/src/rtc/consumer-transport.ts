@@ -13,7 +13,7 @@ import { conflict, LiveError, notFound } from '../live-error.ts';
 import { Signal } from '../signal.ts';
 import { Consumer } from './consumer.ts';
 import { createPeerConnection, enlargeReceiveBuffers, gathered, type RtcOptions } from './peer-connection.ts';
-import type { ReceivingTransport } from './receiving-transport.ts';
+import type { ReceivingCloseReason, ReceivingTransport } from './receiving-transport.ts';
 import type { StreamSource } from './stream-source.ts';
 import { unlessClosed } from './unless-closed.ts';
 
@@ -32,7 +32,7 @@ type Entry = { consumer: Consumer; transceiver: RTCRtpTransceiver };
 export class ConsumerTransport implements ReceivingTransport {
   readonly id: string;
   /** Emitted once when the transport closes (its consumers are closed first). */
-  readonly closed = new Signal();
+  readonly closed = new Signal<[reason: ReceivingCloseReason]>();
   private readonly pc: RTCPeerConnection;
   private readonly entries = new Map<string, Entry>();
   /** m-lines whose producer closed, kept (silent) for the next producer of the same media. */
@@ -128,7 +128,7 @@ export class ConsumerTransport implements ReceivingTransport {
     this.pc
       .close()
       .catch((error: unknown) => console.error('media: closing a student connection failed', error));
-    this.closed.emit();
+    this.closed.emit('closed');
     this.closed.clear();
   }
 

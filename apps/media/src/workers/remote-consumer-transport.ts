@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ConsumerInfo, PreferredLayer } from '@sea/contract/live';
 import { conflict } from '../live-error.ts';
 import type { Producer } from '../rtc/producer.ts';
-import type { ReceivingTransport } from '../rtc/receiving-transport.ts';
+import type { ReceivingCloseReason, ReceivingTransport } from '../rtc/receiving-transport.ts';
 import { unlessClosed } from '../rtc/unless-closed.ts';
 import { Signal } from '../signal.ts';
 import type { Call } from './messages.ts';
@@ -26,7 +26,7 @@ const closedRefusal = () => conflict('수신 연결이 닫혔어요.');
  */
 export class RemoteConsumerTransport implements ReceivingTransport {
   readonly id = randomUUID();
-  readonly closed = new Signal();
+  readonly closed = new Signal<[reason: ReceivingCloseReason]>();
   private readonly host: TransportHost;
   private isClosed = false;
 
@@ -73,11 +73,11 @@ export class RemoteConsumerTransport implements ReceivingTransport {
     return unlessClosed(this, this.host.call(call), closedRefusal);
   }
 
-  /** The transport closed in the worker (its connection failed, or the worker stopped). */
-  ended(): void {
+  /** The transport closed in the worker (its connection failed), or the worker stopped (`workerLost`). */
+  ended(reason: ReceivingCloseReason = 'closed'): void {
     if (this.isClosed) return;
     this.isClosed = true;
-    this.closed.emit();
+    this.closed.emit(reason);
     this.closed.clear();
   }
 }

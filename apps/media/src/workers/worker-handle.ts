@@ -14,7 +14,7 @@ export type WorkerHooks = {
   released(worker: WorkerHandle, transportId: string): void;
   /** A consumer in the worker asks for a keyframe. */
   keyframe(streamId: string, layer: Layer): void;
-  /** The thread stopped without being asked to (it crashed): its transports are closed already. */
+  /** The thread stopped without being asked to (it crashed): its transports ended already (`workerLost`). */
   exited(worker: WorkerHandle): void;
 };
 
@@ -60,7 +60,8 @@ export class WorkerHandle {
     });
     // Later calls about the transport queue behind this one in the worker.
     this.call({ op: 'create', transportId: transport.id }).catch((error: unknown) => {
-      console.error('media: creating a student connection failed', error);
+      // Stopping (the service shuts down) or crashed: its transports end with it, and that is reported there.
+      if (!this.exited) console.error('media: creating a student connection failed', error);
       transport.ended();
     });
     return transport;
@@ -121,7 +122,9 @@ export class WorkerHandle {
     this.exited = true;
     for (const { reject } of this.pending.values()) reject(new Error('the forwarding worker has stopped'));
     this.pending.clear();
-    for (const transport of [...this.transports.values()]) transport.ended();
+    // Stopped on purpose only when the service shuts down, after every room closed.
+    for (const transport of [...this.transports.values()])
+      transport.ended(this.stopping ? 'closed' : 'workerLost');
     this.transports.clear();
     if (!this.stopping) {
       console.error(`media: a forwarding worker stopped (exit code ${code})`);
