@@ -1,5 +1,6 @@
 // `npm start`: builds the web app, then runs the API server and the media service on their embedded
-// defaults (PGlite, dev login, local uploads, demo data) until Ctrl+C or SIGTERM.
+// defaults (PGlite, dev login, local uploads) until Ctrl+C or SIGTERM. It also turns demo data on (the server
+// alone defaults to off) so a newcomer sees a living catalogue; DEMO_DATA=false keeps it off.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

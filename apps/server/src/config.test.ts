@@ -15,7 +15,7 @@ describe('loadConfig', () => {
     expect(config.uploadDir).toBe(path.join(dataDir, 'uploads'));
     expect(config.mediaUrl).toBe('http://localhost:5001');
     expect(config.iceServers).toEqual([]);
-    expect(config.demoData).toBe(true);
+    expect(config.demoData).toBe(false);
     expect(config.kakao.restApiKey).toBeNull();
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(fs.readFileSync(path.join(dataDir, 'media-secret'), 'utf8')).toBe(config.mediaSecret);
@@ -30,13 +30,13 @@ describe('loadConfig', () => {
       DATA_DIR: tempDir(),
       PORT: '6000',
       DATABASE_URL: 'postgres://u@127.0.0.1:5432/db',
-      DEMO_DATA: 'false',
+      DEMO_DATA: 'true',
       JWT_SECRET: 'x'.repeat(32),
       ICE_SERVERS: '[{"urls":"turn:127.0.0.1:3478","username":"u","credential":"c"}]',
     });
     expect(config.port).toBe(6000);
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/db' });
-    expect(config.demoData).toBe(false);
+    expect(config.demoData).toBe(true);
     expect(config.jwtSecret).toBe('x'.repeat(32));
     expect(config.iceServers).toHaveLength(1);
   });

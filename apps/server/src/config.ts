@@ -86,7 +86,9 @@ const EnvSchema = z.object({
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
       .optional(),
   ),
-  DEMO_DATA: flag(true),
+  // Off unless asked for: `npm start` (scripts/start.ts) asks for it; a deployment or test never gets demo
+  // teachers anyone can log in as by accident.
+  DEMO_DATA: flag(false),
   JWT_SECRET: secret,
   KAKAO_REST_API_KEY: optional,
   KAKAO_JS_KEY: optional,
