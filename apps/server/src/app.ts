@@ -28,6 +28,11 @@ import { registerWeb } from './web/web-app.ts';
 
 export type BuildOptions = { logger?: boolean };
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest `hops` proxies". */
+function fastifyTrustProxy(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /**
  * Builds the API server: every plugin and domain module, by name. Reads as the table of contents of the
  * server; the database is opened (and migrated) here and closed with the app.
@@ -35,7 +40,9 @@ export type BuildOptions = { logger?: boolean };
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // Off by default: otherwise any caller could name its own address in X-Forwarded-For (and so dodge the
+    // login rate limit). Behind a proxy, TRUST_PROXY says which one to believe.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
   });
   // Requests are validated by the contract's zod schemas; responses are built by typed code, so they are

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
     expect(config.mediaUrl).toBe('http://localhost:5001');
     expect(config.iceServers).toEqual([]);
     expect(config.demoData).toBe(false);
+    expect(config.trustProxy).toBe(false);
     expect(config.kakao.restApiKey).toBeNull();
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(fs.readFileSync(path.join(dataDir, 'media-secret'), 'utf8')).toBe(config.mediaSecret);
@@ -40,6 +41,24 @@ describe('loadConfig', () => {
     expect(config.jwtSecret).toBe('x'.repeat(32));
     expect(config.iceServers).toHaveLength(1);
   });
+
+  it.each([
+    ['', false],
+    ['false', false],
+    ['true', true],
+    ['2', 2],
+    ['10.0.0.0/8, 192.168.1.7,fd00::/8', ['10.0.0.0/8', '192.168.1.7', 'fd00::/8']],
+    ['loopback', ['loopback']],
+  ])('reads TRUST_PROXY=%j', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['maybe', '10.0.0.0/33', '10.0.0.1/8/2', 'proxy.example.org', '1.2.3.4,', '-1'])(
+    'refuses TRUST_PROXY=%j',
+    (value) => {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    },
+  );
 
   it('lists every problem at once', () => {
     let caught: unknown;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -25,6 +26,12 @@ export type Config = {
   database: DatabaseConfig;
   redisUrl: string | null;
   demoData: boolean;
+  /**
+   * Whose X-Forwarded-For to believe (Fastify's `trustProxy`): nobody (false: the socket's peer is the
+   * caller, so a client cannot pick its own address for the login rate limit), any proxy (true), the nearest
+   * `n` hops, or proxies at these addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string[];
   jwtSecret: string;
   kakao: {
     restApiKey: string | null;
@@ -66,6 +73,31 @@ const flag = (fallback: boolean) =>
       .transform((v) => (v === undefined ? fallback : ['true', '1', 'on', 'yes'].includes(v))),
   );
 
+// proxy-addr's names for address ranges, accepted in TRUST_PROXY like addresses and CIDRs.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const trustProxy = optional.transform((v, ctx): boolean | number | string[] => {
+  if (v === undefined || ['false', 'off', 'no'].includes(v)) return false;
+  if (['true', 'on', 'yes'].includes(v)) return true;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const entries = v.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be true, false, a hop count or a comma-separated list of proxy addresses/CIDRs',
+  });
+  return z.NEVER;
+});
+
 const EnvSchema = z.object({
   HOST: optional.transform((v) => v ?? 'localhost'),
   PORT: optional
@@ -89,6 +121,7 @@ const EnvSchema = z.object({
   // Off unless asked for: `npm start` (scripts/start.ts) asks for it; a deployment or test never gets demo
   // teachers anyone can log in as by accident.
   DEMO_DATA: flag(false),
+  TRUST_PROXY: trustProxy,
   JWT_SECRET: secret,
   KAKAO_REST_API_KEY: optional,
   KAKAO_JS_KEY: optional,
@@ -149,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
     redisUrl: e.REDIS_URL ?? null,
     demoData: e.DEMO_DATA,
+    trustProxy: e.TRUST_PROXY,
     jwtSecret: e.JWT_SECRET ?? keptSecret(dataDir, 'jwt-secret'),
     kakao: {
       restApiKey: e.KAKAO_REST_API_KEY ?? null,
