@@ -68,6 +68,7 @@ describe('class created page', { timeout: 15_000 }, () => {
     tick(10_000);
     expect(router.state.location.pathname).toBe('/lecture/created');
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '내가 개설한 강의로 가기' })).toHaveAttribute('href', '/mypage');
   });
 });
 
@@ -94,5 +95,32 @@ describe('enrolment complete page', { timeout: 15_000 }, () => {
     });
     fireEvent.click(screen.getByRole('button', { name: '학습실로 가기' }));
     expect(router.state.location.pathname).toBe('/dashboard/student/12');
+  });
+
+  it('without a class id alerts once, stays and offers the classroom', () => {
+    const { router } = renderWithProviders(<EnrolmentDonePage />, {
+      route: '/enrollment',
+      path: '/enrollment',
+      routes: targets,
+    });
+    expect(screen.getByRole('heading', { name: '수강 신청이 완료되었어요!' })).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent('수강 신청한 강의 정보를 찾을 수 없어요.');
+    tick(10_000);
+    expect(router.state.location.pathname).toBe('/enrollment');
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '학습실로 가기' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '수강 중인 강의로 가기' })).toHaveAttribute('href', '/classroom');
+  });
+
+  it('treats an id that is not a class id like a missing one', () => {
+    const { router } = renderWithProviders(<EnrolmentDonePage />, {
+      route: '/enrollment/abc',
+      path: '/enrollment/:classId',
+      routes: targets,
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('수강 신청한 강의 정보를 찾을 수 없어요.');
+    tick(6000);
+    expect(router.state.location.pathname).toBe('/enrollment/abc');
   });
 });
