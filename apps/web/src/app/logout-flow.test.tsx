@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAccessToken, setTokens } from '../lib/auth-tokens.ts';
 import { takeReturnTo } from '../lib/return-to.ts';
-import { envelope, mockFetch } from '../testing/fetch-mock.ts';
-import type { MockRoute } from '../testing/fetch-mock.ts';
+import { CURRENT_USER_KEY } from '../lib/current-user.ts';
+import { envelope, errorEnvelope, mockFetch } from '../testing/fetch-mock.ts';
+import type { MockAnswer, MockRoute } from '../testing/fetch-mock.ts';
 import { renderRoutes } from '../testing/render.tsx';
 import { routes } from './routes.tsx';
 
@@ -60,5 +61,63 @@ describe('logging out from a private page', { timeout: 15_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(router.state.location.pathname).toBe('/');
     expect(takeReturnTo()).toBe('/');
+  });
+
+  // A user-info answer still on its way reads as the server refusing the session (go to /login) unless the
+  // deliberate logout cancels it.
+  it('logging out while the user info is on its way (then refused) still ends home', async () => {
+    let answer: (value: MockAnswer) => void = () => undefined;
+    const late = new Promise<MockAnswer>((resolve) => (answer = resolve));
+    mockFetch([
+      { url: '/api/users', respond: () => late },
+      {
+        method: 'POST',
+        url: '/api/auth/refresh',
+        respond: () => ({ status: 401, body: errorEnvelope(401, 'x') }),
+      },
+      ...serverRoutes.slice(1),
+    ]);
+    const { router } = renderRoutes(routes, '/mypage');
+    await userEvent.click(await screen.findByRole('button', { name: '로그아웃' }, { timeout: 5000 }));
+    await waitFor(() => expect(getAccessToken()).toBeNull());
+    await screen.findByRole('link', { name: '로그인' });
+
+    answer({ status: 401, body: errorEnvelope(401, 'Unauthorized') });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('link', { name: '로그인' })).toBeInTheDocument();
+  });
+
+  it('withdrawing while the user info is being fetched again (then refused) still ends home', async () => {
+    let answer: (value: MockAnswer) => void = () => undefined;
+    let calls = 0;
+    const late = new Promise<MockAnswer>((resolve) => (answer = resolve));
+    mockFetch([
+      {
+        url: '/api/users',
+        respond: () => {
+          calls += 1;
+          return calls === 1 ? { body: envelope(me) } : late;
+        },
+      },
+      {
+        method: 'POST',
+        url: '/api/auth/refresh',
+        respond: () => ({ status: 401, body: errorEnvelope(401, 'x') }),
+      },
+      ...serverRoutes.slice(1),
+    ]);
+    const { router, queryClient } = renderRoutes(routes, '/edit-info');
+    await userEvent.click(await screen.findByRole('button', { name: '회원 탈퇴' }, { timeout: 5000 }));
+    void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    await waitFor(() => expect(calls).toBe(2));
+    const dialog = await screen.findByRole('alertdialog', { name: '탈퇴하시겠어요?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '탈퇴하기' }));
+    await screen.findByRole('link', { name: '로그인' });
+
+    answer({ status: 401, body: errorEnvelope(401, 'Unauthorized') });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(router.state.location.pathname).toBe('/');
+    expect(getAccessToken()).toBeNull();
   });
 });
