@@ -6,11 +6,14 @@ import type { StompTransport } from '../src/chat/stomp-session.ts';
 
 /**
  * An in-memory stand-in for the chat's database side, so the protocol can be driven step by step. Tokens are
- * `user-<id>`; members are `<classId>:<userId>` entries.
+ * `user-<id>`; members are `<classId>:<userId>` entries. A test may also put messages into `messages` itself,
+ * with any id and time (as other server instances would store them).
  */
 export class MemoryChatStore implements ChatStore {
   readonly members = new Set(['1:alice', '1:bob']);
   readonly messages: ChatMessage[] = [];
+  /** Calls of the database that fail from now on (a database outage). */
+  failing = false;
   async authenticate(token: string): Promise<string | null> {
     return token.startsWith('user-') ? token.slice(5) : null;
   }
@@ -19,7 +22,7 @@ export class MemoryChatStore implements ChatStore {
   }
   async save(input: { classId: number; userId: string; content: string }): Promise<ChatMessage> {
     const message: ChatMessage = {
-      id: this.messages.length + 1,
+      id: this.messages.reduce((max, m) => Math.max(max, m.id), 0) + 1,
       roomId: input.classId,
       content: input.content,
       writer: input.userId,
@@ -30,11 +33,21 @@ export class MemoryChatStore implements ChatStore {
     this.messages.push(message);
     return message;
   }
-  async latestId(): Promise<number> {
-    return this.messages.length;
+  async lastIdBefore(time: Date): Promise<number> {
+    this.#check();
+    return this.messages
+      .filter((m) => Date.parse(m.createdDate) < time.getTime())
+      .reduce((max, m) => Math.max(max, m.id), 0);
   }
-  async listAfter(classId: number, afterId: number): Promise<ChatMessage[]> {
-    return this.messages.filter((m) => m.roomId === classId && m.id > afterId);
+  async listAfter(classId: number, afterId: number, size: number): Promise<ChatMessage[]> {
+    this.#check();
+    return this.messages
+      .filter((m) => m.roomId === classId && m.id > afterId)
+      .sort((a, b) => a.id - b.id)
+      .slice(0, size);
+  }
+  #check(): void {
+    if (this.failing) throw new Error('database unavailable');
   }
 }
 

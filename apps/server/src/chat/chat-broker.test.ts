@@ -5,6 +5,8 @@ import type { ChatStore } from './chat-ports.ts';
 import { MemoryFanOut } from './memory-fan-out.ts';
 import { frameText } from './stomp-frame.ts';
 import { StompParser } from './stomp-parser.ts';
+import { MemoryChatStore } from '../../test/chat-fakes.ts';
+import { eventually } from '../../test/chat-clients.ts';
 
 const store: ChatStore = {
   authenticate: async () => null,
@@ -12,7 +14,7 @@ const store: ChatStore = {
   save: async () => {
     throw new Error('not used');
   },
-  latestId: async () => 0,
+  lastIdBefore: async () => 0,
   listAfter: async () => [],
 };
 
@@ -123,5 +125,89 @@ describe('ChatBroker delivery', () => {
     await turn();
     expect(a.writes).toHaveLength(0);
     expect(broker.subscriptionCount).toBe(0);
+  });
+});
+
+describe('ChatBroker catch-up after a fan-out outage', () => {
+  const MINUTE = 60_000;
+
+  function setUp() {
+    let clock = Date.parse('2026-11-21T06:00:00Z');
+    const store = new MemoryChatStore();
+    const broker = new ChatBroker({
+      store,
+      fanOut: (target) => new MemoryFanOut(target),
+      now: () => clock,
+      catchUpRetryMs: 5,
+    });
+    /** A message stored by any instance at the current time (not delivered: its publish is what was lost). */
+    const stored = (id: number): ChatMessage => {
+      const m = { ...message(id), createdDate: new Date(clock).toISOString() };
+      store.messages.push(m);
+      return m;
+    };
+    const advance = (ms: number): void => {
+      clock += ms;
+    };
+    const received = (writes: Uint8Array[]): number[] =>
+      framesOf(writes).map((frame) => Number(frame.headers.get('message-id')));
+    return { store, broker, stored, advance, received };
+  }
+
+  it('delivers a lower-id message of another instance still in flight when the subscription dropped', async () => {
+    const { broker, stored, advance, received } = setUp();
+    const a = subscriber('alice');
+    await broker.subscribe(a, 's', '/topic/greetings/1');
+    broker.deliver(stored(1));
+    advance(2 * MINUTE);
+    // Another instance stored 100 first; this one stored 101 a moment later and delivered it at once. The
+    // publish of 100 was still on its way when the subscription to the other instances dropped.
+    stored(100);
+    advance(1);
+    broker.deliver(stored(101));
+    await turn();
+    advance(5);
+    broker.suspended();
+    // Stored elsewhere during the outage: more than one page of the catch-up.
+    advance(30_000);
+    for (let id = 102; id < 1_302; id += 1) stored(id);
+    broker.resumed();
+
+    const expected = [1, 101, 100, ...Array.from({ length: 1_200 }, (_, i) => 102 + i)];
+    await eventually(() => expect(received(a.writes)).toHaveLength(expected.length));
+    await turn();
+    expect(received(a.writes)).toEqual(expected);
+  });
+
+  it('reads from the last message stored a margin before the outage, and not from the beginning', async () => {
+    const { broker, stored, advance, received } = setUp();
+    const a = subscriber('alice');
+    await broker.subscribe(a, 's', '/topic/greetings/1');
+    stored(1); // long ago, delivered to whoever was there then (before this subscriber)
+    advance(10 * MINUTE);
+    broker.deliver(stored(2));
+    advance(1_000);
+    broker.suspended();
+    stored(3);
+    broker.resumed();
+    // Message 1 is older than the margin: not this subscriber's business, and not sent again.
+    await eventually(() => expect(received(a.writes)).toEqual([2, 3]));
+    await turn();
+    expect(received(a.writes)).toEqual([2, 3]);
+  });
+
+  it('tries again while the database is away too, then catches up', async () => {
+    const { store, broker, stored, advance, received } = setUp();
+    const a = subscriber('alice');
+    await broker.subscribe(a, 's', '/topic/greetings/1');
+    broker.suspended();
+    advance(1_000);
+    stored(7);
+    store.failing = true;
+    broker.resumed();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(received(a.writes)).toEqual([]);
+    store.failing = false;
+    await eventually(() => expect(received(a.writes)).toEqual([7]));
   });
 });

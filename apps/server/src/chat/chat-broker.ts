@@ -36,10 +36,19 @@ export interface ChatBrokerOptions {
   maxSubscriptionsPerSession?: number;
   log?: (level: 'warn' | 'error', message: string, error?: unknown) => void;
   now?: () => number;
+  /** How long before the fan-out went away the catch-up starts reading (see {@link ChatBroker.resumed}). */
+  catchUpMarginMs?: number;
+  /** Pause before the catch-up is tried again when the database failed it; doubled on each try. */
+  catchUpRetryMs?: number;
 }
 
 /** Ten messages at once, then two a second: more than anyone types, far less than a script sends. */
 export const DEFAULT_CHAT_RATE_LIMIT: TokenBucketOptions = { capacity: 10, refillPerSecond: 2 };
+
+/** A message is stored, then published within milliseconds; a minute also covers clocks a little apart. */
+const DEFAULT_CATCH_UP_MARGIN_MS = 60_000;
+const CATCH_UP_PAGE = 500;
+const CATCH_UP_TRIES = 5;
 
 interface Subscription {
   subscriber: ChatSubscriber;
@@ -64,10 +73,11 @@ export class ChatBroker implements FanOutTarget {
   readonly #byClass = new Map<number, Set<Subscription>>();
   readonly #bySubscriber = new Map<ChatSubscriber, Map<string, Subscription>>();
   readonly #delivered = new RecentIds(50_000);
-  /** Highest id delivered here; ids grow across all classes, so this marks "everything up to now". */
-  #maxSeen = 0;
-  /** Set while the fan-out is away: messages above this id may have been missed. */
-  #watermark: Promise<number> | null = null;
+  readonly #now: () => number;
+  readonly #catchUpMarginMs: number;
+  readonly #catchUpRetryMs: number;
+  /** When the fan-out went away; null while it is there. */
+  #suspendedAt: number | null = null;
   /** Messages delivered in this turn of the event loop, written together at its end. */
   #outbox: ChatMessage[] = [];
 
@@ -76,6 +86,9 @@ export class ChatBroker implements FanOutTarget {
     this.#buckets = new TokenBuckets(options.rateLimit ?? DEFAULT_CHAT_RATE_LIMIT, options.now);
     this.#maxSubscriptions = options.maxSubscriptionsPerSession ?? 16;
     this.#log = options.log ?? (() => undefined);
+    this.#now = options.now ?? Date.now;
+    this.#catchUpMarginMs = options.catchUpMarginMs ?? DEFAULT_CATCH_UP_MARGIN_MS;
+    this.#catchUpRetryMs = options.catchUpRetryMs ?? 1_000;
     this.#fanOut = options.fanOut(this);
   }
 
@@ -167,7 +180,6 @@ export class ChatBroker implements FanOutTarget {
    */
   deliver(message: ChatMessage): void {
     if (!this.#delivered.add(message.id)) return;
-    if (message.id > this.#maxSeen) this.#maxSeen = message.id;
     if (!this.#byClass.has(message.roomId)) return;
     this.#outbox.push(message);
     if (this.#outbox.length === 1) setImmediate(() => this.#flush());
@@ -222,37 +234,56 @@ export class ChatBroker implements FanOutTarget {
     }
   }
 
-  /** The fan-out lost its transport: remember the point from which messages may be missed. */
+  /** The fan-out lost its transport: remember when, so the catch-up knows where to start. */
   suspended(): void {
-    if (this.#watermark) return;
-    const seen = this.#maxSeen;
-    this.#watermark =
-      seen > 0
-        ? Promise.resolve(seen)
-        : this.#store.latestId().catch((error: unknown) => {
-            this.#log('warn', 'chat watermark unavailable', error);
-            return Number.MAX_SAFE_INTEGER;
-          });
+    this.#suspendedAt ??= this.#now();
   }
 
   /**
-   * The fan-out is back: re-read from the database what was stored since it went away, for every class with
-   * subscribers here, and deliver what this instance has not delivered yet.
+   * The fan-out is back: re-read from the database what may have been missed, for every class with subscribers
+   * here, and deliver what this instance has not delivered yet (repeats are dropped by id). Where to start is
+   * not "after the highest id delivered here": ids are taken when a message is stored, so a message of another
+   * instance with a lower id may still have been on its way when the transport went away. The catch-up starts
+   * after the last message stored a margin before the transport went away, and reads every page from there.
    */
   resumed(): void {
-    const watermark = this.#watermark;
-    this.#watermark = null;
-    if (!watermark) return;
-    void watermark.then(async (after) => {
-      for (const classId of [...this.#byClass.keys()]) {
-        try {
-          const messages = await this.#store.listAfter(classId, after, 500);
-          for (const message of messages) this.deliver(message);
-        } catch (error) {
-          this.#log('warn', 'chat resync failed', error);
+    const suspendedAt = this.#suspendedAt;
+    this.#suspendedAt = null;
+    if (suspendedAt === null) return;
+    void this.#catchUp(new Date(suspendedAt - this.#catchUpMarginMs));
+  }
+
+  async #catchUp(since: Date): Promise<void> {
+    let floor: number | null = null;
+    for (let tries = 1; floor === null; tries += 1) {
+      try {
+        floor = await this.#store.lastIdBefore(since);
+      } catch (error) {
+        if (tries === CATCH_UP_TRIES) {
+          this.#log('error', 'chat catch-up after a fan-out outage failed; messages may be missing', error);
+          return;
         }
+        this.#log('warn', 'chat catch-up failed; trying again', error);
+        await new Promise((resolve) => setTimeout(resolve, this.#catchUpRetryMs * 2 ** (tries - 1)));
       }
-    });
+    }
+    for (const classId of [...this.#byClass.keys()]) {
+      try {
+        await this.#catchUpClass(classId, floor);
+      } catch (error) {
+        this.#log('error', `chat catch-up of class ${classId} failed; messages may be missing`, error);
+      }
+    }
+  }
+
+  async #catchUpClass(classId: number, floor: number): Promise<void> {
+    for (let after = floor; ;) {
+      const page = await this.#store.listAfter(classId, after, CATCH_UP_PAGE);
+      for (const message of page) this.deliver(message);
+      const last = page.at(-1);
+      if (page.length < CATCH_UP_PAGE || last === undefined) return;
+      after = last.id;
+    }
   }
 
   /** Number of live subscriptions (for tests and the benchmark). */

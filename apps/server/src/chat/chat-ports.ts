@@ -8,8 +8,8 @@ export interface ChatStore {
   isMember(classId: number, userId: string): Promise<boolean>;
   /** Stores a message and returns it as broadcast (id, writer, createdDate filled in). */
   save(input: { classId: number; userId: string; content: string }): Promise<ChatMessage>;
-  /** The highest message id stored so far (0 when none). */
-  latestId(): Promise<number>;
+  /** The highest id of the messages stored before `time` (0 when none). */
+  lastIdBefore(time: Date): Promise<number>;
   /** Messages of a class with an id above `afterId`, oldest first, at most `size`. */
   listAfter(classId: number, afterId: number, size: number): Promise<ChatMessage[]>;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, max, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { ChatMessage } from '@sea/contract/chat';
 import type { Database } from '../db/database.ts';
 import { chatMessages, classes, enrolments, users } from '../db/schema.ts';
@@ -100,8 +100,14 @@ export class DatabaseChatStore implements ChatStore {
     });
   }
 
-  async latestId(): Promise<number> {
-    const [row] = await this.#db.select({ id: max(chatMessages.id) }).from(chatMessages);
+  async lastIdBefore(time: Date): Promise<number> {
+    // Read backwards along the primary key: only the messages stored since `time` are passed over.
+    const [row] = await this.#db
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(lt(chatMessages.createdAt, time))
+      .orderBy(desc(chatMessages.id))
+      .limit(1);
     return Number(row?.id ?? 0);
   }
 
