@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAccessToken, setTokens } from '../lib/auth-tokens.ts';
 import { envelope, errorEnvelope, mockFetch } from '../testing/fetch-mock.ts';
