@@ -48,14 +48,51 @@ describe('live state', () => {
     expectError(await patch({ active: 'yes' }), 400);
   });
 
-  it('concurrent sets end in the state last set', async () => {
-    for (let round = 0; round < 3; round += 1) {
-      const sets = Array.from({ length: 20 }, (_, i) => i % 2 === 0);
-      const answers = await Promise.all(sets.map((active) => patch({ active })));
-      expect(answers.every((a) => a.statusCode === 200)).toBe(true);
-      const last = await patch({ active: round % 2 === 0 });
-      expect(await state()).toBe(expectOk<{ active: boolean }>(last).active);
-    }
+  describe('under concurrency', () => {
+    const set = async (active: boolean) => expectOk<{ active: boolean }>(await patch({ active })).active;
+    const BATCH = 20;
+
+    it('a batch of simultaneous sets to one value, from the other state, ends in it; each answer is it', async () => {
+      for (const active of [true, false, true, false]) {
+        expect(await state()).toBe(!active);
+        const answers = await Promise.all(Array.from({ length: BATCH }, () => set(active)));
+        // A toggle would answer both values and end wherever the parity of the batch left it.
+        expect(answers).toEqual(Array.from({ length: BATCH }, () => active));
+        expect(await state()).toBe(active);
+      }
+    });
+
+    it('in mixed batches every answer is its own request, and the state is one of them', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const sets = Array.from({ length: BATCH }, (_, i) => (i + round) % 3 !== 0);
+        const answers = await Promise.all(sets.map(set));
+        expect(answers).toEqual(sets);
+        expect(sets).toContain(await state());
+      }
+    });
+
+    it('ends in the state last set, while other sets are still in flight when it is sent', async () => {
+      for (const last of [true, false, true]) {
+        // Sets sent one after another, each as soon as the previous answer came, while a flood runs.
+        const flood = Promise.all(Array.from({ length: BATCH }, (_, i) => set(i % 2 === 0)));
+        for (const active of [last, last, !last, !last, last]) expect(await set(active)).toBe(active);
+        await flood;
+        // Every earlier answer is back: the last sets sent (twice, so a toggle cannot pass) decide the state.
+        const final = !(await state());
+        expect(await set(final)).toBe(final);
+        expect(await set(final)).toBe(final);
+        expect(await state()).toBe(final);
+      }
+    });
+
+    it('simultaneous toggles are each applied once: half answer live, and the state returns to where it was', async () => {
+      await set(false);
+      const answers = await Promise.all(
+        Array.from({ length: BATCH }, async () => expectOk<{ active: boolean }>(await patch()).active),
+      );
+      expect(answers.filter(Boolean)).toHaveLength(BATCH / 2);
+      expect(await state()).toBe(false);
+    });
   });
 
   it('answers 418 to a student and 404 for an unknown class', async () => {
