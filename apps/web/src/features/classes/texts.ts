@@ -125,6 +125,7 @@ export const CLASS_TEXTS = {
     removed: '일정을 삭제했어요.',
     removeFailed: '일정을 삭제하지 못했어요. 다시 시도해 주세요.',
     time: (start: string, end: string) => `${start} ~ ${end}`,
+    loadFailed: '일정을 불러오지 못했어요.',
   },
 
   students: {

@@ -15,6 +15,8 @@ const STUDENT_REFRESH_MS = 20_000;
 /**
  * Loads `GET /api/classes/{id}/dashboard` and renders the page for `role`. A member on the other role's
  * dashboard is moved to their own; a failure shows the catalogue's text with a way to the class introduction.
+ * When a later reload fails (the student's refresh, the reload after a schedule change) the page stays, and
+ * `reloadFailed` tells the parts that came with that request (schedule, student count) to say so.
  */
 export function DashboardGate({
   classId,
@@ -23,11 +25,11 @@ export function DashboardGate({
 }: {
   classId: number;
   role: 'teacher' | 'student';
-  children: (dashboard: Dashboard) => ReactNode;
+  children: (dashboard: Dashboard, reloadFailed: boolean) => ReactNode;
 }) {
   const query = useDashboard(classId, role === 'student' ? STUDENT_REFRESH_MS : false);
   if (query.isPending) return <Spinner label={CLASS_TEXTS.loading} />;
-  if (query.isError) {
+  if (query.data === undefined) {
     return (
       <Page>
         <div role="alert">
@@ -45,5 +47,5 @@ export function DashboardGate({
   if (role === 'student' && dashboard.role !== CLASS_ROLES.student) {
     return <Navigate to={paths.dashboardTeacher.to(classId)} replace />;
   }
-  return <>{children(dashboard)}</>;
+  return <>{children(dashboard, query.isError)}</>;
 }

@@ -124,6 +124,34 @@ describe('student dashboard', { timeout: 15_000 }, () => {
     renderStudent();
     expect(await screen.findByRole('alert')).toHaveTextContent('강의 정보를 불러오지 못했어요.');
   });
+
+  it('keeps the page when a later reload fails and says the schedule could not be loaded', async () => {
+    let fail = false;
+    mockFetch([
+      {
+        url: '/api/classes/7/dashboard',
+        respond: () =>
+          fail
+            ? { status: 500, body: errorEnvelope(500, 'Internal Server Error') }
+            : { body: envelope(dashboard()) },
+      },
+    ]);
+    const { queryClient } = renderStudent();
+    const schedule = await screen.findByRole('region', { name: '강의 일정' });
+    expect(schedule).toHaveTextContent('첫 수업: 파도 읽기');
+    fail = true;
+    await queryClient.refetchQueries();
+    expect(await within(schedule).findByRole('alert')).toHaveTextContent('일정을 불러오지 못했어요.');
+    expect(schedule).not.toHaveTextContent('첫 수업: 파도 읽기');
+    expect(
+      screen.getByRole('heading', { level: 1, name: '바다에서 배우는 타입스크립트' }),
+    ).toBeInTheDocument();
+
+    fail = false;
+    await queryClient.refetchQueries();
+    await waitFor(() => expect(schedule).toHaveTextContent('첫 수업: 파도 읽기'));
+    expect(within(schedule).queryByRole('alert')).not.toBeInTheDocument();
+  });
 });
 
 describe('teacher dashboard', { timeout: 15_000 }, () => {
@@ -139,6 +167,37 @@ describe('teacher dashboard', { timeout: 15_000 }, () => {
     );
     await userEvent.click(screen.getByRole('button', { name: '라이브 강의 시작' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/live/teacher/7'));
+  });
+
+  it('says the schedule and the student information could not be loaded when the reload after a change fails', async () => {
+    let fail = false;
+    mockFetch([
+      {
+        url: '/api/classes/7/dashboard',
+        respond: () =>
+          fail
+            ? { status: 503, body: errorEnvelope(503, 'Service Unavailable') }
+            : { body: envelope(dashboard({ role: '강사', student_count: 12 })) },
+      },
+      {
+        method: 'DELETE',
+        url: '/api/classes/7/schedule',
+        respond: () => {
+          fail = true;
+          return { body: envelope('success') };
+        },
+      },
+    ]);
+    renderTeacher();
+    expect(await screen.findByText('수강생 12명')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '첫 수업: 파도 읽기 일정 삭제' }));
+    const schedule = screen.getByRole('region', { name: '강의 일정' });
+    expect(await within(schedule).findByRole('alert')).toHaveTextContent('일정을 불러오지 못했어요.');
+    expect(screen.getByText('수강생 정보를 불러오지 못했어요.')).toHaveAttribute('role', 'alert');
+    expect(screen.queryByText('수강생 12명')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '수강생 목록 보기' })).toBeInTheDocument();
+    // The schedule form stays usable.
+    expect(within(schedule).getByRole('form', { name: '일정 추가' })).toBeInTheDocument();
   });
 
   it('edit info goes to the edit page', async () => {

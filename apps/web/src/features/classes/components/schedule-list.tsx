@@ -10,23 +10,32 @@ import styles from './schedule-list.module.css';
 
 const texts = CLASS_TEXTS.schedule;
 
-/** The class schedule by date and time; the teacher (`editable`) can add and remove entries. */
+/**
+ * The class schedule by date and time; the teacher (`editable`) can add and remove entries. `loadFailed`:
+ * the schedule could not be loaded again, so the catalogue's text stands in place of a list that may be old.
+ */
 export function ScheduleList({
   classId,
   schedules,
   editable = false,
+  loadFailed = false,
 }: {
   classId: number;
   schedules: readonly Schedule[];
   editable?: boolean;
+  loadFailed?: boolean;
 }) {
   const notify = useNotify();
   const { add, remove } = useScheduleMutations(classId);
   return (
     <Card title={texts.title}>
-      {schedules.length === 0 ? (
-        <p className={styles.empty}>{texts.empty}</p>
-      ) : (
+      {loadFailed && (
+        <p role="alert" className={styles.failed}>
+          {texts.loadFailed}
+        </p>
+      )}
+      {!loadFailed && schedules.length === 0 && <p className={styles.empty}>{texts.empty}</p>}
+      {!loadFailed && schedules.length > 0 && (
         <ol className={styles.list}>
           {schedules.map((schedule) => (
             <li key={schedule.id} className={styles.item}>

@@ -16,7 +16,7 @@ export function StudentDashboardPage() {
   const navigate = useNavigate();
   return (
     <DashboardGate classId={classId} role="student">
-      {(dashboard) => (
+      {(dashboard, reloadFailed) => (
         <DashboardOverview
           dashboard={dashboard}
           title={texts.studentTitle}
@@ -42,7 +42,9 @@ export function StudentDashboardPage() {
               </p>
             )
           }
-          schedule={<ScheduleList classId={classId} schedules={dashboard.schedules} />}
+          schedule={
+            <ScheduleList classId={classId} schedules={dashboard.schedules} loadFailed={reloadFailed} />
+          }
         />
       )}
     </DashboardGate>

@@ -17,7 +17,7 @@ export function TeacherDashboardPage() {
   const navigate = useNavigate();
   return (
     <DashboardGate classId={classId} role="teacher">
-      {(dashboard) => (
+      {(dashboard, reloadFailed) => (
         <DashboardOverview
           dashboard={dashboard}
           title={texts.teacherTitle}
@@ -34,13 +34,26 @@ export function TeacherDashboardPage() {
           }
           aside={
             <p className={styles.students}>
-              <strong>{texts.studentCount(dashboard.student_count)}</strong>
+              {reloadFailed ? (
+                <strong role="alert" className={styles.failed}>
+                  {CLASS_TEXTS.students.loadFailed}
+                </strong>
+              ) : (
+                <strong>{texts.studentCount(dashboard.student_count)}</strong>
+              )}
               <Link className={styles.link} to={paths.lectureStudents.to(classId)}>
                 {texts.studentList}
               </Link>
             </p>
           }
-          schedule={<ScheduleList classId={classId} schedules={dashboard.schedules} editable />}
+          schedule={
+            <ScheduleList
+              classId={classId}
+              schedules={dashboard.schedules}
+              loadFailed={reloadFailed}
+              editable
+            />
+          }
         />
       )}
     </DashboardGate>
