@@ -1,37 +1,50 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { ACCESS_TOKEN_TTL_S } from '@sea/contract/auth';
+import { createTokens } from '../src/auth/tokens.ts';
 import { schedules, users } from '../src/db/schema.ts';
 import { classDto, insertClass, insertEnrolment } from './classes.ts';
 import { expectError } from './expect-envelope.ts';
-import { bearer, buildTestApp, createAccount, createUser, type TestUser } from './helper.ts';
+import { buildTestApp, createAccount, createUser, type TestUser } from './helper.ts';
 import { jsonPart, multipart } from './multipart.ts';
 
-type Caller = 'anonymous' | 'stranger' | 'student' | 'teacher';
-type Status = 200 | 401 | 418;
-type Fixture = { classId: number; scheduleId: number };
+type Person = 'stranger' | 'student' | 'teacher';
+type Caller = 'anonymous' | Person;
+type Status = 200 | 401 | 404 | 409 | 418;
+type Fixture = { classId: number; scheduleId: number; people: Record<Person, TestUser> };
 type Case = {
   name: string;
   request: (f: Fixture) => InjectOptions;
   expected: [anonymous: Status, stranger: Status, student: Status, teacher: Status];
+  /**
+   * A valid token of an account that never signed up, and of a withdrawn user (neither a member of the
+   * class): 401 "sign up first" unless the route says otherwise.
+   */
+  unregistered?: Status;
 };
 
 const dto = (name: string, value: unknown) => {
   const { payload, headers } = multipart([jsonPart(name, value)]);
   return { payload, headers };
 };
+const nickname = () => `가입${randomBytes(3).toString('hex')}`;
 
-// Every bearer route of the classes domain, with the status each caller gets (api.md section 3).
+// Every bearer route (api.md sections 2-4), with the status each caller gets.
 const CASES: Case[] = [
   {
     name: 'GET target=enrolled',
     request: () => ({ url: '/api/classes?target=enrolled' }),
     expected: [401, 200, 200, 200],
+    // The caller's own lists are simply empty.
+    unregistered: 200,
   },
   {
     name: 'GET target=created',
     request: () => ({ url: '/api/classes?target=created' }),
     expected: [401, 200, 200, 200],
+    unregistered: 200,
   },
   {
     name: 'POST /api/classes',
@@ -109,48 +122,142 @@ const CASES: Case[] = [
     }),
     expected: [401, 418, 418, 200],
   },
+  {
+    name: 'GET /api/auth/signup',
+    request: () => ({ url: '/api/auth/signup' }),
+    expected: [401, 200, 200, 200],
+    // "Not registered": the login callback page sends the person to sign-up on this 404.
+    unregistered: 404,
+  },
+  {
+    name: 'POST /api/auth/signup',
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/signup',
+      ...dto('signupRequestDto', { nickname: nickname(), email: null }),
+    }),
+    // Everyone in the matrix is registered already.
+    expected: [401, 409, 409, 409],
+    // The one caller it is for: a logged-in account without a user, or a withdrawn one signing up again.
+    unregistered: 200,
+  },
+  {
+    name: 'DELETE /api/auth/signup',
+    request: () => ({ method: 'DELETE', url: '/api/auth/signup' }),
+    expected: [401, 200, 200, 200],
+    unregistered: 404,
+  },
+  {
+    name: 'GET /api/users',
+    request: () => ({ url: '/api/users' }),
+    expected: [401, 200, 200, 200],
+    unregistered: 404,
+  },
+  {
+    name: 'PATCH /api/users',
+    request: () => ({
+      method: 'PATCH',
+      url: '/api/users',
+      ...dto('userUpdateDTO', { nickname: nickname() }),
+    }),
+    expected: [401, 200, 200, 200],
+    unregistered: 404,
+  },
+  {
+    name: 'GET chat history',
+    request: (f) => ({ url: `/find/chat/list/${f.classId}` }),
+    expected: [401, 418, 200, 200],
+    // Not a member of the class (the chat store asks membership only).
+    unregistered: 418,
+  },
 ];
 const CALLERS: Caller[] = ['anonymous', 'stranger', 'student', 'teacher'];
 
 let app: FastifyInstance;
-let people: Record<Exclude<Caller, 'anonymous'>, TestUser>;
 beforeAll(async () => {
   app = await buildTestApp();
-  people = {
+});
+afterAll(() => app.close());
+
+/**
+ * Fresh people and a fresh class with a student and a schedule for every cell, so a delete, an enrolment or a
+ * withdrawal in one cell never affects another.
+ */
+async function fixture(): Promise<Fixture> {
+  const people = {
     stranger: await createUser(app),
     student: await createUser(app),
     teacher: await createUser(app),
   };
-});
-afterAll(() => app.close());
-
-/** A fresh class (so a delete or enrolment in one cell never affects another) with a student and a schedule. */
-async function fixture(): Promise<Fixture> {
   const classId = await insertClass(app, people.teacher.id);
   await insertEnrolment(app, classId, people.student.id);
   const [row] = await app.db
     .insert(schedules)
     .values({ classId, content: '1강', date: '2026-05-01', startTime: '09:00:00', endTime: '10:00:00' })
     .returning({ id: schedules.id });
-  return { classId, scheduleId: row?.id ?? 0 };
+  return { classId, scheduleId: row?.id ?? 0, people };
 }
 
-describe.each(CASES)('$name', ({ request, expected }) => {
+function send(options: InjectOptions, token: string | null) {
+  return app.inject({
+    ...options,
+    headers: {
+      ...(options.headers as Record<string, string>),
+      ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+    },
+  });
+}
+
+function expectStatus(response: Awaited<ReturnType<typeof send>>, status: Status): void {
+  if (status === 200) expect(response.statusCode, response.body).toBe(200);
+  else expectError(response, status);
+}
+
+/** An access token the server itself signed for `sub`, an hour and a minute ago: expired, and only that. */
+async function expiredAccessToken(sub: string): Promise<string> {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    vi.setSystemTime(Date.now() - (ACCESS_TOKEN_TTL_S + 60) * 1000);
+    return await app.tokens.signAccess(sub);
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+describe.each(CASES)('$name', ({ request, expected, unregistered = 401 }) => {
   it.each(CALLERS.map((caller, i) => [caller, expected[i] as Status] as const))(
     '%s → %i',
     async (caller, status) => {
-      const options = request(await fixture());
-      const headers = {
-        ...(options.headers as Record<string, string>),
-        ...(caller === 'anonymous' ? {} : bearer(people[caller])),
-      };
-      const response = await app.inject({ ...options, headers });
-      if (status === 200) expect(response.statusCode, response.body).toBe(200);
-      else expectError(response, status);
+      const f = await fixture();
+      const response = await send(request(f), caller === 'anonymous' ? null : f.people[caller].token);
+      expectStatus(response, status);
     },
   );
 
-  it('answers 401 to a garbage token, a refresh token, an unregistered account and a withdrawn user', async () => {
+  it('answers 401 to a garbage, expired, foreign-secret or refresh token of a caller it would serve', async () => {
+    const f = await fixture();
+    // The person the route serves (or the teacher when it serves none of them): only the token is wrong.
+    const served = CALLERS.slice(1).find((_, i) => expected[i + 1] === 200) as Person | undefined;
+    const sub = f.people[served ?? 'teacher'].id;
+    const foreign = createTokens(randomBytes(32).toString('hex'));
+    const tokens = {
+      garbage: 'garbage',
+      malformed: 'a.b.c',
+      expired: await expiredAccessToken(sub),
+      'another secret': await foreign.signAccess(sub),
+      'refresh token': await app.tokens.signRefresh({ sub, jti: 'j', family: 'f' }),
+    };
+    for (const [kind, token] of Object.entries(tokens)) {
+      const response = await send(request(f), token);
+      expect(response.statusCode, kind).toBe(401);
+      expectError(response, 401);
+      expect(response.headers['www-authenticate']).toBe('Bearer');
+    }
+    // The same caller with a good token is served: the tokens above failed for being what they are.
+    if (served !== undefined) expectStatus(await send(request(f), f.people[served].token), 200);
+  });
+
+  it(`answers ${unregistered} to an account that never signed up and to a withdrawn user`, async () => {
     const f = await fixture();
     const account = await createAccount(app);
     const withdrawn = await createUser(app);
@@ -158,21 +265,8 @@ describe.each(CASES)('$name', ({ request, expected }) => {
       .update(users)
       .set({ deletedAt: sql`now()` })
       .where(eq(users.id, withdrawn.id));
-    const refresh = await app.tokens.signRefresh({ sub: people.teacher.id, jti: 'j', family: 'f' });
-    const tokens = ['garbage', refresh, account.token, withdrawn.token];
-    const options = request(f);
-    for (const token of tokens) {
-      const response = await app.inject({
-        ...options,
-        headers: { ...(options.headers as Record<string, string>), authorization: `Bearer ${token}` },
-      });
-      // Lists of an unregistered account are simply empty; every other route needs a registered user.
-      if (
-        options.url?.toString().startsWith('/api/classes?') &&
-        (token === account.token || token === withdrawn.token)
-      )
-        continue;
-      expectError(response, 401);
+    for (const token of [account.token, withdrawn.token]) {
+      expectStatus(await send(request(f), token), unregistered);
     }
   });
 });
