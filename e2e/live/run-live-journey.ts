@@ -2,10 +2,13 @@
 // Code inside page.evaluate runs in the browser and uses its globals.
 //
 // Issue 5's journey through the real pages: the API server, the media service and Chromium (fake camera,
-// microphone and screen) in this process's own network namespace, loopback only (live-journey.test.ts starts
-// it there). A teacher opens the live room and switches on the four streams; three enrolled students watch at
-// three qualities; the teacher switches the webcam off and on; the teacher leaves and every student ends on the
-// dashboard with the notice. Prints one `JOURNEY_RESULT {json}` line with what was seen; the test checks it.
+// microphone and screen), loopback only: in this process's own network namespace when live-journey.test.ts
+// may create one (SEA_NETNS=1), else with the media service on 127.0.0.1 and Chromium without mDNS. A teacher
+// opens the live room and switches on the four streams; three enrolled students watch at three qualities
+// (frames counted from getStats, sound from packets and audio energy arriving); a student opens the header's
+// exit dialog and stays; one switches quality (sampled for freezes); the teacher switches the webcam off and
+// on; the teacher leaves through the 'End the lecture?' dialog and every student ends on the dashboard with the
+// notice. Prints one `JOURNEY_RESULT {json}` line with what was seen; the test checks it.
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { Layer } from '@sea/contract/live';
 import { loginThroughDev, signUpThroughUi, storedTokens } from '../harness/accounts.ts';
@@ -14,6 +17,14 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, FAKE_MEDIA_FLAGS } from '../harness/chro
 import { planMedia, startMedia } from '../harness/media-process.ts';
 import { captureScreen, type AxeViolation } from '../harness/screens.ts';
 import { startServer, type RunningServer } from '../harness/server-process.ts';
+import {
+  candidatePairs,
+  inbound,
+  presented,
+  recordPeerConnections,
+  sampleDecoding,
+  switchFigures,
+} from './media-stats.ts';
 
 const PROGRAMMING = 13;
 const CLASS_NAME = '라이브 웹캠 실습';
@@ -37,21 +48,19 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms:
 
 type VideoFigures = { present: boolean; width: number; height: number; frames: number };
 
-/** The named video element's size and the frames it has shown so far. */
-function video(page: Page, label: string): Promise<VideoFigures> {
-  return page.evaluate((name) => {
-    const element = document.querySelector<HTMLVideoElement>(`video[aria-label="${name}"]`);
-    if (!element) return { present: false, width: 0, height: 0, frames: 0 };
-    return {
-      present: true,
-      width: element.videoWidth,
-      height: element.videoHeight,
-      frames: element.getVideoPlaybackQuality().totalVideoFrames,
-    };
-  }, label);
+/** The named video's decoded size and the frames decoded so far (getStats), and whether it is on the page. */
+async function video(page: Page, label: string): Promise<VideoFigures> {
+  const present = (await page.locator(`video[aria-label="${label}"]`).count()) > 0;
+  const figures = (await inbound(page))[label];
+  return {
+    present,
+    width: figures?.frameWidth ?? 0,
+    height: figures?.frameHeight ?? 0,
+    frames: figures?.framesDecoded ?? 0,
+  };
 }
 
-/** Frames per second of the named video over `ms`, with its size at the end. */
+/** Decoded frames per second of the named video over `ms`, with its decoded size at the end. */
 async function rate(page: Page, label: string, ms = 2_000) {
   const before = await video(page, label);
   await sleep(ms);
@@ -59,23 +68,49 @@ async function rate(page: Page, label: string, ms = 2_000) {
   return { width: after.width, height: after.height, fps: ((after.frames - before.frames) * 1000) / ms };
 }
 
-/** The teacher's audio elements: how many, playing or not, and whether their tracks carry sound packets. */
-function audio(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLAudioElement>('audio[data-kind="teacher-audio"]')].map((element) => {
-      const track = (element.srcObject as MediaStream | null)?.getAudioTracks()[0];
-      return { playing: !element.paused, receiving: track !== undefined && !track.muted };
-    }),
-  );
+/**
+ * The teacher's two sounds (microphone, system audio) as a student's page plays them: playing or not, whether
+ * packets keep arriving (getStats packetsReceived growing over `ms`), and whether what is played carries
+ * sound (totalAudioEnergy growing).
+ */
+async function audio(page: Page, ms = 1_000) {
+  const elements = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLAudioElement>('audio[data-kind="teacher-audio"]')].map(
+        (element) => !element.paused,
+      ),
+    );
+  const before = await inbound(page);
+  await sleep(ms);
+  const after = await inbound(page);
+  return (await elements()).map((playing, i) => {
+    const start = before[`audio-${i}`];
+    const end = after[`audio-${i}`];
+    return {
+      playing,
+      receiving: start !== undefined && end !== undefined && end.packetsReceived > start.packetsReceived,
+      sounding: start !== undefined && end !== undefined && end.totalAudioEnergy > start.totalAudioEnergy,
+    };
+  });
 }
 
 const result: Record<string, unknown> = {};
 const violations: Record<string, AxeViolation[]> = {};
 let server: RunningServer | undefined;
 let media: RunningServer | undefined;
+/** Inside a loopback-only network namespace (live-journey.test.ts), or on this machine's network. */
+const isolated = process.env.SEA_NETNS === '1';
+result.isolated = isolated;
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
-  args: [...CHROMIUM_FLAGS, ...FAKE_MEDIA_FLAGS],
+  // Without a namespace of its own Chromium would announce its host candidates with mDNS (multicast on the
+  // real network); with real addresses instead, every packet is addressed to the media service on 127.0.0.1
+  // or to this machine's own addresses, so nothing leaves it (the journey checks the pairs in use).
+  args: [
+    ...CHROMIUM_FLAGS,
+    ...FAKE_MEDIA_FLAGS,
+    ...(isolated ? [] : ['--disable-features=WebRtcHideLocalIpsWithMdns']),
+  ],
 });
 
 async function personPage(kakaoId: string, nickname: string): Promise<Page> {
@@ -84,6 +119,7 @@ async function personPage(kakaoId: string, nickname: string): Promise<Page> {
     timezoneId: 'Asia/Seoul',
     viewport: { width: 1280, height: 900 },
   });
+  await recordPeerConnections(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[${nickname}]`, error.message));
   await loginThroughDev(page, server?.baseUrl ?? '', kakaoId);
@@ -127,6 +163,30 @@ try {
   );
   result.liveAfterStart = await until(isLive, (live) => live, 10_000);
 
+  result.step = 'teacher cancels the screen picker';
+  // The fake-media flags answer the picker at once; here the first request is refused as a person cancelling
+  // it would be (NotAllowedError), then the browser's own capture is back.
+  await teacher.evaluate(() => {
+    const devices = navigator.mediaDevices;
+    const own = devices.getDisplayMedia.bind(devices);
+    devices.getDisplayMedia = async () => {
+      devices.getDisplayMedia = own;
+      throw new DOMException('Permission denied', 'NotAllowedError');
+    };
+  });
+  await teacher.getByRole('button', { name: '화면 공유 켜기' }).click();
+  const screenState = teacher.locator('[data-toggle="screen"]');
+  await until(
+    () => screenState.textContent(),
+    (t) => t !== '꺼짐' && t !== '장치 준비 중',
+    10_000,
+  );
+  result.screenCancelled = {
+    state: await screenState.textContent(),
+    pressed: await teacher.getByRole('button', { name: '화면 공유 켜기' }).getAttribute('aria-pressed'),
+  };
+  violations.screenCancelled = await captureScreen(teacher, 'live-teacher-screen-cancelled');
+
   result.step = 'teacher switches the four streams on';
   const toggles = { webcam: '웹캠', microphone: '마이크', screen: '화면 공유', systemAudio: '시스템 소리' };
   const published: Record<string, string | null> = {};
@@ -141,10 +201,12 @@ try {
     published[name] = await state.textContent();
   }
   result.published = published;
-  result.teacherPreviews = {
-    webcam: (await video(teacher, '내 웹캠 미리보기')).width,
-    screen: (await video(teacher, '내 화면 공유 미리보기')).width,
+  const previews = {
+    webcam: await presented(teacher, '내 웹캠 미리보기'),
+    screen: await presented(teacher, '내 화면 공유 미리보기'),
   };
+  result.teacherPreviews = { webcam: previews.webcam.width, screen: previews.screen.width };
+  result.teacherPreviewFrames = { webcam: previews.webcam.frames, screen: previews.screen.frames };
 
   result.step = 'students join and choose their quality';
   for (const [i, page] of students.entries()) {
@@ -171,7 +233,7 @@ try {
   result.students = await Promise.all(
     students.map(async (page, i) => {
       const webcam = await rate(page, WEBCAM);
-      const screen = await video(page, SCREEN);
+      const screen = await rate(page, SCREEN);
       // The browser may block sound until the student taps 'tap to hear' (소리 켜기): then tap it.
       const tap = page.getByRole('button', { name: '소리 켜기' });
       const tapShown = await until(
@@ -185,21 +247,45 @@ try {
         (a) => a.length === 2 && a.every((x) => x.playing && x.receiving),
         10_000,
       );
-      return { layer: LAYERS[i], webcam, screenWidth: screen.width, audio: await audio(page), tapShown };
+      return {
+        layer: LAYERS[i],
+        webcam,
+        screenWidth: screen.width,
+        screenFps: screen.fps,
+        audio: await audio(page),
+        tapShown,
+      };
     }),
   );
+  result.candidatePairs = {
+    teacher: await candidatePairs(teacher),
+    students: await Promise.all(students.map(candidatePairs)),
+  };
   violations.teacherRoom = await captureScreen(teacher, 'live-teacher-publishing');
   violations.studentRoom = await captureScreen(students[2] as Page, 'live-student-watching');
 
+  result.step = "a student opens the header's exit dialog and stays";
+  const stayer = students[1] as Page;
+  await stayer.locator('header').getByRole('button', { name: '강의실 나가기' }).click();
+  const exitDialog = stayer.getByRole('alertdialog', { name: '강의에서 나가시겠어요?' });
+  await exitDialog.waitFor();
+  violations.exitDialog = await captureScreen(stayer, 'live-student-exit-dialog');
+  await exitDialog.getByRole('button', { name: '취소' }).click();
+  await exitDialog.waitFor({ state: 'hidden' });
+  result.stayedAfterExitDialog = new URL(stayer.url()).pathname;
+  result.studentRoomPath = `/live/student/${classId}`;
+
   result.step = 'the q student switches to high quality';
   const switcher = students[0] as Page;
-  const switchFrames = (await video(switcher, WEBCAM)).frames;
+  // Sampled in the page every 50 ms from before the switch until well after it.
+  const sampling = sampleDecoding(switcher, WEBCAM, 6_000);
+  await sleep(300);
   await switcher.getByLabel('화질').selectOption({ label: LAYER_OPTION.f });
-  result.switchMs = await until(
-    () => video(switcher, WEBCAM),
-    (v) => v.width === 1280 && v.frames > switchFrames,
-    15_000,
-  );
+  const samples = await sampling;
+  const layerSwitch = switchFigures(samples, 1280);
+  result.layerSwitch = layerSwitch;
+  result.switchSamples = samples.map((sample) => [sample.at, sample.frames, sample.width]);
+  result.switchMs = layerSwitch.switchedAfterMs;
 
   result.step = 'teacher switches the webcam off and on';
   await teacher.getByRole('button', { name: '웹캠 끄기' }).click();
@@ -237,6 +323,7 @@ try {
   await teacher.locator('#main').getByRole('button', { name: '강의실 나가기' }).click();
   const dialog = teacher.getByRole('alertdialog', { name: '강의를 종료하시겠어요?' });
   await dialog.waitFor();
+  violations.endDialog = await captureScreen(teacher, 'live-teacher-end-dialog');
   await dialog.getByRole('button', { name: '강의 나가기' }).click();
   const leftAt = performance.now();
   result.ended = await Promise.all(
