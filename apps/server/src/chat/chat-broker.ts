@@ -6,7 +6,7 @@ import {
   type ChatMessage,
   type ChatRefusalCode,
 } from '@sea/contract/chat';
-import type { ChatStore, FanOut, FanOutTarget } from './chat-ports.ts';
+import type { ChatStore, FanOut, FanOutTarget, SendLimiter } from './chat-ports.ts';
 import { RecentIds } from './recent-ids.ts';
 import { encodeFrame, stompFrame } from './stomp-frame.ts';
 import { TokenBuckets, type TokenBucketOptions } from './token-buckets.ts';
@@ -32,7 +32,10 @@ export interface ChatBrokerOptions {
   store: ChatStore;
   /** Builds the fan-out once the broker exists, so the fan-out can call back into it. */
   fanOut: (target: FanOutTarget) => FanOut;
+  /** The limit of memory buckets made here, unless `limiter` is given. */
   rateLimit?: TokenBucketOptions;
+  /** Where the per-user limit is kept (Redis-shared buckets with several instances). */
+  limiter?: SendLimiter;
   maxSubscriptionsPerSession?: number;
   log?: (level: 'warn' | 'error', message: string, error?: unknown) => void;
   now?: () => number;
@@ -67,7 +70,7 @@ const MAX_CLASS_ID = 2 ** 31 - 1;
 export class ChatBroker implements FanOutTarget {
   readonly #store: ChatStore;
   readonly #fanOut: FanOut;
-  readonly #buckets: TokenBuckets;
+  readonly #limiter: SendLimiter;
   readonly #maxSubscriptions: number;
   readonly #log: NonNullable<ChatBrokerOptions['log']>;
   readonly #byClass = new Map<number, Set<Subscription>>();
@@ -83,7 +86,8 @@ export class ChatBroker implements FanOutTarget {
 
   constructor(options: ChatBrokerOptions) {
     this.#store = options.store;
-    this.#buckets = new TokenBuckets(options.rateLimit ?? DEFAULT_CHAT_RATE_LIMIT, options.now);
+    this.#limiter =
+      options.limiter ?? new TokenBuckets(options.rateLimit ?? DEFAULT_CHAT_RATE_LIMIT, options.now);
     this.#maxSubscriptions = options.maxSubscriptionsPerSession ?? 16;
     this.#log = options.log ?? (() => undefined);
     this.#now = options.now ?? Date.now;
@@ -145,7 +149,7 @@ export class ChatBroker implements FanOutTarget {
   /** Handles a SEND: limits, membership, then store and publish. */
   async send(subscriber: ChatSubscriber, destination: string, body: string): Promise<ChatOutcome> {
     if (destination !== CHAT_SEND_DESTINATION) return { type: 'fatal', message: 'unknown destination' };
-    if (!this.#buckets.take(subscriber.userId)) {
+    if (!(await this.#limiter.take(subscriber.userId))) {
       return refuse('rate-limited', '메시지를 너무 빨리 보내고 있어요. 잠시 후 다시 보내 주세요.');
     }
     const parsed = ChatSendSchema.safeParse(parseJson(body));

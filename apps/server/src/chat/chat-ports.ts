@@ -14,6 +14,11 @@ export interface ChatStore {
   listAfter(classId: number, afterId: number, size: number): Promise<ChatMessage[]>;
 }
 
+/** Decides whether a user may send now: a token bucket per user, in memory or shared through Redis. */
+export interface SendLimiter {
+  take(userId: string): boolean | Promise<boolean>;
+}
+
 /**
  * Carries stored messages to the subscribers of every server instance. `publish` hands the message to the
  * local subscribers at once and to other instances as soon as it can; the instance's `deliver` callback may see

@@ -8,7 +8,10 @@ import type { TokenBucketOptions } from './token-buckets.ts';
 export interface ChatTuning {
   session?: Partial<Omit<StompSessionOptions, 'log'>>;
   rateLimit?: TokenBucketOptions;
-  /** The Redis pub/sub channel; instances that share it share their chat. Default `sea:chat`. */
+  /**
+   * The Redis pub/sub channel, also the prefix of the rate-limit keys: instances that share it share their
+   * chat and their users' send limits. Default `sea:chat`.
+   */
   redisChannel?: string;
   membershipTtlMs?: number;
   /** WebSocket ping interval (dead peers without STOMP heart-beats). */

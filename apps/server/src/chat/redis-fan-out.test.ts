@@ -38,14 +38,12 @@ afterAll(async () => {
 /** Two API instances on one fresh database and one Redis, sharing their chat channel and token secret. */
 async function twoInstances(
   redisUrl: string,
+  rateLimit = { capacity: 100, refillPerSecond: 100 },
 ): Promise<{ apps: [FastifyInstance, FastifyInstance]; urls: [string, string] }> {
   const database = await createTestDatabase();
   cleanups.push(database.drop);
   const jwtSecret = randomBytes(32).toString('hex');
-  const chat = {
-    redisChannel: `sea:chat:test:${randomUUID()}`,
-    rateLimit: { capacity: 100, refillPerSecond: 100 },
-  };
+  const chat = { redisChannel: `sea:chat:test:${randomUUID()}`, rateLimit };
   const apps: FastifyInstance[] = [];
   for (let i = 0; i < 2; i += 1) {
     const app = await buildApp(
@@ -99,6 +97,30 @@ describe.skipIf(!services)('chat across instances through Redis', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(onFirst.messages).toHaveLength(40);
     expect(onSecond.messages).toHaveLength(40);
+  });
+
+  it('holds one send limit per user across instances', async () => {
+    const { apps, urls } = await twoInstances(SHARED_REDIS, { capacity: 5, refillPerSecond: 0.001 });
+    const { classId, student } = await createChatClass(apps[0]);
+    const onFirst = await connected(urls[0], student.token);
+    const onSecond = await connected(urls[1], student.token);
+    await Promise.all([onFirst.join(classId), onSecond.join(classId)]);
+
+    for (let i = 0; i < 4; i += 1) await onFirst.sendAndWait({ roomId: classId, content: `first ${i}` });
+    for (let i = 0; i < 4; i += 1) onSecond.send({ roomId: classId, content: `second ${i}` });
+    // One token was left for the second instance; with a limit per instance it would have had five.
+    await eventually(() =>
+      expect(onSecond.refusals.map((r) => r.code)).toEqual(Array(3).fill('rate-limited')),
+    );
+    const response = await apps[1].inject({
+      url: `/find/chat/list/${classId}`,
+      headers: { authorization: `Bearer ${student.token}` },
+    });
+    expect(response.json<ChatMessage[]>().map((m) => m.content)).toEqual([
+      ...[0, 1, 2, 3].map((i) => `first ${i}`),
+      'second 0',
+    ]);
+    expect(onFirst.refusals).toEqual([]);
   });
 
   it('loses no stored message when Redis stops and starts again, and delivery resumes', async () => {

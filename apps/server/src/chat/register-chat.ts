@@ -2,15 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { CHAT_ENDPOINT } from '@sea/contract/chat';
 import { ROUTES } from '@sea/contract/paths';
 import { registerWebSocket, type SocketLink } from '../plugins/websocket.ts';
-import { ChatBroker } from './chat-broker.ts';
+import { ChatBroker, DEFAULT_CHAT_RATE_LIMIT } from './chat-broker.ts';
 import type { FanOut, FanOutTarget } from './chat-ports.ts';
 import { chatRoutes } from './chat-routes.ts';
 import { DatabaseChatStore } from './chat-store.ts';
 import type { ChatTuning } from './chat-tuning.ts';
 import { MemoryFanOut } from './memory-fan-out.ts';
 import { RedisFanOut } from './redis-fan-out.ts';
+import { RedisTokenBuckets } from './redis-token-buckets.ts';
 import { DEFAULT_PARSER_LIMITS } from './stomp-parser.ts';
 import { StompSession } from './stomp-session.ts';
+import { TokenBuckets } from './token-buckets.ts';
 
 const REDIS_START_WAIT_MS = 3_000;
 
@@ -37,18 +39,31 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
     membershipTtlMs: tuning.membershipTtlMs,
   });
   const redisUrl = app.config.redisUrl;
+  const channel = tuning.redisChannel ?? 'sea:chat';
+  const limit = tuning.rateLimit ?? DEFAULT_CHAT_RATE_LIMIT;
+  const memoryBuckets = new TokenBuckets(limit);
+  const limiter = redisUrl
+    ? new RedisTokenBuckets({
+        url: redisUrl,
+        prefix: `${channel}:rate:`,
+        limit,
+        fallback: memoryBuckets,
+        log,
+      })
+    : memoryBuckets;
+  const redisReady: Promise<void>[] = [];
+  if (limiter instanceof RedisTokenBuckets) {
+    app.addHook('onClose', () => limiter.close());
+    redisReady.push(limiter.ready());
+  }
   const redisFanOuts: RedisFanOut[] = [];
   const broker = new ChatBroker({
     store,
-    rateLimit: tuning.rateLimit,
+    limiter,
     log,
     fanOut: (target: FanOutTarget): FanOut => {
       if (!redisUrl) return new MemoryFanOut(target);
-      const fanOut = new RedisFanOut(target, {
-        url: redisUrl,
-        channel: tuning.redisChannel ?? 'sea:chat',
-        log,
-      });
+      const fanOut = new RedisFanOut(target, { url: redisUrl, channel, log });
       redisFanOuts.push(fanOut);
       return fanOut;
     },
@@ -57,7 +72,7 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
   app.addHook('onClose', () => broker.close());
   // Starting while Redis is down is allowed (messages are stored and reach this instance's subscribers, and
   // the fan-out connects later); the wait only lets a healthy deployment be fully wired before it listens.
-  const subscribed = Promise.all(redisFanOuts.map((fanOut) => fanOut.ready()));
+  const subscribed = Promise.all([...redisReady, ...redisFanOuts.map((fanOut) => fanOut.ready())]);
   await Promise.race([
     subscribed,
     new Promise((resolve) => setTimeout(resolve, REDIS_START_WAIT_MS).unref()),
