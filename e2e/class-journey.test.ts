@@ -2,7 +2,8 @@
 // Code inside page.evaluate runs in the browser and uses its globals.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loginThroughDev, signUpThroughUi } from './harness/accounts.ts';
+import { loginThroughDev, signUpThroughUi, storedTokens } from './harness/accounts.ts';
+import { ApiClient } from './harness/api.ts';
 import { chromiumAvailable, launchChromium } from './harness/chromium.ts';
 import type { JourneyBrowser } from './harness/chromium.ts';
 import { eventually } from './harness/poll.ts';
@@ -103,6 +104,16 @@ describe.skipIf(!chromiumAvailable())('class journey', { timeout: 90_000 }, () =
     await page.getByRole('button', { name: '개설한 강의 보러 가기' }).click();
     await page.waitForURL((url) => url.pathname === `/lecture/info/${classId}`);
     await page.getByRole('heading', { name: CLASS_NAME, level: 1 }).waitFor();
+
+    // Without a class id the page says so and offers the classes I opened instead of counting down.
+    await page.goto(`${server.baseUrl}/lecture/created`);
+    await page.getByRole('heading', { name: '강의가 개설되었어요!' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: '개설된 강의 정보를 찾을 수 없어요.' }).waitFor();
+    expect(await page.getByRole('timer').count()).toBe(0);
+    expect(await page.getByRole('link', { name: '내가 개설한 강의로 가기' }).getAttribute('href')).toBe(
+      '/mypage',
+    );
+    expect(await captureScreen(page, 'journey-class-created-missing-id')).toEqual([]);
   });
 
   test('a second user signs up, finds the class in /list and by category, and enrols', async () => {
@@ -145,6 +156,16 @@ describe.skipIf(!chromiumAvailable())('class journey', { timeout: 90_000 }, () =
     await page.getByRole('heading', { name: CLASS_NAME, level: 1 }).waitFor();
     await page.getByText('첫 수업은 토요일 오전 10시예요.').waitFor();
     expect(await captureScreen(page, 'journey-student-dashboard')).toEqual([]);
+
+    // Without a class id the enrolment page says so and offers the classroom instead of counting down.
+    await page.goto(`${server.baseUrl}/enrollment`);
+    await page.getByRole('heading', { name: '수강 신청이 완료되었어요!' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: '수강 신청한 강의 정보를 찾을 수 없어요.' }).waitFor();
+    expect(await page.getByRole('timer').count()).toBe(0);
+    expect(await page.getByRole('link', { name: '수강 중인 강의로 가기' }).getAttribute('href')).toBe(
+      '/classroom',
+    );
+    expect(await captureScreen(page, 'journey-enrolled-missing-id')).toEqual([]);
   });
 
   test('the student sees the class in /classroom and reaches its dashboard from there', async () => {
@@ -173,6 +194,38 @@ describe.skipIf(!chromiumAvailable())('class journey', { timeout: 90_000 }, () =
     await eventually(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('해마학생');
     expect(await captureScreen(page, 'journey-students')).toEqual([]);
+  });
+
+  test('the live rooms ask before leaving: the header exit and the teacher ending the lecture', async () => {
+    // The rooms' frames and dialogs need no media service (the live journey covers the media); the student's
+    // room wants a live class.
+    await new ApiClient(server.baseUrl, await storedTokens(teacherPage)).setLive(classId, true);
+    await teacherPage.goto(`${server.baseUrl}/live/teacher/${classId}`);
+    await teacherPage.getByRole('heading', { name: CLASS_NAME, level: 1 }).waitFor();
+    await studentPage.goto(`${server.baseUrl}/live/student/${classId}`);
+    await studentPage.getByRole('heading', { name: CLASS_NAME, level: 1 }).waitFor();
+
+    const exit = studentPage.locator('header').getByRole('button', { name: '강의실 나가기' });
+    await exit.click();
+    let dialog = studentPage.getByRole('alertdialog', { name: '강의에서 나가시겠어요?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('강의가 아직 진행 중이에요.');
+    expect(await captureScreen(studentPage, 'journey-live-exit-dialog')).toEqual([]);
+    await dialog.getByRole('button', { name: '취소' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(studentPage.url()).pathname).toBe(`/live/student/${classId}`);
+    await exit.click();
+    dialog = studentPage.getByRole('alertdialog', { name: '강의에서 나가시겠어요?' });
+    await dialog.getByRole('button', { name: '나가기', exact: true }).click();
+    await studentPage.waitForURL((url) => url.pathname === `/dashboard/student/${classId}`);
+
+    await teacherPage.locator('#main').getByRole('button', { name: '강의실 나가기' }).click();
+    const end = teacherPage.getByRole('alertdialog', { name: '강의를 종료하시겠어요?' });
+    await end.waitFor();
+    expect(await captureScreen(teacherPage, 'journey-live-end-dialog')).toEqual([]);
+    await end.getByRole('button', { name: '강의 나가기' }).click();
+    await teacherPage.waitForURL((url) => url.pathname === `/dashboard/teacher/${classId}`);
+    await teacherPage.getByRole('heading', { name: CLASS_NAME, level: 1 }).waitFor();
   });
 
   test('the teacher edits the class and the dashboard shows the new name', async () => {
@@ -233,10 +286,15 @@ describe.skipIf(!chromiumAvailable())('class journey', { timeout: 90_000 }, () =
     await page.waitForURL((url) => url.pathname === '/');
     await eventually(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     // The page left in place shows the logged-out header and stays home (the private page being left does
-    // not send the visitor to /login).
+    // not send the visitor to /login), and so does a fresh load of the home page.
     await page.getByRole('link', { name: '로그인' }).first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByRole('link', { name: '내 강의실' }).count()).toBe(0);
     expect(await captureScreen(page, 'journey-withdrawn')).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByRole('link', { name: '로그인' }).first().waitFor();
+    expect(await page.getByRole('link', { name: '내 강의실' }).count()).toBe(0);
     // The account is gone: logging in with the same identity starts a new sign-up.
     await loginThroughDev(page, server.baseUrl, '8102');
     expect(new URL(page.url()).pathname).toBe('/sign-info');
