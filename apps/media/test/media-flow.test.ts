@@ -9,9 +9,9 @@ type Media = Awaited<ReturnType<typeof startTestMedia>>;
 let media: Media;
 const closers: (() => Promise<void>)[] = [];
 
-async function publish() {
+async function publish({ screen = false } = {}) {
   const socket = await media.connectAs({ role: 'teacher' });
-  const teacher = new SyntheticTeacher();
+  const teacher = new SyntheticTeacher(1_000, { screen });
   closers.push(() => teacher.close());
   await ok(socket, 'startRoom');
   const { transportId } = await ok(socket, 'createProducerTransport');
@@ -28,6 +28,14 @@ async function publish() {
     producerKind: 'webcamAudio',
     mid: teacher.audio.mid ?? '',
   });
+  if (teacher.screen && teacher.systemAudio) {
+    for (const [producerKind, mid] of [
+      ['screenShareVideo', teacher.screen.mid],
+      ['screenShareAudio', teacher.systemAudio.mid],
+    ] as const) {
+      await ok(socket, 'produce', { transportId, producerKind, mid: mid ?? '' });
+    }
+  }
   return { socket, teacher, transportId, answer: sdp, video, audio };
 }
 
@@ -144,6 +152,31 @@ describe.each([
       expect(layers(video().slice(index))).toEqual([layer]);
     }
     expectContinuous(video());
+  });
+
+  it('a student on auto moves down a layer on its own receiver reports of loss, and back up once it ends', async () => {
+    await publish({ screen: true }); // the screen and both audio streams share the student's bandwidth
+    const { socket, student, consumers } = await watch(1);
+    expect(consumers).toHaveLength(4);
+    await resumeAll(socket, consumers);
+    const video = () => student.packets(midOf(consumers, 'webcamVideo').mid);
+    await until(() => video().length > 10, 5_000, 'video');
+    expect(video().at(-1)?.layer).not.toBe('q');
+    // A third of what reaches the student is lost: werift's receiver reports say so, and the SFU backs off.
+    student.loseIncoming((seq) => seq % 3 === 0);
+    await until(() => video().at(-1)?.layer === 'q', 15_000, 'down to q');
+    const lowAt = video().length;
+    student.loseIncoming(null);
+    await until(
+      () =>
+        video()
+          .slice(lowAt)
+          .some((p) => p.layer === 'h'),
+      20_000,
+      'back up to h',
+    );
+    // Up only once the loss is gone, and one layer at a time.
+    expect(layers(video().slice(lowAt))).toEqual(['q', 'h']);
   });
 
   it('NACKs exactly the lost packets, per SSRC, and the student still gets them', async () => {

@@ -3,16 +3,21 @@ import {
   RTCPeerConnection,
   RTCRtpCodecParameters,
   RtcpPayloadSpecificFeedback,
+  SrtpAuthenticationError,
   useAbsSendTime,
   useNACK,
   usePLI,
   useREMB,
   useSdesMid,
+  type RTCDtlsTransport,
   type RtpPacket,
 } from 'werift';
 import type { Layer } from '@sea/contract/live';
 import { isVp8KeyframeStart } from '../src/forwarding/vp8.ts';
 import { gatheredSdp, loopbackClient, readMarker, setLocalWithoutStun } from './synthetic-teacher.ts';
+
+/** Thrown back to werift for a packet the network "lost". */
+const LOST = new SrtpAuthenticationError('lost on the way (test)');
 
 /** One packet as a student received it. */
 export type Received = {
@@ -47,6 +52,8 @@ export class SyntheticStudent {
   });
   readonly byMid = new Map<string, Received[]>();
   private readonly watchedTracks = new Set<string>();
+  private lose: ((seq: number) => boolean) | null = null;
+  private readonly lossy = new Set<RTCDtlsTransport>();
 
   constructor() {
     this.pc.onTrack.subscribe((track) => {
@@ -62,6 +69,26 @@ export class SyntheticStudent {
     await this.pc.setRemoteDescription({ type: 'offer', sdp: offer });
     await setLocalWithoutStun(this.pc, await this.pc.createAnswer());
     return gatheredSdp(this.pc);
+  }
+
+  /**
+   * Loses the incoming RTP packets whose sequence number `lose` picks (their retransmissions too), as a lossy
+   * network would before they reach werift, which then reports the loss in its own receiver reports; `null` ends
+   * the loss. Call once connected.
+   */
+  loseIncoming(lose: ((seq: number) => boolean) | null): void {
+    this.lose = lose;
+    for (const transceiver of this.pc.getTransceivers()) {
+      const dtls = transceiver.dtlsTransport;
+      if (this.lossy.has(dtls)) continue;
+      this.lossy.add(dtls);
+      const decrypt = dtls.srtp.decrypt.bind(dtls.srtp);
+      dtls.srtp.decrypt = (packet: Buffer) => {
+        // SRTP leaves the header in clear; werift drops a packet that fails authentication, as lost.
+        if (this.lose?.(packet.readUInt16BE(2))) throw LOST;
+        return decrypt(packet);
+      };
+    }
   }
 
   packets(mid: string): Received[] {

@@ -1,5 +1,8 @@
-/** A student's starting estimate: enough for `h`, so a new student starts sharp without flooding. */
-export const DOWNLINK_START_BPS = 800_000;
+/**
+ * A student's starting estimate: enough for `h` beside the screen share and both audio streams (about 540 kbit/s
+ * from Chrome), so a new student starts sharp without flooding.
+ */
+export const DOWNLINK_START_BPS = 1_100_000;
 export const DOWNLINK_MIN_BPS = 50_000;
 export const DOWNLINK_MAX_BPS = 10_000_000;
 

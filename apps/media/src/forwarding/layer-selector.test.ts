@@ -19,22 +19,81 @@ describe('selectLayer', () => {
     [330_000, 'h', 'h'],
     [310_000, 'h', 'q'],
   ] as const)('auto at %i bit/s from %s gives %s', (estimateBps, current, expected) => {
-    expect(selectLayer({ estimateBps, current, preferred: 'auto', available: all })).toBe(expected);
+    expect(selectLayer({ estimateBps, otherStreamsBps: 0, current, preferred: 'auto', available: all })).toBe(
+      expected,
+    );
+    // The same choice when the student's other streams use more of a larger estimate.
+    expect(
+      selectLayer({
+        estimateBps: estimateBps + 540_000,
+        otherStreamsBps: 540_000,
+        current,
+        preferred: 'auto',
+        available: all,
+      }),
+    ).toBe(expected);
   });
 
+  it.each([
+    // estimate, what the screen and audio use, current layer → layer
+    [1_500_000, 0, null, 'f'],
+    [1_500_000, 100_000, null, 'f'], // both audio streams alone leave room for f
+    [1_500_000, 540_000, null, 'h'], // with the screen share, f no longer fits
+    [1_400_000, 540_000, 'f', 'h'], // nor does staying on it (860k < 0.8 x 1.1M)
+    [1_500_000, 1_200_000, 'h', 'q'],
+    [800_000, 540_000, null, 'q'],
+  ] as const)(
+    'auto at %i bit/s, %i of it for the other streams, from %s gives %s',
+    (estimateBps, otherStreamsBps, current, expected) => {
+      expect(selectLayer({ estimateBps, otherStreamsBps, current, preferred: 'auto', available: all })).toBe(
+        expected,
+      );
+    },
+  );
+
   it('honours a fixed preference whatever the bandwidth', () => {
-    expect(selectLayer({ estimateBps: 10_000, current: 'q', preferred: 'f', available: all })).toBe('f');
-    expect(selectLayer({ estimateBps: 9e9, current: 'f', preferred: 'q', available: all })).toBe('q');
+    expect(
+      selectLayer({ estimateBps: 10_000, otherStreamsBps: 0, current: 'q', preferred: 'f', available: all }),
+    ).toBe('f');
+    expect(
+      selectLayer({ estimateBps: 9e9, otherStreamsBps: 0, current: 'f', preferred: 'q', available: all }),
+    ).toBe('q');
   });
 
   it('falls back to the nearest lower arriving layer, else the lowest', () => {
-    expect(selectLayer({ estimateBps: 9e9, current: null, preferred: 'f', available: ['q', 'h'] })).toBe('h');
-    expect(selectLayer({ estimateBps: 9e9, current: null, preferred: 'q', available: ['h', 'f'] })).toBe('h');
-    expect(selectLayer({ estimateBps: 9e9, current: null, preferred: 'auto', available: ['q'] })).toBe('q');
+    expect(
+      selectLayer({
+        estimateBps: 9e9,
+        otherStreamsBps: 0,
+        current: null,
+        preferred: 'f',
+        available: ['q', 'h'],
+      }),
+    ).toBe('h');
+    expect(
+      selectLayer({
+        estimateBps: 9e9,
+        otherStreamsBps: 0,
+        current: null,
+        preferred: 'q',
+        available: ['h', 'f'],
+      }),
+    ).toBe('h');
+    expect(
+      selectLayer({
+        estimateBps: 9e9,
+        otherStreamsBps: 0,
+        current: null,
+        preferred: 'auto',
+        available: ['q'],
+      }),
+    ).toBe('q');
   });
 
   it('answers null when no layer arrives', () => {
-    expect(selectLayer({ estimateBps: 9e9, current: 'h', preferred: 'auto', available: [] })).toBeNull();
+    expect(
+      selectLayer({ estimateBps: 9e9, otherStreamsBps: 0, current: 'h', preferred: 'auto', available: [] }),
+    ).toBeNull();
   });
 
   it('always picks an arriving layer, and never flips back at the same estimate (hysteresis)', () => {
@@ -42,13 +101,14 @@ describe('selectLayer', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 5_000_000 }),
+        fc.integer({ min: 0, max: 2_000_000 }),
         fc.option(layer, { nil: null }),
         fc.constantFrom(...PREFERRED_LAYERS),
         fc.subarray([...LAYERS], { minLength: 1 }),
-        (estimateBps, current, preferred, available) => {
-          const first = selectLayer({ estimateBps, current, preferred, available });
+        (estimateBps, otherStreamsBps, current, preferred, available) => {
+          const first = selectLayer({ estimateBps, otherStreamsBps, current, preferred, available });
           expect(first !== null && available.includes(first)).toBe(true);
-          const second = selectLayer({ estimateBps, current: first, preferred, available });
+          const second = selectLayer({ estimateBps, otherStreamsBps, current: first, preferred, available });
           expect(second).toBe(first);
         },
       ),

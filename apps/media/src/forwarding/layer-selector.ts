@@ -8,8 +8,13 @@ export const UP_MARGIN = 1.25;
 export const STAY_MARGIN = 0.8;
 
 export type LayerChoice = {
-  /** The student's estimated downstream bandwidth, in bit/s. */
+  /** The student's estimated downstream bandwidth, in bit/s: their whole connection's. */
   estimateBps: number;
+  /**
+   * What the student's other streams (screen share, both audio streams) use of it, measured, in bit/s: the
+   * webcam gets what is left.
+   */
+  otherStreamsBps: number;
   /** The layer the student receives now, if any. */
   current: Layer | null;
   preferred: PreferredLayer;
@@ -19,10 +24,17 @@ export type LayerChoice = {
 
 /**
  * The layer a student should receive. A fixed preference is honoured when that layer arrives (else the nearest
- * lower one, else the lowest); `auto` picks the highest layer the bandwidth carries, with hysteresis so an
- * estimate hovering around a threshold does not make the student flip between layers.
+ * lower one, else the lowest); `auto` picks the highest layer that the bandwidth left beside the student's other
+ * streams carries, with hysteresis so an estimate hovering around a threshold does not make the student flip
+ * between layers.
  */
-export function selectLayer({ estimateBps, current, preferred, available }: LayerChoice): Layer | null {
+export function selectLayer({
+  estimateBps,
+  otherStreamsBps,
+  current,
+  preferred,
+  available,
+}: LayerChoice): Layer | null {
   const arriving = LAYERS.filter((layer) => available.includes(layer));
   const lowest = arriving[0];
   if (lowest === undefined) return null;
@@ -34,7 +46,7 @@ export function selectLayer({ estimateBps, current, preferred, available }: Laye
   const currentIndex = current === null ? -1 : LAYERS.indexOf(current);
   const fits = (layer: Layer) => {
     const margin = LAYERS.indexOf(layer) <= currentIndex ? STAY_MARGIN : UP_MARGIN;
-    return estimateBps >= LAYER_NEED_BPS[layer] * margin;
+    return estimateBps - otherStreamsBps >= LAYER_NEED_BPS[layer] * margin;
   };
   return arriving.filter(fits).at(-1) ?? lowest;
 }

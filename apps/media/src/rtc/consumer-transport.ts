@@ -11,7 +11,7 @@ import type { ConsumerInfo, PreferredLayer } from '@sea/contract/live';
 import { DownlinkEstimator } from '../forwarding/downlink-estimator.ts';
 import { conflict, LiveError, notFound } from '../live-error.ts';
 import { Signal } from '../signal.ts';
-import { Consumer } from './consumer.ts';
+import { Consumer, type Bandwidth } from './consumer.ts';
 import { createPeerConnection, enlargeReceiveBuffers, gathered, type RtcOptions } from './peer-connection.ts';
 import type { ReceivingCloseReason, ReceivingTransport } from './receiving-transport.ts';
 import type { StreamSource } from './stream-source.ts';
@@ -146,7 +146,7 @@ export class ConsumerTransport implements ReceivingTransport {
       // renominate ICE, after which nothing reached the student.
       const transceiver =
         this.free[producer.media].pop() ?? this.pc.addTransceiver(producer.media, { direction: 'sendonly' });
-      const consumer = new Consumer(producer, transceiver.sender, () => this.downlink.bps);
+      const consumer: Consumer = new Consumer(producer, transceiver.sender, () => this.bandwidth(consumer));
       this.entries.set(producer.id, { consumer, transceiver });
       consumer.closed.subscribe(() => {
         const entry = this.entries.get(producer.id);
@@ -171,6 +171,19 @@ export class ConsumerTransport implements ReceivingTransport {
       mid: transceiver.mid ?? '',
     }));
     return { sdp, consumers };
+  }
+
+  /**
+   * The student's estimate and what their consumers other than `consumer` send now: the screen share and both
+   * audio streams share the connection with the webcam, whose layer gets what they leave.
+   */
+  private bandwidth(consumer: Consumer): Bandwidth {
+    const now = performance.now();
+    let otherStreamsBps = 0;
+    for (const entry of this.entries.values()) {
+      if (entry.consumer !== consumer) otherStreamsBps += entry.consumer.sentBps(now);
+    }
+    return { estimateBps: this.downlink.bps, otherStreamsBps };
   }
 
   /** Awaits a step of werift's negotiation; refused at once if the transport closes meanwhile. */

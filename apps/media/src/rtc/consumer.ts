@@ -13,6 +13,14 @@ const KEYFRAME_RETRY_MS = 1_000;
 /** Samples of the timestamp step at a layer switch: 90 kHz video, 48 kHz audio. */
 const CLOCK_PER_MS = { video: 90, audio: 48 } as const;
 
+/** A student's downstream bandwidth as one of their consumers sees it, in bit/s. */
+export type Bandwidth = {
+  /** The estimate of the student's whole connection. */
+  estimateBps: number;
+  /** What the student's other consumers send now (measured). */
+  otherStreamsBps: number;
+};
+
 /**
  * One producer forwarded to one student: picks the layer (the student's preference, or their bandwidth),
  * switches only at keyframes, asks for keyframes when the student needs one, and sends through the student's
@@ -25,7 +33,7 @@ export class Consumer {
   /** Emitted once when the consumer closes (its producer closed, or its transport did). */
   readonly closed = new Signal();
   private readonly sender: RTCRtpSender;
-  private readonly estimateBps: () => number;
+  private readonly bandwidth: () => Bandwidth;
   private readonly gate = new LayerSwitch();
   private readonly meter = new BitrateMeter();
   private readonly unsubscribes: (() => void)[] = [];
@@ -37,12 +45,12 @@ export class Consumer {
 
   /**
    * @param sender the student's sender for this stream's m-line.
-   * @param estimateBps the student's current downstream estimate (shared by their consumers).
+   * @param bandwidth the student's current downstream estimate, and what their other streams use of it.
    */
-  constructor(producer: StreamSource, sender: RTCRtpSender, estimateBps: () => number) {
+  constructor(producer: StreamSource, sender: RTCRtpSender, bandwidth: () => Bandwidth) {
     this.producer = producer;
     this.sender = sender;
-    this.estimateBps = estimateBps;
+    this.bandwidth = bandwidth;
     this.unsubscribes.push(
       producer.packet.subscribe((layer, packet, keyframeStart) => this.forward(layer, packet, keyframeStart)),
       producer.closed.subscribe(() => this.close()),
@@ -117,7 +125,7 @@ export class Consumer {
   private chooseLayer(): void {
     const previous = this.gate.target;
     const next = selectLayer({
-      estimateBps: this.estimateBps(),
+      ...this.bandwidth(),
       current: this.gate.current,
       preferred: this.producer.simulcast ? this.preferred : 'auto',
       available: this.producer.simulcast ? this.producer.availableLayers() : ['f'],
