@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLASS_ROLES, type ClassItem } from '@sea/contract/classes';
 import { MAX_ID } from '@sea/contract/ids';
 import { classDto, insertClass, insertEnrolment, postClass } from '../../test/classes.ts';
 import { expectError, expectOk } from '../../test/expect-envelope.ts';
-import { jpeg, png } from '../../test/images.ts';
+import { gif, jpeg, pixelFloodPng, png } from '../../test/images.ts';
+import { storedFiles } from '../../test/uploads-dir.ts';
 import { imagePart, multipart } from '../../test/multipart.ts';
 import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
 
@@ -106,6 +108,24 @@ describe('POST /api/classes', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
   });
+
+  it.each([
+    ['an opaque', false, 'jpg', 'image/jpeg', 'jpeg'],
+    ['a transparent', true, 'png', 'image/png', 'png'],
+  ])(
+    'accepts %s PNG named .jpg and sent as image/jpeg by its content, stored as what it is',
+    async (_name, alpha, extension, contentType, format) => {
+      const item = expectOk<ClassItem>(
+        await postClass(app, teacher, classDto(), [imagePart(await png(800, 300, alpha), 'photo.jpg')]),
+      );
+      expect(item.banner_image_path).toMatch(new RegExp(`^/uploads/banners/.+\\.${extension}$`));
+      const image = await app.inject(item.banner_image_path ?? '');
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe(contentType);
+      const stored = await sharp(image.rawPayload).metadata();
+      expect([stored.format, stored.width, stored.height]).toEqual([format, 800, 300]);
+    },
+  );
 
   it.each([
     [
@@ -316,6 +336,37 @@ describe('GET/PATCH/DELETE /api/classes/{id} and role', () => {
     expect(body.invalid_fields?.categoryId).toMatch(/[가-힣]/);
     expect(expectOk<ClassItem>(await app.inject(`/api/classes/${item.id}`))).toEqual(item);
   });
+
+  it.each([
+    ['a 6 MB file', async () => imagePart(Buffer.alloc(6 * 1024 * 1024, 1), 'big.jpg'), 413],
+    ['a pixel flood', async () => imagePart(await pixelFloodPng(), 'flood.png', 'image/png'), 413],
+    ['text named .jpg', async () => imagePart(Buffer.from('not an image at all'), 'x.jpg'), 415],
+    ['a GIF', async () => imagePart(await gif(40, 20), 'x.gif', 'image/gif'), 415],
+  ])(
+    'answers a replacing banner that is %s with %i, keeping the class, its banner and the stored files',
+    async (_name, part, status) => {
+      const item = expectOk<ClassItem>(
+        await postClass(app, teacher, classDto(), [imagePart(await jpeg(600, 200))]),
+      );
+      const files = await storedFiles(app);
+      const { payload, headers } = multipart([
+        { name: 'classroomUpdateDto', value: JSON.stringify({ name: '바뀌면 안 됨' }) },
+        await part(),
+      ]);
+      expectError(
+        await app.inject({
+          method: 'PATCH',
+          url: `/api/classes/${item.id}`,
+          payload,
+          headers: { ...headers, ...bearer(teacher) },
+        }),
+        status as 413 | 415,
+      );
+      expect(expectOk<ClassItem>(await app.inject(`/api/classes/${item.id}`))).toEqual(item);
+      expect(await storedFiles(app)).toEqual(files);
+      expect((await app.inject(item.banner_image_path ?? '')).statusCode).toBe(200);
+    },
+  );
 
   it('refuses to clear a required field', async () => {
     const item = expectOk<ClassItem>(await postClass(app, teacher));

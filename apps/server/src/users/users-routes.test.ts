@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../test/expect-envelope.ts';
 import { bearer, buildTestApp, createAccount, createUser, type TestUser } from '../../test/helper.ts';
@@ -97,6 +98,18 @@ describe('PATCH /api/users', () => {
     ).toBe(second.profile_image_path);
   });
 
+  it('takes a real PNG named .jpg and sent as image/jpeg by its content, re-encoded to a 256x256 JPEG', async () => {
+    const user = await createUser(app);
+    const updated = expectOk<UserData>(
+      await patch(user, [jsonPart('userUpdateDTO', {}), imagePart(await png(400, 300), 'me.jpg')]),
+    );
+    expect(updated.profile_image_path).toMatch(/^\/uploads\/avatars\/.+\.jpg$/);
+    const image = await app.inject(updated.profile_image_path ?? '');
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    const stored = await sharp(image.rawPayload).metadata();
+    expect([stored.format, stored.width, stored.height]).toEqual(['jpeg', 256, 256]);
+  });
+
   it('a refused change leaves the old avatar and stores no new file', async () => {
     const user = await createUser(app);
     const taken = await createUser(app);
@@ -122,6 +135,12 @@ describe('PATCH /api/users', () => {
       await patch(user, [jsonPart('userUpdateDTO', {}), imagePart(Buffer.from('<svg/>'), 'x.jpg')]),
       415,
     );
+    const sixMegabytes = Buffer.concat([await jpeg(16, 16), Buffer.alloc(6 * 1024 * 1024, 7)]);
+    const body = expectError(
+      await patch(user, [jsonPart('userUpdateDTO', { nickname: '바뀌면안됨' }), imagePart(sixMegabytes)]),
+      413,
+    );
+    expect(body.message_kor).toContain('5MB');
     expect(await storedFiles(app)).toEqual(files);
     expect(await me(user)).toEqual(before);
   });
