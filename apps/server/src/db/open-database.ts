@@ -36,7 +36,11 @@ async function openPglite(dir: string | null, snapshot?: Blob): Promise<OpenData
     dir !== null ? new PGlite(dir) : snapshot ? new PGlite({ loadDataDir: snapshot }) : new PGlite();
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
-  return { db: db as unknown as Database, close: () => client.close() };
+  // Closing an instance that already stopped is not an error: shutdown must still finish.
+  const close = async () => {
+    if (!client.closed) await client.close();
+  };
+  return { db: db as unknown as Database, close };
 }
 
 /** A migrated, seeded in-memory PGlite data folder as a tarball: a template that skips initdb. */

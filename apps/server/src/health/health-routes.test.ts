@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/helper.ts';
+import { ADMIN_DATABASE_URL, buildTestApp } from '../../test/helper.ts';
 import { expectError } from '../../test/expect-envelope.ts';
 
 describe('health and unknown paths (no web build)', () => {
@@ -29,6 +31,62 @@ describe('health and unknown paths (no web build)', () => {
   it('an unknown method on a known path answers a 404 envelope', async () => {
     expectError(await app.inject({ method: 'DELETE', url: '/health' }), 404);
   });
+});
+
+/** The name of the app's own PostgreSQL test database. */
+function databaseName(app: FastifyInstance): string {
+  const { database } = app.config;
+  if (database.kind !== 'postgres') throw new Error('the app is not on PostgreSQL');
+  return new URL(database.url).pathname.slice(1);
+}
+
+/** The app's PGlite instance behind drizzle. */
+function embeddedClient(app: FastifyInstance): PGlite {
+  return (app.db as unknown as { $client: PGlite }).$client;
+}
+
+describe('GET /health when the database is down', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  const health = () => app.inject({ method: 'GET', url: '/health' });
+  const expectDown = async () => {
+    const response = await health();
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['content-type']).toContain('text/plain');
+    expect(response.body).toBe('Database unavailable');
+  };
+
+  if (process.env.TEST_DATABASE === 'postgres') {
+    it('answers 503 while PostgreSQL refuses the database, and 200 again once it is back', async () => {
+      expect((await health()).statusCode).toBe(200);
+      const name = databaseName(app);
+      const admin = postgres(ADMIN_DATABASE_URL, { max: 1, onnotice: () => {} });
+      try {
+        // The outage: no new connections, and the server's open ones are cut.
+        await admin.unsafe(`alter database "${name}" allow_connections false`);
+        await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name}`;
+        await expectDown();
+        await expectDown();
+        await admin.unsafe(`alter database "${name}" allow_connections true`);
+        expect((await health()).body).toBe('OK');
+      } finally {
+        await admin.unsafe(`alter database "${name}" allow_connections true`);
+        await admin.end({ timeout: 1 });
+      }
+    });
+  } else {
+    it('answers 503 once the embedded database has stopped', async () => {
+      expect((await health()).statusCode).toBe(200);
+      await embeddedClient(app).close();
+      await expectDown();
+      // The server itself still answers everything else.
+      expectError(await app.inject({ method: 'GET', url: '/api/nothing' }), 404);
+    });
+  }
 });
 
 describe('the built web app', () => {
