@@ -1,40 +1,96 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '@sea/contract/paths';
 import { buildTestApp } from '../../test/helper.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
+  // The dev login provider is on (no Kakao key), so its authorize route exists too.
   app = await buildTestApp();
 });
 afterAll(() => app.close());
 
-type Operation = {
-  requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * The methods of every path of the contract's ROUTES table. A Record over its keys: a path added to the
+ * contract without a line here does not typecheck.
+ */
+const METHODS: Record<keyof typeof ROUTES, Method[]> = {
+  health: ['GET'],
+  // The OpenAPI description and Swagger UI themselves, and the uploaded files: not operations of the API.
+  docs: [],
+  uploads: [],
+  appKey: ['GET'],
+  kakaoCallback: ['GET'],
+  refresh: ['POST'],
+  signup: ['GET', 'POST', 'DELETE'],
+  devAuthorize: ['GET'],
+  users: ['GET', 'PATCH'],
+  checkNickname: ['GET'],
+  categories: ['GET'],
+  classes: ['GET', 'POST'],
+  class: ['GET', 'PATCH'],
+  classDelete: ['DELETE'],
+  classRole: ['GET'],
+  classActive: ['GET', 'PATCH'],
+  liveTicket: ['GET'],
+  dashboard: ['GET'],
+  dashboardStudents: ['GET'],
+  enroll: ['POST'],
+  schedule: ['GET', 'POST', 'DELETE'],
+  chatHistory: ['GET'],
+  liveInternal: ['PUT'],
 };
 
+type Operation = {
+  summary?: string;
+  tags?: string[];
+  responses?: Record<string, unknown>;
+  requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+};
+type Doc = { paths: Record<string, Record<string, Operation>> };
+
+const openApiPath = (pattern: string) => pattern.replace(/:([A-Za-z]+)/g, '{$1}');
+const OPERATIONS = Object.entries(METHODS).flatMap(([key, methods]) =>
+  methods.map((method) => [method, ROUTES[key as keyof typeof ROUTES]] as const),
+);
+
 describe('OpenAPI description', () => {
-  it('describes every classes route, multipart bodies included, and serves Swagger UI', async () => {
+  let doc: Doc;
+  beforeAll(async () => {
     const response = await app.inject('/api/docs/json');
     expect(response.statusCode).toBe(200);
-    const doc = response.json() as { paths: Record<string, Record<string, Operation>> };
-    for (const [path, method] of [
-      ['/api/categories', 'get'],
-      ['/api/classes', 'get'],
-      ['/api/classes', 'post'],
-      ['/api/classes/{classId}', 'patch'],
-      ['/api/classes/{classId}/delete', 'delete'],
-      ['/api/classes/{classId}/isActive', 'patch'],
-      ['/api/classes/{classId}/live-ticket', 'get'],
-      ['/api/classes/{classId}/dashboard/students', 'get'],
-      ['/api/classes/{classId}/enroll', 'post'],
-      ['/api/classes/{classId}/schedule', 'delete'],
-      ['/internal/classes/{classId}/live', 'put'],
-      ['/health', 'get'],
-    ] as const) {
-      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
-    }
-    const create = doc.paths['/api/classes']?.post?.requestBody?.content['multipart/form-data'];
-    expect(Object.keys(create?.schema.properties ?? {})).toEqual(['classroomCreateDto', 'imagefile']);
-    expect((await app.inject('/api/docs')).statusCode).toBe(200);
+    doc = response.json<Doc>();
+  });
+
+  it.each(OPERATIONS)('describes %s %s, a route the server has', (method, path) => {
+    expect(app.hasRoute({ method: method as HTTPMethods, url: path })).toBe(true);
+    const operation = doc.paths[openApiPath(path)]?.[method.toLowerCase()];
+    expect(operation?.summary).toMatch(/\S/);
+    expect(operation?.tags?.length).toBeGreaterThan(0);
+    expect(Object.keys(operation?.responses ?? {})).toContain('200');
+  });
+
+  it('describes exactly those operations on those paths, nothing the table leaves out', () => {
+    const described = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const expected = OPERATIONS.map(([method, path]) => `${method} ${openApiPath(path)}`);
+    expect(described.sort()).toEqual(expected.sort());
+  });
+
+  it.each([
+    ['post', ROUTES.classes, 'classroomCreateDto'],
+    ['patch', ROUTES.class, 'classroomUpdateDto'],
+    ['post', ROUTES.signup, 'signupRequestDto'],
+    ['patch', ROUTES.users, 'userUpdateDTO'],
+  ])('describes the multipart body of %s %s: its JSON part %s and imagefile', (method, path, part) => {
+    const body = doc.paths[openApiPath(path)]?.[method]?.requestBody?.content['multipart/form-data'];
+    expect(Object.keys(body?.schema.properties ?? {})).toEqual([part, 'imagefile']);
+  });
+
+  it('serves Swagger UI', async () => {
+    expect((await app.inject(ROUTES.docs)).statusCode).toBe(200);
   });
 });
