@@ -361,3 +361,32 @@ describe('StompSession: subscriptions and acknowledgement', () => {
     expect(transport.last()?.headers.get('message')).toBe('subscription id already in use');
   });
 });
+
+describe('StompSession: receipts', () => {
+  it("answers a SUBSCRIBE's receipt only once the subscription is in effect", async () => {
+    const writer = await subscribed('bob');
+    const reader = await connected('alice');
+    let admit: (member: boolean) => void = () => undefined;
+    store.isMember = (classId, userId) =>
+      userId === 'alice' ? new Promise((resolve) => (admit = resolve)) : Promise.resolve(true);
+    reader.session.receive(
+      enc(stompFrame('SUBSCRIBE', { id: 's', destination: '/topic/greetings/1', receipt: 'in-effect' })),
+    );
+    const send = (content: string) =>
+      writer.session.receive(
+        enc(stompFrame('SEND', { destination: '/app/hello' }, JSON.stringify({ roomId: 1, content }))),
+      );
+    send('before');
+    await settle();
+    // Still being checked: no receipt, and a message stored now is not delivered (a history read after the
+    // receipt has it).
+    expect(reader.transport.commands()).toEqual(['CONNECTED']);
+    admit(true);
+    await settle();
+    expect(reader.transport.commands()).toEqual(['CONNECTED', 'RECEIPT']);
+    send('after');
+    await settle();
+    expect(reader.transport.commands()).toEqual(['CONNECTED', 'RECEIPT', 'MESSAGE']);
+    expect(frameText(reader.transport.last() ?? stompFrame('X'))).toContain('"content":"after"');
+  });
+});

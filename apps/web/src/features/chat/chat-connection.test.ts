@@ -49,7 +49,7 @@ describe('ChatConnection', () => {
     const { connection, stomp, fetchHistory, states } = open();
     expect(stomp.last().config.token).toBe('token-1');
     expect(stomp.last().activated).toBe(true);
-    stomp.last().connect();
+    stomp.last().connectAndConfirm();
     await vi.advanceTimersByTimeAsync(0);
     expect([...stomp.last().subscriptions.keys()]).toEqual(['/user/queue/errors', '/topic/greetings/7']);
     expect(fetchHistory).toHaveBeenCalledWith(CLASS_ID);
@@ -59,7 +59,7 @@ describe('ChatConnection', () => {
 
   it('merges live messages by id: no repeats, in order', async () => {
     const { connection, stomp } = open();
-    stomp.last().connect();
+    stomp.last().connectAndConfirm();
     await vi.advanceTimersByTimeAsync(0);
     const changes: number[][] = [];
     connection.on('messagesChanged', (messages) => changes.push(ids(messages)));
@@ -74,7 +74,7 @@ describe('ChatConnection', () => {
 
   it('reconnects 5 s after a blip with a fresh token and catches up with ?after= the last id, once', async () => {
     const { connection, stomp, fetchHistory, states } = open();
-    stomp.last().connect();
+    stomp.last().connectAndConfirm();
     await vi.advanceTimersByTimeAsync(0);
     stomp.last().deliver(CLASS_ID, chatMessage({ id: 3 }));
     stored.push(chatMessage({ id: 3 }));
@@ -91,7 +91,7 @@ describe('ChatConnection', () => {
     expect(stomp.clients).toHaveLength(2);
     expect(stomp.last().config.token).toBe('token-2');
 
-    stomp.last().connect();
+    stomp.last().connectAndConfirm();
     // One of the missed messages also comes live on the new subscription.
     stomp.last().deliver(CLASS_ID, chatMessage({ id: 5 }));
     await vi.advanceTimersByTimeAsync(0);
@@ -161,6 +161,83 @@ describe('ChatConnection', () => {
     stomp.last().connect();
     expect(connection.state).toBe('disconnected');
     expect(states).toEqual(['connecting', 'connected', 'disconnected']);
+  });
+
+  it('reads the history only once the server confirmed the subscription', async () => {
+    const { connection, stomp, fetchHistory } = open();
+    stomp.last().connect();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(connection.state).toBe('connected');
+    expect(fetchHistory).not.toHaveBeenCalled();
+    // Stored while the server was still checking the membership: not delivered live, so only a history
+    // read from now on can have it.
+    stored.push(chatMessage({ id: 3 }));
+    stomp.last().confirm();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchHistory).toHaveBeenCalledTimes(1);
+    expect(ids(connection.messages)).toEqual([1, 2, 3]);
+  });
+
+  it('tries a failed catch-up again until it succeeds, without losing a message', async () => {
+    const fetchHistory = vi.fn(historyOf(stored));
+    const { connection, stomp } = open({ fetchHistory });
+    stomp.last().connectAndConfirm();
+    await vi.advanceTimersByTimeAsync(0);
+    stomp.last().drop();
+    stored.push(chatMessage({ id: 3 }), chatMessage({ id: 4 }));
+    await vi.advanceTimersByTimeAsync(5_000);
+    fetchHistory.mockRejectedValueOnce(new Error('502')).mockRejectedValueOnce(new Error('502'));
+    stomp.last().connectAndConfirm();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchHistory).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fetchHistory).toHaveBeenCalledTimes(3);
+    expect(ids(connection.messages)).toEqual([1, 2]);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(fetchHistory).toHaveBeenCalledTimes(4);
+    expect(fetchHistory).toHaveBeenLastCalledWith(CLASS_ID, 2);
+    expect(ids(connection.messages)).toEqual([1, 2, 3, 4]);
+    expect(connection.state).toBe('connected');
+  });
+
+  it('when the catch-up keeps failing, starts over and reads from the same point, not after newer live messages', async () => {
+    const fetchHistory = vi.fn(historyOf(stored));
+    const { connection, stomp, states } = open({ fetchHistory });
+    stomp.last().connectAndConfirm();
+    await vi.advanceTimersByTimeAsync(0);
+    stomp.last().drop();
+    stored.push(chatMessage({ id: 3 }), chatMessage({ id: 4 }));
+    await vi.advanceTimersByTimeAsync(5_000);
+    fetchHistory.mockRejectedValue(new Error('history unavailable'));
+    stomp.last().connectAndConfirm();
+    // A live message arrives above the gap while the catch-up fails.
+    stored.push(chatMessage({ id: 5 }));
+    stomp.last().deliver(CLASS_ID, chatMessage({ id: 5 }));
+    await vi.advanceTimersByTimeAsync(1_000 + 2_000 + 4_000);
+    expect(fetchHistory).toHaveBeenCalledTimes(1 + 4);
+    expect(connection.state).toBe('disconnected');
+    expect(stomp.clients[1]?.deactivated).toBe(true);
+
+    fetchHistory.mockImplementation(historyOf(stored));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(stomp.clients).toHaveLength(3);
+    stomp.last().connectAndConfirm();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchHistory).toHaveBeenLastCalledWith(CLASS_ID, 2);
+    expect(ids(connection.messages)).toEqual([1, 2, 3, 4, 5]);
+    expect(states.slice(-3)).toEqual(['disconnected', 'connecting', 'connected']);
+  });
+
+  it('stops trying to read when the connection is closed', async () => {
+    const fetchHistory = vi.fn(async () => {
+      throw new Error('down');
+    });
+    const { connection, stomp } = open({ fetchHistory });
+    stomp.last().connectAndConfirm();
+    await vi.advanceTimersByTimeAsync(0);
+    connection.close();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchHistory).toHaveBeenCalledTimes(1);
   });
 
   it('deactivates the live client on close', () => {

@@ -28,7 +28,11 @@ export type ChatConnectionEvents = {
 export type StompLike = {
   activate(): void;
   deactivate(): Promise<void>;
-  subscribe(destination: string, onBody: (body: string) => void): void;
+  /**
+   * Subscribes; resolves on the server's RECEIPT, that is once the subscription is in effect (the server
+   * sends it only then). Never resolves if the connection is lost first.
+   */
+  subscribe(destination: string, onBody: (body: string) => void): Promise<void>;
   publish(destination: string, body: string): void;
 };
 
@@ -60,10 +64,17 @@ export type ChatConnectionOptions = {
   createClient?: StompFactory;
   reconnectDelayMs?: number;
   heartbeatMs?: number;
+  /** Wait before a failed history read is tried again; doubled for each further try. */
+  historyRetryMs?: number;
 };
 
 /** Pages of catch-up read after a reconnect at most (each up to the history route's maximum). */
 const MAX_CATCH_UP_PAGES = 20;
+/** Reads of one history page before giving up on this connection. */
+const HISTORY_TRIES = 4;
+const HISTORY_RETRY_MS = 1_000;
+
+let receiptCount = 0;
 
 /** The real client: @stomp/stompjs, with its own reconnecting turned off (this class reconnects). */
 export const createStompClient: StompFactory = (config) => {
@@ -80,19 +91,25 @@ export const createStompClient: StompFactory = (config) => {
   return {
     activate: () => client.activate(),
     deactivate: () => client.deactivate(),
-    subscribe: (destination, onBody) => {
-      client.subscribe(destination, (message: IMessage) => onBody(message.body));
-    },
+    subscribe: (destination, onBody) =>
+      new Promise<void>((resolve) => {
+        const receipt = `chat-subscribed-${++receiptCount}`;
+        client.watchForReceipt(receipt, () => resolve());
+        client.subscribe(destination, (message: IMessage) => onBody(message.body), { receipt });
+      }),
     publish: (destination, body) => client.publish({ destination, body }),
   };
 };
 
 /**
- * The live chat of one class, without any UI framework. It connects at once; after a lost connection it
- * waits 5 s, reconnects and reads what it missed with `?after=<last id>`, merging by id, so a network blip
- * neither loses nor duplicates a message. When the server refuses the token (it expired), the token is renewed
- * once and the connection tried again; any other ERROR (membership refused) ends in `failed` without retrying.
- * {@link close} is idempotent and stops everything.
+ * The live chat of one class, without any UI framework. It connects at once, subscribes, and reads the history
+ * once the server confirmed the subscription (so a message stored meanwhile is in the history or arrives live,
+ * never in neither). After a lost connection it waits 5 s, reconnects and reads what it missed with
+ * `?after=<last id>`, merging by id, so a network blip neither loses nor duplicates a message. A failed read is
+ * tried again a few times; a catch-up that still fails ends the connection, and the next one reads from the same
+ * point again. When the server refuses the token (it expired), the token is renewed once and the connection
+ * tried again; any other ERROR (membership refused) ends in `failed` without retrying. {@link close} is
+ * idempotent and stops everything.
  */
 export class ChatConnection {
   readonly #options: Required<ChatConnectionOptions>;
@@ -108,8 +125,11 @@ export class ChatConnection {
   /** Bumped on every new socket and on close: callbacks of an older socket are ignored. */
   #generation = 0;
   #reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  /** The last id seen when the connection was lost; the catch-up reads after it. */
+  /** The last id before which nothing is missing; the catch-up of the next connection reads after it. */
   #resumeAfter: number | null = null;
+  /** True once this connection's history read succeeded: until then `#resumeAfter` must not move on. */
+  #caughtUp = false;
+  #retryTimer: ReturnType<typeof setTimeout> | null = null;
   #closed = false;
   /** Set after a token renewal until the next successful CONNECT, so a refused token is renewed only once. */
   #renewed = false;
@@ -120,6 +140,7 @@ export class ChatConnection {
       renewToken: async () => false,
       reconnectDelayMs: CHAT_RECONNECT_DELAY_MS,
       heartbeatMs: CHAT_HEARTBEAT_MS,
+      historyRetryMs: HISTORY_RETRY_MS,
       ...options,
     };
     this.#open();
@@ -159,6 +180,7 @@ export class ChatConnection {
     this.#generation += 1;
     if (this.#reconnectTimer) clearTimeout(this.#reconnectTimer);
     this.#reconnectTimer = null;
+    this.#clearRetry();
     void this.#client?.deactivate();
     this.#client = null;
     this.#setState('disconnected');
@@ -211,33 +233,50 @@ export class ChatConnection {
   #connected(client: StompLike, generation: number): void {
     const { classId } = this.#options;
     this.#renewed = false;
-    client.subscribe(CHAT_ERROR_DESTINATION, (body) => {
-      const refusal = parseJson<ChatRefusal>(body);
-      if (refusal) this.#emit('refused', refusal);
-    });
-    client.subscribe(chatTopic(classId), (body) => {
-      const message = parseJson<ChatMessage>(body);
-      if (message) this.#merge([message]);
-    });
+    this.#caughtUp = false;
+    const subscribed = Promise.all([
+      client.subscribe(CHAT_ERROR_DESTINATION, (body) => {
+        const refusal = parseJson<ChatRefusal>(body);
+        if (refusal) this.#emit('refused', refusal);
+      }),
+      client.subscribe(chatTopic(classId), (body) => {
+        const message = parseJson<ChatMessage>(body);
+        if (message) this.#merge([message]);
+      }),
+    ]);
     this.#setState('connected');
-    // Subscribed first, then read: a message stored in between arrives both ways and is merged once.
+    // Read only once the subscription is in effect: a message stored before that is in the history, one stored
+    // after it arrives live (one stored in between comes both ways and is merged once).
     const after = this.#resumeAfter;
-    this.#catchUp(after, generation).catch((error: unknown) => {
-      // The product only logs history failures; live messages keep flowing.
-      console.warn('chat history could not be loaded', error);
+    void subscribed.then(async () => {
+      if (generation !== this.#generation) return;
+      try {
+        await this.#catchUp(after, generation);
+        if (generation === this.#generation) this.#caughtUp = true;
+      } catch (error) {
+        if (generation !== this.#generation) return;
+        console.warn('chat history could not be loaded', error);
+        // Without the catch-up the list would keep a gap: start over, reading from the same point again. The
+        // first page of a fresh panel is only logged, as the product does; live messages keep flowing.
+        if (after !== null) {
+          void client.deactivate();
+          this.#lost();
+        }
+      }
     });
   }
 
   async #catchUp(after: number | null, generation: number): Promise<void> {
-    const { classId, fetchHistory } = this.#options;
+    const { classId } = this.#options;
     if (after === null) {
-      const page = await fetchHistory(classId);
+      const page = await this.#read(() => this.#options.fetchHistory(classId), generation);
       if (generation === this.#generation) this.#merge(page);
       return;
     }
     let from = after;
     for (let pages = 0; pages < MAX_CATCH_UP_PAGES; pages += 1) {
-      const page = await fetchHistory(classId, from);
+      const since = from;
+      const page = await this.#read(() => this.#options.fetchHistory(classId, since), generation);
       if (generation !== this.#generation) return;
       this.#merge(page);
       const last = page.at(-1);
@@ -246,10 +285,35 @@ export class ChatConnection {
     }
   }
 
+  /** One history read, tried again after 1, 2 and 4 s; the last failure is thrown. */
+  async #read(fetch: () => Promise<ChatMessage[]>, generation: number): Promise<ChatMessage[]> {
+    for (let tries = 1; ; tries += 1) {
+      try {
+        return await fetch();
+      } catch (error) {
+        if (tries >= HISTORY_TRIES || generation !== this.#generation) throw error;
+        console.warn('chat history read failed; trying again', error);
+        await new Promise<void>((resolve) => {
+          this.#retryTimer = setTimeout(resolve, this.#options.historyRetryMs * 2 ** (tries - 1));
+        });
+        this.#retryTimer = null;
+        if (generation !== this.#generation) return [];
+      }
+    }
+  }
+
+  #clearRetry(): void {
+    if (this.#retryTimer) clearTimeout(this.#retryTimer);
+    this.#retryTimer = null;
+  }
+
   #lost(): void {
     this.#generation += 1;
     this.#client = null;
-    this.#resumeAfter = this.#messages.at(-1)?.id ?? this.#resumeAfter;
+    this.#clearRetry();
+    // Until the catch-up succeeded, messages after the resume point may be missing below the live ones.
+    if (this.#caughtUp) this.#resumeAfter = this.#messages.at(-1)?.id ?? this.#resumeAfter;
+    this.#caughtUp = false;
     this.#setState('disconnected');
     this.#reconnectTimer = setTimeout(() => {
       this.#reconnectTimer = null;

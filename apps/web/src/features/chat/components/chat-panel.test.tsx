@@ -56,7 +56,7 @@ function renderPanel() {
 
 async function connect(stomp: ReturnType<typeof fakeStompFactory>): Promise<void> {
   await waitFor(() => expect(stomp.clients.length).toBeGreaterThan(0));
-  await act(async () => stomp.last().connect());
+  await act(async () => stomp.last().connectAndConfirm());
   await screen.findByText('안녕하세요');
 }
 

@@ -1,10 +1,15 @@
 import { CHAT_ERROR_DESTINATION, chatTopic, type ChatMessage, type ChatRefusal } from '@sea/contract/chat';
 import type { StompClientConfig, StompFactory, StompLike } from '../chat-connection.ts';
 
-/** A STOMP client the test drives by hand: it connects, drops and delivers when told to. */
+/**
+ * A STOMP client the test drives by hand: it connects, confirms subscriptions (the server's RECEIPT), drops and
+ * delivers when told to.
+ */
 export class FakeStomp implements StompLike {
   readonly config: StompClientConfig;
   readonly subscriptions = new Map<string, (body: string) => void>();
+  /** Subscriptions whose RECEIPT has not come yet. */
+  readonly #unconfirmed: Array<() => void> = [];
   readonly published: Array<{ destination: string; body: unknown }> = [];
   activated = false;
   deactivated = false;
@@ -21,8 +26,9 @@ export class FakeStomp implements StompLike {
     this.deactivated = true;
   }
 
-  subscribe(destination: string, onBody: (body: string) => void): void {
+  subscribe(destination: string, onBody: (body: string) => void): Promise<void> {
     this.subscriptions.set(destination, onBody);
+    return new Promise((resolve) => this.#unconfirmed.push(resolve));
   }
 
   publish(destination: string, body: string): void {
@@ -32,6 +38,17 @@ export class FakeStomp implements StompLike {
   /** The server accepted CONNECT. */
   connect(): void {
     this.config.onConnected();
+  }
+
+  /** The server's RECEIPTs for every subscription so far: they are in effect. */
+  confirm(): void {
+    for (const resolve of this.#unconfirmed.splice(0)) resolve();
+  }
+
+  /** The server accepted CONNECT and then the subscriptions. */
+  connectAndConfirm(): void {
+    this.connect();
+    this.confirm();
   }
 
   /** A MESSAGE on the class topic. */
