@@ -161,7 +161,7 @@ export const LIVE_ERROR_CODES = [
   'notFound',
   /** The request conflicts with the current state (e.g. an SDP the connection cannot apply now). */
   'conflict',
-  /** An unexpected server failure; the message is generic. */
+  /** An unexpected server failure, or no answer within the server's deadline; the message is generic. */
   'internal',
 ] as const;
 export type LiveErrorCode = (typeof LIVE_ERROR_CODES)[number];
