@@ -110,8 +110,11 @@ describe.runIf(chromiumAvailable())('live journey through the pages (real media 
     }
     expect(result.switchMs, 'the low-quality student switched to 1280 wide').not.toBeNull();
     const figures = layerSwitch as { longestStallMs: number; finalWidth: number };
-    if (figures.longestStallMs > 500)
+    if (figures.longestStallMs > 500) {
       console.error('switch samples [ms, frames, width]', JSON.stringify(result.switchSamples));
+      console.error('teacher layers after the switch', JSON.stringify(result.teacherLayersAfterSwitch));
+      console.error("the switcher's webcam counters", JSON.stringify(result.switcherCounters));
+    }
     expect(figures.finalWidth).toBe(1280);
     expect(
       figures.longestStallMs,

@@ -77,6 +77,39 @@ export function inbound(page: Page): Promise<PageInbound> {
   }, PEER_CONNECTIONS);
 }
 
+/** Receiving counters of the named video (to tell frames that never came from frames that did not decode). */
+export function receiving(page: Page, label: string): Promise<Record<string, number> | null> {
+  return page.evaluate(
+    async ({ key, name }) => {
+      const all = (window as unknown as Record<string, RTCPeerConnection[]>)[key] ?? [];
+      const video = document.querySelector<HTMLVideoElement>(`video[aria-label="${name}"]`);
+      const trackId = (video?.srcObject as MediaStream | null)?.getTracks()[0]?.id;
+      const fields = [
+        'packetsReceived',
+        'packetsLost',
+        'nackCount',
+        'pliCount',
+        'framesReceived',
+        'framesDecoded',
+        'keyFramesDecoded',
+        'framesDropped',
+        'freezeCount',
+      ];
+      for (const pc of all.filter((connection) => connection.connectionState !== 'closed')) {
+        const report = await pc.getStats();
+        let found: Record<string, number> | null = null;
+        report.forEach((entry: Record<string, unknown>) => {
+          if (entry.type === 'inbound-rtp' && entry.trackIdentifier === trackId)
+            found = Object.fromEntries(fields.map((field) => [field, Number(entry[field] ?? 0)]));
+        });
+        if (found) return found;
+      }
+      return null;
+    },
+    { key: PEER_CONNECTIONS, name: label },
+  );
+}
+
 /** The selected candidate pair of each of the page's open connections. */
 export function candidatePairs(page: Page): Promise<CandidatePair[]> {
   return page.evaluate(async (key: string) => {
@@ -95,6 +128,29 @@ export function candidatePairs(page: Page): Promise<CandidatePair[]> {
       }
     }
     return pairs;
+  }, PEER_CONNECTIONS);
+}
+
+/** What the teacher's browser sends per simulcast layer now: size, frame rate, and what limits it. */
+export function outboundLayers(
+  page: Page,
+): Promise<{ rid: string; width: number; fps: number; limitation: string }[]> {
+  return page.evaluate(async (key: string) => {
+    const all = (window as unknown as Record<string, RTCPeerConnection[]>)[key] ?? [];
+    const layers: { rid: string; width: number; fps: number; limitation: string }[] = [];
+    for (const pc of all.filter((connection) => connection.connectionState !== 'closed')) {
+      const report = await pc.getStats();
+      report.forEach((entry: Record<string, unknown>) => {
+        if (entry.type !== 'outbound-rtp' || entry.kind !== 'video' || typeof entry.rid !== 'string') return;
+        layers.push({
+          rid: entry.rid,
+          width: Number(entry.frameWidth ?? 0),
+          fps: Number(entry.framesPerSecond ?? 0),
+          limitation: String(entry.qualityLimitationReason ?? ''),
+        });
+      });
+    }
+    return layers;
   }, PEER_CONNECTIONS);
 }
 

@@ -20,7 +20,9 @@ import { startServer, type RunningServer } from '../harness/server-process.ts';
 import {
   candidatePairs,
   inbound,
+  outboundLayers,
   presented,
+  receiving,
   recordPeerConnections,
   sampleDecoding,
   switchFigures,
@@ -278,10 +280,18 @@ try {
   result.step = 'the q student switches to high quality';
   const switcher = students[0] as Page;
   // Sampled in the page every 50 ms from before the switch until well after it.
+  const countersBefore = await receiving(switcher, WEBCAM);
   const sampling = sampleDecoding(switcher, WEBCAM, 6_000);
   await sleep(300);
   await switcher.getByLabel('화질').selectOption({ label: LAYER_OPTION.f });
   const samples = await sampling;
+  // What the teacher sends right after: a layer the teacher's browser stopped encoding explains a freeze.
+  result.teacherLayersAfterSwitch = await outboundLayers(teacher);
+  result.switcherCounters = {
+    before: countersBefore,
+    after: await receiving(switcher, WEBCAM),
+    pairs: await candidatePairs(switcher),
+  };
   const layerSwitch = switchFigures(samples, 1280);
   result.layerSwitch = layerSwitch;
   result.switchSamples = samples.map((sample) => [sample.at, sample.frames, sample.width]);
