@@ -20,6 +20,13 @@ export class MemoryChatStore implements ChatStore {
   async isMember(classId: number, userId: string): Promise<boolean> {
     return this.members.has(`${classId}:${userId}`);
   }
+  async stillMembers(classId: number, userIds: readonly string[]): Promise<Set<string>> {
+    this.#check();
+    return new Set(userIds.filter((userId) => this.members.has(`${classId}:${userId}`)));
+  }
+  forgetMemberships(): void {
+    // Nothing is cached here.
+  }
   async save(input: { classId: number; userId: string; content: string }): Promise<ChatMessage> {
     const message: ChatMessage = {
       id: this.messages.reduce((max, m) => Math.max(max, m.id), 0) + 1,

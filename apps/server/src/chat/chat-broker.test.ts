@@ -15,6 +15,8 @@ const store: ChatStore = {
     throw new Error('not used');
   },
   lastIdBefore: async () => 0,
+  stillMembers: async (_classId, userIds) => new Set(userIds),
+  forgetMemberships: () => undefined,
   listAfter: async () => [],
 };
 
@@ -209,5 +211,85 @@ describe('ChatBroker catch-up after a fan-out outage', () => {
     expect(received(a.writes)).toEqual([]);
     store.failing = false;
     await eventually(() => expect(received(a.writes)).toEqual([7]));
+  });
+});
+
+describe('ChatBroker: ended memberships', () => {
+  function setUp(membershipCheckMs = 0) {
+    const store = new MemoryChatStore();
+    store.members.add('2:alice');
+    store.members.add('2:carol');
+    const announced: unknown[] = [];
+    const broker = new ChatBroker({
+      store,
+      membershipCheckMs,
+      fanOut: (target) => {
+        const local = new MemoryFanOut(target);
+        return {
+          publish: (m) => local.publish(m),
+          announce: (scope) => announced.push(scope),
+          close: local.close,
+        };
+      },
+    });
+    return { store, broker, announced };
+  }
+
+  it('a deleted class ends its subscribers’ sessions here and is announced to the other instances', async () => {
+    const { store, broker, announced } = setUp();
+    const [alice, bob, carol] = [subscriber('alice'), subscriber('bob'), subscriber('carol')];
+    await broker.subscribe(alice, 's', '/topic/greetings/1');
+    await broker.subscribe(bob, 's', '/topic/greetings/1');
+    await broker.subscribe(carol, 's', '/topic/greetings/2');
+    store.members.delete('1:alice');
+    store.members.delete('1:bob');
+    broker.classDeleted(1);
+    await eventually(() =>
+      expect([alice.aborted, bob.aborted]).toEqual([
+        ['not a member of this class'],
+        ['not a member of this class'],
+      ]),
+    );
+    expect(carol.aborted).toEqual([]);
+    expect(announced).toEqual([{ classId: 1 }]);
+  });
+
+  it('a withdrawal checks every class: the withdrawn user’s sessions end, nobody else’s', async () => {
+    const { store, broker, announced } = setUp();
+    const [alice, aliceElsewhere, bob] = [subscriber('alice'), subscriber('alice'), subscriber('bob')];
+    await broker.subscribe(alice, 's', '/topic/greetings/1');
+    await broker.subscribe(aliceElsewhere, 's', '/topic/greetings/2');
+    await broker.subscribe(bob, 's', '/topic/greetings/1');
+    store.members.delete('1:alice');
+    store.members.delete('2:alice');
+    broker.userWithdrawn();
+    await eventually(() => expect(aliceElsewhere.aborted).toEqual(['not a member of this class']));
+    expect(alice.aborted).toEqual(['not a member of this class']);
+    expect(bob.aborted).toEqual([]);
+    expect(announced).toEqual(['all']);
+  });
+
+  it('news from another instance is checked against the database: a wrong one closes nothing', async () => {
+    const { broker } = setUp();
+    const alice = subscriber('alice');
+    await broker.subscribe(alice, 's', '/topic/greetings/1');
+    broker.recheckMemberships({ classId: 1 });
+    broker.recheckMemberships('all');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(alice.aborted).toEqual([]);
+  });
+
+  it('the periodic check ends a membership whose news never came', async () => {
+    const { store, broker } = setUp(20);
+    try {
+      const bob = subscriber('bob');
+      await broker.subscribe(bob, 's', '/topic/greetings/1');
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(bob.aborted).toEqual([]);
+      store.members.delete('1:bob');
+      await eventually(() => expect(bob.aborted).toEqual(['not a member of this class']));
+    } finally {
+      await broker.close();
+    }
   });
 });

@@ -6,7 +6,7 @@ import {
   type ChatMessage,
   type ChatRefusalCode,
 } from '@sea/contract/chat';
-import type { ChatStore, FanOut, FanOutTarget, SendLimiter } from './chat-ports.ts';
+import type { ChatStore, FanOut, FanOutTarget, MembershipScope, SendLimiter } from './chat-ports.ts';
 import { RecentIds } from './recent-ids.ts';
 import { encodeFrame, stompFrame } from './stomp-frame.ts';
 import { TokenBuckets, type TokenBucketOptions } from './token-buckets.ts';
@@ -18,7 +18,7 @@ export interface ChatSubscriber {
   readonly open: boolean;
   /** Sends an encoded MESSAGE frame; the session protects itself against a subscriber that cannot keep up. */
   sendBytes(bytes: Uint8Array): void;
-  /** Ends the session with an ERROR frame: the server could not serve it. */
+  /** Ends the session with an ERROR frame carrying `message` (a failure, or a membership that ended). */
   abort(message: string): void;
 }
 
@@ -43,6 +43,11 @@ export interface ChatBrokerOptions {
   catchUpMarginMs?: number;
   /** Pause before the catch-up is tried again when the database failed it; doubled on each try. */
   catchUpRetryMs?: number;
+  /**
+   * How often every subscription's membership is read again (0: never), the backstop for an ended membership
+   * whose news did not arrive (Redis away, a change made outside this server).
+   */
+  membershipCheckMs?: number;
 }
 
 /** Ten messages at once, then two a second: more than anyone types, far less than a script sends. */
@@ -52,6 +57,8 @@ export const DEFAULT_CHAT_RATE_LIMIT: TokenBucketOptions = { capacity: 10, refil
 const DEFAULT_CATCH_UP_MARGIN_MS = 60_000;
 const CATCH_UP_PAGE = 500;
 const CATCH_UP_TRIES = 5;
+const DEFAULT_MEMBERSHIP_CHECK_MS = 60_000;
+const NOT_A_MEMBER = 'not a member of this class';
 
 interface Subscription {
   subscriber: ChatSubscriber;
@@ -81,6 +88,8 @@ export class ChatBroker implements FanOutTarget {
   readonly #catchUpRetryMs: number;
   /** When the fan-out went away; null while it is there. */
   #suspendedAt: number | null = null;
+  readonly #membershipTimer: ReturnType<typeof setInterval> | null;
+  #checkingAll = false;
   /** Messages delivered in this turn of the event loop, written together at its end. */
   #outbox: ChatMessage[] = [];
 
@@ -94,6 +103,10 @@ export class ChatBroker implements FanOutTarget {
     this.#catchUpMarginMs = options.catchUpMarginMs ?? DEFAULT_CATCH_UP_MARGIN_MS;
     this.#catchUpRetryMs = options.catchUpRetryMs ?? 1_000;
     this.#fanOut = options.fanOut(this);
+    const every = options.membershipCheckMs ?? DEFAULT_MEMBERSHIP_CHECK_MS;
+    this.#membershipTimer = every > 0 ? setInterval(() => void this.#recheck('all'), every) : null;
+    // The check must not keep a process alive that is otherwise shutting down.
+    this.#membershipTimer?.unref?.();
   }
 
   /** Identifies the user of a CONNECT's bearer token; null refuses the connection. */
@@ -109,7 +122,7 @@ export class ChatBroker implements FanOutTarget {
     if (own.has(id)) return { type: 'fatal', message: 'subscription id already in use' };
     if (own.size >= this.#maxSubscriptions) return { type: 'fatal', message: 'too many subscriptions' };
     if (!(await this.#store.isMember(classId, subscriber.userId))) {
-      return { type: 'fatal', message: 'not a member of this class' };
+      return { type: 'fatal', message: NOT_A_MEMBER };
     }
     // The session may have closed, or subscribed the same id, while the membership check was running.
     if (!subscriber.open) return OK;
@@ -164,7 +177,7 @@ export class ChatBroker implements FanOutTarget {
     }
     const classId = parsed.data.roomId;
     if (!(await this.#store.isMember(classId, subscriber.userId))) {
-      return { type: 'fatal', message: 'not a member of this class' };
+      return { type: 'fatal', message: NOT_A_MEMBER };
     }
     let message: ChatMessage;
     try {
@@ -255,6 +268,8 @@ export class ChatBroker implements FanOutTarget {
     this.#suspendedAt = null;
     if (suspendedAt === null) return;
     void this.#catchUp(new Date(suspendedAt - this.#catchUpMarginMs));
+    // News of ended memberships may have been lost with the transport too.
+    void this.#recheck('all');
   }
 
   async #catchUp(since: Date): Promise<void> {
@@ -290,6 +305,67 @@ export class ChatBroker implements FanOutTarget {
     }
   }
 
+  /**
+   * A class was deleted: its subscribers here and on every other instance lose it. Called by the classes
+   * module once the deletion is stored.
+   */
+  classDeleted(classId: number): void {
+    this.#membershipsEnded({ classId });
+  }
+
+  /**
+   * A user withdrew: their enrolments ended and the classes they taught were deleted, so every class with
+   * subscribers is checked, here and on every other instance. Called by the users module once it is stored.
+   */
+  userWithdrawn(): void {
+    this.#membershipsEnded('all');
+  }
+
+  recheckMemberships(scope: MembershipScope): void {
+    void this.#recheck(scope);
+  }
+
+  #membershipsEnded(scope: MembershipScope): void {
+    this.#fanOut.announce(scope);
+    void this.#recheck(scope);
+  }
+
+  /**
+   * Reads the memberships of the subscriptions in scope afresh and ends the session of every subscriber who
+   * is no longer the class's teacher or student (ERROR, as a SUBSCRIBE would have been answered). The news
+   * only says where to look: the database decides, so a wrong or repeated announcement closes nothing.
+   */
+  async #recheck(scope: MembershipScope): Promise<void> {
+    if (scope === 'all') {
+      // Periodic checks never pile up behind a slow database.
+      if (this.#checkingAll) return;
+      this.#checkingAll = true;
+    }
+    try {
+      this.#store.forgetMemberships();
+      const classIds = scope === 'all' ? [...this.#byClass.keys()] : [scope.classId];
+      for (const classId of classIds) {
+        const subscriptions = this.#byClass.get(classId);
+        if (!subscriptions) continue;
+        const userIds = [...new Set([...subscriptions].map(({ subscriber }) => subscriber.userId))];
+        let members: Set<string>;
+        try {
+          members = await this.#store.stillMembers(classId, userIds);
+        } catch (error) {
+          this.#log('warn', `chat membership check of class ${classId} failed`, error);
+          continue;
+        }
+        for (const { subscriber } of [...(this.#byClass.get(classId) ?? [])]) {
+          if (!members.has(subscriber.userId) && userIds.includes(subscriber.userId)) {
+            subscriber.abort(NOT_A_MEMBER);
+          }
+        }
+      }
+    } finally {
+      if (scope === 'all') this.#checkingAll = false;
+    }
+  }
+
   /** Number of live subscriptions (for tests and the benchmark). */
   get subscriptionCount(): number {
     let count = 0;
@@ -297,8 +373,9 @@ export class ChatBroker implements FanOutTarget {
     return count;
   }
 
-  /** Stops the fan-out; sessions are closed by their transport. */
+  /** Stops the fan-out and the membership checks; sessions are closed by their transport. */
   close(): Promise<void> {
+    if (this.#membershipTimer) clearInterval(this.#membershipTimer);
     return this.#fanOut.close();
   }
 }

@@ -4,8 +4,12 @@ import type { ChatMessage } from '@sea/contract/chat';
 export interface ChatStore {
   /** The user a bearer access token belongs to (an existing, not withdrawn user), or null. */
   authenticate(token: string): Promise<string | null>;
-  /** True for the class's teacher and its enrolled students, while the class exists. */
+  /** True for the class's teacher and its enrolled students, while the class exists (briefly cached). */
   isMember(classId: number, userId: string): Promise<boolean>;
+  /** Which of `userIds` are members of the class right now, read afresh (and cached for `isMember`). */
+  stillMembers(classId: number, userIds: readonly string[]): Promise<Set<string>>;
+  /** Drops cached membership answers: memberships just ended somewhere. */
+  forgetMemberships(): void;
   /** Stores a message and returns it as broadcast (id, writer, createdDate filled in). */
   save(input: { classId: number; userId: string; content: string }): Promise<ChatMessage>;
   /** The highest id of the messages stored before `time` (0 when none). */
@@ -19,13 +23,18 @@ export interface SendLimiter {
   take(userId: string): boolean | Promise<boolean>;
 }
 
+/** Where memberships may have ended: one class (it was deleted), or any class (a user withdrew). */
+export type MembershipScope = { classId: number } | 'all';
+
 /**
  * Carries stored messages to the subscribers of every server instance. `publish` hands the message to the
  * local subscribers at once and to other instances as soon as it can; the instance's `deliver` callback may see
- * a message twice (after an outage of the transport) and must drop repeats by id.
+ * a message twice (after an outage of the transport) and must drop repeats by id. `announce` tells the other
+ * instances (not this one) that memberships may have ended; best effort, the periodic check is the backstop.
  */
 export interface FanOut {
   publish(message: ChatMessage): void;
+  announce(scope: MembershipScope): void;
   close(): Promise<void>;
 }
 
@@ -36,4 +45,6 @@ export interface FanOutTarget {
   suspended(): void;
   /** The transport is back: catch up on what may have been missed while it was away. */
   resumed(): void;
+  /** Another instance announced that memberships may have ended. */
+  recheckMemberships(scope: MembershipScope): void;
 }

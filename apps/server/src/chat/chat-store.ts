@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { ChatMessage } from '@sea/contract/chat';
 import type { Database } from '../db/database.ts';
 import { chatMessages, classes, enrolments, users } from '../db/schema.ts';
@@ -74,6 +74,32 @@ export class DatabaseChatStore implements ChatStore {
       .limit(1);
     remember(this.#members, key, row !== undefined, this.#now() + this.#ttlMs);
     return row !== undefined;
+  }
+
+  async stillMembers(classId: number, userIds: readonly string[]): Promise<Set<string>> {
+    const members = new Set<string>();
+    if (userIds.length === 0) return members;
+    const [found] = await this.#db
+      .select({ teacherId: classes.teacherId })
+      .from(classes)
+      .where(and(eq(classes.id, classId), isNull(classes.deletedAt)))
+      .limit(1);
+    if (found) {
+      if (userIds.includes(found.teacherId)) members.add(found.teacherId);
+      const enrolled = await this.#db
+        .select({ userId: enrolments.userId })
+        .from(enrolments)
+        .where(and(eq(enrolments.classId, classId), inArray(enrolments.userId, [...userIds])));
+      for (const { userId } of enrolled) members.add(userId);
+    }
+    const expires = this.#now() + this.#ttlMs;
+    for (const userId of userIds)
+      remember(this.#members, `${classId}:${userId}`, members.has(userId), expires);
+    return members;
+  }
+
+  forgetMemberships(): void {
+    this.#members.clear();
   }
 
   /** True when the class exists (the history route answers 404 otherwise). */

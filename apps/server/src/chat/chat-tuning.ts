@@ -14,6 +14,8 @@ export interface ChatTuning {
    */
   redisChannel?: string;
   membershipTtlMs?: number;
+  /** How often every subscription's membership is read again (the backstop of ended memberships). */
+  membershipCheckMs?: number;
   /** WebSocket ping interval (dead peers without STOMP heart-beats). */
   pingIntervalMs?: number;
 }

@@ -13,6 +13,10 @@ export class MemoryFanOut implements FanOut {
     this.#target.deliver(message);
   }
 
+  announce(): void {
+    // There is no other instance to tell.
+  }
+
   async close(): Promise<void> {
     // Nothing to release: there is no connection.
   }

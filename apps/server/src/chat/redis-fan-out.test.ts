@@ -123,6 +123,21 @@ describe.skipIf(!services)('chat across instances through Redis', () => {
     expect(onFirst.refusals).toEqual([]);
   });
 
+  it('a class deleted through one instance closes its subscribers on the other', async () => {
+    const { apps, urls } = await twoInstances(SHARED_REDIS);
+    const { classId, teacher, student } = await createChatClass(apps[0]);
+    const elsewhere = await connected(urls[1], student.token);
+    await elsewhere.join(classId);
+    const response = await apps[0].inject({
+      method: 'DELETE',
+      url: `/api/classes/${classId}/delete`,
+      headers: { authorization: `Bearer ${teacher.token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    await elsewhere.closed();
+    expect(elsewhere.errors.map((frame) => frame.headers.message)).toEqual(['not a member of this class']);
+  });
+
   it('loses no stored message when Redis stops and starts again, and delivery resumes', async () => {
     const redis = await startRedis();
     cleanups.push(redis.stop);

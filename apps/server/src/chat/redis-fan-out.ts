@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { z } from 'zod';
 import { ChatMessageSchema, type ChatMessage } from '@sea/contract/chat';
-import type { FanOut, FanOutTarget } from './chat-ports.ts';
+import type { FanOut, FanOutTarget, MembershipScope } from './chat-ports.ts';
 
 export interface RedisFanOutOptions {
   url: string;
@@ -12,10 +13,15 @@ export interface RedisFanOutOptions {
   log?: (level: 'info' | 'warn' | 'error', message: string, error?: unknown) => void;
 }
 
-interface Envelope {
-  origin: string;
-  message: ChatMessage;
-}
+/** What goes over the channel: a stored message, or the news that memberships may have ended. */
+const EnvelopeSchema = z.union([
+  z.object({ origin: z.string(), message: ChatMessageSchema }),
+  z.object({
+    origin: z.string(),
+    membership: z.union([z.literal('all'), z.object({ classId: z.number().int().positive() })]),
+  }),
+]);
+type Envelope = z.infer<typeof EnvelopeSchema>;
 
 /**
  * Fan-out across server instances through one Redis pub/sub channel. A message goes to this instance's
@@ -81,6 +87,11 @@ export class RedisFanOut implements FanOut {
     void this.#flush();
   }
 
+  announce(scope: MembershipScope): void {
+    this.#enqueue(JSON.stringify({ origin: this.#origin, membership: scope } satisfies Envelope));
+    void this.#flush();
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     this.#pub.disconnect();
@@ -121,13 +132,13 @@ export class RedisFanOut implements FanOut {
     if (channel !== this.#channel) return;
     let envelope: Envelope;
     try {
-      const parsed = JSON.parse(payload) as { origin?: unknown; message?: unknown };
-      envelope = { origin: String(parsed.origin), message: ChatMessageSchema.parse(parsed.message) };
+      envelope = EnvelopeSchema.parse(JSON.parse(payload));
     } catch (error) {
       this.#log('warn', 'chat redis payload ignored', error);
       return;
     }
     if (envelope.origin === this.#origin) return;
-    this.#target.deliver(envelope.message);
+    if ('message' in envelope) this.#target.deliver(envelope.message);
+    else this.#target.recheckMemberships(envelope.membership);
   }
 }

@@ -18,7 +18,10 @@ const REDIS_START_WAIT_MS = 3_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The chat broker (subscriptions, limits, fan-out); exposed for tests and metrics. */
+    /**
+     * The chat broker (subscriptions, limits, fan-out). The classes and users modules tell it of deleted
+     * classes and withdrawals (`classDeleted`, `userWithdrawn`), so ended memberships stop receiving at once.
+     */
     chatBroker: ChatBroker;
     /** Bytes written to chat sockets that their peers have not taken yet: memory held for slow readers. */
     chatQueuedBytes(): number;
@@ -61,6 +64,7 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
     store,
     limiter,
     log,
+    membershipCheckMs: tuning.membershipCheckMs,
     fanOut: (target: FanOutTarget): FanOut => {
       if (!redisUrl) return new MemoryFanOut(target);
       const fanOut = new RedisFanOut(target, { url: redisUrl, channel, log });

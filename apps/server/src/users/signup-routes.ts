@@ -80,6 +80,7 @@ export async function signupRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await withdraw(app.db, accountIdOf(request));
+      app.chatBroker.userWithdrawn();
       return done('회원 탈퇴가 완료되었어요.', 'The account was withdrawn.');
     },
   );
