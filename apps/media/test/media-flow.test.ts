@@ -77,6 +77,11 @@ function expectContinuous(packets: Received[]) {
     const next = packets[i];
     if (!prev || !next) continue;
     expect(((next.seq - prev.seq) & 0xffff) < 3, `sequence jump ${prev.seq} -> ${next.seq}`).toBe(true);
+    // Each layer numbers its own frames; the student must see one numbering (Chrome stalls on a jump).
+    const ids = `picture id ${prev.pictureId} -> ${next.pictureId}`;
+    expect(((Number(next.pictureId) - Number(prev.pictureId)) & 0x7fff) < 3, ids).toBe(true);
+    const tl0s = `TL0PICIDX ${prev.tl0} -> ${next.tl0}`;
+    expect(((Number(next.tl0) - Number(prev.tl0)) & 0xff) < 2, tl0s).toBe(true);
   }
 }
 
@@ -145,6 +150,10 @@ describe.each([
       const before = video()[index - 1];
       expect(switched?.keyframeStart, `first ${layer} packet is a keyframe start`).toBe(true);
       expect(((switched?.seq ?? 0) - (before?.seq ?? 0)) & 0xffff).toBe(1);
+      expect(switched?.pictureId, 'the picture id goes on from the last one sent').toBe(
+        ((before?.pictureId ?? 0) + 1) & 0x7fff,
+      );
+      expect(switched?.tl0, 'so does TL0PICIDX').toBe(((before?.tl0 ?? 0) + 1) & 0xff);
       const step = ((switched?.timestamp ?? 0) - (before?.timestamp ?? 0)) >>> 0;
       expect(step).toBeGreaterThan(0);
       expect(step).toBeLessThan(90_000);

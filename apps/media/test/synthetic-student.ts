@@ -26,6 +26,9 @@ export type Received = {
   ssrc: number;
   layer: Layer | null;
   frame: number | null;
+  /** The VP8 descriptor's picture id and TL0PICIDX as the synthetic teacher writes them (null without). */
+  pictureId: number | null;
+  tl0: number | null;
   keyframeStart: boolean;
   extensionIds: number[];
   at: number;
@@ -119,10 +122,20 @@ export class SyntheticStudent {
       ssrc: packet.header.ssrc,
       layer: marker?.layer ?? null,
       frame: marker?.frame ?? null,
+      ...vp8Numbers(packet.payload),
       keyframeStart: isVp8KeyframeStart(packet.payload),
       extensionIds: packet.header.extensions.map((e) => e.id),
       at: performance.now(),
     });
     this.byMid.set(mid, list);
   }
+}
+
+/** Picture id and TL0PICIDX of a descriptor laid out as the synthetic teacher's (X; I, L, T; 15-bit id). */
+function vp8Numbers(payload: Buffer): { pictureId: number | null; tl0: number | null } {
+  const [first = 0, flags = 0, high = 0, low = 0, tl0 = 0] = payload;
+  if ((first & 0x80) === 0 || (flags & 0xc0) !== 0xc0 || (high & 0x80) === 0 || payload.length < 5) {
+    return { pictureId: null, tl0: null };
+  }
+  return { pictureId: ((high & 0x7f) << 8) | low, tl0 };
 }

@@ -72,8 +72,15 @@ type Stream = {
   seq: number;
   timestamp: number;
   frame: number;
+  /** VP8 picture id (15 bits) and TL0PICIDX of the next frame: each layer numbers its own, as Chrome's do. */
+  pictureId: number;
+  tl0: number;
   keyframeDue: boolean;
 };
+
+/** Where each layer's numbering starts: far apart, and f near both wraparounds. */
+const PICTURE_ID_START: Record<Layer, number> = { q: 0x0123, h: 0x5a5a, f: 0x7ff0 };
+const TL0_START: Record<Layer, number> = { q: 3, h: 0x80, f: 0xfd };
 
 /**
  * A publisher built on werift that behaves like the teacher's browser on the wire: one simulcast video m-line
@@ -127,6 +134,8 @@ export class SyntheticTeacher {
       seq: 65_500 + i * 7, // near the wraparound on purpose
       timestamp: 1000 * (i + 1),
       frame: 0,
+      pictureId: PICTURE_ID_START[layer],
+      tl0: TL0_START[layer],
       keyframeDue: true,
     }));
     if (options.screen) {
@@ -141,6 +150,8 @@ export class SyntheticTeacher {
         seq: 100,
         timestamp: 5000,
         frame: 0,
+        pictureId: 0x2000,
+        tl0: 0x40,
         keyframeDue: true,
       });
     }
@@ -203,10 +214,21 @@ export class SyntheticTeacher {
     stream.keyframeDue = false;
     const packets = keyframe ? 3 : 1;
     const payloadType = stream.transceiver.codecs[0]?.payloadType ?? 96;
-    const pictureId = stream.frame & 0x7fff;
+    // Two temporal layers: every other frame (never a keyframe) is TID 1 on the base frame before it.
+    const tid = keyframe || stream.frame % 2 === 0 ? 0 : 1;
+    if (tid === 0 && stream.frame > 0) stream.tl0 = (stream.tl0 + 1) & 0xff;
+    const { pictureId, tl0 } = stream;
     for (let i = 0; i < packets; i += 1) {
       const first = i === 0;
-      const descriptor = [first ? 0x90 : 0x80, 0x80, 0x80 | (pictureId >> 8), pictureId & 0xff];
+      // X; I, L, T; the 15-bit picture id; TL0PICIDX; TID (with Y set on TID 1, as libvpx does).
+      const descriptor = [
+        first ? 0x90 : 0x80,
+        0xe0,
+        0x80 | (pictureId >> 8),
+        pictureId & 0xff,
+        tl0,
+        tid === 0 ? 0 : 0x60,
+      ];
       const vp8 = first
         ? keyframe
           ? [0x50, 0x42, 0x00, 0x9d, 0x01, 0x2a, 0x00, 0x05, 0xd0, 0x02]
@@ -234,6 +256,7 @@ export class SyntheticTeacher {
       stream.seq = (stream.seq + 1) & 0xffff;
     }
     stream.frame += 1;
+    stream.pictureId = (stream.pictureId + 1) & 0x7fff;
     stream.timestamp = (stream.timestamp + 3000) >>> 0;
   }
 

@@ -4,6 +4,7 @@ import type { Layer, PreferredLayer, StreamKind } from '@sea/contract/live';
 import { BitrateMeter } from '../forwarding/bitrate-meter.ts';
 import { LayerSwitch } from '../forwarding/layer-switch.ts';
 import { selectLayer } from '../forwarding/layer-selector.ts';
+import { Vp8Rewriter } from '../forwarding/vp8-rewriter.ts';
 import { Signal } from '../signal.ts';
 import { forwardRtp } from './forward-rtp.ts';
 import type { StreamSource } from './stream-source.ts';
@@ -23,8 +24,9 @@ export type Bandwidth = {
 
 /**
  * One producer forwarded to one student: picks the layer (the student's preference, or their bandwidth),
- * switches only at keyframes, asks for keyframes when the student needs one, and sends through the student's
- * werift sender (which rewrites SSRC, payload type, sequence numbers and timestamps, and answers NACKs).
+ * switches only at keyframes, asks for keyframes when the student needs one, keeps the VP8 picture numbering
+ * continuous across switches, and sends through the student's werift sender (which rewrites SSRC, payload
+ * type, sequence numbers and timestamps, and answers NACKs).
  * Starts paused: nothing is forwarded before {@link resume}.
  */
 export class Consumer {
@@ -35,6 +37,8 @@ export class Consumer {
   private readonly sender: RTCRtpSender;
   private readonly bandwidth: () => Bandwidth;
   private readonly gate = new LayerSwitch();
+  /** Video only: one picture numbering for the student whatever layer it comes from. */
+  private readonly vp8: Vp8Rewriter | null;
   private readonly meter = new BitrateMeter();
   private readonly unsubscribes: (() => void)[] = [];
   private preferred: PreferredLayer = 'auto';
@@ -51,6 +55,7 @@ export class Consumer {
     this.producer = producer;
     this.sender = sender;
     this.bandwidth = bandwidth;
+    this.vp8 = producer.media === 'video' ? new Vp8Rewriter() : null;
     this.unsubscribes.push(
       producer.packet.subscribe((layer, packet, keyframeStart) => this.forward(layer, packet, keyframeStart)),
       producer.closed.subscribe(() => this.close()),
@@ -170,9 +175,10 @@ export class Consumer {
       // timestamp by the wall-clock time since the last packet sent.
       const elapsed = this.lastSentAt === null ? 1 : Math.max(1, now - this.lastSentAt);
       this.sender.replaceRTP(packet.header, true, Math.round(elapsed * CLOCK_PER_MS[this.producer.media]));
+      this.vp8?.switchTo(packet.payload);
     }
     this.lastSentAt = now;
     this.meter.add(packet.payload.length + 12, now);
-    forwardRtp(this.sender, packet);
+    forwardRtp(this.sender, packet, this.vp8 ? this.vp8.rewrite(packet.payload) : packet.payload);
   }
 }

@@ -1,11 +1,12 @@
 import type { Socket } from 'node:dgram';
 import {
   RTP_EXTENSION_URI,
+  RtpHeader,
+  RtpPacket,
   serializeSdesMid,
   uint16Add,
   uint32Add,
   type RTCRtpSender,
-  type RtpPacket,
 } from 'werift';
 
 /** werift's RTP history per sender (answers NACKs): the same size as its own. */
@@ -78,19 +79,20 @@ const midPayloads = new Map<string, Buffer>();
  *
  * Anything this path does not handle (RED, pending RTP, transport-wide sequence numbers or other header
  * extensions, a werift without these fields) goes through werift's own `sendRtp`; a TCP or TURN pair through
- * werift's own send.
+ * werift's own send. `payload` is what to send instead of the packet's own (the student's copy with its own
+ * VP8 numbering); the packet itself is shared by every student of its layer and left as it is.
  * `forward-rtp.test.ts` checks the packets against werift's for the same input.
  */
-export function forwardRtp(sender: RTCRtpSender, packet: RtpPacket): void {
+export function forwardRtp(sender: RTCRtpSender, packet: RtpPacket, payload: Buffer = packet.payload): void {
   const s = sender as unknown as SenderState;
   const dtls = s.dtlsTransport;
   const plan = planOf(s);
+  const rtp = new RtpPacket(new RtpHeader({ ...packet.header }), payload);
   if (!plan) {
-    sender.sendRtp(packet).catch((error: unknown) => console.error('media: forwarding failed', error));
+    sender.sendRtp(rtp).catch((error: unknown) => console.error('media: forwarding failed', error));
     return;
   }
   if (s.stopped || dtls?.state !== 'connected' || !s.codec) return;
-  const rtp = packet.clone();
   const header = rtp.header;
   if (s.rtpContinuityPending) {
     if (s.sequenceNumber !== undefined && s.timestamp !== undefined) {
