@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText } from './ids.ts';
 
 /** STOMP endpoint and destinations (api.md section 4). */
 export const CHAT_ENDPOINT = '/ws';
@@ -23,9 +24,9 @@ export const CHAT_RECONNECT_DELAY_MS = 5_000;
 export const CHAT_HISTORY_DEFAULT = 100;
 export const CHAT_HISTORY_MAX = 500;
 
-/** Body of a SEND to `/app/hello`. Extra fields clients send are ignored. */
+/** Body of a SEND to `/app/hello`. Extra fields clients send are ignored; `roomId` may be a number or its digits. */
 export const ChatSendSchema = z.object({
-  roomId: z.coerce.number().int().positive(),
+  roomId: idText(),
   content: z.string(),
 });
 export type ChatSend = z.infer<typeof ChatSendSchema>;

@@ -6,6 +6,7 @@ import {
   type ChatMessage,
   type ChatRefusalCode,
 } from '@sea/contract/chat';
+import { MAX_ID } from '@sea/contract/ids';
 import type { ChatStore, FanOut, FanOutTarget, MembershipScope, SendLimiter } from './chat-ports.ts';
 import { RecentIds } from './recent-ids.ts';
 import { encodeFrame, stompFrame } from './stomp-frame.ts';
@@ -67,7 +68,6 @@ interface Subscription {
 }
 
 const OK: ChatOutcome = { type: 'ok' };
-const MAX_CLASS_ID = 2 ** 31 - 1;
 
 /**
  * The chat domain behind the STOMP sessions: who may subscribe to and write in a class, the limits on writing,
@@ -166,7 +166,7 @@ export class ChatBroker implements FanOutTarget {
       return refuse('rate-limited', '메시지를 너무 빨리 보내고 있어요. 잠시 후 다시 보내 주세요.');
     }
     const parsed = ChatSendSchema.safeParse(parseJson(body));
-    if (!parsed.success || parsed.data.roomId > MAX_CLASS_ID) {
+    if (!parsed.success) {
       return refuse('bad-request', '메시지 형식이 올바르지 않아요.');
     }
     // PostgreSQL text cannot hold NUL, and lone surrogates cannot be stored as UTF-8.
@@ -418,7 +418,7 @@ function parseTopic(destination: string): number | null {
   const rest = destination.slice(CHAT_TOPIC_PREFIX.length);
   if (!/^[1-9]\d{0,9}$/.test(rest)) return null;
   const classId = Number(rest);
-  return classId <= MAX_CLASS_ID ? classId : null;
+  return classId <= MAX_ID ? classId : null;
 }
 
 function parseJson(text: string): unknown {

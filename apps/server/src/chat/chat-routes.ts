@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ChatHistoryQuerySchema, ChatMessageSchema } from '@sea/contract/chat';
 import { ClassIdParamsSchema } from '@sea/contract/classes';
 import { ROUTES } from '@sea/contract/paths';
+import { errorResponses } from '../envelope.ts';
 import { accountIdOf } from '../plugins/auth.ts';
 import { notFound, roleError } from '../errors.ts';
 import type { DatabaseChatStore } from './chat-store.ts';
@@ -29,7 +30,7 @@ export function chatRoutes(store: DatabaseChatStore) {
           security: [{ bearer: [] }],
           params: ClassIdParamsSchema,
           querystring: ChatHistoryQuerySchema,
-          response: { 200: z.array(ChatMessageSchema) },
+          response: { 200: z.array(ChatMessageSchema), ...errorResponses(400, 401, 404, 418) },
         },
       },
       async (request) => {

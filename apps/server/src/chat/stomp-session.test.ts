@@ -197,6 +197,22 @@ describe('StompSession', () => {
     });
     expect(session.open).toBe(true);
   });
+
+  it.each([
+    ['an id beyond int4', '{"roomId":2147483648,"content":"hi"}'],
+    ['a negative id', '{"roomId":-1,"content":"hi"}'],
+    ['a fraction', '{"roomId":1.5,"content":"hi"}'],
+    ['letters', '{"roomId":"abc","content":"hi"}'],
+    ['no content', '{"roomId":1}'],
+  ])('refuses a SEND whose body has %s as bad-request and keeps the session', async (_name, body) => {
+    const { session, transport } = await subscribed('alice');
+    session.receive(enc(stompFrame('SUBSCRIBE', { id: 'e', destination: '/user/queue/errors' })));
+    session.receive(enc(stompFrame('SEND', { destination: '/app/hello', receipt: 'x' }, body)));
+    await settle();
+    const refusal = transport.last();
+    expect(JSON.parse(refusal ? frameText(refusal) : '{}')).toMatchObject({ code: 'bad-request' });
+    expect(session.open).toBe(true);
+  });
 });
 
 const raw = (text: string): Uint8Array => new TextEncoder().encode(text);
