@@ -205,7 +205,7 @@ describe.skipIf(!chromiumAvailable())('class journey', { timeout: 90_000 }, () =
     await studentPage.goto(`${server.baseUrl}/live/student/${classId}`);
     await studentPage.getByRole('heading', { name: CLASS_NAME, level: 1 }).waitFor();
 
-    const exit = studentPage.locator('header').getByRole('button', { name: '강의실 나가기' });
+    const exit = studentPage.locator('header').getByRole('button', { name: '강의에서 나가기' });
     await exit.click();
     let dialog = studentPage.getByRole('alertdialog', { name: '강의에서 나가시겠어요?' });
     await dialog.waitFor();

@@ -26,7 +26,17 @@ describe('Header', () => {
   it('shows the avatar labelled my classroom, linking to /mypage, when a token is stored', () => {
     setTokens({ accessToken: 'a', refreshToken: 'r' });
     renderHeader('/', { nickname: '고래', profileImagePath: null });
-    expect(screen.getByRole('link', { name: '내 강의실' })).toHaveAttribute('href', '/mypage');
+    const link = screen.getByRole('link', { name: '내 강의실' });
+    expect(link).toHaveAttribute('href', '/mypage');
+    expect(link.querySelector('img')).not.toBeNull();
+  });
+
+  it('shows a plain circle, no default picture, while the user info is on its way', () => {
+    setTokens({ accessToken: 'a', refreshToken: 'r' });
+    renderHeader('/');
+    const link = screen.getByRole('link', { name: '내 강의실' });
+    expect(link.querySelector('img')).toBeNull();
+    expect(link.querySelector('[aria-hidden="true"]')).not.toBeNull();
   });
 
   it.each(['/login', '/sign-info', '/oauth/kakao/callback'])('has no right-hand button on %s', (route) => {
@@ -56,7 +66,7 @@ describe('Header', () => {
 
   it('asks before leaving a live room and then goes to the dashboard', async () => {
     const { router } = renderHeader('/live/student/7');
-    await userEvent.click(screen.getByRole('button', { name: '강의실 나가기' }));
+    await userEvent.click(screen.getByRole('button', { name: '강의에서 나가기' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('강의에서 나가시겠어요?');
     expect(dialog).toHaveTextContent('강의가 아직 진행 중이에요.');
@@ -64,7 +74,7 @@ describe('Header', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/live/student/7');
 
-    await userEvent.click(screen.getByRole('button', { name: '강의실 나가기' }));
+    await userEvent.click(screen.getByRole('button', { name: '강의에서 나가기' }));
     await userEvent.click(await screen.findByRole('button', { name: '나가기' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/student/7'));
   });

@@ -53,7 +53,12 @@ export function Header({ user }: { user: HeaderUser | null }) {
   if (!isAuthFlowPath(pathname)) {
     right = loggedIn ? (
       <Link to="/mypage" className={styles.account}>
-        <Avatar name={user?.nickname ?? ''} src={user?.profileImagePath} size={32} alt="" />
+        {user ? (
+          <Avatar name={user.nickname} src={user.profileImagePath} size={32} alt="" />
+        ) : (
+          // Until the user info arrives: a plain circle, not a default creature that turns into the real picture.
+          <span className={styles.avatarPending} aria-hidden="true" />
+        )}
         <span>{UI_TEXTS.myClassroom}</span>
       </Link>
     ) : (

@@ -3,7 +3,7 @@ export const UI_TEXTS = {
   appName: '바다학원',
   logoLabel: '바다학원 홈으로',
   back: '뒤로 가기',
-  exit: '강의실 나가기',
+  exit: '강의에서 나가기',
   myClassroom: '내 강의실',
   login: '로그인',
   leaveLiveTitle: '강의에서 나가시겠어요?',
