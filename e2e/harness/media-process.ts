@@ -12,10 +12,16 @@ export async function planMedia(): Promise<MediaLink> {
 
 /**
  * Starts the real media service (`apps/media/src/main.ts`) for the API server at `apiUrl`: media on loopback
- * only (announced and listening on 127.0.0.1, no ICE servers), the shared secret of `link`.
+ * only (announced and listening on 127.0.0.1, no ICE servers), the shared secret of `link`; `env` adds
+ * settings (e.g. `MEDIA_WORKERS`), never replacing the loopback ones.
  */
-export function startMedia(link: MediaLink, apiUrl: string): Promise<RunningServer> {
+export function startMedia(
+  link: MediaLink,
+  apiUrl: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<RunningServer> {
   return startService('apps/media/src/main.ts', link.mediaUrl, {
+    ...env,
     MEDIA_HOST: '127.0.0.1',
     MEDIA_PORT: String(link.port),
     API_URL: apiUrl,

@@ -135,7 +135,10 @@ try {
   if (!dist) throw new Error('WEB_DIST is not set');
   const link = await planMedia();
   server = await startServer(dist, { env: { MEDIA_URL: link.mediaUrl, MEDIA_SECRET: link.secret } });
-  media = await startMedia(link, server.baseUrl);
+  // The service's default forwarding workers, unless MEDIA_WORKERS says otherwise (0: all on the main thread).
+  const workers = process.env.MEDIA_WORKERS;
+  media = await startMedia(link, server.baseUrl, workers === undefined ? {} : { MEDIA_WORKERS: workers });
+  result.mediaWorkers = workers ?? 'default';
   const baseUrl = server.baseUrl;
 
   result.step = 'accounts';
@@ -268,7 +271,7 @@ try {
 
   result.step = "a student opens the header's exit dialog and stays";
   const stayer = students[1] as Page;
-  await stayer.locator('header').getByRole('button', { name: '강의실 나가기' }).click();
+  await stayer.locator('header').getByRole('button', { name: '강의에서 나가기' }).click();
   const exitDialog = stayer.getByRole('alertdialog', { name: '강의에서 나가시겠어요?' });
   await exitDialog.waitFor();
   violations.exitDialog = await captureScreen(stayer, 'live-student-exit-dialog');
