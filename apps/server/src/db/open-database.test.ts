@@ -4,7 +4,8 @@ import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_NAMES } from '@sea/contract/categories';
-import { openDatabase } from './open-database.ts';
+import type { Database } from './database.ts';
+import { isDatabaseUp, openDatabase } from './open-database.ts';
 import { accounts, categories } from './schema.ts';
 
 describe('openDatabase (PGlite)', () => {
@@ -22,5 +23,21 @@ describe('openDatabase (PGlite)', () => {
     expect(await second.db.select().from(categories)).toHaveLength(25);
     await second.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('isDatabaseUp', () => {
+  it('answers false once its deadline passes when the database never answers', async () => {
+    const hanging = { execute: () => new Promise<never>(() => undefined) } as unknown as Database;
+    const started = performance.now();
+    expect(await isDatabaseUp(hanging, 100)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('answers false when the query fails and true when it answers', async () => {
+    const failing = { execute: () => Promise.reject(new Error('gone')) } as unknown as Database;
+    expect(await isDatabaseUp(failing, 1_000)).toBe(false);
+    const answering = { execute: () => Promise.resolve([]) } as unknown as Database;
+    expect(await isDatabaseUp(answering, 1_000)).toBe(true);
   });
 });

@@ -15,6 +15,11 @@ import { seedCategories } from './seed-categories.ts';
 export type OpenDatabase = { db: Database; close: () => Promise<void> };
 
 const MIGRATION_LOCK = 727_274;
+/**
+ * How long the health check waits for `select 1`: a database that hangs (a stalled network, every pooled
+ * connection stuck) is as unavailable to a load balancer as one that refuses, and its probe must not hang too.
+ */
+const HEALTH_DEADLINE_MS = 3_000;
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** Opens the database, applies pending migrations and seeds the categories. */
@@ -73,12 +78,19 @@ async function openPostgres(url: string): Promise<OpenDatabase> {
   return { db: db as unknown as Database, close: () => client.end({ timeout: 5 }) };
 }
 
-/** True when the database answers a trivial query. */
-export async function isDatabaseUp(db: Database): Promise<boolean> {
+/** True when the database answers a trivial query within `deadlineMs`. */
+export async function isDatabaseUp(db: Database, deadlineMs = HEALTH_DEADLINE_MS): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), deadlineMs);
+  });
+  const answered = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
   try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +88,32 @@ describe('GET /health when the database is down', () => {
       expectError(await app.inject({ method: 'GET', url: '/api/nothing' }), 404);
     });
   }
+});
+
+describe.runIf(process.env.TEST_DATABASE === 'postgres')('GET /health when PostgreSQL hangs', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+  const health = () => app.inject({ method: 'GET', url: '/health' });
+
+  it('answers 503 after its deadline while every pooled connection is stuck, and 200 once they are free', async () => {
+    // The pool holds 20 connections: 20 sleeps of 5 s leave the health query queued behind them.
+    // (`.then` starts them: drizzle's queries run only once awaited.)
+    const stuck = Array.from({ length: 20 }, () =>
+      app.db.execute(sql`select pg_sleep(5)`).then(() => undefined),
+    );
+    const started = performance.now();
+    const response = await health();
+    const waited = performance.now() - started;
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toBe('Database unavailable');
+    expect(waited).toBeGreaterThan(2_500);
+    expect(waited).toBeLessThan(4_500);
+    await Promise.all(stuck);
+    expect((await health()).body).toBe('OK');
+  }, 15_000);
 });
 
 describe('the built web app', () => {
