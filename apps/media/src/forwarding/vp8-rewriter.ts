@@ -11,10 +11,10 @@ const fields = { pictureId: -1, pictureIdMod: 0x8000, tl0: -1, keyIndex: -1 };
 /**
  * Keeps the numbering in one student's VP8 stream continuous across layer switches. Each simulcast layer is its
  * own VP8 stream with its own picture ids, TL0PICIDX and KEYIDX; forwarded unchanged, a switch makes them jump.
- * Chrome's receiver takes a forward jump as frames it has not received yet and holds back the new layer's
- * temporal-layer frames waiting for them, until it gives up and asks for another keyframe (about 3 s without a
- * picture); a backward jump makes it drop frames as old. So at each switch the numbering is made to go on from
- * the last one sent, and every later packet of that layer is shifted by the same amount.
+ * Chrome's receiver finds a frame's references by these numbers: after such a jump it showed the new layer's
+ * keyframe and a few frames, then dropped frames for about 3 s until it asked for another keyframe (the live
+ * journey's quality switch, in 2 runs of 6). So at each switch the numbering goes on from the newest one sent,
+ * and every later packet of that layer is shifted by the same amount.
  */
 export class Vp8Rewriter {
   private pictureIdShift = 0;
