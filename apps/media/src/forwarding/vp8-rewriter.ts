@@ -46,45 +46,70 @@ export class Vp8Rewriter {
   }
 
   /**
-   * The payload to send for `payload`: the same buffer when no number changes, otherwise a copy with the shifted
-   * numbers (the original is shared by every student of the layer).
+   * The numbers `payload` is to be sent with: its bytes 2-5, where the descriptor keeps them, packed big-endian
+   * into one number ({@link putDescriptor} writes them), or -1 when they are the payload's own. No copy here: the
+   * payload is shared by every student of the layer.
    */
-  rewrite(payload: Buffer): Buffer {
-    if (!readFields(payload)) return payload;
-    let out = payload;
+  descriptorFor(payload: Uint8Array): number {
+    if (!readFields(payload)) return -1;
+    let out = descriptorOf(payload);
+    const own = out;
     if (fields.pictureId >= 0) {
       const range = fields.pictureIdMod;
       const pictureId = mod(pictureIdOf(payload) + this.pictureIdShift, range);
       this.lastPictureId = newest(this.lastPictureId, pictureId, range);
-      if (mod(this.pictureIdShift, range) !== 0) {
-        out = Buffer.from(payload);
-        if (range === 0x8000) {
-          out[fields.pictureId] = 0x80 | (pictureId >> 8);
-          out[fields.pictureId + 1] = pictureId & 0xff;
-        } else {
-          out[fields.pictureId] = pictureId & 0x7f;
-        }
+      if (range === 0x8000) {
+        out = withByte(out, fields.pictureId, 0x80 | (pictureId >> 8));
+        out = withByte(out, fields.pictureId + 1, pictureId & 0xff);
+      } else {
+        out = withByte(out, fields.pictureId, pictureId & 0x7f);
       }
     }
     if (fields.tl0 >= 0) {
       const tl0 = mod((payload[fields.tl0] ?? 0) + this.tl0Shift, TL0_MOD);
       this.lastTl0 = newest(this.lastTl0, tl0, TL0_MOD);
-      if (this.tl0Shift !== 0) {
-        if (out === payload) out = Buffer.from(payload);
-        out[fields.tl0] = tl0;
-      }
+      out = withByte(out, fields.tl0, tl0);
     }
     if (fields.keyIndex >= 0) {
       const byte = payload[fields.keyIndex] ?? 0;
       const keyIndex = mod((byte & 0x1f) + this.keyIndexShift, KEY_INDEX_MOD);
       this.lastKeyIndex = newest(this.lastKeyIndex, keyIndex, KEY_INDEX_MOD);
-      if (this.keyIndexShift !== 0) {
-        if (out === payload) out = Buffer.from(payload);
-        out[fields.keyIndex] = (byte & 0xe0) | keyIndex;
-      }
+      out = withByte(out, fields.keyIndex, (byte & 0xe0) | keyIndex);
     }
-    return out;
+    return out === own ? -1 : out;
   }
+}
+
+/** The first byte of the descriptor that can hold a number, and how many can (picture id 2, TL0PICIDX, KEYIDX). */
+const NUMBERS_AT = 2;
+const NUMBERS_BYTES = 4;
+
+/** Bytes 2-5 of a payload packed big-endian (bytes past its end read as 0). */
+export function descriptorOf(payload: Uint8Array): number {
+  let value = 0;
+  for (let i = 0; i < NUMBERS_BYTES; i += 1) value = value * 256 + (payload[NUMBERS_AT + i] ?? 0);
+  return value;
+}
+
+/** Writes bytes 2-5 packed by {@link descriptorOf} into `target` (only those it has). */
+export function putDescriptor(target: Uint8Array, descriptor: number): void {
+  for (let i = NUMBERS_BYTES - 1, value = descriptor; i >= 0; i -= 1, value = Math.floor(value / 256)) {
+    if (NUMBERS_AT + i < target.length) target[NUMBERS_AT + i] = value % 256;
+  }
+}
+
+/** A copy of `payload` with bytes 2-5 from `descriptor`. */
+export function withDescriptor(payload: Buffer, descriptor: number): Buffer {
+  const copy = Buffer.from(payload);
+  putDescriptor(copy, descriptor);
+  return copy;
+}
+
+/** `packed` with the payload byte at `offset` (2-5) replaced by `byte`. */
+function withByte(packed: number, offset: number, byte: number): number {
+  const weight = 256 ** (NUMBERS_AT + NUMBERS_BYTES - 1 - offset);
+  const current = Math.floor(packed / weight) % 256;
+  return packed + (byte - current) * weight;
 }
 
 /** Reads where the payload's numbered fields are into {@link fields}; false when it has none or is too short. */

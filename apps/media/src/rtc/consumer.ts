@@ -179,6 +179,6 @@ export class Consumer {
     }
     this.lastSentAt = now;
     this.meter.add(packet.payload.length + 12, now);
-    forwardRtp(this.sender, packet, this.vp8 ? this.vp8.rewrite(packet.payload) : packet.payload);
+    forwardRtp(this.sender, packet, this.vp8 ? this.vp8.descriptorFor(packet.payload) : -1);
   }
 }

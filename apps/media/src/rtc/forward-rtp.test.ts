@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { RTCRtpSender, RTP_EXTENSION_URI, RtpHeader, RtpPacket } from 'werift';
+import {
+  GenericNack,
+  RTCRtpSender,
+  RTP_EXTENSION_URI,
+  RtcpTransportLayerFeedback,
+  RtpHeader,
+  RtpPacket,
+} from 'werift';
+import { descriptorOf } from '../forwarding/vp8-rewriter.ts';
 import { absSendTime, forwardRtp, ntpTimestamp } from './forward-rtp.ts';
 
 type Sent = { header: RtpHeader; payload: Buffer };
@@ -141,6 +149,47 @@ describe('forwardRtp', () => {
     forwardRtp(ours.sender, first.packet);
     await new Promise((resolve) => setTimeout(resolve, 1));
     expect(ours.sent[0]?.header.extensions.map((e) => e.id)).toEqual([MID.id, TRANSPORT_CC.id]);
+    ours.sender.stop();
+  });
+});
+
+describe("forwardRtp with a student's own VP8 numbers", () => {
+  const shared = () =>
+    new RtpPacket(
+      new RtpHeader({ payloadType: 96, ssrc: 0x1001, sequenceNumber: 500, timestamp: 9000, marker: true }),
+      Buffer.from([0x90, 0xc0, 0x81, 0x23, 0x07, 0xaa, 0xbb]),
+    );
+  // Picture id 0x0567 and TL0PICIDX 0x42 instead of the packet's 0x0123 and 0x07.
+  const mine = Buffer.from([0x90, 0xc0, 0x85, 0x67, 0x42, 0xaa, 0xbb]);
+
+  it('sends them, leaves the shared payload as it was, and a retransmission carries them too', async () => {
+    const ours = sender([MID, ABS_SEND_TIME]);
+    const packet = shared();
+    const before = Buffer.from(packet.payload);
+    forwardRtp(ours.sender, packet, descriptorOf(mine));
+    expect(ours.sent[0]?.payload).toEqual(mine);
+    expect(packet.payload).toEqual(before);
+    const seq = ours.sent[0]?.header.sequenceNumber ?? -1;
+    const nack = new RtcpTransportLayerFeedback({
+      feedback: new GenericNack({ senderSsrc: 1, mediaSourceSsrc: ours.sender.ssrc, lost: [seq] }),
+    });
+    ours.sender.handleRtcpPacket(nack);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(ours.sent).toHaveLength(2);
+    expect(ours.sent[1]?.header.sequenceNumber).toBe(seq);
+    expect(ours.sent[1]?.payload).toEqual(mine);
+    expect(packet.payload).toEqual(before);
+    ours.sender.stop();
+  });
+
+  it("sends them through werift's own path too", async () => {
+    const ours = sender([MID, TRANSPORT_CC]);
+    const packet = shared();
+    const before = Buffer.from(packet.payload);
+    forwardRtp(ours.sender, packet, descriptorOf(mine));
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(ours.sent[0]?.payload).toEqual(mine);
+    expect(packet.payload).toEqual(before);
     ours.sender.stop();
   });
 });

@@ -8,6 +8,7 @@ import {
   uint32Add,
   type RTCRtpSender,
 } from 'werift';
+import { descriptorOf, putDescriptor, withDescriptor } from '../forwarding/vp8-rewriter.ts';
 
 /** werift's RTP history per sender (answers NACKs): the same size as its own. */
 const RTP_HISTORY_SIZE = 128;
@@ -37,7 +38,7 @@ type SenderState = {
   octetCount: number;
   packetCount: number;
   headerBytesSent: number;
-  rtpCache: RtpPacket[];
+  rtpCache: { header: Header; payload: Buffer }[];
   rtcpRunning: boolean;
   runRtcp(): Promise<void>;
   dtlsTransport?: {
@@ -60,6 +61,26 @@ type IceConnection = {
   };
 };
 
+/**
+ * A packet in a sender's history (werift answers NACKs from it) whose payload carries numbers of its own: the
+ * copy is made only if it is asked for, on a retransmission.
+ */
+class RenumberedPacket {
+  readonly header: Header;
+  private readonly shared: Buffer;
+  private readonly descriptor: number;
+
+  constructor(header: Header, shared: Buffer, descriptor: number) {
+    this.header = header;
+    this.shared = shared;
+    this.descriptor = descriptor;
+  }
+
+  get payload(): Buffer {
+    return withDescriptor(this.shared, this.descriptor);
+  }
+}
+
 /** What this sender's packets carry besides the payload; only mid and abs-send-time are handled here. */
 const HANDLED = new Set<string>([RTP_EXTENSION_URI.sdesMid, RTP_EXTENSION_URI.absSendTime]);
 const midPayloads = new Map<string, Buffer>();
@@ -79,21 +100,24 @@ const midPayloads = new Map<string, Buffer>();
  *
  * Anything this path does not handle (RED, pending RTP, transport-wide sequence numbers or other header
  * extensions, a werift without these fields) goes through werift's own `sendRtp`; a TCP or TURN pair through
- * werift's own send. `payload` is what to send instead of the packet's own (the student's copy with its own
- * VP8 numbering); the packet itself is shared by every student of its layer and left as it is.
+ * werift's own send. `descriptor` (from `Vp8Rewriter.descriptorFor`, -1 for none) gives the VP8 numbers this
+ * student gets instead of the packet's own; the packet is shared by every student of its layer and comes out
+ * of here as it went in.
  * `forward-rtp.test.ts` checks the packets against werift's for the same input.
  */
-export function forwardRtp(sender: RTCRtpSender, packet: RtpPacket, payload: Buffer = packet.payload): void {
+export function forwardRtp(sender: RTCRtpSender, packet: RtpPacket, descriptor = -1): void {
   const s = sender as unknown as SenderState;
   const dtls = s.dtlsTransport;
   const plan = planOf(s);
-  const rtp = new RtpPacket(new RtpHeader({ ...packet.header }), payload);
   if (!plan) {
+    const rtp =
+      descriptor < 0 ? packet : new RtpPacket(packet.header, withDescriptor(packet.payload, descriptor));
     sender.sendRtp(rtp).catch((error: unknown) => console.error('media: forwarding failed', error));
     return;
   }
   if (s.stopped || dtls?.state !== 'connected' || !s.codec) return;
-  const header = rtp.header;
+  const payload = packet.payload;
+  const header = new RtpHeader({ ...packet.header });
   if (s.rtpContinuityPending) {
     if (s.sequenceNumber !== undefined && s.timestamp !== undefined) {
       s.seqOffset = uint16Add(uint16Add(s.sequenceNumber, 1), -header.sequenceNumber);
@@ -112,11 +136,25 @@ export function forwardRtp(sender: RTCRtpSender, packet: RtpPacket, payload: Buf
   header.extensions = extensions(plan, s, header.extensions, nowMs);
   s.ntpTimestamp = ntpTimestamp(nowMs);
   s.rtpTimestamp = header.timestamp;
-  s.octetCount += rtp.payload.length;
+  s.octetCount += payload.length;
   s.headerBytesSent += header.serializeSize;
   s.packetCount = uint32Add(s.packetCount, 1);
-  s.rtpCache[header.sequenceNumber % RTP_HISTORY_SIZE] = rtp;
-  const encrypted = dtls.srtp.encrypt(rtp.payload, header);
+  let encrypted: Buffer;
+  if (descriptor < 0) {
+    s.rtpCache[header.sequenceNumber % RTP_HISTORY_SIZE] = new RtpPacket(header, payload);
+    encrypted = dtls.srtp.encrypt(payload, header);
+  } else {
+    s.rtpCache[header.sequenceNumber % RTP_HISTORY_SIZE] = new RenumberedPacket(header, payload, descriptor);
+    // The student's numbers go into the shared payload only while it is encrypted (synchronously, into a new
+    // buffer), so no copy per student and packet; a retransmission copies (RenumberedPacket).
+    const own = descriptorOf(payload);
+    putDescriptor(payload, descriptor);
+    try {
+      encrypted = dtls.srtp.encrypt(payload, header);
+    } finally {
+      putDescriptor(payload, own);
+    }
+  }
   dtls.bytesSent += encrypted.length;
   dtls.packetsSent += 1;
   send(dtls.iceTransport.connection, encrypted);
