@@ -88,7 +88,7 @@ describe.skipIf(!chromiumAvailable())('catalogue and login journeys', () => {
     await server?.stop();
   });
 
-  test('the 404 page says the page is missing and leads home', async () => {
+  test('the 404 page says the page is missing and leads home; so does a class id that cannot exist', async () => {
     const page = await newPage();
     await page.goto(`${server.baseUrl}/no/such/page`);
     await page.getByRole('heading', { name: '이런! 페이지를 찾을 수 없어요.' }).waitFor();
@@ -97,6 +97,10 @@ describe.skipIf(!chromiumAvailable())('catalogue and login journeys', () => {
     await page.getByRole('button', { name: '메인으로 돌아가기' }).click();
     await page.waitForURL(`${server.baseUrl}/`);
     await eventually(() => page.title()).toBe('바다학원');
+    // A class address whose id no class can have is a missing page too, not a failed load.
+    await page.goto(`${server.baseUrl}/lecture/info/abc`);
+    await page.getByRole('heading', { name: '이런! 페이지를 찾을 수 없어요.' }).waitFor();
+    expect(await page.title()).toBe('페이지를 찾을 수 없어요 · 바다학원');
     await page.close();
   });
 

@@ -11,7 +11,7 @@ function titleOf(handle: unknown): string | null {
 }
 
 /** '전체 강의 · 바다학원'; the app's name alone for a page without a title of its own (home). */
-function documentTitle(pageTitle: string | null): string {
+export function documentTitle(pageTitle: string | null): string {
   return pageTitle === null
     ? APP_TEXTS.appName
     : `${pageTitle}${APP_TEXTS.titleSeparator}${APP_TEXTS.appName}`;

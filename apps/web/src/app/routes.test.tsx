@@ -22,6 +22,38 @@ describe('app routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  it.each(['/lecture/info/abc', '/lecture/info/0', '/lecture/info/2147483648'])(
+    'shows the 404 page for %s (no class can have that id) without asking the server',
+    async (address) => {
+      const { calls } = mockFetch([]);
+      renderRoutes(routes, address);
+      expect(
+        await screen.findByRole('heading', { name: '이런! 페이지를 찾을 수 없어요.' }, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toBe('페이지를 찾을 수 없어요 · 바다학원'));
+      expect(calls.filter((request) => request.url.includes('/api/classes/'))).toEqual([]);
+    },
+  );
+
+  it('shows the 404 page inside the frame for a private page whose class id cannot exist', async () => {
+    setTokens({ accessToken: 'a', refreshToken: 'r' });
+    const { calls } = mockFetch([
+      {
+        url: '/api/users',
+        respond: () => ({
+          body: envelope({ id: 'u1', nickname: '고래', email: null, profile_image_path: null }),
+        }),
+      },
+    ]);
+    renderRoutes(routes, '/live/student/abc');
+    expect(
+      await screen.findByRole('heading', { name: '이런! 페이지를 찾을 수 없어요.' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    // The frame stays: the header is there.
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(calls.map((request) => new URL(request.url).pathname)).toEqual(['/api/users']);
+  });
+
   it('sends a logged-out visitor of a private page to /login and remembers the page', async () => {
     mockFetch([]);
     const { router } = renderRoutes(routes, '/dashboard/teacher/5?tab=info');

@@ -3,6 +3,9 @@ export const APP_TEXTS = {
   notFoundTitle: '이런! 페이지를 찾을 수 없어요.',
   notFoundBody: '주소가 바뀌었거나 없어진 페이지예요.',
   backToMain: '메인으로 돌아가기',
+  errorTitle: '문제가 생겼어요',
+  errorBody: '페이지를 보여 드리지 못했어요. 새로고침하거나 잠시 뒤에 다시 시도해 주세요.',
+  reload: '새로고침',
   skipToContent: '본문으로 건너뛰기',
   appName: '바다학원',
   titleSeparator: ' · ',
@@ -27,5 +30,6 @@ export const APP_TEXTS = {
     liveStudent: '라이브 강의실',
     liveTeacher: '라이브 강의실(강사)',
     notFound: '페이지를 찾을 수 없어요',
+    error: '오류',
   },
 } as const;

@@ -1,12 +1,11 @@
-import { useParams } from 'react-router';
 import { ChatPanel } from '../../features/chat/components/chat-panel.tsx';
 import { LiveRoomFrame } from '../../features/classes/components/live-room-frame.tsx';
-import { parseClassId } from '../../features/classes/parse-class-id.ts';
+import { useClassId } from '../../features/classes/use-class-id.ts';
 import { StudentStage, StudentWebcam } from '../../features/live/components/student-stage.tsx';
 import { useStudentRoom } from '../../features/live/hooks/use-student-room.ts';
 
 export function Component() {
-  const classId = parseClassId(useParams().classId) ?? 0;
+  const classId = useClassId();
   const room = useStudentRoom(classId);
   return (
     <LiveRoomFrame

@@ -1,14 +1,13 @@
-import { useParams } from 'react-router';
 import { ChatPanel } from '../../features/chat/components/chat-panel.tsx';
 import { LiveRoomFrame } from '../../features/classes/components/live-room-frame.tsx';
-import { parseClassId } from '../../features/classes/parse-class-id.ts';
+import { useClassId } from '../../features/classes/use-class-id.ts';
 import { LiveVideo } from '../../features/live/components/live-video.tsx';
 import { TeacherControls } from '../../features/live/components/teacher-controls.tsx';
 import { useTeacherRoom } from '../../features/live/hooks/use-teacher-room.ts';
 import { LIVE_TEXTS } from '../../features/live/texts.ts';
 
 export function Component() {
-  const classId = parseClassId(useParams().classId) ?? 0;
+  const classId = useClassId();
   const room = useTeacherRoom(classId);
   return (
     <LiveRoomFrame

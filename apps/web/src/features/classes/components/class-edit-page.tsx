@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { CLASS_ROLES } from '@sea/contract/classes';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useClassRole } from '../api/get-class-role.ts';
 import { useClass } from '../api/get-class.ts';
-import { parseClassId } from '../parse-class-id.ts';
+import { useClassId } from '../use-class-id.ts';
 import { CLASS_TEXTS } from '../texts.ts';
 import { useCategoriesNotice } from '../use-categories-notice.ts';
 import { ClassEditForm } from './class-edit-form.tsx';
@@ -17,7 +17,7 @@ import { ClassEditForm } from './class-edit-form.tsx';
  * category). Someone who is not the class's teacher is told so instead of meeting a failed save.
  */
 export function ClassEditPage() {
-  const classId = parseClassId(useParams().classId) ?? 0;
+  const classId = useClassId();
   const query = useClass(classId);
   const categories = useCategoriesNotice();
   const { role, known, isLoading: roleLoading } = useClassRole(classId);

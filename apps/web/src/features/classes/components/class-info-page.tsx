@@ -1,4 +1,3 @@
-import { useParams } from 'react-router';
 import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
@@ -6,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { bannerFor, instructorImageFor } from '../../../lib/default-images.ts';
 import { useClass } from '../api/get-class.ts';
-import { parseClassId } from '../parse-class-id.ts';
+import { useClassId } from '../use-class-id.ts';
 import { CLASS_TEXTS } from '../texts.ts';
 import { ClassActionButton } from './class-action-button.tsx';
 import { InfoSection } from './info-section.tsx';
@@ -20,7 +19,7 @@ const texts = CLASS_TEXTS.info;
  * texts on the left and a sticky summary with the one action on the right, under a breadcrumb.
  */
 export function ClassInfoPage() {
-  const classId = parseClassId(useParams().classId) ?? 0;
+  const classId = useClassId();
   const query = useClass(classId);
 
   if (query.isPending) return <Spinner label={CLASS_TEXTS.loading} />;

@@ -1,4 +1,3 @@
-import { useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -7,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useClassStudents } from '../api/get-class-students.ts';
 import { formatAppliedDate } from '../format-applied-date.ts';
-import { parseClassId } from '../parse-class-id.ts';
+import { useClassId } from '../use-class-id.ts';
 import { CLASS_TEXTS } from '../texts.ts';
 import styles from './class-students-page.module.css';
 
@@ -18,7 +17,7 @@ const texts = CLASS_TEXTS.students;
  * nickname, e-mail and the enrolment date in Korean.
  */
 export function ClassStudentsPage() {
-  const classId = parseClassId(useParams().classId) ?? 0;
+  const classId = useClassId();
   const query = useClassStudents(classId);
 
   let content;

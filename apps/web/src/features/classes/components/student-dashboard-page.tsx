@@ -1,7 +1,7 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { parseClassId } from '../parse-class-id.ts';
+import { useClassId } from '../use-class-id.ts';
 import { CLASS_TEXTS } from '../texts.ts';
 import { DashboardGate } from './dashboard-gate.tsx';
 import { DashboardOverview } from './dashboard-overview.tsx';
@@ -12,7 +12,7 @@ const texts = CLASS_TEXTS.dashboard;
 
 /** `/dashboard/student/{classId}`: the enrolled student's view; the live room opens only while live. */
 export function StudentDashboardPage() {
-  const classId = parseClassId(useParams().classId) ?? 0;
+  const classId = useClassId();
   const navigate = useNavigate();
   return (
     <DashboardGate classId={classId} role="student">
