@@ -65,10 +65,12 @@ describe.runIf(chromiumAvailable())('live journey through the pages (real media 
       'live journey figures',
       JSON.stringify({
         students,
+        teacherLayersWhileWatching: result.teacherLayersWhileWatching,
         layerReachedMs,
         layerSwitch,
         webcamOffMs,
         webcamOnMs,
+        webcamOnDetail: result.webcamOnDetail,
         ended,
         candidatePairs,
       }),
@@ -136,7 +138,11 @@ describe.runIf(chromiumAvailable())('live journey through the pages (real media 
 
     // The webcam goes away and comes back without a reload.
     for (const ms of result.webcamOffMs as (number | null)[]) expect(ms).not.toBeNull();
-    for (const ms of result.webcamOnMs as (number | null)[]) expect(ms).not.toBeNull();
+    // Back within 3 s (0.5-1.2 s here; a numbering jump on the reused m-line froze it for 3.7-6.7 s).
+    for (const ms of result.webcamOnMs as (number | null)[]) {
+      expect(ms, 'the webcam decodes again after it is switched back on').not.toBeNull();
+      expect(ms, 'ms until the webcam decodes again').toBeLessThanOrEqual(3_000);
+    }
 
     // The teacher leaves: every student is told and lands on the student dashboard; the class is not live.
     for (const ended of result.ended as { noticeMs: number | null; path: string }[]) {

@@ -131,15 +131,28 @@ export function candidatePairs(page: Page): Promise<CandidatePair[]> {
   }, PEER_CONNECTIONS);
 }
 
+export type OutboundLayer = {
+  rid: string;
+  width: number;
+  fps: number;
+  /** Why the browser sends less than it could: none, cpu, bandwidth or other. */
+  limitation: string;
+  /** The browser's estimate of what its connection to the media service carries, in bit/s. */
+  estimateBps: number;
+};
+
 /** What the teacher's browser sends per simulcast layer now: size, frame rate, and what limits it. */
-export function outboundLayers(
-  page: Page,
-): Promise<{ rid: string; width: number; fps: number; limitation: string }[]> {
+export function outboundLayers(page: Page): Promise<OutboundLayer[]> {
   return page.evaluate(async (key: string) => {
     const all = (window as unknown as Record<string, RTCPeerConnection[]>)[key] ?? [];
-    const layers: { rid: string; width: number; fps: number; limitation: string }[] = [];
+    const layers: OutboundLayer[] = [];
     for (const pc of all.filter((connection) => connection.connectionState !== 'closed')) {
       const report = await pc.getStats();
+      let estimateBps = 0;
+      report.forEach((entry: Record<string, unknown>) => {
+        if (entry.type === 'candidate-pair' && entry.nominated === true && entry.state === 'succeeded')
+          estimateBps = Number(entry.availableOutgoingBitrate ?? 0);
+      });
       report.forEach((entry: Record<string, unknown>) => {
         if (entry.type !== 'outbound-rtp' || entry.kind !== 'video' || typeof entry.rid !== 'string') return;
         layers.push({
@@ -147,6 +160,7 @@ export function outboundLayers(
           width: Number(entry.frameWidth ?? 0),
           fps: Number(entry.framesPerSecond ?? 0),
           limitation: String(entry.qualityLimitationReason ?? ''),
+          estimateBps,
         });
       });
     }

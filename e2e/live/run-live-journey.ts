@@ -262,6 +262,9 @@ try {
       };
     }),
   );
+  // What the teacher sends meanwhile: a layer the teacher's browser scaled down or stopped explains a student
+  // who gets less than their layer.
+  result.teacherLayersWhileWatching = await outboundLayers(teacher);
   result.candidatePairs = {
     teacher: await candidatePairs(teacher),
     students: await Promise.all(students.map(candidatePairs)),
@@ -312,7 +315,7 @@ try {
     ),
   );
   await teacher.getByRole('button', { name: '웹캠 켜기' }).click();
-  result.webcamOnMs = await Promise.all(
+  const webcamOn = await Promise.all(
     students.map(async (page) => {
       const start = performance.now();
       const shown = await until(
@@ -320,16 +323,19 @@ try {
         (v) => v.present,
         10_000,
       );
-      if (shown === null) return null;
+      if (shown === null) return { ms: null, shownMs: null, counters: null };
       const first = (await video(page, WEBCAM)).frames;
       const decoding = await until(
         () => video(page, WEBCAM),
         (v) => v.frames > first + 5,
         10_000,
       );
-      return decoding === null ? null : Math.round(performance.now() - start);
+      const ms = decoding === null ? null : Math.round(performance.now() - start);
+      return { ms, shownMs: shown, counters: await receiving(page, WEBCAM) };
     }),
   );
+  result.webcamOnMs = webcamOn.map((student) => student.ms);
+  result.webcamOnDetail = webcamOn;
 
   result.step = 'teacher leaves';
   // The room's own button (the header has an icon button with the same name).

@@ -251,6 +251,8 @@ describe.each([
     const closed = collect<{ producerKind: string }>(socket, 'producerClosed');
     const added = collect<{ producerKind: string }>(socket, 'newProducer');
     await resumeAll(socket, consumers);
+    const { mid } = midOf(consumers, 'webcamVideo');
+    await until(() => student.packets(mid).length > 5, 5_000, 'video');
     await ok(host, 'closeProducer', { producerKind: 'webcamVideo' });
     await until(() => closed.length === 1, 2_000, 'producerClosed');
     expect(closed[0]?.producerKind).toBe('webcamVideo');
@@ -258,6 +260,10 @@ describe.each([
     expect(afterClose.map((c) => c.producerKind)).toEqual(['webcamAudio']);
     expect((await ok(socket, 'getProducers')).producers.map((p) => p.producerKind)).toEqual(['webcamAudio']);
 
+    // The webcam comes back as a new encoder, numbering its frames anew.
+    const last = student.packets(mid).at(-1);
+    const count = student.packets(mid).length;
+    teacher.restartVideo();
     await ok(host, 'produce', {
       transportId: producerTransport,
       producerKind: 'webcamVideo',
@@ -266,8 +272,19 @@ describe.each([
     await until(() => added.length === 1, 2_000, 'newProducer');
     const again = await negotiate(socket, student, transportId);
     const video = midOf(again, 'webcamVideo');
+    expect(video.mid, "the old webcam's m-line is used again").toBe(mid);
     await ok(socket, 'resume', { consumerId: video.consumerId });
-    await until(() => student.packets(video.mid).length > 5, 5_000, 'video again');
-    expect(student.packets(video.mid)[0]?.keyframeStart).toBe(true);
+    await until(() => student.packets(mid).length > count + 5, 5_000, 'video again');
+    const first = student.packets(mid)[count];
+    expect(first?.keyframeStart).toBe(true);
+    // One RTP stream for the student's browser: sequence, picture ids and TL0PICIDX go on from the last packet
+    // of the old stream (a jump back froze Chrome), and the timestamp advances by the time between them.
+    expect(first?.ssrc).toBe(last?.ssrc);
+    expect(((first?.seq ?? 0) - (last?.seq ?? 0)) & 0xffff).toBe(1);
+    expect(first?.pictureId).toBe(((last?.pictureId ?? 0) + 1) & 0x7fff);
+    expect(first?.tl0).toBe(((last?.tl0 ?? 0) + 1) & 0xff);
+    const stepMs = (((first?.timestamp ?? 0) - (last?.timestamp ?? 0)) >>> 0) / 90;
+    expect(Math.abs(stepMs - ((first?.at ?? 0) - (last?.at ?? 0)))).toBeLessThan(100);
+    expectContinuous(student.packets(mid).slice(count));
   });
 });

@@ -184,6 +184,19 @@ export class SyntheticTeacher {
     this.timer = null;
   }
 
+  /**
+   * Like a browser whose webcam is switched off and on: a new encoder, so every layer starts a new numbering
+   * (here picture ids and TL0PICIDX well behind the old ones) with a keyframe.
+   */
+  restartVideo(): void {
+    for (const stream of this.streams) {
+      if (stream.transceiver !== this.video) continue;
+      stream.pictureId = (stream.pictureId - 0x1000) & 0x7fff;
+      stream.tl0 = (stream.tl0 - 0x40) & 0xff;
+      stream.keyframeDue = true;
+    }
+  }
+
   ssrcOf(layer: Layer): number {
     const stream = this.streams.find((s) => s.layer === layer);
     if (!stream) throw new Error(layer);

@@ -12,6 +12,7 @@ import { DownlinkEstimator } from '../forwarding/downlink-estimator.ts';
 import { conflict, LiveError, notFound } from '../live-error.ts';
 import { Signal } from '../signal.ts';
 import { Consumer, type Bandwidth } from './consumer.ts';
+import { SendState } from './send-state.ts';
 import { createPeerConnection, enlargeReceiveBuffers, gathered, type RtcOptions } from './peer-connection.ts';
 import type { ReceivingCloseReason, ReceivingTransport } from './receiving-transport.ts';
 import type { StreamSource } from './stream-source.ts';
@@ -22,7 +23,9 @@ const TICK_MS = 200;
 
 const closedRefusal = () => conflict('수신 연결이 닫혔어요.');
 
-type Entry = { consumer: Consumer; transceiver: RTCRtpTransceiver };
+/** One of the student's m-lines, and what its next consumer continues from. */
+type Slot = { transceiver: RTCRtpTransceiver; state: SendState };
+type Entry = Slot & { consumer: Consumer };
 
 /**
  * A student's receiving connection: one send-only m-line per producer, added and removed by renegotiation
@@ -36,7 +39,7 @@ export class ConsumerTransport implements ReceivingTransport {
   private readonly pc: RTCPeerConnection;
   private readonly entries = new Map<string, Entry>();
   /** m-lines whose producer closed, kept (silent) for the next producer of the same media. */
-  private readonly free: Record<'audio' | 'video', RTCRtpTransceiver[]> = { audio: [], video: [] };
+  private readonly free: Record<'audio' | 'video', Slot[]> = { audio: [], video: [] };
   private readonly downlink = new DownlinkEstimator();
   private readonly unsubscribes: (() => void)[] = [];
   private readonly watched = new Set<string>();
@@ -144,15 +147,23 @@ export class ConsumerTransport implements ReceivingTransport {
       // teacher toggles a stream. Idle m-lines stay `sendonly` (just silent): stopping the first one (the BUNDLE
       // tag) made werift tear the shared transport down, and an `inactive` m-line in the answer makes werift
       // renominate ICE, after which nothing reached the student.
-      const transceiver =
-        this.free[producer.media].pop() ?? this.pc.addTransceiver(producer.media, { direction: 'sendonly' });
-      const consumer: Consumer = new Consumer(producer, transceiver.sender, () => this.bandwidth(consumer));
-      this.entries.set(producer.id, { consumer, transceiver });
+      const slot = this.free[producer.media].pop() ?? {
+        transceiver: this.pc.addTransceiver(producer.media, { direction: 'sendonly' }),
+        state: new SendState(producer.media),
+      };
+      const consumer: Consumer = new Consumer(
+        producer,
+        slot.transceiver.sender,
+        () => this.bandwidth(consumer),
+        slot.state,
+      );
+      this.entries.set(producer.id, { ...slot, consumer });
       consumer.closed.subscribe(() => {
         const entry = this.entries.get(producer.id);
         if (entry?.consumer !== consumer) return;
         this.entries.delete(producer.id);
-        if (!this.isClosed) this.free[producer.media].push(entry.transceiver);
+        if (!this.isClosed)
+          this.free[producer.media].push({ transceiver: entry.transceiver, state: entry.state });
       });
     }
     const offer = await this.step(this.pc.createOffer());

@@ -4,9 +4,9 @@ import type { Layer, PreferredLayer, StreamKind } from '@sea/contract/live';
 import { BitrateMeter } from '../forwarding/bitrate-meter.ts';
 import { LayerSwitch } from '../forwarding/layer-switch.ts';
 import { selectLayer } from '../forwarding/layer-selector.ts';
-import { Vp8Rewriter } from '../forwarding/vp8-rewriter.ts';
 import { Signal } from '../signal.ts';
 import { forwardRtp } from './forward-rtp.ts';
+import { SendState } from './send-state.ts';
 import type { StreamSource } from './stream-source.ts';
 
 /** While a student waits for a keyframe, the request is repeated this often. */
@@ -25,7 +25,7 @@ export type Bandwidth = {
 /**
  * One producer forwarded to one student: picks the layer (the student's preference, or their bandwidth),
  * switches only at keyframes, asks for keyframes when the student needs one, keeps the VP8 picture numbering
- * continuous across switches, and sends through the student's werift sender (which rewrites SSRC, payload
+ * continuous across switches (and after the m-line's previous consumer, see {@link SendState}), and sends through the student's werift sender (which rewrites SSRC, payload
  * type, sequence numbers and timestamps, and answers NACKs).
  * Starts paused: nothing is forwarded before {@link resume}.
  */
@@ -37,25 +37,30 @@ export class Consumer {
   private readonly sender: RTCRtpSender;
   private readonly bandwidth: () => Bandwidth;
   private readonly gate = new LayerSwitch();
-  /** Video only: one picture numbering for the student whatever layer it comes from. */
-  private readonly vp8: Vp8Rewriter | null;
+  /** The m-line's numbering and last send time, which the next consumer on it continues. */
+  private readonly state: SendState;
   private readonly meter = new BitrateMeter();
   private readonly unsubscribes: (() => void)[] = [];
   private preferred: PreferredLayer = 'auto';
   private paused = true;
-  private lastSentAt: number | null = null;
   private lastRequestAt = -Infinity;
   private isClosed = false;
 
   /**
    * @param sender the student's sender for this stream's m-line.
    * @param bandwidth the student's current downstream estimate, and what their other streams use of it.
+   * @param state what the m-line's previous consumer left (a fresh one for a new m-line).
    */
-  constructor(producer: StreamSource, sender: RTCRtpSender, bandwidth: () => Bandwidth) {
+  constructor(
+    producer: StreamSource,
+    sender: RTCRtpSender,
+    bandwidth: () => Bandwidth,
+    state = new SendState(producer.media),
+  ) {
     this.producer = producer;
     this.sender = sender;
     this.bandwidth = bandwidth;
-    this.vp8 = producer.media === 'video' ? new Vp8Rewriter() : null;
+    this.state = state;
     this.unsubscribes.push(
       producer.packet.subscribe((layer, packet, keyframeStart) => this.forward(layer, packet, keyframeStart)),
       producer.closed.subscribe(() => this.close()),
@@ -171,14 +176,17 @@ export class Consumer {
     if (decision === 'drop') return;
     const now = performance.now();
     if (decision === 'switch') {
-      // Let the sender continue its own sequence and timestamps across the source change, advancing the
-      // timestamp by the wall-clock time since the last packet sent.
-      const elapsed = this.lastSentAt === null ? 1 : Math.max(1, now - this.lastSentAt);
+      // Let the sender continue its own sequence and timestamps across the source change (another layer, or
+      // the first packet of this consumer on an m-line an earlier stream used), advancing the timestamp by the
+      // wall-clock time since the m-line last sent.
+      const { lastSentAt } = this.state;
+      const elapsed = lastSentAt === null ? 1 : Math.max(1, now - lastSentAt);
       this.sender.replaceRTP(packet.header, true, Math.round(elapsed * CLOCK_PER_MS[this.producer.media]));
-      this.vp8?.switchTo(packet.payload);
+      this.state.vp8?.switchTo(packet.payload);
     }
-    this.lastSentAt = now;
+    this.state.lastSentAt = now;
     this.meter.add(packet.payload.length + 12, now);
-    forwardRtp(this.sender, packet, this.vp8 ? this.vp8.descriptorFor(packet.payload) : -1);
+    const { vp8 } = this.state;
+    forwardRtp(this.sender, packet, vp8 ? vp8.descriptorFor(packet.payload) : -1);
   }
 }
