@@ -25,8 +25,9 @@ export type Bandwidth = {
 /**
  * One producer forwarded to one student: picks the layer (the student's preference, or their bandwidth),
  * switches only at keyframes, asks for keyframes when the student needs one, keeps the VP8 picture numbering
- * continuous across switches (and after the m-line's previous consumer, see {@link SendState}), and sends through the student's werift sender (which rewrites SSRC, payload
- * type, sequence numbers and timestamps, and answers NACKs).
+ * continuous across switches and after the m-line's previous consumer ({@link SendState}), and sends through the
+ * student's werift sender (which rewrites SSRC, payload type, sequence numbers and timestamps, and answers
+ * NACKs).
  * Starts paused: nothing is forwarded before {@link resume}.
  */
 export class Consumer {

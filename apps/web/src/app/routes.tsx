@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
 import type { RouteHandle } from './document-title.tsx';
+import { NotFound } from './not-found.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
@@ -13,8 +14,8 @@ function title(page: keyof typeof APP_TEXTS.titles): RouteHandle {
 
 /**
  * Every page of the product (product-spec section 2). Each is its own lazily loaded module under `routes/`,
- * exporting `Component`, so the first visit loads only the page it shows. A route's `handle` names it in the
- * browser tab (`DocumentTitle`).
+ * exporting `Component`, so the first visit loads only the page it shows; only the 404 page is in the first
+ * chunk, since the error boundary shows it too. A route's `handle` names it in the browser tab (`DocumentTitle`).
  */
 const pages: RouteObject[] = [
   { path: paths.home.pattern, lazy: () => import('./routes/home.tsx') },
@@ -111,7 +112,7 @@ const pages: RouteObject[] = [
       },
     ],
   },
-  { path: '*', handle: title('notFound'), lazy: () => import('./routes/not-found.tsx') },
+  { path: '*', handle: title('notFound'), Component: NotFound },
 ];
 
 /**
