@@ -138,7 +138,7 @@ describe.runIf(chromiumAvailable())('live journey through the pages (real media 
 
     // The webcam goes away and comes back without a reload.
     for (const ms of result.webcamOffMs as (number | null)[]) expect(ms).not.toBeNull();
-    // Back within 3 s (0.5-1.2 s here; a numbering jump on the reused m-line froze it for 3.7-6.7 s).
+    // Back within 3 s (0.5-1.9 s in 15 runs here; a numbering jump on the reused m-line froze it for 3.7-6.7 s).
     for (const ms of result.webcamOnMs as (number | null)[]) {
       expect(ms, 'the webcam decodes again after it is switched back on').not.toBeNull();
       expect(ms, 'ms until the webcam decodes again').toBeLessThanOrEqual(3_000);

@@ -6,7 +6,7 @@ import { LayerSwitch } from '../forwarding/layer-switch.ts';
 import { selectLayer } from '../forwarding/layer-selector.ts';
 import { Signal } from '../signal.ts';
 import { forwardRtp } from './forward-rtp.ts';
-import { SendState } from './send-state.ts';
+import type { SendState } from './send-state.ts';
 import type { StreamSource } from './stream-source.ts';
 
 /** While a student waits for a keyframe, the request is repeated this often. */
@@ -52,12 +52,7 @@ export class Consumer {
    * @param bandwidth the student's current downstream estimate, and what their other streams use of it.
    * @param state what the m-line's previous consumer left (a fresh one for a new m-line).
    */
-  constructor(
-    producer: StreamSource,
-    sender: RTCRtpSender,
-    bandwidth: () => Bandwidth,
-    state = new SendState(producer.media),
-  ) {
+  constructor(producer: StreamSource, sender: RTCRtpSender, bandwidth: () => Bandwidth, state: SendState) {
     this.producer = producer;
     this.sender = sender;
     this.bandwidth = bandwidth;

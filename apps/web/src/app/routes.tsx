@@ -8,108 +8,56 @@ import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { APP_TEXTS } from './texts.ts';
 
-function title(page: keyof typeof APP_TEXTS.titles): RouteHandle {
-  return { title: APP_TEXTS.titles[page] };
+type PageName = keyof typeof APP_TEXTS.titles;
+
+function title(name: PageName): RouteHandle {
+  return { title: APP_TEXTS.titles[name] };
+}
+
+/** A page at `path`, named `name` in the browser tab, whose module `load` brings in when it is first shown. */
+function page(path: string, name: PageName, load: RouteObject['lazy']): RouteObject {
+  return { path, handle: title(name), lazy: load };
 }
 
 /**
  * Every page of the product (product-spec section 2). Each is its own lazily loaded module under `routes/`,
  * exporting `Component`, so the first visit loads only the page it shows; only the 404 page is in the first
- * chunk, since the error boundary shows it too. A route's `handle` names it in the browser tab (`DocumentTitle`).
+ * chunk, since the error boundary shows it too. A route's `handle` names it in the browser tab (`DocumentTitle`);
+ * home has the app's name alone.
  */
 const pages: RouteObject[] = [
   { path: paths.home.pattern, lazy: () => import('./routes/home.tsx') },
-  { path: paths.login.pattern, handle: title('login'), lazy: () => import('./routes/login.tsx') },
-  {
-    path: paths.kakaoCallback.pattern,
-    handle: title('kakaoCallback'),
-    lazy: () => import('./routes/kakao-callback.tsx'),
-  },
-  {
-    path: paths.signInfo.pattern,
-    handle: title('signInfo'),
-    lazy: () => import('./routes/sign-info.tsx'),
-  },
-  { path: paths.list.pattern, handle: title('list'), lazy: () => import('./routes/list.tsx') },
-  {
-    path: paths.liveList.pattern,
-    handle: title('liveList'),
-    lazy: () => import('./routes/live-list.tsx'),
-  },
-  {
-    path: paths.lectureInfo.pattern,
-    handle: title('lectureInfo'),
-    lazy: () => import('./routes/lecture-info.tsx'),
-  },
+  page(paths.login.pattern, 'login', () => import('./routes/login.tsx')),
+  page(paths.kakaoCallback.pattern, 'kakaoCallback', () => import('./routes/kakao-callback.tsx')),
+  page(paths.signInfo.pattern, 'signInfo', () => import('./routes/sign-info.tsx')),
+  page(paths.list.pattern, 'list', () => import('./routes/list.tsx')),
+  page(paths.liveList.pattern, 'liveList', () => import('./routes/live-list.tsx')),
+  page(paths.lectureInfo.pattern, 'lectureInfo', () => import('./routes/lecture-info.tsx')),
   {
     element: <RequireAuth />,
     children: [
-      {
-        path: paths.enrollmentBare.pattern,
-        handle: title('enrollment'),
-        lazy: () => import('./routes/enrollment.tsx'),
-      },
-      {
-        path: paths.enrollment.pattern,
-        handle: title('enrollment'),
-        lazy: () => import('./routes/enrollment.tsx'),
-      },
-      {
-        path: paths.liveStudent.pattern,
-        handle: title('liveStudent'),
-        lazy: () => import('./routes/live-student.tsx'),
-      },
-      {
-        path: paths.liveTeacher.pattern,
-        handle: title('liveTeacher'),
-        lazy: () => import('./routes/live-teacher.tsx'),
-      },
-      {
-        path: paths.classroom.pattern,
-        handle: title('classroom'),
-        lazy: () => import('./routes/classroom.tsx'),
-      },
-      {
-        path: paths.dashboardStudent.pattern,
-        handle: title('dashboardStudent'),
-        lazy: () => import('./routes/dashboard-student.tsx'),
-      },
-      {
-        path: paths.dashboardTeacher.pattern,
-        handle: title('dashboardTeacher'),
-        lazy: () => import('./routes/dashboard-teacher.tsx'),
-      },
-      {
-        path: paths.dashboardEdit.pattern,
-        handle: title('dashboardEdit'),
-        lazy: () => import('./routes/dashboard-edit.tsx'),
-      },
-      {
-        path: paths.lectureCreatedBare.pattern,
-        handle: title('lectureCreated'),
-        lazy: () => import('./routes/lecture-created.tsx'),
-      },
-      {
-        path: paths.lectureCreated.pattern,
-        handle: title('lectureCreated'),
-        lazy: () => import('./routes/lecture-created.tsx'),
-      },
-      {
-        path: paths.lectureOpen.pattern,
-        handle: title('lectureOpen'),
-        lazy: () => import('./routes/lecture-open.tsx'),
-      },
-      {
-        path: paths.lectureStudents.pattern,
-        handle: title('lectureStudents'),
-        lazy: () => import('./routes/lecture-students.tsx'),
-      },
-      { path: paths.mypage.pattern, handle: title('mypage'), lazy: () => import('./routes/mypage.tsx') },
-      {
-        path: paths.editInfo.pattern,
-        handle: title('editInfo'),
-        lazy: () => import('./routes/edit-info.tsx'),
-      },
+      page(paths.enrollmentBare.pattern, 'enrollment', () => import('./routes/enrollment.tsx')),
+      page(paths.enrollment.pattern, 'enrollment', () => import('./routes/enrollment.tsx')),
+      page(paths.liveStudent.pattern, 'liveStudent', () => import('./routes/live-student.tsx')),
+      page(paths.liveTeacher.pattern, 'liveTeacher', () => import('./routes/live-teacher.tsx')),
+      page(paths.classroom.pattern, 'classroom', () => import('./routes/classroom.tsx')),
+      page(
+        paths.dashboardStudent.pattern,
+        'dashboardStudent',
+        () => import('./routes/dashboard-student.tsx'),
+      ),
+      page(
+        paths.dashboardTeacher.pattern,
+        'dashboardTeacher',
+        () => import('./routes/dashboard-teacher.tsx'),
+      ),
+      page(paths.dashboardEdit.pattern, 'dashboardEdit', () => import('./routes/dashboard-edit.tsx')),
+      page(paths.lectureCreatedBare.pattern, 'lectureCreated', () => import('./routes/lecture-created.tsx')),
+      page(paths.lectureCreated.pattern, 'lectureCreated', () => import('./routes/lecture-created.tsx')),
+      page(paths.lectureOpen.pattern, 'lectureOpen', () => import('./routes/lecture-open.tsx')),
+      page(paths.lectureStudents.pattern, 'lectureStudents', () => import('./routes/lecture-students.tsx')),
+      page(paths.mypage.pattern, 'mypage', () => import('./routes/mypage.tsx')),
+      page(paths.editInfo.pattern, 'editInfo', () => import('./routes/edit-info.tsx')),
     ],
   },
   { path: '*', handle: title('notFound'), Component: NotFound },
