@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { LiveStateClient } from './live-state-client.ts';
 import { ConsumerTransport } from './rtc/consumer-transport.ts';
 import type { RtcOptions } from './rtc/peer-connection.ts';
@@ -49,6 +50,7 @@ export class MediaServer {
     const existing = this.rooms.get(classId);
     if (existing) return existing;
     const room = new Room(classId, {
+      sessionKey: randomUUID(),
       teacherGraceMs: this.options.teacherGraceMs,
       setLive: (active) => this.options.liveState.setLive(classId, active),
     });

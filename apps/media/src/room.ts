@@ -7,6 +7,8 @@ import { Signal } from './signal.ts';
 export type RoomCloseReason = 'teacherLeft' | 'shutdown';
 
 export type RoomOptions = {
+  /** The session's id: made when the room opens, reported to the API server, the recording's folder name. */
+  sessionKey: string;
   /** How long a disconnected teacher may take to come back before the room ends. */
   teacherGraceMs: number;
   /** Tells the API server whether the class is live (fire and forget: the reporter retries). */
@@ -20,6 +22,8 @@ export type RoomOptions = {
  */
 export class Room {
   readonly classId: number;
+  /** This lecture's session id (see {@link RoomOptions.sessionKey}). */
+  readonly sessionKey: string;
   /** Emitted once when the room ends. */
   readonly closed = new Signal<[reason: RoomCloseReason]>();
   private readonly options: RoomOptions;
@@ -33,6 +37,7 @@ export class Room {
 
   constructor(classId: number, options: RoomOptions) {
     this.classId = classId;
+    this.sessionKey = options.sessionKey;
     this.options = options;
   }
 

@@ -148,6 +148,42 @@ export const chatMessages = pgTable(
   (t) => [index('chat_messages_class_idx').on(t.classId, t.id)],
 );
 
+/**
+ * One live session of a class: from the teacher's `startRoom` to the end of the lecture. The media service
+ * names it (`media_key`, also its recording's folder) and reports it; the recording columns follow its raw
+ * recording through processing into a replay.
+ */
+export const liveSessions = pgTable(
+  'live_sessions',
+  {
+    id: serial('id').primaryKey(),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    mediaKey: text('media_key').notNull().unique(),
+    /** The media node that runs (or ran) the session. */
+    nodeId: text('node_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** One of the contract's RECORDING_STATES. */
+    recordingState: text('recording_state').notNull().default('none'),
+    /** 0-100 while processing. */
+    recordingProgress: integer('recording_progress').notNull().default(0),
+    recordingError: text('recording_error'),
+    /** The replay's length in milliseconds once processed. */
+    replayDurationMs: integer('replay_duration_ms'),
+    title: text('title'),
+    hidden: boolean('hidden').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('live_sessions_class_idx').on(t.classId, t.startedAt.desc().nullsFirst()),
+    index('live_sessions_open_idx')
+      .on(t.nodeId)
+      .where(sql`ended_at is null`),
+  ],
+);
+
 /** One issued refresh token (`id` is its `jti`); a family is one login's chain of rotations. */
 export const refreshTokens = pgTable(
   'refresh_tokens',
