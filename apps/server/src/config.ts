@@ -127,7 +127,8 @@ const corsOrigins = optional.transform((v, ctx): string[] => {
   if (origins.every((origin) => origin !== null)) return [...new Set(origins)];
   ctx.addIssue({
     code: 'custom',
-    message: 'must be a comma-separated list of origins (scheme://host[:port], no path), e.g. https://app.example.com',
+    message:
+      'must be a comma-separated list of origins (scheme://host[:port], no path), e.g. https://app.example.com',
   });
   return z.NEVER;
 });

@@ -1,6 +1,13 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** This route's CORS options over the app's (@fastify/cors reads them), or false for none. */
+    cors?: false | { credentials?: boolean };
+  }
+}
+
 /** How long a browser may keep a preflight's answer (Chromium keeps none longer than 2 hours). */
 export const PREFLIGHT_MAX_AGE_S = 7200;
 /** What a front end on another origin sends beyond a simple request: the bearer token and a JSON body. */
