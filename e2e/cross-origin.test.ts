@@ -78,8 +78,10 @@ function chatInPage(page: Page, args: ChatArgs): Promise<ChatResult> {
   );
 }
 
+type PageRequest = { method?: string; headers?: Record<string, string>; body?: string };
+
 /** In the page: whether a fetch of `url` (with `init`) reaches the page, or the browser refuses it. */
-function fetchInPage(page: Page, url: string, init: RequestInit = {}): Promise<number | 'blocked'> {
+function fetchInPage(page: Page, url: string, init: PageRequest = {}): Promise<number | 'blocked'> {
   return page.evaluate(
     async ({ url, init }) => {
       try {

@@ -175,7 +175,8 @@ function responseReceiver(
   let frames = 0;
   return {
     write(frame) {
-      if (raw.writableEnded) return;
+      // The client may have gone already; the response's close event detaches it from the session.
+      if (raw.writableEnded || raw.destroyed) return;
       const text = frameText(frame);
       written += Buffer.byteLength(text);
       frames += 1;
@@ -186,7 +187,7 @@ function responseReceiver(
     },
     bufferedBytes: () => raw.writableLength,
     end: () => {
-      if (!raw.writableEnded) raw.end();
+      if (!raw.writableEnded && !raw.destroyed) raw.end();
     },
   };
 }

@@ -8,7 +8,10 @@ class Response implements SockJsReceiver {
   readonly frames: string[] = [];
   ended = false;
   held = 0;
-  constructor(readonly one = false) {}
+  readonly one: boolean;
+  constructor(one = false) {
+    this.one = one;
+  }
   write(frame: string): void {
     this.frames.push(frame);
   }
