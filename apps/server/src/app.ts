@@ -14,6 +14,7 @@ import { healthRoutes } from './health/health-routes.ts';
 import { liveRoutes } from './live/live-routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContext } from './plugins/context.ts';
+import { registerCors } from './plugins/cors.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrors } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
@@ -58,6 +59,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrors(app);
   registerJsonBody(app);
   registerSecurityHeaders(app, config);
+  await registerCors(app, config.corsOrigins);
   await registerRateLimit(app);
   await registerDocs(app);
   registerAuth(app, config.jwtSecret);

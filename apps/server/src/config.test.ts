@@ -17,6 +17,7 @@ describe('loadConfig', () => {
     expect(config.iceServers).toEqual([]);
     expect(config.demoData).toBe(false);
     expect(config.trustProxy).toBe(false);
+    expect(config.corsOrigins).toEqual([]);
     expect(config.kakao.restApiKey).toBeNull();
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(fs.readFileSync(path.join(dataDir, 'media-secret'), 'utf8')).toBe(config.mediaSecret);
@@ -59,6 +60,30 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
     },
   );
+
+  it.each([
+    ['', []],
+    ['https://app.example.com', ['https://app.example.com']],
+    [
+      ' HTTPS://App.Example.com:443 , http://127.0.0.1:8080,capacitor://localhost,https://app.example.com',
+      ['https://app.example.com', 'http://127.0.0.1:8080', 'capacitor://localhost'],
+    ],
+    ['http://[::1]:3000', ['http://[::1]:3000']],
+  ])('reads CORS_ORIGINS=%j', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: tempDir(), CORS_ORIGINS: value }).corsOrigins).toEqual(expected);
+  });
+
+  it.each([
+    '*',
+    'app.example.com',
+    'https://app.example.com/',
+    'https://app.example.com/path',
+    'https://user@app.example.com',
+    'https://app.example.com?x',
+    'https://a.example.com,,https://b.example.com',
+  ])('refuses CORS_ORIGINS=%j', (value) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), CORS_ORIGINS: value })).toThrow(/CORS_ORIGINS/);
+  });
 
   it('lists every problem at once', () => {
     let caught: unknown;

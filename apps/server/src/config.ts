@@ -32,6 +32,11 @@ export type Config = {
    * `n` hops, or proxies at these addresses/CIDRs.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * Origins of web front ends served elsewhere that may use the API, the chat and the uploaded images from a
+   * browser (CORS_ORIGINS; none by default). The server's own origin never needs to be listed.
+   */
+  corsOrigins: string[];
   jwtSecret: string;
   kakao: {
     restApiKey: string | null;
@@ -98,6 +103,36 @@ const trustProxy = optional.transform((v, ctx): boolean | number | string[] => {
   return z.NEVER;
 });
 
+/**
+ * An origin as browsers send it in `Origin`: scheme, host and port, no path. http(s) origins are normalised the
+ * way browsers serialise them (lower case, no default port); other schemes (an app's web view, such as
+ * `capacitor://localhost`) are taken as written, in lower case.
+ */
+function normaliseOrigin(entry: string): string | null {
+  if (!/^[a-z][a-z0-9+.-]*:\/\/[^\s/?#@]+$/i.test(entry)) return null;
+  const lower = entry.toLowerCase();
+  if (!/^https?:/.test(lower)) return lower;
+  try {
+    const url = new URL(lower);
+    return url.origin === 'null' ? null : url.origin;
+  } catch {
+    return null;
+  }
+}
+
+const corsOrigins = optional.transform((v, ctx): string[] => {
+  if (v === undefined) return [];
+  const entries = v.split(',').map((entry) => entry.trim());
+  const origins = entries.map(normaliseOrigin);
+  if (origins.every((origin) => origin !== null)) return [...new Set(origins)];
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'must be a comma-separated list of origins (scheme://host[:port], no path), e.g. https://app.example.com',
+  });
+  return z.NEVER;
+});
+
 const EnvSchema = z.object({
   HOST: optional.transform((v) => v ?? 'localhost'),
   PORT: optional
@@ -122,6 +157,7 @@ const EnvSchema = z.object({
   // teachers anyone can log in as by accident.
   DEMO_DATA: flag(false),
   TRUST_PROXY: trustProxy,
+  CORS_ORIGINS: corsOrigins,
   JWT_SECRET: secret,
   KAKAO_REST_API_KEY: optional,
   KAKAO_JS_KEY: optional,
@@ -183,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL ?? null,
     demoData: e.DEMO_DATA,
     trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
     jwtSecret: e.JWT_SECRET ?? keptSecret(dataDir, 'jwt-secret'),
     kakao: {
       restApiKey: e.KAKAO_REST_API_KEY ?? null,

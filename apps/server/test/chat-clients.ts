@@ -42,7 +42,10 @@ export async function createChatClass(app: FastifyInstance): Promise<{
   return { classId: row.id, teacher, student, stranger };
 }
 
-/** A real `@stomp/stompjs` client over Node's WebSocket, with promises for what tests wait on. */
+/**
+ * A real `@stomp/stompjs` client over Node's WebSocket (or the socket `options.socket` opens, e.g. a SockJS
+ * one), with promises for what tests wait on.
+ */
 export class TestChatClient {
   readonly client: Client;
   readonly messages: ChatMessage[] = [];
@@ -55,13 +58,13 @@ export class TestChatClient {
   constructor(
     url: string,
     token: string | null,
-    options: { heartbeatIncoming?: number; heartbeatOutgoing?: number } = {},
+    options: { heartbeatIncoming?: number; heartbeatOutgoing?: number; socket?: () => WebSocket } = {},
   ) {
     let resolveClosed: (event: CloseEvent) => void = () => undefined;
     this.#closed = new Promise((resolve) => (resolveClosed = resolve));
     this.client = new Client({
       webSocketFactory: () => {
-        this.socket = new WebSocket(url);
+        this.socket = options.socket ? options.socket() : new WebSocket(url);
         return this.socket;
       },
       connectHeaders: token === null ? {} : { Authorization: `Bearer ${token}` },

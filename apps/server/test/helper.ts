@@ -23,6 +23,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     redisUrl: null,
     demoData: false,
     trustProxy: false,
+    corsOrigins: [],
     jwtSecret: randomBytes(32).toString('hex'),
     kakao: {
       restApiKey: null,

@@ -1,4 +1,5 @@
 import type { StompSessionOptions } from './stomp-session.ts';
+import type { SockJsTimings } from './sockjs-sessions.ts';
 import type { TokenBucketOptions } from './token-buckets.ts';
 
 /**
@@ -18,4 +19,6 @@ export interface ChatTuning {
   membershipCheckMs?: number;
   /** WebSocket ping interval (dead peers without STOMP heart-beats). */
   pingIntervalMs?: number;
+  /** SockJS heartbeat frames and how long an HTTP session waits for its client's next request. */
+  sockJs?: SockJsTimings;
 }

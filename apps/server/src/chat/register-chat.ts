@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CHAT_ENDPOINT } from '@sea/contract/chat';
 import { ROUTES } from '@sea/contract/paths';
-import { registerWebSocket, type SocketLink } from '../plugins/websocket.ts';
+import { originAllowed } from '../plugins/cors.ts';
+import { registerWebSocket, type SocketHandler } from '../plugins/websocket.ts';
 import { ChatBroker, DEFAULT_CHAT_RATE_LIMIT } from './chat-broker.ts';
 import type { FanOut, FanOutTarget } from './chat-ports.ts';
 import { chatRoutes } from './chat-routes.ts';
@@ -11,10 +12,15 @@ import { MemoryFanOut } from './memory-fan-out.ts';
 import { RedisFanOut } from './redis-fan-out.ts';
 import { RedisTokenBuckets } from './redis-token-buckets.ts';
 import { DEFAULT_PARSER_LIMITS } from './stomp-parser.ts';
-import { StompSession } from './stomp-session.ts';
+import { sockJsRoutes } from './sockjs-routes.ts';
+import { SOCKJS_HEARTBEAT_MS, SockJsSessions } from './sockjs-sessions.ts';
+import { sockJsWebSocket } from './sockjs-websocket.ts';
+import { StompSession, type StompTransport } from './stomp-session.ts';
 import { TokenBuckets } from './token-buckets.ts';
 
 const REDIS_START_WAIT_MS = 3_000;
+/** SockJS's websocket transport: `/ws/{server}/{session}/websocket`. */
+const SOCKJS_WEBSOCKET = new RegExp(`^${CHAT_ENDPOINT}/[^/.]{1,128}/[^/.]{1,128}/websocket$`);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,7 +35,8 @@ declare module 'fastify' {
 }
 
 /**
- * The chat: STOMP over WebSocket at `/ws` and the history route. With `REDIS_URL` set, messages fan out
+ * The chat: STOMP over WebSocket at `/ws`, and over SockJS at `/ws` too (`/ws/info`, then its websocket or HTTP
+ * transports under `/ws/{server}/{session}/`), feeding the same STOMP sessions; and the history route. With `REDIS_URL` set, messages fan out
  * through Redis to every instance; otherwise in memory.
  */
 export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}): Promise<void> {
@@ -83,27 +90,42 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
   ]);
 
   const sessionOptions = { ...tuning.session, log };
-  const links = new Set<SocketLink>();
+  // Every STOMP session's transport (a WebSocket, or a SockJS session over a WebSocket or HTTP).
+  const transports = new Set<StompTransport>();
   app.decorate('chatQueuedBytes', () => {
     let total = 0;
-    for (const link of links) total += link.bufferedBytes();
+    for (const transport of transports) total += transport.bufferedBytes();
     return total;
   });
+  const stomp = (transport: StompTransport): SocketHandler => {
+    transports.add(transport);
+    const session = new StompSession(transport, broker, sessionOptions);
+    return {
+      receive: (bytes) => session.receive(bytes),
+      closed: () => {
+        transports.delete(transport);
+        session.transportClosed();
+      },
+    };
+  };
+  const maxMessageBytes =
+    (tuning.session?.parserLimits?.maxFrameBytes ?? DEFAULT_PARSER_LIMITS.maxFrameBytes) * 2;
+  const heartbeatMs = tuning.sockJs?.heartbeatMs ?? SOCKJS_HEARTBEAT_MS;
+  const sockJsSessions = new SockJsSessions(stomp, tuning.sockJs);
+  app.addHook('preClose', () => sockJsSessions.closeAll());
+  const { corsOrigins, publicUrl } = app.config;
   registerWebSocket(app, {
-    path: CHAT_ENDPOINT,
-    pingIntervalMs: tuning.pingIntervalMs,
-    maxMessageBytes: (tuning.session?.parserLimits?.maxFrameBytes ?? DEFAULT_PARSER_LIMITS.maxFrameBytes) * 2,
-    onConnection: (link) => {
-      links.add(link);
-      const session = new StompSession(link, broker, sessionOptions);
-      return {
-        receive: (bytes) => session.receive(bytes),
-        closed: () => {
-          links.delete(link);
-          session.transportClosed();
-        },
-      };
+    // The plain STOMP endpoint, and SockJS's websocket transport beside it.
+    route: (pathname) => {
+      if (pathname === CHAT_ENDPOINT) return stomp;
+      if (SOCKJS_WEBSOCKET.test(pathname))
+        return (link) => sockJsWebSocket(link, { heartbeatMs, opened: stomp });
+      return null;
     },
+    allowOrigin: (origin, host) => originAllowed(origin, host, { corsOrigins, publicUrl }),
+    pingIntervalMs: tuning.pingIntervalMs,
+    maxMessageBytes,
   });
+  await app.register(sockJsRoutes(sockJsSessions, { corsOrigins, publicUrl, maxMessageBytes }));
   await app.register(chatRoutes(store));
 }

@@ -214,6 +214,23 @@ describe('GET /api/classes', () => {
     }
   });
 
+  it('reads the home page’s quirky query (the page after a second ?) as the target and that page', async () => {
+    const live = expectOk<ClassItem[]>(await get('?target=live&page=0'));
+    expect(live.length).toBeGreaterThan(0);
+    expect(expectOk<ClassItem[]>(await get('?target=live?page=0'))).toEqual(live);
+    const top = expectOk<ClassItem[]>(await get('?target=topten'));
+    expect(expectOk<ClassItem[]>(await get('?target=topten?page=0'))).toEqual(top);
+    // The page hidden after the second '?' is read like any page; one given properly wins.
+    expect(expectOk<ClassItem[]>(await get('?target=none?page=1'))).toEqual(
+      expectOk<ClassItem[]>(await get('?page=1')),
+    );
+    expect(expectOk<ClassItem[]>(await get('?target=live?page=0&page=1'))).toEqual([]);
+    expect(expectOk<ClassItem[]>(await get('?target=enrolled?page=0', learner))).toHaveLength(2);
+    expectError(await get('?target=enrolled?page=0'), 401);
+    expectError(await get('?target=popular?page=0'), 400);
+    expectError(await get('?target=live?page=abc'), 400);
+  });
+
   it('lists the caller’s created and enrolled classes, and needs a token for them', async () => {
     const created = expectOk<ClassItem[]>(await get('?target=created&page=0', owner));
     expect(created.every((c) => c.user_id === owner.id)).toBe(true);

@@ -19,10 +19,13 @@ import { relationTo, requireTeacher, ROLE_NAMES } from './class-role.ts';
 import { categoryExists, createClass, deleteClass, updateClass } from './class-store.ts';
 import { findClassItem } from './class-item.ts';
 import { listClasses } from './list-classes.ts';
+import { unfoldTarget } from './list-query.ts';
 
-// `target=` and `target=none` both mean "all classes", as older clients send them. The top ten has no pages
-// and no categories, so `page` and `category` are not read for it at all (api.md: ignored), whatever they hold.
-const ListQuerySchema = z.preprocess((query) => {
+// `target=` and `target=none` both mean "all classes", as older clients send them, and `target=live?page=0`
+// means `target=live&page=0` (see unfoldTarget). The top ten has no pages and no categories, so `page` and
+// `category` are not read for it at all (api.md: ignored), whatever they hold.
+const ListQuerySchema = z.preprocess((raw) => {
+  const query = unfoldTarget(raw);
   if (typeof query !== 'object' || query === null) return query;
   const { target } = query as Record<string, unknown>;
   if (target === '' || target === 'none') return { ...query, target: undefined };
@@ -34,9 +37,12 @@ const LIST_DESCRIPTION =
   'student; bearer), `created` (the caller’s classes as the teacher; bearer), `topten` (the 10 classes with ' +
   'the most enrolled students, most first, ties newest first). `page` (from 0) and `category` (an existing ' +
   'category id, else 404) apply to every target but `topten`, which ignores both without reading them: any ' +
-  'value, even a malformed one, gives the same ten. Past the end a page is `[]`.';
+  'value, even a malformed one, gives the same ten. Past the end a page is `[]`. For older clients, a ' +
+  'target followed by a second `?` (`target=live?page=0`) reads as that target with the parameters after ' +
+  'the `?` (`target=live&page=0`).';
 const PUBLIC_TARGETS = [undefined, '', 'none', 'live', 'topten'];
-function isPublicList(query: unknown): boolean {
+function isPublicList(raw: unknown): boolean {
+  const query = unfoldTarget(raw);
   const target =
     typeof query === 'object' && query !== null ? (query as Record<string, unknown>).target : undefined;
   return PUBLIC_TARGETS.includes(target as string | undefined);

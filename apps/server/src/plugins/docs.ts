@@ -55,7 +55,10 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         description:
           'REST API of Sea Academy. Every answer except the few bare routes is wrapped in the envelope ' +
           '`{status, message_kor, message_eng, data, timestamp}`; errors carry `error` and `data: "error"`, ' +
-          'validation failures also `invalid_fields` (field → Korean message).',
+          'validation failures also `invalid_fields` (field → Korean message). The chat is STOMP at `/ws`: a ' +
+          'plain WebSocket, or SockJS at the same address (`/ws/info`; websocket, xhr-streaming, xhr-polling ' +
+          'and eventsource transports), CONNECT carrying `Authorization: Bearer`. Front ends served from other ' +
+          'origins must be listed in CORS_ORIGINS; image paths (`/uploads/...`) are relative to this server.',
         version: '1.0.0',
       },
       components: {

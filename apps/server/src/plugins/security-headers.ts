@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
+import { UPLOADS_PREFIX } from '../storage/storage.ts';
 
 /** Where the web app loads Kakao's JavaScript SDK from when Kakao login is configured. */
 export const KAKAO_SDK_ORIGIN = 'https://t1.kakaocdn.net';
@@ -64,11 +65,19 @@ export function securityHeaders(policy: string): Readonly<Record<string, string>
   return Object.freeze(headers);
 }
 
-/** Sends the security headers above with every answer. */
+/**
+ * Sends the security headers above with every answer. With CORS_ORIGINS, uploaded images are also
+ * `Cross-Origin-Resource-Policy: cross-origin`, so those front ends can show them with a plain `<img>` (helmet's
+ * `same-origin` makes the browser refuse them); they are the public pictures of classes and people anyway.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const headers = securityHeaders(contentSecurityPolicy(config.mediaUrl, config.kakao.restApiKey !== null));
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const uploads =
+    config.corsOrigins.length > 0
+      ? Object.freeze({ ...headers, 'cross-origin-resource-policy': 'cross-origin' })
+      : headers;
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith(UPLOADS_PREFIX) ? uploads : headers);
     done();
   });
 }

@@ -15,16 +15,18 @@ async function serve(onMessage: (text: string) => void): Promise<{ url: string; 
   const logged: unknown[] = [];
   vi.spyOn(server.log, 'error').mockImplementation((...args: unknown[]) => void logged.push(args));
   registerWebSocket(server, {
-    path: '/ws',
+    route: (pathname) =>
+      pathname !== '/ws'
+        ? null
+        : (link) => ({
+            receive: (bytes) => {
+              const text = new TextDecoder().decode(bytes);
+              onMessage(text);
+              link.send(new TextEncoder().encode(`echo ${text}`));
+            },
+            closed: () => undefined,
+          }),
     maxMessageBytes: 1024,
-    onConnection: (link) => ({
-      receive: (bytes) => {
-        const text = new TextDecoder().decode(bytes);
-        onMessage(text);
-        link.send(new TextEncoder().encode(`echo ${text}`));
-      },
-      closed: () => undefined,
-    }),
   });
   await server.listen({ host: '127.0.0.1', port: 0 });
   const address = server.server.address();

@@ -20,8 +20,17 @@ export interface SocketHandler {
   closed(): void;
 }
 
+/** How a connection on one path is served; null for a path without a WebSocket endpoint. */
+export type WebSocketRoute = ((link: SocketLink) => SocketHandler) | null;
+
 export interface WebSocketOptions {
-  path: string;
+  /** Which paths take upgrades, and how each connection is served. */
+  route: (pathname: string) => WebSocketRoute;
+  /**
+   * Whether a browser page of `origin` may connect (`host`: the request's Host header). WebSockets are not
+   * subject to CORS, so the server refuses other pages itself (403). Absent: every origin.
+   */
+  allowOrigin?: (origin: string | undefined, host: string | undefined) => boolean;
   /**
    * WebSocket ping interval. A socket that has not answered the previous ping is dropped: this finds dead
    * peers even when the protocol above has no keep-alive of its own (a STOMP client without heart-beats).
@@ -29,27 +38,27 @@ export interface WebSocketOptions {
   pingIntervalMs?: number;
   /** Largest WebSocket message accepted; a bigger one closes the socket (code 1009). */
   maxMessageBytes: number;
-  onConnection: (link: SocketLink) => SocketHandler;
 }
 
 /**
- * Serves WebSocket connections on one path of the app's HTTP server. The only file that imports `ws`, so the
- * chat stays testable with plain byte streams. Open sockets are closed when the app closes.
+ * Serves WebSocket connections on the paths `route` names, on the app's HTTP server. The only file that imports
+ * `ws`, so the chat stays testable with plain byte streams. Open sockets are closed when the app closes.
  */
 export function registerWebSocket(app: FastifyInstance, options: WebSocketOptions): void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    const path = (request.url ?? '').split('?')[0];
-    if (path !== options.path) {
-      // The API server has no other WebSocket endpoint.
+    const serve = options.route((request.url ?? '').split('?')[0] ?? '');
+    if (serve === null) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    if (options.allowOrigin && !options.allowOrigin(request.headers.origin, request.headers.host)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
       wss.emit('connection', ws, request);
-      accept(ws, options, (error) =>
-        app.log.error({ err: error }, 'websocket handler failed; socket dropped'),
-      );
+      accept(ws, serve, (error) => app.log.error({ err: error }, 'websocket handler failed; socket dropped'));
     });
   };
   app.server.on('upgrade', onUpgrade);
@@ -81,7 +90,11 @@ export function registerWebSocket(app: FastifyInstance, options: WebSocketOption
   });
 }
 
-function accept(ws: WebSocket, options: WebSocketOptions, logFailure: (error: unknown) => void): void {
+function accept(
+  ws: WebSocket,
+  serve: (link: SocketLink) => SocketHandler,
+  logFailure: (error: unknown) => void,
+): void {
   // Listeners of a socket run outside any request: an exception there would end the process, so a failing
   // handler costs its own socket only.
   const contained = (action: () => void): void => {
@@ -94,7 +107,7 @@ function accept(ws: WebSocket, options: WebSocketOptions, logFailure: (error: un
   };
   let handler: SocketHandler | null = null;
   contained(() => {
-    handler = options.onConnection({
+    handler = serve({
       send: (bytes) => ws.send(bytes, { binary: false }),
       bufferedBytes: () => ws.bufferedAmount,
       close: () => ws.close(1000),
