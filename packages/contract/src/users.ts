@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './text.ts';
 
 export const NICKNAME_MIN = 2;
 export const NICKNAME_MAX = 20;
@@ -11,12 +12,13 @@ export const USER_MESSAGES = {
   emailInvalid: '올바른 이메일 주소를 입력해 주세요.',
 } as const;
 
-const nickname = z
-  .string({ error: USER_MESSAGES.nicknameRequired })
-  .trim()
-  .min(1, USER_MESSAGES.nicknameRequired)
-  .min(NICKNAME_MIN, USER_MESSAGES.nicknameLength)
-  .max(NICKNAME_MAX, USER_MESSAGES.nicknameLength);
+/** A nickname: one line of text, 2 to 20 characters. */
+const nickname = requiredText(USER_MESSAGES.nicknameRequired, {
+  min: NICKNAME_MIN,
+  max: NICKNAME_MAX,
+  lengthMessage: USER_MESSAGES.nicknameLength,
+  multiline: false,
+});
 
 /** An optional e-mail: blank or null becomes null. */
 const email = z
