@@ -7,7 +7,8 @@ import {
   type ChatRefusalCode,
 } from '@sea/contract/chat';
 import { MAX_ID } from '@sea/contract/ids';
-import { fitsLength, hasControlCharacter, TEXT_MESSAGES } from '@sea/contract/text';
+import { hasControlCharacter, TEXT_MESSAGES } from '@sea/contract/text';
+import { fitsLength } from '@sea/contract/text-length';
 import type { ChatStore, FanOut, FanOutTarget, MembershipScope, SendLimiter } from './chat-ports.ts';
 import { RecentIds } from './recent-ids.ts';
 import { encodeFrame, stompFrame } from './stomp-frame.ts';
