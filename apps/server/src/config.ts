@@ -27,6 +27,11 @@ export type Config = {
   redisUrl: string | null;
   demoData: boolean;
   /**
+   * NODE_ENV=production. There a missing Kakao key is a start-up error unless DEV_LOGIN=true asks for the dev
+   * login on purpose (anyone can log in as anyone through it), and the server then warns at every start.
+   */
+  production: boolean;
+  /**
    * Whose X-Forwarded-For to believe (Fastify's `trustProxy`): nobody (false: the socket's peer is the
    * caller, so a client cannot pick its own address for the login rate limit), any proxy (true), the nearest
    * `n` hops, or proxies at these addresses/CIDRs.
@@ -123,6 +128,8 @@ const EnvSchema = z.object({
   DEMO_DATA: flag(false),
   TRUST_PROXY: trustProxy,
   JWT_SECRET: secret,
+  NODE_ENV: optional,
+  DEV_LOGIN: flag(false),
   KAKAO_REST_API_KEY: optional,
   KAKAO_JS_KEY: optional,
   KAKAO_CLIENT_SECRET: optional,
@@ -170,6 +177,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.KAKAO_REST_API_KEY === undefined && !e.DEV_LOGIN) {
+    throw new ConfigError([
+      'KAKAO_REST_API_KEY: required when NODE_ENV=production; without it the dev login lets anyone log in as ' +
+        'anyone (set DEV_LOGIN=true to run the dev login on purpose)',
+    ]);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
   return {
@@ -182,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
     redisUrl: e.REDIS_URL ?? null,
     demoData: e.DEMO_DATA,
+    production: e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY,
     jwtSecret: e.JWT_SECRET ?? keptSecret(dataDir, 'jwt-secret'),
     kakao: {

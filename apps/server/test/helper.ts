@@ -22,6 +22,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     database: { kind: 'pglite', dir: null },
     redisUrl: null,
     demoData: false,
+    production: false,
     trustProxy: false,
     jwtSecret: randomBytes(32).toString('hex'),
     kakao: {
