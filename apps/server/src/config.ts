@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ChatTuning } from './chat/chat-tuning.ts';
+import type { Limit, WriteLimitName } from './plugins/rate-limit.ts';
 import { IceServerSchema, type IceServer } from '@sea/contract/live-ticket';
 
 /** Where the data lives: PGlite (in `dir`, or in memory when `dir` is null) or a PostgreSQL URL. */
@@ -56,6 +57,10 @@ export type Config = {
   readCacheMs: number;
   /** Redis channel that carries read-cache invalidations between server processes (default `sea:read-cache`). */
   readCacheChannel?: string;
+  /** Prefix of the rate limits' Redis keys (default `sea:rate-limit:`); tests set their own. */
+  rateLimitNamespace?: string;
+  /** Per-user write limits; absent in production (WRITE_LIMITS), widened by tests that write a lot. */
+  writeLimits?: Partial<Record<WriteLimitName, Limit>>;
   /** Chat limits and intervals; absent in production (defaults), set by tests and benchmarks. */
   chat?: ChatTuning;
 };

@@ -8,6 +8,7 @@ import { users } from '../db/schema.ts';
 import { DoneSchema, done, envelopeSchema, errorResponses, ok } from '../envelope.ts';
 import { notFound } from '../errors.ts';
 import { accountIdOf, findActiveUser } from '../plugins/auth.ts';
+import { writeLimit } from '../plugins/rate-limit.ts';
 import { withStoredImage } from '../storage/with-stored-image.ts';
 import { readImageForm } from '../uploads/read-image-form.ts';
 import { updateUser } from './update-user.ts';
@@ -42,11 +43,15 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     ROUTES.users,
     {
       ...bearer,
+      config: writeLimit(app, 'upload'),
       schema: {
         ...bearer.schema,
         summary: `Update the profile: multipart part ${UPDATE_PART} (absent fields kept, email null clears) and optional imagefile`,
         multipartBody: { jsonPart: UPDATE_PART, schema: UserUpdateSchema },
-        response: { 200: envelopeSchema(UserSchema), ...errorResponses(400, 401, 404, 409, 413, 415) },
+        response: {
+          200: envelopeSchema(UserSchema),
+          ...errorResponses(400, 401, 404, 409, 413, 415, 429),
+        },
       },
     },
     async (request) => {
