@@ -60,7 +60,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerJsonBody(app);
   registerSecurityHeaders(app, config);
   await registerCors(app, config.corsOrigins);
-  await registerRateLimit(app);
+  await registerRateLimit(
+    app,
+    config.redisUrl
+      ? { url: config.redisUrl, namespace: config.rateLimitNamespace ?? 'sea:rate-limit:' }
+      : null,
+  );
   await registerDocs(app);
   registerAuth(app, config.jwtSecret);
   registerRefreshTokenSweep(app);

@@ -106,4 +106,38 @@ describe('loadConfig', () => {
       expect(problems).toContain(name);
     }
   });
+
+  describe('in production (NODE_ENV=production)', () => {
+    it('refuses to start without a Kakao key: the dev login would let anyone be anyone', () => {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production' })).toThrow(
+        /KAKAO_REST_API_KEY: required when NODE_ENV=production.*DEV_LOGIN=true/,
+      );
+      expect(() =>
+        loadConfig({
+          DATA_DIR: tempDir(),
+          NODE_ENV: 'production',
+          DEV_LOGIN: 'false',
+          KAKAO_REST_API_KEY: ' ',
+        }),
+      ).toThrow(ConfigError);
+    });
+
+    it('starts with a Kakao key, or with the dev login asked for on purpose', () => {
+      const kakao = loadConfig({
+        DATA_DIR: tempDir(),
+        NODE_ENV: 'production',
+        KAKAO_REST_API_KEY: 'rest-key',
+      });
+      expect([kakao.production, kakao.kakao.restApiKey]).toEqual([true, 'rest-key']);
+      const dev = loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', DEV_LOGIN: 'true' });
+      expect([dev.production, dev.kakao.restApiKey]).toEqual([true, null]);
+    });
+
+    it('is not production otherwise, where the dev login stays the default', () => {
+      for (const NODE_ENV of [undefined, 'development', 'test']) {
+        expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV }).production).toBe(false);
+      }
+      expect(() => loadConfig({ DATA_DIR: tempDir(), DEV_LOGIN: 'maybe' })).toThrow(/DEV_LOGIN/);
+    });
+  });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ChatTuning } from './chat/chat-tuning.ts';
+import type { Limit, WriteLimitName } from './plugins/rate-limit.ts';
 import { IceServerSchema, type IceServer } from '@sea/contract/live-ticket';
 
 /** Where the data lives: PGlite (in `dir`, or in memory when `dir` is null) or a PostgreSQL URL. */
@@ -26,6 +27,11 @@ export type Config = {
   database: DatabaseConfig;
   redisUrl: string | null;
   demoData: boolean;
+  /**
+   * NODE_ENV=production. There a missing Kakao key is a start-up error unless DEV_LOGIN=true asks for the dev
+   * login on purpose (anyone can log in as anyone through it), and the server then warns at every start.
+   */
+  production: boolean;
   /**
    * Whose X-Forwarded-For to believe (Fastify's `trustProxy`): nobody (false: the socket's peer is the
    * caller, so a client cannot pick its own address for the login rate limit), any proxy (true), the nearest
@@ -56,6 +62,10 @@ export type Config = {
   readCacheMs: number;
   /** Redis channel that carries read-cache invalidations between server processes (default `sea:read-cache`). */
   readCacheChannel?: string;
+  /** Prefix of the rate limits' Redis keys (default `sea:rate-limit:`); tests set their own. */
+  rateLimitNamespace?: string;
+  /** Per-user write limits; absent in production (WRITE_LIMITS), widened by tests that write a lot. */
+  writeLimits?: Partial<Record<WriteLimitName, Limit>>;
   /** Chat limits and intervals; absent in production (defaults), set by tests and benchmarks. */
   chat?: ChatTuning;
 };
@@ -159,6 +169,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxy,
   CORS_ORIGINS: corsOrigins,
   JWT_SECRET: secret,
+  NODE_ENV: optional,
+  DEV_LOGIN: flag(false),
   KAKAO_REST_API_KEY: optional,
   KAKAO_JS_KEY: optional,
   KAKAO_CLIENT_SECRET: optional,
@@ -206,6 +218,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.KAKAO_REST_API_KEY === undefined && !e.DEV_LOGIN) {
+    throw new ConfigError([
+      'KAKAO_REST_API_KEY: required when NODE_ENV=production; without it the dev login lets anyone log in as ' +
+        'anyone (set DEV_LOGIN=true to run the dev login on purpose)',
+    ]);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
   return {
@@ -218,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
     redisUrl: e.REDIS_URL ?? null,
     demoData: e.DEMO_DATA,
+    production: e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     jwtSecret: e.JWT_SECRET ?? keptSecret(dataDir, 'jwt-secret'),

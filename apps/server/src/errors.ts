@@ -83,3 +83,14 @@ export function unsupportedMediaType(): HttpError {
 export function tooManyRequests(): HttpError {
   return new HttpError(429, '요청이 너무 많아요. 잠시 후 다시 시도해 주세요.', 'Too many requests.');
 }
+
+/** Seconds a client is asked to wait (`Retry-After`) when a dependency such as the database is away. */
+export const RETRY_AFTER_SECONDS = 5;
+
+export function serviceUnavailable(): HttpError {
+  return new HttpError(
+    503,
+    '서비스를 잠시 이용할 수 없어요. 잠시 후 다시 시도해 주세요.',
+    'The service is temporarily unavailable.',
+  );
+}

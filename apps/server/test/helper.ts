@@ -11,6 +11,12 @@ import { pgliteTemplate } from './pglite-template.ts';
 /** The PostgreSQL server tests create their databases on (trust auth, database `test`). */
 export const ADMIN_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+const UNLIMITED_WRITES: Config['writeLimits'] = {
+  classCreation: { max: 1_000_000, timeWindow: '1 hour' },
+  upload: { max: 1_000_000, timeWindow: '1 hour' },
+  signUp: { max: 1_000_000, timeWindow: '1 hour' },
+};
+
 /** A configuration for tests: nothing read from the environment, no files, demo data off. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = path.join(os.tmpdir(), `sea-test-${randomUUID()}`);
@@ -22,6 +28,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     database: { kind: 'pglite', dir: null },
     redisUrl: null,
     demoData: false,
+    production: false,
     trustProxy: false,
     corsOrigins: [],
     jwtSecret: randomBytes(32).toString('hex'),
@@ -40,6 +47,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     // Tests write straight to the database; the read cache has its own tests.
     readCacheMs: 0,
+    // Tests write a lot as one user; the write limits have their own tests (plugins/write-limits.test.ts).
+    writeLimits: UNLIMITED_WRITES,
     ...overrides,
   };
 }

@@ -23,12 +23,12 @@ export const CLASS_MESSAGES = {
 
 const categoryId = id(CLASS_MESSAGES.categoryRequired);
 
-const name = z
-  .string({ error: CLASS_MESSAGES.nameRequired })
-  .trim()
-  .min(1, CLASS_MESSAGES.nameRequired)
-  .min(CLASS_NAME_MIN, CLASS_MESSAGES.nameLength)
-  .max(CLASS_NAME_MAX, CLASS_MESSAGES.nameLength);
+const name = requiredText(CLASS_MESSAGES.nameRequired, {
+  min: CLASS_NAME_MIN,
+  max: CLASS_NAME_MAX,
+  lengthMessage: CLASS_MESSAGES.nameLength,
+  multiline: false,
+});
 
 /** The `classroomCreateDto` part of `POST /api/classes` (camelCase, as clients send it). */
 export const ClassCreateSchema = z.object({

@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   418: 'Role Error',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_CODES;

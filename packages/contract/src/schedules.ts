@@ -2,10 +2,16 @@ import { z } from 'zod';
 import { id } from './ids.ts';
 import { requiredText } from './text.ts';
 
+/** Longest schedule content, in characters. */
+export const SCHEDULE_CONTENT_MAX = 200;
+
 /** Body of `POST /api/classes/{id}/schedule`. */
 export const ScheduleCreateSchema = z
   .object({
-    content: requiredText('일정 내용을 입력해 주세요.', 200),
+    content: requiredText('일정 내용을 입력해 주세요.', {
+      max: SCHEDULE_CONTENT_MAX,
+      multiline: false,
+    }),
     date: z.iso.date('날짜는 YYYY-MM-DD 형식이어야 해요.'),
     start_time: z.iso.time({ precision: 0, error: '시작 시간은 HH:MM:SS 형식이어야 해요.' }),
     end_time: z.iso.time({ precision: 0, error: '종료 시간은 HH:MM:SS 형식이어야 해요.' }),

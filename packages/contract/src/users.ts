@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { hasInvisibleCharacter } from './invisible-characters.ts';
+import { requiredText } from './text.ts';
 
 export const NICKNAME_MIN = 2;
 export const NICKNAME_MAX = 20;
@@ -8,15 +10,23 @@ export const EMAIL_MAX = 254;
 export const USER_MESSAGES = {
   nicknameRequired: '닉네임을 입력해 주세요.',
   nicknameLength: `닉네임은 ${NICKNAME_MIN}자 이상 ${NICKNAME_MAX}자 이하로 입력해 주세요.`,
+  nicknameInvisible: '닉네임에는 보이지 않는 문자를 쓸 수 없어요.',
   emailInvalid: '올바른 이메일 주소를 입력해 주세요.',
 } as const;
 
-const nickname = z
-  .string({ error: USER_MESSAGES.nicknameRequired })
-  .trim()
-  .min(1, USER_MESSAGES.nicknameRequired)
-  .min(NICKNAME_MIN, USER_MESSAGES.nicknameLength)
-  .max(NICKNAME_MAX, USER_MESSAGES.nicknameLength);
+/**
+ * A nickname: one line of visible text (no zero-width characters, fillers or bidi controls), 2 to 20
+ * characters, in Unicode NFC (a Hangul syllable has two encodings). The database keeps nicknames unique by
+ * what they show (invisible characters removed, spaces folded), so a look-alike of a taken name is a 409.
+ */
+const nickname = requiredText(USER_MESSAGES.nicknameRequired, {
+  min: NICKNAME_MIN,
+  max: NICKNAME_MAX,
+  lengthMessage: USER_MESSAGES.nicknameLength,
+  multiline: false,
+})
+  .refine((text) => !hasInvisibleCharacter(text), USER_MESSAGES.nicknameInvisible)
+  .transform((text) => text.normalize('NFC'));
 
 /** An optional e-mail: blank or null becomes null. */
 const email = z

@@ -12,6 +12,11 @@ import { devAuthorizeRoute } from './dev-authorize-route.ts';
 import { kakaoUserId, type KakaoOptions } from './kakao.ts';
 import { issueTokenPair, rotateRefreshToken } from './token-pairs.ts';
 
+/** Logged at start when the dev login runs in production. */
+export const DEV_LOGIN_IN_PRODUCTION =
+  'DEV LOGIN IS ON IN PRODUCTION (DEV_LOGIN=true, no KAKAO_REST_API_KEY): anyone can log in as anyone. ' +
+  'Set KAKAO_REST_API_KEY for real logins.';
+
 // Login endpoints are public; a per-address limit keeps code and token guessing slow without bothering people.
 const LOGIN_RATE_LIMIT = { rateLimit: { max: 300, timeWindow: '1 minute' } };
 
@@ -33,6 +38,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
           publicUrl,
         };
   const provider: AuthProvider = kakaoOptions === null ? 'dev' : 'kakao';
+  // Only with DEV_LOGIN=true (config.ts refuses it otherwise): say so at every start, where operators look.
+  if (provider === 'dev' && app.config.production) app.log.warn(DEV_LOGIN_IN_PRODUCTION);
   // The browser SDK needs the JavaScript key; without one the REST key still lets the web app build the
   // authorize URL itself. The dev provider has no key.
   const appKey: AppKey = { appKey: kakao.jsKey ?? kakao.restApiKey ?? 'dev', provider };

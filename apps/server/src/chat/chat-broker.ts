@@ -7,6 +7,8 @@ import {
   type ChatRefusalCode,
 } from '@sea/contract/chat';
 import { MAX_ID } from '@sea/contract/ids';
+import { hasControlCharacter, TEXT_MESSAGES } from '@sea/contract/text';
+import { fitsLength } from '@sea/contract/text-length';
 import type { ChatStore, FanOut, FanOutTarget, MembershipScope, SendLimiter } from './chat-ports.ts';
 import { RecentIds } from './recent-ids.ts';
 import { encodeFrame, stompFrame } from './stomp-frame.ts';
@@ -169,10 +171,11 @@ export class ChatBroker implements FanOutTarget {
     if (!parsed.success) {
       return refuse('bad-request', '메시지 형식이 올바르지 않아요.');
     }
-    // PostgreSQL text cannot hold NUL, and lone surrogates cannot be stored as UTF-8.
-    const content = parsed.data.content.replaceAll('\u0000', '').toWellFormed().trim();
+    const content = parsed.data.content.trim();
     if (content.length === 0) return refuse('blank', '빈 메시지는 보낼 수 없어요.');
-    if (codePoints(content) > MAX_CHAT_LENGTH) {
+    // The rule of every text field: PostgreSQL text cannot hold NUL, nor lone surrogates as UTF-8.
+    if (hasControlCharacter(content, true)) return refuse('bad-request', TEXT_MESSAGES.control);
+    if (!fitsLength(content, MAX_CHAT_LENGTH)) {
       return refuse('too-long', `메시지는 ${MAX_CHAT_LENGTH.toLocaleString('ko-KR')}자까지 보낼 수 있어요.`);
     }
     const classId = parsed.data.roomId;
@@ -427,10 +430,4 @@ function parseJson(text: string): unknown {
   } catch {
     return null;
   }
-}
-
-function codePoints(text: string): number {
-  let count = 0;
-  for (const _ of text) count += 1;
-  return count;
 }

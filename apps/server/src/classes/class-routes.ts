@@ -12,6 +12,7 @@ import { ROUTES } from '@sea/contract/paths';
 import { DoneSchema, done, envelopeSchema, errorResponses, ok } from '../envelope.ts';
 import { notFound } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
+import { writeLimit } from '../plugins/rate-limit.ts';
 import { cachedRead } from '../plugins/read-cache.ts';
 import { readImageForm } from '../uploads/read-image-form.ts';
 import { toClassItem } from './class-item.ts';
@@ -92,12 +93,13 @@ export async function classRoutes(fastify: FastifyInstance): Promise<void> {
     ROUTES.classes,
     {
       onRequest: app.authenticate,
+      config: writeLimit(app, 'classCreation'),
       schema: {
         tags,
         security,
         summary: 'Open a class (multipart: classroomCreateDto, optional imagefile)',
         multipartBody: { jsonPart: 'classroomCreateDto', schema: ClassCreateSchema },
-        response: { 200: envelopeSchema(ClassItemSchema), ...errorResponses(400, 401, 413, 415) },
+        response: { 200: envelopeSchema(ClassItemSchema), ...errorResponses(400, 401, 413, 415, 429) },
       },
     },
     async (request) => {
@@ -141,13 +143,17 @@ export async function classRoutes(fastify: FastifyInstance): Promise<void> {
     ROUTES.class,
     {
       onRequest: app.authenticate,
+      config: writeLimit(app, 'upload'),
       schema: {
         tags,
         security,
         summary: 'Edit a class (teacher; multipart: classroomUpdateDto, optional imagefile)',
         params: ClassIdParamsSchema,
         multipartBody: { jsonPart: 'classroomUpdateDto', schema: ClassUpdateSchema },
-        response: { 200: envelopeSchema(ClassItemSchema), ...errorResponses(400, 401, 404, 413, 415, 418) },
+        response: {
+          200: envelopeSchema(ClassItemSchema),
+          ...errorResponses(400, 401, 404, 413, 415, 418, 429),
+        },
       },
     },
     async (request) => {

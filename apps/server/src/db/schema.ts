@@ -13,6 +13,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { nicknameKeyOf } from './nickname-key.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -36,6 +37,16 @@ export const users = pgTable(
       .primaryKey()
       .references(() => accounts.id),
     nickname: text('nickname').notNull(),
+    /** What the nickname shows (see nickname-key.ts), computed by the database itself on every write. */
+    nicknameKey: text('nickname_key')
+      .notNull()
+      .generatedAlwaysAs(nicknameKeyOf(sql.raw('"nickname"'))),
+    /**
+     * True for a user whose nickname already looked like an older user's when nicknames began to be compared
+     * by what they show: left out of the unique index (migrating keeps both rows as they were) until the
+     * nickname changes.
+     */
+    nicknameClash: boolean('nickname_clash').notNull().default(false),
     email: text('email'),
     /** Storage key of the avatar, or null. */
     profileImage: text('profile_image'),
@@ -44,8 +55,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_nickname_key')
-      .on(t.nickname)
-      .where(sql`deleted_at is null`),
+      .on(t.nicknameKey)
+      .where(sql`deleted_at is null and not nickname_clash`),
     uniqueIndex('users_email_key')
       .on(sql`lower(email)`)
       .where(sql`deleted_at is null and email is not null`),

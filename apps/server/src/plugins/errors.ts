@@ -2,7 +2,15 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorEnvelope, type ErrorStatus } from '@sea/contract/envelope';
-import { badRequest, HttpError, invalid, payloadTooLarge } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
+import {
+  badRequest,
+  HttpError,
+  invalid,
+  payloadTooLarge,
+  RETRY_AFTER_SECONDS,
+  serviceUnavailable,
+} from '../errors.ts';
 
 const HANGUL = /[\uac00-\ud7a3]/;
 const GENERIC_FIELD_MESSAGE = '올바른 값을 입력해 주세요.';
@@ -46,6 +54,8 @@ export function toHttpError(error: unknown): HttpError | null {
       ),
     );
   }
+  // The database refusing or dropping connections is not a bug of the request: 503, as /health answers.
+  if (isDatabaseUnavailable(error)) return serviceUnavailable();
   const fastifyError = error as Partial<FastifyError>;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -78,6 +88,10 @@ export function registerErrors(app: FastifyInstance): void {
     const httpError = toHttpError(error);
     if (httpError) {
       if (httpError.status === 401) reply.header('WWW-Authenticate', 'Bearer');
+      if (httpError.status === 503) {
+        request.log.warn({ err: error }, 'service unavailable');
+        reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      }
       return reply.code(httpError.status).send(errorEnvelope(httpError));
     }
     request.log.error({ err: error }, 'request failed');

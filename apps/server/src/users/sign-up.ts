@@ -3,7 +3,6 @@ import type { Database } from '../db/database.ts';
 import { accounts, users } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
 import { alreadyRegistered, userConflict } from './user-errors.ts';
-import { normalNickname } from './user-view.ts';
 
 export type SignUpInput = { nickname: string; email: string | null; profileImage: string | null };
 
@@ -19,8 +18,10 @@ export async function signUp(
   accountId: string,
   input: SignUpInput,
 ): Promise<{ user: UserRow; replacedImage: string | null }> {
+  // The contract's schema gave the nickname in NFC; a revived row may have been marked as a look-alike.
   const values = {
-    nickname: normalNickname(input.nickname),
+    nickname: input.nickname,
+    nicknameClash: false,
     email: input.email,
     profileImage: input.profileImage,
   };

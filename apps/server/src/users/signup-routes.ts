@@ -5,6 +5,7 @@ import { SignupSchema, UserSchema } from '@sea/contract/users';
 import { DoneSchema, done, envelopeSchema, errorResponses, ok } from '../envelope.ts';
 import { notFound } from '../errors.ts';
 import { accountIdOf, findActiveUser } from '../plugins/auth.ts';
+import { writeLimit } from '../plugins/rate-limit.ts';
 import { withStoredImage } from '../storage/with-stored-image.ts';
 import { readImageForm } from '../uploads/read-image-form.ts';
 import { signUp } from './sign-up.ts';
@@ -40,11 +41,12 @@ export async function signupRoutes(fastify: FastifyInstance): Promise<void> {
     ROUTES.signup,
     {
       ...bearer,
+      config: writeLimit(app, 'signUp'),
       schema: {
         ...bearer.schema,
         summary: `Sign up: multipart part ${SIGNUP_PART} (JSON {nickname, email}) and optional file part imagefile`,
         multipartBody: { jsonPart: SIGNUP_PART, schema: SignupSchema },
-        response: { 200: envelopeSchema(UserSchema), ...errorResponses(400, 401, 409, 413, 415) },
+        response: { 200: envelopeSchema(UserSchema), ...errorResponses(400, 401, 409, 413, 415, 429) },
       },
     },
     async (request) => {

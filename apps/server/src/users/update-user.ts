@@ -1,9 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { userConflict } from './user-errors.ts';
-import { normalNickname } from './user-view.ts';
 
 /** Fields to change; an absent field is kept, `email: null` clears the address. */
 export type UserChanges = { nickname?: string; email?: string | null; profileImage?: string };
@@ -19,8 +18,12 @@ export async function updateUser(
   accountId: string,
   changes: UserChanges,
 ): Promise<{ user: UserRow; replacedImage: string | null }> {
-  const values: Partial<Pick<UserRow, 'nickname' | 'email' | 'profileImage'>> = {};
-  if (changes.nickname !== undefined) values.nickname = normalNickname(changes.nickname);
+  const values: Partial<Pick<UserRow, 'nickname' | 'email' | 'profileImage'> & { nicknameClash: SQL }> = {};
+  if (changes.nickname !== undefined) {
+    values.nickname = changes.nickname;
+    // A changed nickname ends a look-alike mark of the migration (the unique index decides again).
+    values.nicknameClash = sql`${users.nicknameClash} and ${users.nickname} = ${changes.nickname}`;
+  }
   if (changes.email !== undefined) values.email = changes.email;
   if (changes.profileImage !== undefined) values.profileImage = changes.profileImage;
   try {

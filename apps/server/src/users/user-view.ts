@@ -11,8 +11,3 @@ export function userView(storage: Storage, user: typeof users.$inferSelect): Use
     profile_image_path: imageUrl(storage, user.profileImage),
   };
 }
-
-/** Nicknames are compared as typed, after Unicode normalisation (a Hangul syllable has two encodings). */
-export function normalNickname(nickname: string): string {
-  return nickname.normalize('NFC');
-}

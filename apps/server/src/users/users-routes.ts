@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ROUTES } from '@sea/contract/paths';
 import { NicknameQuerySchema, UserSchema, UserUpdateSchema } from '@sea/contract/users';
+import { nicknameKeyOf } from '../db/nickname-key.ts';
 import { users } from '../db/schema.ts';
 import { DoneSchema, done, envelopeSchema, errorResponses, ok } from '../envelope.ts';
 import { notFound } from '../errors.ts';
 import { accountIdOf, findActiveUser } from '../plugins/auth.ts';
+import { writeLimit } from '../plugins/rate-limit.ts';
 import { withStoredImage } from '../storage/with-stored-image.ts';
 import { readImageForm } from '../uploads/read-image-form.ts';
 import { updateUser } from './update-user.ts';
 import { nicknameTaken } from './user-errors.ts';
-import { normalNickname, userView } from './user-view.ts';
+import { userView } from './user-view.ts';
 
 const UPDATE_PART = 'userUpdateDTO';
 
@@ -41,11 +43,15 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     ROUTES.users,
     {
       ...bearer,
+      config: writeLimit(app, 'upload'),
       schema: {
         ...bearer.schema,
         summary: `Update the profile: multipart part ${UPDATE_PART} (absent fields kept, email null clears) and optional imagefile`,
         multipartBody: { jsonPart: UPDATE_PART, schema: UserUpdateSchema },
-        response: { 200: envelopeSchema(UserSchema), ...errorResponses(400, 401, 404, 409, 413, 415) },
+        response: {
+          200: envelopeSchema(UserSchema),
+          ...errorResponses(400, 401, 404, 409, 413, 415, 429),
+        },
       },
     },
     async (request) => {
@@ -79,11 +85,12 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const nickname = normalNickname(request.query.nickname);
+      // Free exactly when the unique index would take it (same key, same condition: the index answers).
+      const key = nicknameKeyOf(sql`${request.query.nickname}::text`);
       const [taken] = await app.db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.nickname, nickname), isNull(users.deletedAt)))
+        .where(and(eq(users.nicknameKey, key), isNull(users.deletedAt), eq(users.nicknameClash, false)))
         .limit(1);
       if (taken !== undefined) throw nicknameTaken();
       return done('사용할 수 있는 닉네임이에요.', 'The nickname is available.');

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
+import { textLength } from '@sea/contract/text-length';
 import { UI_TEXTS } from './texts.ts';
 import styles from './form-field.module.css';
 
@@ -20,21 +21,34 @@ export type FormFieldProps = {
   hint?: string;
   /** The validation message; replaces the hint and marks the control invalid. */
   error?: string | undefined;
+  /** Shows 'n/max' beside the label: the text's length counted as the server counts it (characters). */
+  count?: { text: string | null | undefined; max: number };
   /** Renders the control (input, textarea, select) with the given props spread on it. */
   children: (control: FieldControlProps) => ReactNode;
 };
 
 /** A labelled form control with its hint or validation message, wired for screen readers. */
-export function FormField({ label, required = false, hint, error, children }: FormFieldProps) {
+export function FormField({ label, required = false, hint, error, count, children }: FormFieldProps) {
   const id = useId();
   const noteId = `${id}-note`;
   const note = error ?? hint;
+  const length = count ? textLength(count.text ?? '') : 0;
   return (
     <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        {required && <span className={styles.required}> {UI_TEXTS.required}</span>}
-      </label>
+      <div className={styles.head}>
+        <label htmlFor={id} className={styles.label}>
+          {label}
+          {required && <span className={styles.required}> {UI_TEXTS.required}</span>}
+        </label>
+        {count && (
+          <span
+            className={length > count.max ? styles.countOver : styles.count}
+            title={UI_TEXTS.characterCount(length, count.max)}
+          >
+            {length}/{count.max}
+          </span>
+        )}
+      </div>
       {children({
         id,
         className: styles.control ?? '',

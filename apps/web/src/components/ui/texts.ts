@@ -33,6 +33,7 @@ export const UI_TEXTS = {
   loggedOut: '로그아웃했어요.',
   preparing: '이 페이지는 아직 준비 중이에요. 조금만 기다려 주세요.',
   required: '(필수)',
+  characterCount: (length: number, max: number) => `${max}자 중 ${length}자`,
 } as const;
 
 /** Bottom-navigation tabs; the spec keeps their English names. */

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { USER_MESSAGES } from '@sea/contract/users';
 import { getAccessToken } from '../../../lib/auth-tokens.ts';
 import { envelope, errorEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import type { MockAnswer } from '../../../testing/fetch-mock.ts';
@@ -61,6 +62,24 @@ describe('SignUpPage', () => {
     await userEvent.click(screen.getByRole('button', { name: '가입 완료' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('이미 사용 중인 닉네임이에요.');
     expect(getAccessToken()).toBeNull();
+  });
+
+  it('counts the nickname in characters as the server does: 20 emoji fit, 21 do not', async () => {
+    const parts: unknown[] = [];
+    renderSignUp(async (_request, body) => {
+      parts.push(JSON.parse(await ((body as FormData).get('signupRequestDto') as Blob).text()));
+      return { body: envelope('success') };
+    });
+    const nickname = await screen.findByLabelText(/닉네임/);
+    await userEvent.click(nickname);
+    await userEvent.paste('🐳'.repeat(21));
+    expect(screen.getByText('21/20')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '가입 완료' }));
+    expect(await screen.findByText(USER_MESSAGES.nicknameLength)).toBeInTheDocument();
+    await userEvent.type(nickname, '{Backspace}{Backspace}');
+    expect(screen.getByText('20/20')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '가입 완료' }));
+    await waitFor(() => expect(parts).toEqual([{ nickname: '🐳'.repeat(20), email: null }]));
   });
 
   it('says sign-up failed on another error answer', async () => {

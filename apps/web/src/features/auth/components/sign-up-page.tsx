@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { SignupSchema } from '@sea/contract/users';
+import { NICKNAME_MAX, SignupSchema } from '@sea/contract/users';
 import type { Signup } from '@sea/contract/users';
 import type { TokenPair } from '@sea/contract/auth';
 import { Button } from '../../../components/ui/button.tsx';
@@ -43,6 +43,7 @@ export function SignUpPage() {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors },
   } = useForm<FormValues, unknown, { nickname: string; email: string | null }>({
     resolver: zodResolver(SignupSchema),
@@ -106,6 +107,7 @@ export function SignUpPage() {
           required
           hint={AUTH_TEXTS.nicknameHelper}
           error={errors.nickname?.message}
+          count={{ text: watch('nickname'), max: NICKNAME_MAX }}
         >
           {(control) => <input {...control} autoComplete="nickname" {...register('nickname')} />}
         </FormField>

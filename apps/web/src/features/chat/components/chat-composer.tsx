@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MAX_CHAT_LENGTH } from '@sea/contract/chat';
+import { clipText } from '@sea/contract/text-length';
 import { CHAT_TEXTS } from '../texts.ts';
 import styles from './chat-panel.module.css';
 
@@ -38,9 +39,9 @@ export function ChatComposer({ disabled, onSend }: ChatComposerProps) {
         aria-label={CHAT_TEXTS.inputLabel}
         placeholder={disabled ? CHAT_TEXTS.placeholderOffline : CHAT_TEXTS.placeholder}
         value={text}
-        maxLength={MAX_CHAT_LENGTH}
         rows={2}
-        onChange={(event) => setText(event.target.value)}
+        // Clipped by characters as the server counts them (a native maxLength counts UTF-16 units).
+        onChange={(event) => setText(clipText(event.target.value, MAX_CHAT_LENGTH))}
         onKeyDown={onKeyDown}
       />
       <button className={styles.send} type="submit" disabled={disabled || blank}>

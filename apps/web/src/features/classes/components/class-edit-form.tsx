@@ -79,6 +79,7 @@ export function ClassEditForm({
         />
         <ClassFormFields
           register={register}
+          control={form.control}
           errors={errors}
           categories={categories}
           categoriesFailed={categoriesFailed}

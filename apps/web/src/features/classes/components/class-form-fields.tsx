@@ -1,5 +1,6 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { Category } from '@sea/contract/categories';
+import { CLASS_NAME_MAX } from '@sea/contract/classes';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import type { ClassFormInput } from '../class-form-values.ts';
 import { CLASS_TEXTS } from '../texts.ts';
@@ -8,6 +9,7 @@ const texts = CLASS_TEXTS.form;
 
 export type ClassFormFieldsProps = {
   register: UseFormRegister<ClassFormInput>;
+  control: Control<ClassFormInput>;
   errors: FieldErrors<ClassFormInput>;
   categories: readonly Category[];
   categoriesFailed: boolean;
@@ -20,7 +22,14 @@ function toCategoryId(value: unknown): number | undefined {
 }
 
 /** The text fields the open and edit forms share: category, title, goal, description and the optional texts. */
-export function ClassFormFields({ register, errors, categories, categoriesFailed }: ClassFormFieldsProps) {
+export function ClassFormFields({
+  register,
+  control,
+  errors,
+  categories,
+  categoriesFailed,
+}: ClassFormFieldsProps) {
+  const name = useWatch({ control, name: 'name' });
   return (
     <>
       <FormField
@@ -40,7 +49,12 @@ export function ClassFormFields({ register, errors, categories, categoriesFailed
           </select>
         )}
       </FormField>
-      <FormField label={texts.name} required error={errors.name?.message}>
+      <FormField
+        label={texts.name}
+        required
+        error={errors.name?.message}
+        count={{ text: name, max: CLASS_NAME_MAX }}
+      >
         {(control) => <input {...control} placeholder={texts.namePlaceholder} {...register('name')} />}
       </FormField>
       <FormField label={texts.goal} required error={errors.object?.message}>

@@ -63,6 +63,7 @@ export function ClassOpenPage() {
         <BannerPicker file={banner} onChange={setBanner} progress={progress} disabled={busy} />
         <ClassFormFields
           register={register}
+          control={form.control}
           errors={errors}
           categories={categories}
           categoriesFailed={failed}

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { ScheduleCreateSchema } from '@sea/contract/schedules';
+import { SCHEDULE_CONTENT_MAX, ScheduleCreateSchema } from '@sea/contract/schedules';
 import type { ScheduleCreate } from '@sea/contract/schedules';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -28,6 +28,7 @@ export function ScheduleForm({
     handleSubmit,
     setError,
     reset,
+    watch,
     formState: { errors },
   } = useForm<Values>({ defaultValues: EMPTY });
 
@@ -49,7 +50,12 @@ export function ScheduleForm({
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={texts.add}>
-      <FormField label={texts.content} required error={errors.content?.message}>
+      <FormField
+        label={texts.content}
+        required
+        error={errors.content?.message}
+        count={{ text: watch('content'), max: SCHEDULE_CONTENT_MAX }}
+      >
         {(control) => <input {...control} {...register('content')} />}
       </FormField>
       <div className={styles.row}>

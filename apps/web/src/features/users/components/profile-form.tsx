@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { UserUpdateSchema } from '@sea/contract/users';
+import { NICKNAME_MAX, UserUpdateSchema } from '@sea/contract/users';
 import type { User } from '@sea/contract/users';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -38,6 +38,7 @@ export function ProfileForm({ user }: { user: User }) {
     handleSubmit,
     setError,
     reset,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<ProfileInput, unknown, ProfileOutput>({
     resolver: zodResolver(ProfileSchema),
@@ -95,7 +96,12 @@ export function ProfileForm({ user }: { user: User }) {
           </ul>
         }
       />
-      <FormField label={USER_TEXTS.nickname} required error={errors.nickname?.message}>
+      <FormField
+        label={USER_TEXTS.nickname}
+        required
+        error={errors.nickname?.message}
+        count={{ text: watch('nickname'), max: NICKNAME_MAX }}
+      >
         {(control) => <input {...control} autoComplete="nickname" {...register('nickname')} />}
       </FormField>
       <FormField label={USER_TEXTS.email} error={errors.email?.message}>

@@ -1,0 +1,48 @@
+import net from 'node:net';
+
+/**
+ * A loopback TCP proxy to a database server that a test can cut: `stop()` drops every connection and stops
+ * listening (new connections are refused, like a database that went down), `start()` listens again on the same
+ * port.
+ */
+export class TcpProxy {
+  readonly #target: { host: string; port: number };
+  readonly #sockets = new Set<net.Socket>();
+  #server: net.Server | null = null;
+  port = 0;
+
+  constructor(target: { host: string; port: number }) {
+    this.#target = target;
+  }
+
+  async start(): Promise<void> {
+    const server = net.createServer((client) => {
+      const upstream = net.connect(this.#target.port, this.#target.host);
+      for (const socket of [client, upstream]) {
+        this.#sockets.add(socket);
+        socket.on('close', () => this.#sockets.delete(socket));
+        // A reset on one side ends both; nothing else to report in a test proxy.
+        socket.on('error', () => {
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    const address = server.address();
+    if (address === null || typeof address === 'string') throw new Error('no TCP address');
+    this.port = address.port;
+    this.#server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.#server;
+    this.#server = null;
+    for (const socket of this.#sockets) socket.destroy();
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}

@@ -1,0 +1,30 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { MAX_CHAT_LENGTH } from '@sea/contract/chat';
+import { ChatComposer } from './chat-composer.tsx';
+
+const THUMBS = '👍🏽'; // one character, four UTF-16 units
+
+describe('ChatComposer', () => {
+  it('takes as many characters as the server does, counted as a person counts them', async () => {
+    const onSend = vi.fn(() => true);
+    render(<ChatComposer disabled={false} onSend={onSend} />);
+    const input = screen.getByRole('textbox', { name: '보낼 메시지' });
+    await userEvent.click(input);
+    await userEvent.paste(THUMBS.repeat(MAX_CHAT_LENGTH));
+    expect(input).toHaveValue(THUMBS.repeat(MAX_CHAT_LENGTH));
+    await userEvent.paste(`${THUMBS}가`);
+    expect(input).toHaveValue(THUMBS.repeat(MAX_CHAT_LENGTH));
+    await userEvent.keyboard('{Enter}');
+    expect(onSend).toHaveBeenCalledWith(THUMBS.repeat(MAX_CHAT_LENGTH));
+  });
+
+  it('never cuts a character in half', async () => {
+    render(<ChatComposer disabled={false} onSend={() => true} />);
+    const input = screen.getByRole('textbox', { name: '보낼 메시지' });
+    await userEvent.click(input);
+    await userEvent.paste(`${'가'.repeat(MAX_CHAT_LENGTH - 1)}👨‍👩‍👧‍👦👨‍👩‍👧‍👦`);
+    expect(input).toHaveValue(`${'가'.repeat(MAX_CHAT_LENGTH - 1)}👨‍👩‍👧‍👦`);
+  });
+});
