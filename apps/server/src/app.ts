@@ -12,6 +12,7 @@ import { seedDemo } from './demo/seed-demo.ts';
 import { enrolmentRoutes } from './enrolments/enrolment-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { liveRoutes } from './live/live-routes.ts';
+import { LogDestination } from './log-destination.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContext } from './plugins/context.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -26,7 +27,11 @@ import { signupRoutes } from './users/signup-routes.ts';
 import { usersRoutes } from './users/users-routes.ts';
 import { registerWeb } from './web/web-app.ts';
 
-export type BuildOptions = { logger?: boolean };
+export type BuildOptions = {
+  logger?: boolean;
+  /** Where log lines go (default: stdout through a {@link LogDestination}). */
+  logDestination?: LogDestination;
+};
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest `hops` proxies". */
 function fastifyTrustProxy(trust: Config['trustProxy']) {
@@ -39,7 +44,10 @@ function fastifyTrustProxy(trust: Config['trustProxy']) {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, stream: options.logDestination ?? new LogDestination() },
     // Off by default: otherwise any caller could name its own address in X-Forwarded-For (and so dodge the
     // login rate limit). Behind a proxy, TRUST_PROXY says which one to believe.
     trustProxy: fastifyTrustProxy(config.trustProxy),
