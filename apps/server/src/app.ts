@@ -12,6 +12,7 @@ import { seedDemo } from './demo/seed-demo.ts';
 import { enrolmentRoutes } from './enrolments/enrolment-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { liveRoutes } from './live/live-routes.ts';
+import { registerMediaNodes } from './media-nodes/register-media-nodes.ts';
 import { LogDestination } from './log-destination.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContext } from './plugins/context.ts';
@@ -22,6 +23,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { scheduleRoutes } from './schedules/schedule-routes.ts';
+import { registerSessions } from './sessions/register-sessions.ts';
 import { registerUploads } from './uploads/register-uploads.ts';
 import { signupRoutes } from './users/signup-routes.ts';
 import { usersRoutes } from './users/users-routes.ts';
@@ -86,6 +88,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(enrolmentRoutes);
   await app.register(scheduleRoutes);
   await app.register(liveRoutes);
+  // Live sessions: recorded from the media nodes' reports. A module that acts when one ends subscribes to
+  // app.sessionEnded here; the live state is reconciled with the nodes when the server is ready.
+  registerSessions(app);
+  await registerMediaNodes(app);
   await app.register(authRoutes);
   await app.register(signupRoutes);
   await app.register(usersRoutes);

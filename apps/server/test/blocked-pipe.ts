@@ -23,7 +23,7 @@ export function blockedPipe(options: { blocking: boolean }): {
   fs.rmSync(folder, { recursive: true, force: true });
   // Fill it: every write of the child then finds it full.
   const chunk = Buffer.alloc(4096, 'x');
-  for (let written = 0; written < 16 * 1024 * 1024; ) {
+  for (let written = 0; written < 16 * 1024 * 1024;) {
     try {
       written += fs.writeSync(filler, chunk);
     } catch (error) {
