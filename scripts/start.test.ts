@@ -190,6 +190,20 @@ describe('npm start', () => {
       data: { code: 'unauthorized' },
     });
 
+    // A student who withdraws leaves the room within a second (the API server tells the media service).
+    const leaving = await devLoginOver(apiUrl, '2002', publicUrl);
+    const leaver = await connect(mediaUrl, await ticket(leaving.accessToken));
+    expect(await leaver.timeout(10_000).emitWithAck('joinRoom', {})).toEqual({ data: { producers: [] } });
+    const gone = new Promise<number>((resolve) => leaver.once('disconnect', () => resolve(Date.now())));
+    const withdrawnAt = Date.now();
+    const withdrawal = await fetch(`${apiUrl}/api/auth/signup`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${leaving.accessToken}` },
+    });
+    expect(withdrawal.status).toBe(200);
+    expect((await gone) - withdrawnAt).toBeLessThan(1_000);
+    expect(viewer.connected).toBe(true);
+
     // Stop mid-lecture.
     const stoppedAt = Date.now();
     first.start.kill('SIGTERM');
