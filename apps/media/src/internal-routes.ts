@@ -48,6 +48,7 @@ export function internalRoutes(options: InternalRoutesOptions) {
       chunks.push(chunk);
     });
     request.on('end', () => {
+      if (size > MAX_BODY_BYTES) return; // answered already
       const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
       jwtVerify(token, key, { algorithms: ['HS256'], audience: MEDIA_NODE_AUDIENCE }).then(
         () => {

@@ -142,16 +142,16 @@ export class NodeReporter implements RoomReports {
     const { apiUrl, nodeId, url } = this.options;
     const closed = [...this.closedRooms];
     this.seq += 1;
-    const report: MediaNodeReport = {
-      url,
-      boot: this.boot,
-      bootedAt: this.bootedAt,
-      seq: this.seq,
-      rooms: this.options.rooms(),
-      closed,
-    };
     let problem: string;
     try {
+      const report: MediaNodeReport = {
+        url,
+        boot: this.boot,
+        bootedAt: this.bootedAt,
+        seq: this.seq,
+        rooms: this.options.rooms(),
+        closed,
+      };
       const token = await new SignJWT({})
         .setProtectedHeader({ alg: 'HS256' })
         .setAudience(MEDIA_CALLBACK_AUDIENCE)

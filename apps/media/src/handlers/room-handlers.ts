@@ -28,10 +28,12 @@ export const startRoom: Handler<'startRoom'> = async (session) => {
   const room = session.server.openRoom(session.claims.classId);
   const peer = newPeer(session);
   session.enter(peer, room, () => room.startTeacher(peer));
+  let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     session.server.reported(),
-    new Promise((resolve) => setTimeout(resolve, START_REPORT_WAIT_MS).unref()),
+    new Promise((resolve) => (timer = setTimeout(resolve, START_REPORT_WAIT_MS))),
   ]);
+  clearTimeout(timer);
   return { producers: room.producerList() };
 };
 

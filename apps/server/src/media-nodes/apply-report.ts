@@ -25,6 +25,9 @@ export type ReportOutcome = {
 
 const nothing = (): MediaRevocation => ({ classIds: [], sessionKeys: [], students: [] });
 
+/** Longer than any report can be on its way (the node gives up on one after 5 s). */
+const LATE_REPORT_MS = 15_000;
+
 /**
  * Makes the records match a media node's report, in one transaction holding the node's row (so two reports of
  * one node, or a report and the sweep, never interleave):
@@ -52,7 +55,10 @@ export async function applyReport(
     const [node] = await tx.select().from(mediaNodes).where(eq(mediaNodes.id, nodeId)).for('update');
     if (node === undefined) throw new Error(`media node ${nodeId} vanished`);
     const sameBoot = node.boot === report.boot;
-    if (sameBoot ? report.seq <= node.seq : bootedAt < node.bootedAt) {
+    // Another run: a newer one, or the only one still speaking (so a node whose clock went back after a
+    // restart is heard once its previous run has been silent long enough for any late report of it to be over).
+    const newerRun = bootedAt >= node.bootedAt || now.getTime() - node.lastSeenAt.getTime() > LATE_REPORT_MS;
+    if (sameBoot ? report.seq <= node.seq : !newerRun) {
       return { applied: false, firstOfBoot: false, ended: [], revocation: nothing() };
     }
     await tx

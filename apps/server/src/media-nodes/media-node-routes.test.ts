@@ -133,6 +133,22 @@ describe('a media node reporting its rooms', () => {
     expect(await isLiveNow(app, classId)).toBe(false);
   });
 
+  it('a node restarted with its clock set back is heard once its previous run has been silent 15 s', async () => {
+    const classId = await insertClass(app, teacher.id);
+    const node = new FakeNode(app);
+    await node.report({ rooms: [room(classId)] });
+    node.restart();
+    node.bootedAt = new Date(Date.now() - 3_600_000);
+    await node.report({ rooms: [] });
+    expect(await isLiveNow(app, classId)).toBe(true); // could be a late report of an earlier run
+    await app.db
+      .update(mediaNodes)
+      .set({ lastSeenAt: new Date(Date.now() - 16_000) })
+      .where(eq(mediaNodes.id, node.id));
+    await node.report({ rooms: [] });
+    expect(await isLiveNow(app, classId)).toBe(false);
+  });
+
   it('answers what the node must end: deleted classes, sessions ended here, former students', async () => {
     const deleted = await insertClass(app, teacher.id);
     const classId = await insertClass(app, teacher.id);
