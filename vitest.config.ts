@@ -63,6 +63,19 @@ export default defineConfig({
         },
       },
       {
+        // npm start itself (scripts/): what it derives from the environment, and that a stop leaves nothing
+        // running.
+        test: {
+          name: 'scripts',
+          root: 'scripts',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           root: 'e2e',

@@ -1,78 +1,130 @@
 // `npm start`: builds the web app, then runs the API server and the media service on their embedded
 // defaults (PGlite, dev login, local uploads) until Ctrl+C or SIGTERM. It also turns demo data on (the server
-// alone defaults to off) so a newcomer sees a living catalogue; DEMO_DATA=false keeps it off.
+// alone defaults to off) so a newcomer sees a living catalogue; DEMO_DATA=false keeps it off. The addresses
+// both services must agree on are derived from PORT (platform-env.ts). `--no-build` serves the web app
+// built last.
+//
+// Stopping: the media service first (its rooms close and the API server hears it, so no class stays live),
+// then the API server; each gets STOP_GRACE_MS before it is killed, and this process exits only once both are
+// gone. The services run in their own process group (a terminal's Ctrl+C reaches this process alone, which
+// stops them in that order) and hold an IPC channel to this process: if it dies, even by SIGKILL, they stop
+// by themselves, so nothing is ever left running.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { platformEnv } from './platform-env.ts';
+
+/** How long a service may take to stop before it is killed (each stops itself within 10 s). */
+const STOP_GRACE_MS = 12_000;
+const HEALTH_TIMEOUT_MS = 180_000;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data'),
-  DEMO_DATA: process.env.DEMO_DATA ?? 'true',
-};
-const port = Number(env.PORT ?? 5000);
-const children: ChildProcess[] = [];
+const { env, warnings } = platformEnv(process.env, root);
+for (const warning of warnings) console.warn(`[start] ${warning}`);
+const build = !process.argv.includes('--no-build');
+
+type Service = { name: string; child: ChildProcess };
+const services: Service[] = [];
+let builder: ChildProcess | null = null;
 let stopping = false;
 
-function run(name: string, args: string[], cwd = root): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd, env, stdio: 'inherit' });
-  children.push(child);
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+
+function run(name: string, script: string): void {
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    detached: true,
+  });
+  services.push({ name, child });
   child.on('exit', (code, signal) => {
     if (stopping) return;
-    console.error(`[start] ${name} stopped (${signal ?? code}); stopping the platform.`);
-    stop(code ?? 1);
+    console.error(`[start] the ${name} stopped (${signal ?? code}); stopping the platform.`);
+    void stop(code || 1);
   });
-  return child;
 }
 
-function stop(code: number): void {
+/** SIGTERM, then SIGKILL after the grace period; resolves once the process is gone. */
+async function end({ name, child }: Service): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    console.error(`[start] the ${name} did not stop within ${STOP_GRACE_MS / 1000} s; killing it.`);
+    child.kill('SIGKILL');
+  }, STOP_GRACE_MS);
+  await exited(child);
+  clearTimeout(timer);
+}
+
+/** Stops the services, the latest started first, and exits once all are gone. */
+async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 5_000).unref();
-  Promise.all(
-    children.map((c) => new Promise((done) => (c.exitCode === null ? c.once('exit', done) : done(null)))),
-  ).then(
-    () => process.exit(code),
-    () => process.exit(code),
-  );
+  builder?.kill('SIGTERM');
+  for (const service of [...services].reverse()) await end(service);
+  if (builder) await exited(builder);
+  process.exit(code);
 }
 
-async function waitForHealth(deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
+async function waitForHealth(url: string, deadline: number): Promise<void> {
+  while (Date.now() < deadline && !stopping) {
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/health`);
+      const response = await fetch(`${url}/health`);
       if (response.ok) return;
     } catch {
       // Not listening yet: keep polling until the deadline.
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error('the API server did not become healthy in time');
+  if (!stopping) throw new Error('the API server did not become healthy in time');
 }
 
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+let interrupts = 0;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    interrupts += 1;
+    if (interrupts === 1) {
+      console.log('[start] stopping: the media service, then the API server (Ctrl+C again kills them now)');
+      void stop(0);
+      return;
+    }
+    for (const { child } of services) child.kill('SIGKILL');
+  });
+}
 
-const build = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
-  cwd: path.join(root, 'apps/web'),
-  env,
-  stdio: 'inherit',
-});
-build.on('exit', async (code) => {
-  if (code !== 0) {
-    console.error('[start] the web build failed.');
-    process.exit(code ?? 1);
+async function main(): Promise<void> {
+  if (build) {
+    builder = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+      cwd: path.join(root, 'apps/web'),
+      env,
+      stdio: 'inherit',
+    });
+    const [code] = await new Promise<[number | null]>((resolve) =>
+      builder?.once('exit', (c) => resolve([c])),
+    );
+    builder = null;
+    if (stopping) return;
+    if (code !== 0) {
+      console.error('[start] the web build failed.');
+      process.exit(code ?? 1);
+    }
   }
-  run('API server', ['apps/server/src/main.ts']);
+  run('API server', 'apps/server/src/main.ts');
   try {
-    await waitForHealth(Date.now() + 180_000);
+    await waitForHealth(env.API_URL ?? '', Date.now() + HEALTH_TIMEOUT_MS);
   } catch (error) {
     console.error(`[start] ${(error as Error).message}`);
-    stop(1);
+    await stop(1);
     return;
   }
-  run('media service', ['apps/media/src/main.ts']);
-  console.log(`[start] 바다학원 is running: http://localhost:${port}`);
-});
+  if (stopping) return;
+  run('media service', 'apps/media/src/main.ts');
+  console.log(`[start] 바다학원 is running: ${env.PUBLIC_URL}`);
+}
+
+void main();

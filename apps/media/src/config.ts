@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { IceServerSchema, type IceServer } from '@sea/contract/live-ticket';
+import { MediaNodeIdSchema } from '@sea/contract/media-nodes';
 
 /** Everything the media service reads from its environment, checked once at start-up. */
 export type MediaConfig = {
@@ -25,7 +26,25 @@ export type MediaConfig = {
   teacherGraceMs: number;
   /** Forwarding worker threads for students' connections (0: all in the main thread). */
   workers: number;
+  /** MEDIA_NODE_ID, when set; else {@link defaultNodeId} of the port listened on. */
+  nodeId: string | null;
+  /** MEDIA_INTERNAL_URL (where the API server reaches this node), when set; else {@link defaultInternalUrl}. */
+  internalUrl: string | null;
 };
+
+/** This node's name unless MEDIA_NODE_ID says otherwise: its host and port, the same after every restart. */
+export function defaultNodeId(port: number): string {
+  return `${hostname()}:${port}`.replace(/[^A-Za-z0-9._:-]/g, '-').slice(0, 100);
+}
+
+/**
+ * Where the API server reaches this node unless MEDIA_INTERNAL_URL says otherwise: the address it listens on,
+ * loopback when it listens on every address (or on `localhost`).
+ */
+export function defaultInternalUrl(host: string, port: number): string {
+  const address = ['localhost', '0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host;
+  return `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+}
 
 const MIN_SECRET_LENGTH = 32;
 
@@ -82,6 +101,8 @@ const EnvSchema = z.object({
   MEDIA_WORKERS: optional.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(64).default(defaultWorkers()),
   ),
+  MEDIA_NODE_ID: optional.pipe(MediaNodeIdSchema.optional()),
+  MEDIA_INTERNAL_URL: optional.pipe(z.url().optional()),
 });
 
 /** Raised when the environment is invalid; `problems` lists every problem, one line each. */
@@ -115,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): MediaConfig {
     mediaSecret: e.MEDIA_SECRET ?? null,
     teacherGraceMs: e.TEACHER_GRACE_MS,
     workers: e.MEDIA_WORKERS,
+    nodeId: e.MEDIA_NODE_ID ?? null,
+    internalUrl: e.MEDIA_INTERNAL_URL?.replace(/\/$/, '') ?? null,
   };
 }
 

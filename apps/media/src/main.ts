@@ -1,16 +1,28 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError, loadConfig, readMediaSecret } from './config.ts';
-import { HttpLiveStateClient } from './live-state-client.ts';
+import { ConfigError, defaultInternalUrl, defaultNodeId, loadConfig, readMediaSecret } from './config.ts';
+import { internalRoutes } from './internal-routes.ts';
 import { MediaServer } from './media-server.ts';
+import { NodeReporter } from './node-reporter.ts';
 import { attachSignalling } from './signalling.ts';
 import { createTicketVerifier } from './ticket.ts';
 
-/** Process entry: configuration, the media server, signalling on HTTP, graceful close on SIGINT/SIGTERM. */
+/** How long the last report (every room closed) may take at shutdown. */
+const FINAL_REPORT_MS = 3_000;
+/** The longest a stop may take, whatever hangs. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+// A stdout or stderr nobody reads any more (EPIPE) must not crash the service: its lines are lost anyway.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+
+/**
+ * Process entry: configuration, the media server, signalling and the internal routes on HTTP, reports to the
+ * API server, graceful close on SIGINT/SIGTERM (or when the `npm start` process that spawned it is gone).
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const secret = await readMediaSecret(config);
-  const liveState = new HttpLiveStateClient({ apiUrl: config.apiUrl, secret });
+  let reporter: NodeReporter | null = null;
   const server = new MediaServer({
     rtc: {
       announcedIp: config.announcedIp,
@@ -19,13 +31,11 @@ async function main(): Promise<void> {
       iceServers: config.iceServers,
     },
     teacherGraceMs: config.teacherGraceMs,
-    liveState,
+    // Reports start once the port (and so the node's name and address) is known; nothing opens before.
+    reports: { changed: (closed) => reporter?.changed(closed) ?? Promise.resolve(false) },
     workers: config.workers,
   });
-  const httpServer = http.createServer((request, response) => {
-    // Only socket.io is served; a plain GET answers a health check.
-    response.writeHead(request.url === '/health' ? 200 : 404, { 'content-type': 'text/plain' }).end();
-  });
+  const httpServer = http.createServer(internalRoutes({ secret, revoke: (r) => server.revoke(r) }));
   const signalling = attachSignalling(httpServer, {
     server,
     verifyTicket: createTicketVerifier(secret),
@@ -33,24 +43,42 @@ async function main(): Promise<void> {
   });
   await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
   const { port } = httpServer.address() as AddressInfo;
+  const nodeId = config.nodeId ?? defaultNodeId(port);
+  const internalUrl = config.internalUrl ?? defaultInternalUrl(config.host, port);
+  reporter = new NodeReporter({
+    apiUrl: config.apiUrl,
+    secret,
+    nodeId,
+    url: internalUrl,
+    rooms: () => server.roomReports(),
+    revoke: (revocation) => server.revoke(revocation),
+  });
+  reporter.start();
   console.log(
-    `media: signalling on http://${config.host}:${port}/server, media on ${config.announcedIp}, ` +
-      `${config.workers} forwarding workers`,
+    `media: node ${nodeId}, signalling on http://${config.host}:${port}/server, media on ` +
+      `${config.announcedIp}, ${config.workers} forwarding workers; reporting to ${config.apiUrl}`,
   );
 
   let closing = false;
-  const close = async (signal: string) => {
+  const close = async (why: string) => {
     if (closing) return;
     closing = true;
-    console.log(`media: ${signal}, closing`);
-    await signalling.close(); // closes every room: classes are reported not live
-    // Give the "not live" reports a moment, without hanging on an unreachable API server.
-    await Promise.race([liveState.settled(), new Promise((resolve) => setTimeout(resolve, 3_000))]);
-    liveState.close();
+    console.log(`media: ${why}, closing`);
+    setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
+    await signalling.close(); // closes every room
+    // The API server hears that every room closed (its sessions end, its classes stop being live), without
+    // hanging on an API server that does not answer: its sweep ends them later then.
+    await reporter?.flush(FINAL_REPORT_MS);
+    reporter?.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
+  // Started by `npm start` with an IPC channel: when that parent is gone (even killed), stop too.
+  if (process.channel) {
+    process.channel.unref();
+    process.once('disconnect', () => void close('parent process gone'));
+  }
 }
 
 main().catch((error: unknown) => {

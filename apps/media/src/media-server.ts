@@ -1,27 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import type { LiveStateClient } from './live-state-client.ts';
+import type { MediaClosedRoom, MediaRevocation, MediaRoom } from '@sea/contract/media-nodes';
 import { ConsumerTransport } from './rtc/consumer-transport.ts';
 import type { RtcOptions } from './rtc/peer-connection.ts';
 import type { ReceivingTransport } from './rtc/receiving-transport.ts';
 import { Room } from './room.ts';
 import { ForwardingPool } from './workers/forwarding-pool.ts';
 
+/** Tells the API server about this node's rooms (the NodeReporter; tests use a recorder). Never throws. */
+export type RoomReports = {
+  /**
+   * A room opened, or closed (`closed` then describes it): report the node's state now. Resolves once a
+   * report made after this call was answered (true) or failed (false).
+   */
+  changed(closed?: MediaClosedRoom): Promise<boolean>;
+};
+
 export type MediaServerOptions = {
   rtc: RtcOptions;
   teacherGraceMs: number;
-  liveState: LiveStateClient;
+  reports: RoomReports;
   /** Forwarding worker threads for the students' connections; 0 keeps them in this thread. */
   workers?: number;
 };
 
 /**
  * The root of the ownership tree: one {@link Room} per live class. A room is dropped from the map when it
- * emits `closed`.
+ * emits `closed`. Rooms opening and closing are reported to the API server as they happen.
  */
 export class MediaServer {
   readonly options: MediaServerOptions;
   private readonly rooms = new Map<number, Room>();
   private readonly pool: ForwardingPool | null;
+  private lastReport: Promise<boolean> = Promise.resolve(true);
   private isClosed = false;
 
   constructor(options: MediaServerOptions) {
@@ -45,20 +55,42 @@ export class MediaServer {
     return this.rooms.get(classId);
   }
 
-  /** The room of a class, opened if needed (only a teacher's `startRoom` does this). */
+  /** The room of a class, opened (and reported) if needed: only a teacher's `startRoom` does this. */
   openRoom(classId: number): Room {
     const existing = this.rooms.get(classId);
     if (existing) return existing;
-    const room = new Room(classId, {
-      sessionKey: randomUUID(),
-      teacherGraceMs: this.options.teacherGraceMs,
-      setLive: (active) => this.options.liveState.setLive(classId, active),
-    });
+    const room = new Room(classId, { sessionKey: randomUUID(), teacherGraceMs: this.options.teacherGraceMs });
     this.rooms.set(classId, room);
     room.closed.subscribe(() => {
       if (this.rooms.get(classId) === room) this.rooms.delete(classId);
+      const { students: _students, ...report } = roomReport(room);
+      this.lastReport = this.options.reports.changed({ ...report, endedAt: new Date().toISOString() });
     });
+    this.lastReport = this.options.reports.changed();
     return room;
+  }
+
+  /** Resolves when the latest room change has been reported (or the report failed). */
+  reported(): Promise<boolean> {
+    return this.lastReport;
+  }
+
+  /** The open rooms as the API server is told about them. */
+  roomReports(): MediaRoom[] {
+    return [...this.rooms.values()].map(roomReport);
+  }
+
+  /** Ends what the API server says must end: rooms of deleted classes or ended sessions, former students. */
+  revoke(revocation: MediaRevocation): void {
+    const classIds = new Set(revocation.classIds);
+    const sessionKeys = new Set(revocation.sessionKeys);
+    for (const room of [...this.rooms.values()]) {
+      if (classIds.has(room.classId) || sessionKeys.has(room.sessionKey)) room.close('revoked');
+    }
+    for (const { userId, classId } of revocation.students) {
+      if (classId === undefined) for (const room of this.rooms.values()) room.removeStudent(userId);
+      else this.rooms.get(classId)?.removeStudent(userId);
+    }
   }
 
   /** Number of open rooms. */
@@ -66,11 +98,21 @@ export class MediaServer {
     return this.rooms.size;
   }
 
-  /** Closes every room (classes are reported not live), then stops the forwarding workers. Idempotent. */
+  /** Closes every room (each reported closed), then stops the forwarding workers. Idempotent. */
   close(): Promise<void> {
     if (this.isClosed) return Promise.resolve();
     this.isClosed = true;
     for (const room of [...this.rooms.values()]) room.close('shutdown');
     return this.pool?.close() ?? Promise.resolve();
   }
+}
+
+function roomReport(room: Room): MediaRoom {
+  return {
+    classId: room.classId,
+    sessionKey: room.sessionKey,
+    startedAt: room.startedAt.toISOString(),
+    recording: room.recording,
+    students: room.studentIds(),
+  };
 }

@@ -10,9 +10,11 @@ import type { ReceivingTransport } from './rtc/receiving-transport.ts';
 import { Signal } from './signal.ts';
 
 /** Why a peer closed: it left on purpose, lost its connection, was replaced by a newer connection of the same
- * user, its room ended, the server is shutting down, or the server lost its media connection (`mediaLost`: a
- * forwarding worker stopped; its client must come back). */
-export type PeerCloseReason = 'left' | 'disconnected' | 'replaced' | 'roomClosed' | 'shutdown' | 'mediaLost';
+ * user, its room ended, the server is shutting down, the server lost its media connection (`mediaLost`: a
+ * forwarding worker stopped; its client must come back), or the user lost the class (`removed`: withdrawn,
+ * class deleted). */
+export type PeerCloseReason =
+  'left' | 'disconnected' | 'replaced' | 'roomClosed' | 'shutdown' | 'mediaLost' | 'removed';
 
 /** Who a peer is, from their live ticket. */
 export type PeerInfo = { userId: string; nickname: string; role: LiveRole; classId: number };

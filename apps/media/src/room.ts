@@ -3,16 +3,19 @@ import type { Peer, PeerCloseReason } from './peer.ts';
 import type { Producer } from './rtc/producer.ts';
 import { Signal } from './signal.ts';
 
-/** Why a room ended. */
-export type RoomCloseReason = 'teacherLeft' | 'shutdown';
+/**
+ * Why a room ended: its teacher left (or stayed away past the grace period), the server is shutting down, or
+ * the API server revoked it (the class was deleted, or its session was ended there).
+ */
+export type RoomCloseReason = 'teacherLeft' | 'shutdown' | 'revoked';
 
 export type RoomOptions = {
   /** The session's id: made when the room opens, reported to the API server, the recording's folder name. */
   sessionKey: string;
   /** How long a disconnected teacher may take to come back before the room ends. */
   teacherGraceMs: number;
-  /** Tells the API server whether the class is live (fire and forget: the reporter retries). */
-  setLive: (active: boolean) => void;
+  /** Whether the session is recorded at the start (default true; see {@link Room.recording}). */
+  recording?: boolean;
 };
 
 /**
@@ -24,6 +27,13 @@ export class Room {
   readonly classId: number;
   /** This lecture's session id (see {@link RoomOptions.sessionKey}). */
   readonly sessionKey: string;
+  /** When the room opened: the session's start. */
+  readonly startedAt = new Date();
+  /**
+   * Whether this session is recorded: reported to the API server with the room (a recorded session gets a
+   * replay once it ends). The recorder keeps it up to date.
+   */
+  recording: boolean;
   /** Emitted once when the room ends. */
   readonly closed = new Signal<[reason: RoomCloseReason]>();
   private readonly options: RoomOptions;
@@ -38,6 +48,7 @@ export class Room {
   constructor(classId: number, options: RoomOptions) {
     this.classId = classId;
     this.sessionKey = options.sessionKey;
+    this.recording = options.recording ?? true;
     this.options = options;
   }
 
@@ -53,7 +64,6 @@ export class Room {
       peer.closed.subscribe((reason) => this.teacherClosed(peer, reason)),
     ];
     this.releases.set(peer, () => release.forEach((unsubscribe) => unsubscribe()));
-    this.options.setLive(true);
     peer.notify('viewerCount', { count: this.students.size });
   }
 
@@ -90,6 +100,18 @@ export class Room {
     return this.students.size;
   }
 
+  /** The students' user ids. */
+  studentIds(): string[] {
+    return [...this.students.keys()];
+  }
+
+  /** Ends a student's media here at once (they lost the class); their client is disconnected. */
+  removeStudent(userId: string): boolean {
+    const peer = this.students.get(userId);
+    peer?.close('removed');
+    return peer !== undefined;
+  }
+
   /** Whether a teacher connection is present now. */
   get hasTeacher(): boolean {
     return this.teacher !== null;
@@ -112,11 +134,10 @@ export class Room {
     for (const producer of this.producers.values()) producer.close();
     this.producers.clear();
     for (const student of this.students.values()) {
-      if (reason === 'teacherLeft') student.notify('teacherLeft', {});
+      if (reason !== 'shutdown') student.notify('teacherLeft', {});
       student.close(reason === 'shutdown' ? 'shutdown' : 'roomClosed');
     }
     this.students.clear();
-    this.options.setLive(false);
     this.closed.emit(reason);
     this.closed.clear();
   }

@@ -46,7 +46,7 @@ export class Session {
     this.current = { peer, room };
     this.release = peer.closed.subscribe((reason) => {
       if (this.current?.peer === peer) this.current = null;
-      if (reason === 'replaced' || reason === 'roomClosed' || reason === 'shutdown') this.disconnect();
+      if (['replaced', 'roomClosed', 'shutdown', 'removed'].includes(reason)) this.disconnect();
       if (reason === 'mediaLost') this.reconnect();
     });
     start();

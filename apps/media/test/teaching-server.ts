@@ -2,7 +2,7 @@ import type { StreamKind } from '@sea/contract/live';
 import { MediaServer } from '../src/media-server.ts';
 import { Peer } from '../src/peer.ts';
 import { SyntheticTeacher } from './synthetic-teacher.ts';
-import { LOOPBACK_RTC, RecordingLiveState } from './test-media-server.ts';
+import { LOOPBACK_RTC, RecordingReports } from './test-media-server.ts';
 
 /**
  * A media server (no signalling) whose class 1 is live: a synthetic werift teacher publishes `kinds` (its
@@ -12,7 +12,7 @@ export async function teachingServer(workers: number, kinds: ('webcamVideo' | 'w
   const server = new MediaServer({
     rtc: LOOPBACK_RTC,
     teacherGraceMs: 1_000,
-    liveState: new RecordingLiveState(),
+    reports: new RecordingReports(),
     workers,
   });
   const teacher = new SyntheticTeacher();

@@ -9,9 +9,11 @@ import {
   type LiveRequestName,
   type LiveRequestPayload,
 } from '@sea/contract/live';
+import { randomUUID } from 'node:crypto';
 import { LIVE_TICKET_AUDIENCE, type LiveTicketClaims } from '@sea/contract/live-ticket';
-import type { LiveStateClient } from '../src/live-state-client.ts';
-import { MediaServer } from '../src/media-server.ts';
+import type { MediaClosedRoom } from '@sea/contract/media-nodes';
+import { internalRoutes } from '../src/internal-routes.ts';
+import { MediaServer, type RoomReports } from '../src/media-server.ts';
 import type { RtcOptions } from '../src/rtc/peer-connection.ts';
 import { attachSignalling } from '../src/signalling.ts';
 import { createTicketVerifier } from '../src/ticket.ts';
@@ -26,26 +28,33 @@ export const LOOPBACK_RTC: RtcOptions = {
   iceServers: [],
 };
 
-/** Records live-state reports instead of calling the API server. */
-export class RecordingLiveState implements LiveStateClient {
-  readonly calls: { classId: number; active: boolean }[] = [];
-  setLive(classId: number, active: boolean): void {
-    this.calls.push({ classId, active });
+/** Records the node's room changes instead of reporting them to the API server. */
+export class RecordingReports implements RoomReports {
+  /** Rooms opened (reports without a closed room). */
+  opened = 0;
+  readonly closed: MediaClosedRoom[] = [];
+  /** How long each report takes to be answered (tests of waiting for it). */
+  delayMs = 0;
+  changed(closed?: MediaClosedRoom): Promise<boolean> {
+    if (closed) this.closed.push(closed);
+    else this.opened += 1;
+    return new Promise((resolve) => setTimeout(() => resolve(true), this.delayMs));
   }
-  settled(): Promise<void> {
-    return Promise.resolve();
-  }
-  close(): void {}
 }
 
 export type Claims = Partial<LiveTicketClaims> & Pick<LiveTicketClaims, 'role'>;
 
 /** Signs a ticket like the API server does. */
 export async function signTicket(claims: Claims, options: { audience?: string; secret?: string } = {}) {
-  const { sub = `user-${claims.role}`, ...rest } = { classId: 7, nickname: 'nick', live: true, ...claims };
+  const {
+    sub = `user-${claims.role}`,
+    jti = randomUUID(),
+    ...rest
+  } = { classId: 7, nickname: 'nick', ...claims };
   return new SignJWT(rest)
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(sub)
+    .setJti(jti)
     .setAudience(options.audience ?? LIVE_TICKET_AUDIENCE)
     .setIssuedAt()
     .setExpirationTime('5m')
@@ -54,14 +63,16 @@ export async function signTicket(claims: Claims, options: { audience?: string; s
 
 /** A running media service on 127.0.0.1 with a socket.io client factory. */
 export async function startTestMedia(options: { teacherGraceMs?: number; workers?: number } = {}) {
-  const liveState = new RecordingLiveState();
+  const reports = new RecordingReports();
   const server = new MediaServer({
     rtc: LOOPBACK_RTC,
     teacherGraceMs: options.teacherGraceMs ?? 300,
-    liveState,
+    reports,
     workers: options.workers ?? 0,
   });
-  const httpServer = http.createServer();
+  const httpServer = http.createServer(
+    internalRoutes({ secret: TEST_SECRET, revoke: (revocation) => server.revoke(revocation) }),
+  );
   const signalling = attachSignalling(httpServer, {
     server,
     verifyTicket: createTicketVerifier(TEST_SECRET),
@@ -72,14 +83,24 @@ export async function startTestMedia(options: { teacherGraceMs?: number; workers
   const sockets: Socket[] = [];
 
   /**
-   * Opens a client with `ticket` (or none); resolves once connected, rejects with the refusal. It does not
-   * reconnect unless asked to (then as the web client does: at once after a lost connection).
+   * Opens a client with `ticket` (or none, or a source of fresh ones); resolves once connected, rejects with
+   * the refusal. It does not reconnect unless asked to (then as the web client does: at once after a lost
+   * connection).
    */
-  async function connect(ticket: string | undefined, { reconnection = false } = {}): Promise<Socket> {
+  async function connect(
+    ticket: string | undefined | (() => Promise<string>),
+    { reconnection = false } = {},
+  ): Promise<Socket> {
     const socket = connectClient(url, {
       path: LIVE_SOCKET_PATH,
       transports: ['websocket'],
-      auth: ticket === undefined ? {} : { ticket },
+      // A ticket opens one connection: given a function, every (re)connection gets a fresh one from it.
+      auth:
+        typeof ticket === 'function'
+          ? (send: (auth: object) => void) => void ticket().then((fresh) => send({ ticket: fresh }))
+          : ticket === undefined
+            ? {}
+            : { ticket },
       reconnection,
       reconnectionDelay: 250,
       reconnectionDelayMax: 1_000,
@@ -95,12 +116,13 @@ export async function startTestMedia(options: { teacherGraceMs?: number; workers
 
   return {
     server,
-    liveState,
+    reports,
     url,
     connect,
     /** Connects with a freshly signed ticket for `claims`. */
+    /** Connects with freshly signed tickets for `claims` (one per connection, as the web client does). */
     connectAs: async (claims: Claims, options?: { reconnection?: boolean }) =>
-      connect(await signTicket(claims), options),
+      connect(() => signTicket(claims), options),
     async close() {
       for (const socket of sockets) socket.disconnect();
       await signalling.close();

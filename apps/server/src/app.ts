@@ -12,6 +12,8 @@ import { seedDemo } from './demo/seed-demo.ts';
 import { enrolmentRoutes } from './enrolments/enrolment-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { liveRoutes } from './live/live-routes.ts';
+import { registerMediaNodes } from './media-nodes/register-media-nodes.ts';
+import { LogDestination } from './log-destination.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContext } from './plugins/context.ts';
 import { registerCors } from './plugins/cors.ts';
@@ -22,12 +24,17 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { scheduleRoutes } from './schedules/schedule-routes.ts';
+import { registerSessions } from './sessions/register-sessions.ts';
 import { registerUploads } from './uploads/register-uploads.ts';
 import { signupRoutes } from './users/signup-routes.ts';
 import { usersRoutes } from './users/users-routes.ts';
 import { registerWeb } from './web/web-app.ts';
 
-export type BuildOptions = { logger?: boolean };
+export type BuildOptions = {
+  logger?: boolean;
+  /** Where log lines go (default: stdout through a {@link LogDestination}). */
+  logDestination?: LogDestination;
+};
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest `hops` proxies". */
 function fastifyTrustProxy(trust: Config['trustProxy']) {
@@ -40,7 +47,10 @@ function fastifyTrustProxy(trust: Config['trustProxy']) {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, stream: options.logDestination ?? new LogDestination() },
     // Off by default: otherwise any caller could name its own address in X-Forwarded-For (and so dodge the
     // login rate limit). Behind a proxy, TRUST_PROXY says which one to believe.
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -85,6 +95,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(enrolmentRoutes);
   await app.register(scheduleRoutes);
   await app.register(liveRoutes);
+  // Live sessions: recorded from the media nodes' reports. A module that acts when one ends subscribes to
+  // app.sessionEnded here; the live state is reconciled with the nodes when the server is ready.
+  registerSessions(app);
+  await registerMediaNodes(app);
   await app.register(authRoutes);
   await app.register(signupRoutes);
   await app.register(usersRoutes);

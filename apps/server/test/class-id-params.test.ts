@@ -1,15 +1,13 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ID } from '@sea/contract/ids';
-import { MEDIA_CALLBACK_AUDIENCE } from '@sea/contract/live-ticket';
 import { ROUTES, toPath } from '@sea/contract/paths';
 import { insertClass } from './classes.ts';
 import { expectError } from './expect-envelope.ts';
 import { bearer, buildTestApp, createUser, type TestUser } from './helper.ts';
 import { jsonPart, multipart } from './multipart.ts';
 
-type Caller = 'user' | 'media' | 'anyone';
+type Caller = 'user' | 'anyone';
 type Route = { name: string; caller: Caller; request: (classId: string) => InjectOptions };
 
 const url = (pattern: string, classId: string) => toPath(pattern, { classId });
@@ -56,37 +54,21 @@ const ROUTES_WITH_CLASS_ID: Route[] = [
     request: (id) => ({ method: 'DELETE', url: url(ROUTES.schedule, id), payload: { schedule_id: 1 } }),
   },
   { name: 'GET chat history', caller: 'user', request: (id) => ({ url: url(ROUTES.chatHistory, id) }) },
-  {
-    name: 'PUT internal live',
-    caller: 'media',
-    request: (id) => ({ method: 'PUT', url: url(ROUTES.liveInternal, id), payload: { active: true } }),
-  },
 ];
 
 let app: FastifyInstance;
 let user: TestUser;
-let mediaToken: string;
 let deletedId: number;
 beforeAll(async () => {
   app = await buildTestApp();
   user = await createUser(app);
-  mediaToken = await new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setAudience(MEDIA_CALLBACK_AUDIENCE)
-    .setExpirationTime('10m')
-    .sign(new TextEncoder().encode(app.config.mediaSecret));
   deletedId = await insertClass(app, user.id, { deletedAt: new Date() });
 });
 afterAll(() => app.close());
 
 function send(route: Route, classId: string | number) {
   const options = route.request(String(classId));
-  const auth =
-    route.caller === 'user'
-      ? bearer(user)
-      : route.caller === 'media'
-        ? { authorization: `Bearer ${mediaToken}` }
-        : {};
+  const auth = route.caller === 'user' ? bearer(user) : {};
   return app.inject({ ...options, headers: { ...(options.headers as Record<string, string>), ...auth } });
 }
 

@@ -92,11 +92,13 @@ describe.each([
       const second = await startServer(env);
       running.push(second);
 
-      // The old access token still works: the generated JWT secret was kept in DATA_DIR too.
+      // The old access token still works: the generated JWT secret was kept in DATA_DIR too. The live state is
+      // the one thing not kept: after a restart nobody broadcasts, so a class live by PATCH alone is reset at
+      // start (decisions.md, "Live state").
       const item = await api<ClassItem>(second, `/api/classes/${created.id}`, teacher.accessToken);
       expect(item).toMatchObject({
         name: '지워지지 않는 강의',
-        is_active: true,
+        is_active: false,
         student_count: 1,
         instructor: '오래가는선생',
       });

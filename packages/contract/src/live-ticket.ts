@@ -13,13 +13,17 @@ export const LIVE_TICKET_AUDIENCE = 'sea-media';
 /** JWT audience of the media service's calls to the API server (signed with the same MEDIA_SECRET). */
 export const MEDIA_CALLBACK_AUDIENCE = 'sea-server';
 
-/** Claims of the live ticket the API server signs for the media service. */
+/**
+ * Claims of the live ticket the API server signs for the media service. A ticket opens one connection: the
+ * media service remembers its `jti` until it expires and refuses it again. It says nothing of whether the
+ * class is live: the media service knows that from its own rooms.
+ */
 export const LiveTicketClaimsSchema = z.object({
   sub: z.string(),
   nickname: z.string(),
   classId: z.number().int().positive(),
   role: z.enum(LIVE_ROLES),
-  live: z.boolean(),
+  jti: z.string().min(1).max(100),
 });
 export type LiveTicketClaims = z.infer<typeof LiveTicketClaimsSchema>;
 

@@ -29,10 +29,10 @@ export const ROUTES = {
 
   chatHistory: '/find/chat/list/:classId',
   /**
-   * Media service → API server: set a class's live state when the teacher's room opens or ends (body
-   * `{ active }`, bearer token signed with MEDIA_SECRET for the audience MEDIA_CALLBACK_AUDIENCE).
+   * Media node → API server: the node's rooms (`MediaNodeReport` of media-nodes.ts, answered with a
+   * `MediaRevocation`), bearer token signed with MEDIA_SECRET for the audience MEDIA_CALLBACK_AUDIENCE.
    */
-  liveInternal: '/internal/classes/:classId/live',
+  mediaNodeReport: '/internal/media-nodes/:nodeId',
 
   /** Where uploaded images are served from. */
   uploads: '/uploads',

@@ -15,20 +15,36 @@ function newPeer(session: Session): Peer {
   );
 }
 
-/** Teacher: opens the class's room (or takes it over from an earlier connection) and marks the class live. */
-export const startRoom: Handler<'startRoom'> = (session) => {
+/**
+ * How long `startRoom` waits for the API server to take the report of a new room before answering: so that
+ * when the teacher's page shows the lecture started, the class is listed live and students may enter. An API
+ * server that does not answer in time delays nothing more (the report is retried).
+ */
+export const START_REPORT_WAIT_MS = 2_000;
+
+/** Teacher: opens the class's room (or takes it over from an earlier connection); the class goes live. */
+export const startRoom: Handler<'startRoom'> = async (session) => {
   if (session.claims.role !== 'teacher') throw forbidden('강의는 강사만 시작할 수 있어요.', true);
   const room = session.server.openRoom(session.claims.classId);
   const peer = newPeer(session);
   session.enter(peer, room, () => room.startTeacher(peer));
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    session.server.reported(),
+    new Promise((resolve) => (timer = setTimeout(resolve, START_REPORT_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
   return { producers: room.producerList() };
 };
 
-/** Student: joins the open room of a live class. */
+/**
+ * Student: joins the open room of the class. Whether the class is live is this service's own knowledge (the
+ * room is open), not the ticket's: a ticket fetched while the room's report was on its way is as good.
+ */
 export const joinRoom: Handler<'joinRoom'> = (session) => {
   if (session.claims.role !== 'student') throw forbidden('강사는 강의를 시작해서 입장해요.', true);
   const room = session.server.room(session.claims.classId);
-  if (!session.claims.live || !room || room.isClosedNow) throw notLive();
+  if (!room || room.isClosedNow) throw notLive();
   const peer = newPeer(session);
   session.enter(peer, room, () => room.addStudent(peer));
   return { producers: room.producerList() };

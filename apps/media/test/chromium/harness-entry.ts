@@ -25,9 +25,12 @@ const state: {
   events: string[];
 } = { kinds: new Map(), events: [] };
 
+/** A fresh single-use ticket, signed by the harness (exposed to the page by run-harness.ts). */
+const freshTicket = () => (globalThis as never as { freshTicket(): Promise<string> }).freshTicket();
+
 const harness = {
-  async teacher(url: string, ticket: string): Promise<string[]> {
-    state.signalling = new SignallingClient({ url, getTicket: async () => ticket });
+  async teacher(url: string): Promise<string[]> {
+    state.signalling = new SignallingClient({ url, getTicket: freshTicket });
     state.publisher = new TeacherPublisher({ signalling: state.signalling });
     state.publisher.on('streamStateChanged', ({ kind, state: s }) => state.events.push(`${kind}:${s}`));
     await state.publisher.start();
@@ -63,8 +66,8 @@ const harness = {
     state.signalling?.close();
   },
 
-  async student(url: string, ticket: string, layer: PreferredLayer): Promise<void> {
-    state.signalling = new SignallingClient({ url, getTicket: async () => ticket });
+  async student(url: string, layer: PreferredLayer): Promise<void> {
+    state.signalling = new SignallingClient({ url, getTicket: freshTicket });
     state.viewer = new StudentViewer({ signalling: state.signalling });
     state.viewer.on('trackAdded', ({ kind, track }) => {
       state.kinds.set(track.id, kind);

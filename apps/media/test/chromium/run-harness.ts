@@ -62,8 +62,10 @@ const browser = await chromium.launch({
 });
 const result: Record<string, unknown> = {};
 try {
-  const open = async () => {
+  // Tickets are single-use: every (re)connection of a page asks for a fresh one, as the web app does.
+  const open = async (claims: Parameters<typeof signTicket>[0]) => {
     const page = await (await browser.newContext()).newPage();
+    await page.exposeFunction('freshTicket', () => signTicket(claims));
     page.on('pageerror', (error) => console.error('page error', error.message));
     page.on('console', (message) => {
       if (message.type() === 'warning' || message.type() === 'error') console.error('page:', message.text());
@@ -84,13 +86,13 @@ try {
       { fn, args },
     ) as Promise<T>;
 
-  const teacher = await open();
-  result.published = await call(teacher, 'teacher', media.url, await signTicket({ role: 'teacher' }));
+  const teacher = await open({ role: 'teacher' });
+  result.published = await call(teacher, 'teacher', media.url);
   const layers: Layer[] = ['q', 'h', 'f'];
   const students: Page[] = [];
   for (const [i, layer] of layers.entries()) {
-    const page = await open();
-    await call(page, 'student', media.url, await signTicket({ role: 'student', sub: `s${i}` }), layer);
+    const page = await open({ role: 'student', sub: `s${i}` });
+    await call(page, 'student', media.url, layer);
     students.push(page);
   }
   const firstFrameAt = performance.now();
@@ -247,7 +249,7 @@ try {
     ended: await Promise.all(
       students.map(async (page) => (await events(page)).filter((e) => e === 'ended').length),
     ),
-    liveCalls: media.liveState.calls.map((c) => c.active),
+    closedRooms: media.reports.closed.length,
     rooms: media.server.roomCount,
   };
 } catch (error) {

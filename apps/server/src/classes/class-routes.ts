@@ -195,6 +195,7 @@ export async function classRoutes(fastify: FastifyInstance): Promise<void> {
       await requireTeacher(app.db, request.params.classId, user.id);
       await deleteClass(app.db, request.params.classId);
       app.chatBroker.classDeleted(request.params.classId);
+      void app.mediaNodes.classDeleted(request.params.classId);
       return done('강의를 삭제했어요.', 'Class deleted.');
     },
   );

@@ -195,6 +195,20 @@ export const liveSessions = pgTable(
   ],
 );
 
+/**
+ * A media node as it last reported itself: where the API server reaches it, which run of its process spoke
+ * last (`boot`, with that run's report counter `seq`), and when. Sessions name their node by this id; a node
+ * silent past the timeout has its sessions ended.
+ */
+export const mediaNodes = pgTable('media_nodes', {
+  id: text('id').primaryKey(),
+  url: text('url').notNull(),
+  boot: text('boot').notNull(),
+  bootedAt: timestamp('booted_at', { withTimezone: true }).notNull(),
+  seq: integer('seq').notNull(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+});
+
 /** One issued refresh token (`id` is its `jti`); a family is one login's chain of rotations. */
 export const refreshTokens = pgTable(
   'refresh_tokens',

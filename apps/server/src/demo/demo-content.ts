@@ -21,7 +21,6 @@ export type DemoClass = {
   description: string;
   announcement?: string;
   students: number;
-  live?: boolean;
   colors: [string, string];
 };
 
@@ -43,7 +42,6 @@ export const DEMO_CLASSES: DemoClass[] = [
     object: '프로크리에이트로 첫 작품을 완성해요.',
     description: '브러시, 레이어, 색 고르기를 함께 연습합니다.',
     students: 4,
-    live: true,
     announcement: '오늘 저녁 8시에 라이브로 만나요!',
     colors: ['#005f73', '#94d2bd'],
   },

@@ -21,10 +21,10 @@ afterAll(async () => {
 });
 
 describe('demo data', () => {
-  it('seeds ten classes with loadable banners, one live, exact student counts', async () => {
+  it('seeds ten classes with loadable banners, none live (nobody broadcasts), exact student counts', async () => {
     const page = expectOk<ClassItem[]>(await app.inject('/api/classes?page=0'));
     expect(page).toHaveLength(10);
-    expect(page.filter((c) => c.is_active)).toHaveLength(1);
+    expect(page.filter((c) => c.is_active)).toEqual([]);
     for (const item of page) {
       const [row] = await app.db
         .select({ n: count() })

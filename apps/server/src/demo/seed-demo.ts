@@ -11,7 +11,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Fills an empty database (no accounts at all) with demo teachers, students, classes with banners,
- * enrolments, schedules and one live class. Does nothing on a database that has any account, so it is safe
+ * enrolments and schedules. No class is live: a class is live only while its teacher broadcasts. Does nothing on a database that has any account, so it is safe
  * at every start and between several servers starting together. Answers whether it seeded.
  */
 export async function seedDemo(db: Database, storage: Storage): Promise<boolean> {
@@ -46,7 +46,6 @@ export async function seedDemo(db: Database, storage: Storage): Promise<boolean>
           instructorInfo: `${teacher.nickname}의 강의예요.`,
           announcement: demo.announcement ?? null,
           bannerImage: banners[index] ?? null,
-          isActive: demo.live ?? false,
           studentCount: demo.students,
           createdAt: new Date(start + index * DAY_MS),
         })

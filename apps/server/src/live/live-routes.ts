@@ -8,7 +8,7 @@ import { requireMember, requireTeacher } from '../classes/class-role.ts';
 import { envelopeSchema, errorResponses, ok } from '../envelope.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { isLive, setLive } from './live-state.ts';
-import { signLiveTicket, verifyMediaCall } from './live-ticket.ts';
+import { signLiveTicket } from './live-ticket.ts';
 
 // `{}` or no body at all toggles, as older clients expect; `{active}` sets.
 const LiveBodySchema = z
@@ -18,7 +18,7 @@ const LiveEnvelope = envelopeSchema(LiveStateSchema);
 const security = [{ bearer: [] }];
 const tags = ['live'];
 
-/** Live state (read, set or toggle), live tickets for the media service, and the media service's callback. */
+/** Live state (read, set or toggle) and live tickets for the media service. */
 export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -77,38 +77,17 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
       const user = await requireUser(request);
       const { classId } = request.params;
       const role = await requireMember(app.db, classId, user.id);
-      const live = await isLive(app.db, classId);
       const ticket = await signLiveTicket(app.config.mediaSecret, {
         sub: user.id,
         nickname: user.nickname,
         classId,
         role,
-        live,
       });
       return ok(
         { ticket, mediaUrl: app.config.mediaUrl, iceServers: app.config.iceServers },
         '방송 입장권이에요.',
         'Live ticket.',
       );
-    },
-  );
-
-  // The media service reports a room opening or closing, so the live state never stays stuck.
-  app.put(
-    ROUTES.liveInternal,
-    {
-      onRequest: async (request) => verifyMediaCall(app.config.mediaSecret, request.headers.authorization),
-      schema: {
-        tags: ['internal'],
-        summary: 'Media service → API server: set the live state (bearer signed with MEDIA_SECRET)',
-        params: ClassIdParamsSchema,
-        body: LiveStateSchema,
-        response: { 200: LiveEnvelope, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => {
-      const active = await setLive(app.db, request.params.classId, request.body.active);
-      return ok({ active }, '방송 상태를 바꿨어요.', 'Live state set.');
     },
   );
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import {
   LIVE_TICKET_AUDIENCE,
@@ -10,12 +11,16 @@ import { unauthorized } from '../errors.ts';
 const ALGORITHM = 'HS256';
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-/** Signs a live ticket for the media service: HS256 with MEDIA_SECRET, audience LIVE_TICKET_AUDIENCE. */
-export async function signLiveTicket(secret: string, claims: LiveTicketClaims): Promise<string> {
+/**
+ * Signs a live ticket for the media service: HS256 with MEDIA_SECRET, audience LIVE_TICKET_AUDIENCE, and a
+ * fresh `jti` (the media service accepts each ticket once).
+ */
+export async function signLiveTicket(secret: string, claims: Omit<LiveTicketClaims, 'jti'>): Promise<string> {
   const { sub, ...rest } = claims;
   return new SignJWT(rest)
     .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(sub)
+    .setJti(randomUUID())
     .setAudience(LIVE_TICKET_AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + LIVE_TICKET_TTL_S)

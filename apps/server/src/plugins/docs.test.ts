@@ -40,7 +40,7 @@ const METHODS: Record<keyof typeof ROUTES, Method[]> = {
   enroll: ['POST'],
   schedule: ['GET', 'POST', 'DELETE'],
   chatHistory: ['GET'],
-  liveInternal: ['PUT'],
+  mediaNodeReport: ['PUT'],
 };
 
 type Operation = {

@@ -81,8 +81,10 @@ export async function signupRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await withdraw(app.db, accountIdOf(request));
+      const userId = accountIdOf(request);
+      await withdraw(app.db, userId);
       app.chatBroker.userWithdrawn();
+      void app.mediaNodes.userWithdrawn(userId);
       return done('회원 탈퇴가 완료되었어요.', 'The account was withdrawn.');
     },
   );

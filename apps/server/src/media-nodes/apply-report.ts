@@ -1,0 +1,131 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { MediaNodeReport, MediaRevocation, MediaRoom } from '@sea/contract/media-nodes';
+import type { Database, Executor } from '../db/database.ts';
+import { enrolments, mediaNodes } from '../db/schema.ts';
+import {
+  closeSession,
+  endNodeSessions,
+  markLive,
+  markNotLiveUnlessOpen,
+  openSession,
+  type EndedSession,
+} from '../sessions/session-store.ts';
+
+/** What applying a node's report did. */
+export type ReportOutcome = {
+  /** False for a report older than one already applied (it changed nothing). */
+  applied: boolean;
+  /** This was the first report of a run of the node (its start, or its return after a crash). */
+  firstOfBoot: boolean;
+  /** Sessions that ended now. */
+  ended: EndedSession[];
+  /** What the node must end: the answer to its report. */
+  revocation: MediaRevocation;
+};
+
+const nothing = (): MediaRevocation => ({ classIds: [], sessionKeys: [], students: [] });
+
+/** Longer than any report can be on its way (the node gives up on one after 5 s). */
+const LATE_REPORT_MS = 15_000;
+
+/**
+ * Makes the records match a media node's report, in one transaction holding the node's row (so two reports of
+ * one node, or a report and the sweep, never interleave):
+ * - a report older than the last one applied (same run, lower `seq`; or an earlier run) is ignored;
+ * - rooms the node closed end at the time it gives; open sessions of the node that it no longer lists end now,
+ *   or, when the node has restarted (a new `boot`: it crashed or was stopped without reporting), when its
+ *   previous run was last heard of;
+ * - listed rooms are open sessions (recorded once) and their classes live;
+ * - classes whose sessions ended stop being live unless another session of theirs is open.
+ * The answer tells the node what to end: rooms of deleted classes, rooms whose session was already ended
+ * here (by the sweep, while the node was silent), and students who are no longer enrolled.
+ */
+export async function applyReport(
+  db: Database,
+  nodeId: string,
+  report: MediaNodeReport,
+  now = new Date(),
+): Promise<ReportOutcome> {
+  const bootedAt = new Date(report.bootedAt);
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(mediaNodes)
+      .values({ id: nodeId, url: report.url, boot: report.boot, bootedAt, seq: -1, lastSeenAt: now })
+      .onConflictDoNothing();
+    const [node] = await tx.select().from(mediaNodes).where(eq(mediaNodes.id, nodeId)).for('update');
+    if (node === undefined) throw new Error(`media node ${nodeId} vanished`);
+    const sameBoot = node.boot === report.boot;
+    // Another run: a newer one, or the only one still speaking (so a node whose clock went back after a
+    // restart is heard once its previous run has been silent long enough for any late report of it to be over).
+    const newerRun = bootedAt >= node.bootedAt || now.getTime() - node.lastSeenAt.getTime() > LATE_REPORT_MS;
+    if (sameBoot ? report.seq <= node.seq : !newerRun) {
+      return { applied: false, firstOfBoot: false, ended: [], revocation: nothing() };
+    }
+    await tx
+      .update(mediaNodes)
+      .set({ url: report.url, boot: report.boot, bootedAt, seq: report.seq, lastSeenAt: now })
+      .where(eq(mediaNodes.id, nodeId));
+
+    const ended: EndedSession[] = [];
+    for (const room of report.closed) {
+      const session = await closeSession(tx, nodeId, {
+        classId: room.classId,
+        mediaKey: room.sessionKey,
+        startedAt: new Date(room.startedAt),
+        endedAt: new Date(room.endedAt),
+        recording: room.recording,
+      });
+      if (session) ended.push(session);
+    }
+    const listed = report.rooms.map((room) => room.sessionKey);
+    ended.push(...(await endNodeSessions(tx, nodeId, listed, sameBoot ? now : node.lastSeenAt)));
+
+    const revocation = nothing();
+    const open: MediaRoom[] = [];
+    for (const room of report.rooms) {
+      const state = await openSession(tx, nodeId, {
+        classId: room.classId,
+        mediaKey: room.sessionKey,
+        startedAt: new Date(room.startedAt),
+        recording: room.recording,
+      });
+      if (state === 'open') open.push(room);
+      else if (state === 'ended') revocation.sessionKeys.push(room.sessionKey);
+      else revocation.classIds.push(room.classId);
+    }
+    await markLive(
+      tx,
+      open.map((room) => room.classId),
+    );
+    await markNotLiveUnlessOpen(
+      tx,
+      ended.map((session) => session.classId),
+    );
+    revocation.students = await formerStudents(tx, open);
+    return { applied: true, firstOfBoot: !sameBoot || node.seq < 0, ended, revocation };
+  });
+}
+
+/** The students in these rooms who are no longer enrolled in the room's class (withdrawn, removed). */
+async function formerStudents(db: Executor, rooms: MediaRoom[]): Promise<MediaRevocation['students']> {
+  const userIds = [...new Set(rooms.flatMap((room) => room.students))];
+  if (userIds.length === 0) return [];
+  const enrolled = await db
+    .select({ classId: enrolments.classId, userId: enrolments.userId })
+    .from(enrolments)
+    .where(
+      and(
+        inArray(
+          enrolments.classId,
+          rooms.map((room) => room.classId),
+        ),
+        inArray(enrolments.userId, userIds),
+      ),
+    );
+  const member = new Set(enrolled.map((row) => `${row.classId}/${row.userId}`));
+  return rooms.flatMap((room) =>
+    room.students
+      .filter((userId) => !member.has(`${room.classId}/${userId}`))
+      .map((userId) => ({ classId: room.classId, userId })),
+  );
+}

@@ -1,0 +1,166 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, gte, isNull } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import {
+  MEDIA_NODE_AUDIENCE,
+  MEDIA_NODE_TIMEOUT_MS,
+  MEDIA_REVOCATION_PATH,
+  type MediaRevocation,
+} from '@sea/contract/media-nodes';
+import type { Database } from '../db/database.ts';
+import { classes, liveSessions, mediaNodes } from '../db/schema.ts';
+import type { SessionEnded } from '../sessions/session-ended.ts';
+import type { EndedSession } from '../sessions/session-store.ts';
+import { resetOrphanLive, sweepSilentNodes } from './node-sweep.ts';
+
+/** How long the API server waits for a media node to take a revocation (the report's answer is the backstop). */
+const CALL_TIMEOUT_MS = 2_000;
+const TOKEN_TTL_S = 60;
+
+export type MediaNodesOptions = {
+  db: Database;
+  /** MEDIA_SECRET: signs the calls to the nodes. */
+  secret: string;
+  log: FastifyBaseLogger;
+  /** Told about the sessions the sweeps end. */
+  sessionEnded: SessionEnded;
+  fetch?: typeof fetch;
+};
+
+/**
+ * The API server's side of the media nodes. It tells the nodes at once when memberships end, as the chat
+ * broker is told (the class and sign-up routes call it once the change is stored), so a student's media ends
+ * within a second of losing the class; a call that fails is only logged, as every node's next report (within
+ * MEDIA_NODE_REPORT_INTERVAL_MS) is answered with whatever it still has to end. It also ends the sessions of
+ * silent nodes ({@link sweep}) and resets the live state at start ({@link reconcileAtStart}).
+ */
+export class MediaNodes {
+  private readonly db: Database;
+  private readonly key: Uint8Array;
+  private readonly log: FastifyBaseLogger;
+  private readonly sessionEnded: SessionEnded;
+  private readonly fetch: typeof fetch;
+
+  constructor(options: MediaNodesOptions) {
+    this.db = options.db;
+    this.key = new TextEncoder().encode(options.secret);
+    this.log = options.log;
+    this.sessionEnded = options.sessionEnded;
+    this.fetch = options.fetch ?? globalThis.fetch;
+  }
+
+  /** Ends the sessions of nodes silent past the timeout (as of `now`) and announces them. */
+  async sweep(now = new Date()): Promise<EndedSession[]> {
+    const ended = await sweepSilentNodes(this.db, now);
+    if (ended.length > 0) this.log.warn({ sessions: ended.length }, 'sessions of silent media nodes ended');
+    await this.sessionEnded.emit(ended);
+    return ended;
+  }
+
+  /**
+   * At start: {@link sweep}, then every class live without an open session on a node heard from lately stops
+   * being live (a stop or crash during a lecture leaves nothing live). Answers the classes reset.
+   */
+  async reconcileAtStart(now = new Date()): Promise<number[]> {
+    await this.sweep(now);
+    const reset = await resetOrphanLive(this.db, now);
+    if (reset.length > 0) this.log.info({ classes: reset }, 'classes nobody broadcasts set not live');
+    return reset;
+  }
+
+  /** Whether any node was heard from within the timeout. */
+  async anyFresh(): Promise<boolean> {
+    return (await this.freshNodes()).length > 0;
+  }
+
+  /** A class was deleted: its rooms close. Never rejects. */
+  async classDeleted(classId: number): Promise<void> {
+    const nodes = await this.db
+      .selectDistinct({ id: mediaNodes.id, url: mediaNodes.url })
+      .from(liveSessions)
+      .innerJoin(mediaNodes, eq(mediaNodes.id, liveSessions.nodeId))
+      .where(and(eq(liveSessions.classId, classId), isNull(liveSessions.endedAt)))
+      .catch((error: unknown) => this.failed(error));
+    await this.send(nodes, { classIds: [classId], sessionKeys: [], students: [] });
+  }
+
+  /**
+   * A user withdrew: they leave every room they are a student in, and the rooms of the classes they taught
+   * (deleted with the withdrawal) close. Never rejects.
+   */
+  async userWithdrawn(userId: string): Promise<void> {
+    try {
+      const taught = await this.db
+        .selectDistinct({ classId: liveSessions.classId })
+        .from(liveSessions)
+        .innerJoin(classes, eq(classes.id, liveSessions.classId))
+        .where(and(eq(classes.teacherId, userId), isNull(liveSessions.endedAt)));
+      await this.send(await this.freshNodes(), {
+        classIds: taught.map((row) => row.classId),
+        sessionKeys: [],
+        students: [{ userId }],
+      });
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  /** Warns when a node that reports cannot be reached at the URL it gave (a wrong MEDIA_INTERNAL_URL). */
+  async probe(nodeId: string, url: string): Promise<void> {
+    try {
+      const response = await this.fetch(`${url}/health`, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+      if (response.ok) {
+        this.log.info({ nodeId, url }, 'media node reporting and reachable');
+        return;
+      }
+      throw new Error(`status ${response.status}`);
+    } catch (error) {
+      this.log.warn(
+        { nodeId, url, err: error },
+        `media node ${nodeId} reports, but the API server cannot reach it at ${url}: students who lose a ` +
+          'class leave its rooms only at its next report; set MEDIA_INTERNAL_URL on the media service to an ' +
+          'address this server reaches',
+      );
+    }
+  }
+
+  private async freshNodes(): Promise<{ id: string; url: string }[]> {
+    return this.db
+      .select({ id: mediaNodes.id, url: mediaNodes.url })
+      .from(mediaNodes)
+      .where(gte(mediaNodes.lastSeenAt, new Date(Date.now() - MEDIA_NODE_TIMEOUT_MS)));
+  }
+
+  private async send(
+    nodes: { id: string; url: string }[] | void,
+    revocation: MediaRevocation,
+  ): Promise<void> {
+    if (!nodes || nodes.length === 0) return;
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setAudience(MEDIA_NODE_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${TOKEN_TTL_S}s`)
+      .sign(this.key);
+    await Promise.all(
+      nodes.map(async (node) => {
+        try {
+          const response = await this.fetch(`${node.url}${MEDIA_REVOCATION_PATH}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify(revocation),
+            signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+          });
+          if (!response.ok) throw new Error(`status ${response.status}`);
+        } catch (error) {
+          // Its next report is answered with the same revocation.
+          this.log.warn({ nodeId: node.id, err: error }, 'a media node did not take a revocation');
+        }
+      }),
+    );
+  }
+
+  private failed(error: unknown): void {
+    this.log.error({ err: error }, 'finding the media nodes to tell failed');
+  }
+}

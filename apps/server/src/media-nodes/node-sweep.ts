@@ -1,0 +1,74 @@
+import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { MEDIA_NODE_TIMEOUT_MS } from '@sea/contract/media-nodes';
+import type { Database } from '../db/database.ts';
+import { classes, liveSessions, mediaNodes } from '../db/schema.ts';
+import { endNodeSessions, markNotLiveUnlessOpen, type EndedSession } from '../sessions/session-store.ts';
+
+/**
+ * Ends the open sessions of every media node silent for longer than `timeoutMs`, at the time it was last heard
+ * of, and sets their classes not live (unless another session of theirs is open). Each node is handled in a
+ * transaction that holds its row and checks its silence again, so a report arriving meanwhile wins; several
+ * API servers may sweep at once and each session still ends once.
+ */
+export async function sweepSilentNodes(
+  db: Database,
+  now = new Date(),
+  timeoutMs = MEDIA_NODE_TIMEOUT_MS,
+): Promise<EndedSession[]> {
+  const cutoff = new Date(now.getTime() - timeoutMs);
+  const silent = await db
+    .selectDistinct({ id: mediaNodes.id })
+    .from(mediaNodes)
+    .innerJoin(liveSessions, and(eq(liveSessions.nodeId, mediaNodes.id), isNull(liveSessions.endedAt)))
+    .where(lt(mediaNodes.lastSeenAt, cutoff));
+  const ended: EndedSession[] = [];
+  for (const { id } of silent) {
+    ended.push(
+      ...(await db.transaction(async (tx) => {
+        const [node] = await tx
+          .select({ lastSeenAt: mediaNodes.lastSeenAt })
+          .from(mediaNodes)
+          .where(and(eq(mediaNodes.id, id), lt(mediaNodes.lastSeenAt, cutoff)))
+          .for('update');
+        if (node === undefined) return [];
+        const sessions = await endNodeSessions(tx, id, [], node.lastSeenAt);
+        await markNotLiveUnlessOpen(
+          tx,
+          sessions.map((session) => session.classId),
+        );
+        return sessions;
+      })),
+    );
+  }
+  return ended;
+}
+
+/**
+ * Sets not live every class that has no open session on a media node heard from within `timeoutMs`: after a
+ * stop or crash of the platform, nothing stays live that nobody broadcasts (run at start, after
+ * {@link sweepSilentNodes}). A class set live by `PATCH isActive` alone is reset too. Answers the classes reset.
+ */
+export async function resetOrphanLive(
+  db: Database,
+  now = new Date(),
+  timeoutMs = MEDIA_NODE_TIMEOUT_MS,
+): Promise<number[]> {
+  const cutoff = new Date(now.getTime() - timeoutMs);
+  const fresh = db
+    .select({ one: sql`1` })
+    .from(liveSessions)
+    .innerJoin(mediaNodes, eq(mediaNodes.id, liveSessions.nodeId))
+    .where(
+      and(
+        eq(liveSessions.classId, classes.id),
+        isNull(liveSessions.endedAt),
+        gte(mediaNodes.lastSeenAt, cutoff),
+      ),
+    );
+  const reset = await db
+    .update(classes)
+    .set({ isActive: false })
+    .where(and(eq(classes.isActive, true), sql`not exists ${fresh}`))
+    .returning({ id: classes.id });
+  return reset.map((row) => row.id);
+}

@@ -1,0 +1,180 @@
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { RecordingState } from '@sea/contract/sessions';
+import type { Executor } from '../db/database.ts';
+import { classes, liveSessions } from '../db/schema.ts';
+
+/** A session that has just ended: what the listeners of `app.sessionEnded` get. */
+export type EndedSession = {
+  id: number;
+  classId: number;
+  mediaKey: string;
+  nodeId: string;
+  startedAt: Date;
+  endedAt: Date;
+  /** `processing` when it was recorded (the replay job takes it from there), else `none`. */
+  recordingState: RecordingState;
+};
+
+/** A session as a media node reports it. */
+export type SessionStart = { classId: number; mediaKey: string; startedAt: Date; recording: boolean };
+
+const endedColumns = {
+  id: liveSessions.id,
+  classId: liveSessions.classId,
+  mediaKey: liveSessions.mediaKey,
+  nodeId: liveSessions.nodeId,
+  startedAt: liveSessions.startedAt,
+  endedAt: liveSessions.endedAt,
+  recordingState: liveSessions.recordingState,
+};
+type EndedRow = Omit<EndedSession, 'endedAt' | 'recordingState'> & {
+  endedAt: Date | null;
+  recordingState: string;
+};
+
+/** A recorded session leaves `recording` for `processing` when it ends (its replay is made next). */
+const stateAtEnd = sql<string>`case when ${liveSessions.recordingState} = 'recording' then 'processing'
+  else ${liveSessions.recordingState} end`;
+
+/** The end time: `at`, but never before the session's start. */
+const endAt = (at: Date) => sql<Date>`greatest(${liveSessions.startedAt}, ${at.toISOString()}::timestamptz)`;
+
+/** Rows just ended (their `ended_at` is set by the same statement). */
+function ended(rows: EndedRow[]): EndedSession[] {
+  return rows.map((row) => ({
+    ...row,
+    endedAt: row.endedAt ?? row.startedAt,
+    recordingState: row.recordingState as RecordingState,
+  }));
+}
+
+/** Whether a class exists and is not deleted. */
+async function classExists(db: Executor, classId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.id, classId), isNull(classes.deletedAt)));
+  return row !== undefined;
+}
+
+/**
+ * Records a session reported open on `nodeId`, once (by its media key); a later report may only turn its
+ * recording on. Nothing is recorded for a class that does not exist or was deleted. Answers the session's
+ * state: `open`, `ended` (it was ended here already, e.g. by the sweep), or `noClass`.
+ */
+export async function openSession(
+  db: Executor,
+  nodeId: string,
+  session: SessionStart,
+): Promise<'open' | 'ended' | 'noClass'> {
+  if (!(await classExists(db, session.classId))) return 'noClass';
+  await db
+    .insert(liveSessions)
+    .values({
+      classId: session.classId,
+      mediaKey: session.mediaKey,
+      nodeId,
+      startedAt: session.startedAt,
+      recordingState: session.recording ? 'recording' : 'none',
+    })
+    .onConflictDoUpdate({
+      target: liveSessions.mediaKey,
+      set: { recordingState: 'recording' },
+      setWhere: sql`excluded.recording_state = 'recording' and ${liveSessions.recordingState} = 'none'
+        and ${liveSessions.endedAt} is null`,
+    });
+  const [row] = await db
+    .select({ endedAt: liveSessions.endedAt })
+    .from(liveSessions)
+    .where(eq(liveSessions.mediaKey, session.mediaKey));
+  return row?.endedAt === null ? 'open' : 'ended';
+}
+
+/**
+ * Records a session that a node reports already over (it opened and closed between two reports, or its end
+ * was not acknowledged yet): inserted ended when unknown, ended when open. Answers it if it ended now.
+ */
+export async function closeSession(
+  db: Executor,
+  nodeId: string,
+  session: SessionStart & { endedAt: Date },
+): Promise<EndedSession | null> {
+  const endedAt = new Date(Math.max(session.endedAt.getTime(), session.startedAt.getTime()));
+  const [known] = await db
+    .select({ id: liveSessions.id })
+    .from(liveSessions)
+    .where(eq(liveSessions.mediaKey, session.mediaKey));
+  if (known === undefined) {
+    // A class deleted meanwhile still gets its session: it was held.
+    const [exists] = await db.select({ id: classes.id }).from(classes).where(eq(classes.id, session.classId));
+    if (exists === undefined) return null;
+    const inserted = await db
+      .insert(liveSessions)
+      .values({
+        classId: session.classId,
+        mediaKey: session.mediaKey,
+        nodeId,
+        startedAt: session.startedAt,
+        endedAt,
+        recordingState: session.recording ? 'processing' : 'none',
+      })
+      .onConflictDoNothing()
+      .returning(endedColumns);
+    return ended(inserted)[0] ?? null;
+  }
+  const rows = await db
+    .update(liveSessions)
+    .set({ endedAt: endAt(endedAt), recordingState: stateAtEnd })
+    .where(and(eq(liveSessions.id, known.id), isNull(liveSessions.endedAt)))
+    .returning(endedColumns);
+  return ended(rows)[0] ?? null;
+}
+
+/**
+ * Ends every open session of `nodeId` whose media key is not in `keep`, at `endedAt` (never before its
+ * start). Each session ends once, whoever else tries at the same time.
+ */
+export async function endNodeSessions(
+  db: Executor,
+  nodeId: string,
+  keep: string[],
+  endedAt: Date,
+): Promise<EndedSession[]> {
+  const rows = await db
+    .update(liveSessions)
+    .set({ endedAt: endAt(endedAt), recordingState: stateAtEnd })
+    .where(
+      and(
+        eq(liveSessions.nodeId, nodeId),
+        isNull(liveSessions.endedAt),
+        keep.length > 0 ? notInArray(liveSessions.mediaKey, keep) : undefined,
+      ),
+    )
+    .returning(endedColumns);
+  return ended(rows);
+}
+
+/** Marks the classes of open sessions live: a teacher is broadcasting there. */
+export async function markLive(db: Executor, classIds: number[]): Promise<void> {
+  if (classIds.length === 0) return;
+  await db
+    .update(classes)
+    .set({ isActive: true })
+    .where(and(inArray(classes.id, classIds), isNull(classes.deletedAt), eq(classes.isActive, false)));
+}
+
+/** Marks these classes not live, unless a session of theirs is still open (on some node). */
+export async function markNotLiveUnlessOpen(db: Executor, classIds: number[]): Promise<void> {
+  if (classIds.length === 0) return;
+  await db
+    .update(classes)
+    .set({ isActive: false })
+    .where(
+      and(
+        inArray(classes.id, classIds),
+        eq(classes.isActive, true),
+        sql`not exists (select 1 from ${liveSessions} where ${liveSessions.classId} = ${classes.id}
+          and ${liveSessions.endedAt} is null)`,
+      ),
+    );
+}
