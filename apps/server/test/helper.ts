@@ -39,6 +39,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     // Tests write straight to the database; the read cache has its own tests.
     readCacheMs: 0,
+    recordingsDir: path.join(dataDir, 'recordings'),
+    replaysDir: path.join(dataDir, 'replays'),
+    ffmpegPath: null,
+    // Jobs run only where a test asks for them (replays spawn ffmpeg).
+    jobConcurrency: 0,
     ...overrides,
   };
 }
