@@ -102,11 +102,18 @@ async function testDatabase(): Promise<{ database: DatabaseConfig; drop: () => P
   return { database: { kind: 'postgres', url }, drop };
 }
 
-/** Builds an app on a fresh database; `app.close()` also drops that database. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+/**
+ * Builds an app on a fresh database; `app.close()` also drops that database. `prepare` runs before the app is
+ * ready (to add hooks).
+ */
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  prepare?: (app: FastifyInstance) => void,
+): Promise<FastifyInstance> {
   const { database, drop } = await testDatabase();
   const app = await buildApp(testConfig({ database, ...overrides }), { logger: false });
   app.addHook('onClose', drop);
+  prepare?.(app);
   await app.ready();
   return app;
 }

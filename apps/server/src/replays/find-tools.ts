@@ -47,6 +47,17 @@ function onPath(name: string): string | null {
   return null;
 }
 
+let setpriv: string | null | undefined;
+
+/**
+ * util-linux's `setpriv`, which can start a program that the kernel kills when its parent dies
+ * (`--pdeathsig`); null where there is none. Looked up once.
+ */
+export function parentDeathWrapper(): string | null {
+  setpriv ??= onPath('setpriv');
+  return setpriv;
+}
+
 function fromNpm(): string | null {
   try {
     const manifest = createRequire(import.meta.url).resolve(`${NPM_FFMPEG}/package.json`);

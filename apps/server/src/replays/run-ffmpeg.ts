@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import readline from 'node:readline';
+import { parentDeathWrapper } from './find-tools.ts';
 
 /** ffmpeg exited with an error; `message` ends with the last lines it wrote to stderr. */
 export class FfmpegError extends Error {}
@@ -17,8 +18,9 @@ const STDERR_KEPT_BYTES = 4_000;
 const NICENESS = 10;
 
 /**
- * Runs ffmpeg to its end. Its stdout is read line by line. If this process dies, ffmpeg's next write to its
- * stdout pipe ends it too (SIGPIPE), so a killed server leaves no ffmpeg running on its own for long.
+ * Runs ffmpeg to its end. Its stdout is read line by line. On Linux with util-linux's `setpriv`, the kernel
+ * kills ffmpeg when this process dies (ffmpeg ignores SIGPIPE, so a closed pipe alone would not end it): a
+ * killed server leaves no ffmpeg encoding for nobody while its restart takes the job again.
  */
 export function runFfmpeg(ffmpeg: string, args: readonly string[], run: FfmpegRun = {}): Promise<void> {
   const { signal, onLine } = run;
@@ -27,7 +29,11 @@ export function runFfmpeg(ffmpeg: string, args: readonly string[], run: FfmpegRu
       reject(signal.reason as Error);
       return;
     }
-    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const wrapper = parentDeathWrapper();
+    const [command, commandArgs] = wrapper
+      ? [wrapper, ['--pdeathsig', 'KILL', '--', ffmpeg, ...args]]
+      : [ffmpeg, [...args]];
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       if (child.pid !== undefined) os.setPriority(child.pid, NICENESS);
     } catch {
