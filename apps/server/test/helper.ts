@@ -104,16 +104,16 @@ async function testDatabase(): Promise<{ database: DatabaseConfig; drop: () => P
 
 /**
  * Builds an app on a fresh database; `app.close()` also drops that database. `prepare` runs before the app is
- * ready (to add hooks).
+ * ready (to add hooks, or rows that must be there at start-up).
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  prepare?: (app: FastifyInstance) => void,
+  prepare?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<FastifyInstance> {
   const { database, drop } = await testDatabase();
   const app = await buildApp(testConfig({ database, ...overrides }), { logger: false });
   app.addHook('onClose', drop);
-  prepare?.(app);
+  await prepare?.(app);
   await app.ready();
   return app;
 }
