@@ -101,6 +101,14 @@ describe('planComposition: the picture for each combination of streams', () => {
         [1_500, 10_000, 'webcam'],
       ],
     ],
+    [
+      'files measured a few milliseconds apart switch nothing (no stretch under 200 ms)',
+      [
+        ['screenShareVideo', 0, 10_000],
+        ['webcamVideo', 50, 9_990],
+      ],
+      [[0, 10_000, 'screen+webcam']],
+    ],
   ])('%s', (_name, stretches, expected) => {
     expect(layouts(plan(stretches))).toEqual(expected);
   });
@@ -168,8 +176,8 @@ describe('planComposition: pauses, crashes and damaged files', () => {
     expect(layouts(p)).toEqual([
       [0, 2_000, 'webcam'],
       [2_000, 4_000, 'screen+webcam'],
-      [4_000, 7_250, 'webcam'],
-      [7_250, 7_400, 'black'],
+      // The webcam's file ends 150 ms before the microphone's: too short a stretch to switch to black.
+      [4_000, 7_400, 'webcam'],
     ]);
   });
 

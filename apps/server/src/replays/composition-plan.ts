@@ -99,8 +99,29 @@ export function planComposition(
   };
 }
 
+/**
+ * Stretches shorter than this join the one before (or after): files measured a few milliseconds apart must not
+ * switch the layout for a frame, nor cost the encode a branch for it.
+ */
+export const MIN_SPAN_MS = 200;
+
 /** Splits the replay where a picture starts or stops, and names what each stretch shows. */
 export function layoutSpans(durationMs: number, screens: PlacedFile[], webcams: PlacedFile[]): LayoutSpan[] {
+  const spans = rawSpans(durationMs, screens, webcams);
+  const merged: LayoutSpan[] = [];
+  for (const span of spans) {
+    const last = merged.at(-1);
+    if (last && (span.untilMs - span.fromMs < MIN_SPAN_MS || last.layout === span.layout)) {
+      last.untilMs = span.untilMs;
+    } else if (last && last.untilMs - last.fromMs < MIN_SPAN_MS) {
+      // A short first stretch takes the layout of the one after it.
+      merged[merged.length - 1] = { ...span, fromMs: last.fromMs };
+    } else merged.push({ ...span });
+  }
+  return merged;
+}
+
+function rawSpans(durationMs: number, screens: PlacedFile[], webcams: PlacedFile[]): LayoutSpan[] {
   const marks = new Set([0, durationMs]);
   for (const p of [...screens, ...webcams]) {
     marks.add(Math.min(p.atMs, durationMs));

@@ -49,7 +49,7 @@ describe('ffmpeg arguments', () => {
     expect(graph).toContain('fontfile=/fonts/Noto Sans.ttc:textfile=/work/name.txt:expansion=none');
     expect(graph).toContain("enable='between(t,6.000,10.000)'");
     // Inputs: screen 0, webcam 1, microphone 2, system audio 3.
-    expect(graph).toContain('[0:v]trim=end=4.000,setpts=PTS+2.000/TB,scale=1280:720[s0]');
+    expect(graph).toContain('[0:v]trim=end=4.000,setpts=PTS+2.000/TB,scale=1280:720:flags=bilinear[s0]');
     expect(graph).toContain('[1:v]trim=end=4.000,setpts=PTS+0.000/TB,split[w1a][w1c]');
     expect(graph).toContain("overlay=x=0:y=0:eof_action=pass:enable='between(t,0.000,2.000)'");
     expect(graph).toContain("overlay=x=936:y=516:eof_action=pass:enable='between(t,2.000,4.000)'");
@@ -74,7 +74,7 @@ describe('ffmpeg arguments', () => {
     const graph = filterGraph(plan, null, '/n');
     expect(graph).toContain('anullsrc=r=48000:cl=stereo,atrim=end_sample=480000[audio]');
     expect(graph).toContain('[0:v]trim=end=10.000');
-    expect(graph).toContain('scale=960:720');
+    expect(graph).toContain('scale=960:720:flags=bilinear');
     expect(graph).not.toContain('split');
   });
 });

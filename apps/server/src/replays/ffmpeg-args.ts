@@ -37,6 +37,8 @@ export type EncodeOptions = {
 };
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
+/** Bilinear scaling: a third cheaper than swscale's default bicubic for the screen's 1080p to 720p. */
+const SCALE = 'flags=bilinear';
 const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
 
 /** Escapes a value for a filter option, then for the filter graph (ffmpeg's two levels of quoting). */
@@ -96,7 +98,7 @@ export function filterGraph(plan: CompositionPlan, fontFile: string | null, name
   for (const p of plan.screens) {
     const i = inputOf.get(p) ?? 0;
     const size = fit(p.width, p.height, FRAME.width, FRAME.height);
-    chains.push(`${placeVideo(i, p)},scale=${size.width}:${size.height}[s${i}]`);
+    chains.push(`${placeVideo(i, p)},scale=${size.width}:${size.height}:${SCALE}[s${i}]`);
     overlay(`s${i}`, (FRAME.width - size.width) / 2, (FRAME.height - size.height) / 2);
   }
   // The webcam fills the picture where there is no screen share, and sits in a corner over one.
@@ -115,12 +117,12 @@ export function filterGraph(plan: CompositionPlan, fontFile: string | null, name
     chains.push(`${placeVideo(i, p)}${split ? `,split[${name}a][${name}c]` : `[${name}]`}`);
     if (showsAlone) {
       const source = split ? `${name}a` : name;
-      chains.push(`[${source}]scale=${full.width}:${full.height}[${name}f]`);
+      chains.push(`[${source}]scale=${full.width}:${full.height}:${SCALE}[${name}f]`);
       overlay(`${name}f`, (FRAME.width - full.width) / 2, (FRAME.height - full.height) / 2, alone);
     }
     if (showsInCorner) {
       const source = split ? `${name}c` : name;
-      chains.push(`[${source}]scale=${small.width}:${small.height}[${name}s]`);
+      chains.push(`[${source}]scale=${small.width}:${small.height}:${SCALE}[${name}s]`);
       const margin = CORNER.marginPx;
       overlay(`${name}s`, FRAME.width - small.width - margin, FRAME.height - small.height - margin, corner);
     }
