@@ -11,6 +11,7 @@ import { openDatabase } from './db/open-database.ts';
 import { seedDemo } from './demo/seed-demo.ts';
 import { enrolmentRoutes } from './enrolments/enrolment-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
+import { registerJobs } from './jobs/register-jobs.ts';
 import { liveRoutes } from './live/live-routes.ts';
 import { registerMediaNodes } from './media-nodes/register-media-nodes.ts';
 import { LogDestination } from './log-destination.ts';
@@ -23,6 +24,7 @@ import { registerJsonBody } from './plugins/json-body.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { replayJobs } from './replays/register-replays.ts';
 import { scheduleRoutes } from './schedules/schedule-routes.ts';
 import { registerSessions } from './sessions/register-sessions.ts';
 import { registerUploads } from './uploads/register-uploads.ts';
@@ -103,6 +105,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(signupRoutes);
   await app.register(usersRoutes);
   await registerChat(app, config.chat);
+
+  // Background jobs from the database queue (replays of recorded sessions); JOB_CONCURRENCY=0 runs none here
+  await registerJobs(app, replayJobs);
 
   // The web app and the not-found answer come last
   await registerWeb(app, config.webDist);

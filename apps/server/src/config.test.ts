@@ -13,6 +13,10 @@ describe('loadConfig', () => {
     expect(config.port).toBe(5000);
     expect(config.database).toEqual({ kind: 'pglite', dir: path.join(dataDir, 'pglite') });
     expect(config.uploadDir).toBe(path.join(dataDir, 'uploads'));
+    expect(config.recordingsDir).toBe(path.join(dataDir, 'recordings'));
+    expect(config.replaysDir).toBe(path.join(dataDir, 'replays'));
+    expect(config.ffmpegPath).toBeNull();
+    expect(config.jobConcurrency).toBe(1);
     expect(config.mediaUrl).toBe('http://localhost:5001');
     expect(config.iceServers).toEqual([]);
     expect(config.demoData).toBe(false);
@@ -41,6 +45,25 @@ describe('loadConfig', () => {
     expect(config.demoData).toBe(true);
     expect(config.jwtSecret).toBe('x'.repeat(32));
     expect(config.iceServers).toHaveLength(1);
+  });
+
+  it('reads the replay settings, and refuses a JOB_CONCURRENCY that is not a small count', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      RECORDINGS_DIR: '/srv/recordings',
+      REPLAYS_DIR: '/srv/replays',
+      FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg',
+      JOB_CONCURRENCY: '0',
+    });
+    expect(config).toMatchObject({
+      recordingsDir: '/srv/recordings',
+      replaysDir: '/srv/replays',
+      ffmpegPath: '/opt/ffmpeg/bin/ffmpeg',
+      jobConcurrency: 0,
+    });
+    for (const value of ['-1', 'two', '1.5', '99']) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), JOB_CONCURRENCY: value })).toThrow(/JOB_CONCURRENCY/);
+    }
   });
 
   it.each([

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ChatTuning } from './chat/chat-tuning.ts';
+import type { JobTuning } from './jobs/register-jobs.ts';
 import type { Limit, WriteLimitName } from './plugins/rate-limit.ts';
 import { IceServerSchema, type IceServer } from '@sea/contract/live-ticket';
 
@@ -68,6 +69,16 @@ export type Config = {
   writeLimits?: Partial<Record<WriteLimitName, Limit>>;
   /** Chat limits and intervals; absent in production (defaults), set by tests and benchmarks. */
   chat?: ChatTuning;
+  /** Raw recordings as the media service writes them: `{recordingsDir}/{media_key}/`. */
+  recordingsDir: string;
+  /** Processed replays: `{replaysDir}/{session id}/` (HLS and MP4). */
+  replaysDir: string;
+  /** The ffmpeg binary to use instead of looking for one (system, then the npm package); null: look. */
+  ffmpegPath: string | null;
+  /** Background jobs (replays) this process runs at once; 0: none (another process runs them). */
+  jobConcurrency: number;
+  /** Queue intervals; absent in production (defaults), set by tests. */
+  jobs?: Partial<JobTuning>;
 };
 
 const MIN_SECRET_LENGTH = 32;
@@ -191,6 +202,12 @@ const EnvSchema = z.object({
     return z.NEVER;
   }),
   WEB_DIST: optional,
+  RECORDINGS_DIR: optional,
+  REPLAYS_DIR: optional,
+  FFMPEG_PATH: optional,
+  JOB_CONCURRENCY: optional
+    .transform((v) => Number(v ?? 1))
+    .pipe(z.number('must be a number').int().min(0).max(16)),
   READ_CACHE_MS: optional
     .transform((v) => Number(v ?? 1000))
     .pipe(z.number('must be a number').int().min(0).max(60_000)),
@@ -254,6 +271,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
     logLevel: e.LOG_LEVEL,
     readCacheMs: e.READ_CACHE_MS,
+    recordingsDir: path.resolve(e.RECORDINGS_DIR ?? path.join(dataDir, 'recordings')),
+    replaysDir: path.resolve(e.REPLAYS_DIR ?? path.join(dataDir, 'replays')),
+    ffmpegPath: e.FFMPEG_PATH ?? null,
+    jobConcurrency: e.JOB_CONCURRENCY,
   };
 }
 

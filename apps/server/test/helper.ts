@@ -49,6 +49,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     readCacheMs: 0,
     // Tests write a lot as one user; the write limits have their own tests (plugins/write-limits.test.ts).
     writeLimits: UNLIMITED_WRITES,
+    recordingsDir: path.join(dataDir, 'recordings'),
+    replaysDir: path.join(dataDir, 'replays'),
+    ffmpegPath: null,
+    // Jobs run only where a test asks for them (replays spawn ffmpeg).
+    jobConcurrency: 0,
     ...overrides,
   };
 }
@@ -107,11 +112,18 @@ async function testDatabase(): Promise<{ database: DatabaseConfig; drop: () => P
   return { database: { kind: 'postgres', url }, drop };
 }
 
-/** Builds an app on a fresh database; `app.close()` also drops that database. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+/**
+ * Builds an app on a fresh database; `app.close()` also drops that database. `prepare` runs before the app is
+ * ready (to add hooks, or rows that must be there at start-up).
+ */
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  prepare?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<FastifyInstance> {
   const { database, drop } = await testDatabase();
   const app = await buildApp(testConfig({ database, ...overrides }), { logger: false });
   app.addHook('onClose', drop);
+  await prepare?.(app);
   await app.ready();
   return app;
 }

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -235,3 +236,41 @@ export const loginCodes = pgTable('login_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/**
+ * The durable job queue (jobs/job-queue.ts): a job is `queued` until a worker claims it (`running`, leased to
+ * `locked_by` until `locked_until`, renewed while it runs), then `done`, or `queued` again after a failure
+ * (from `run_at` on) until `max_attempts`, then `failed`. A lease that runs out (the worker died) lets another
+ * worker claim the job again.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** At most one queued or running job per key (e.g. `replay:42`). */
+    key: text('key'),
+    /** `queued`, `running`, `done` or `failed`. */
+    state: text('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** 0-100, written by the running job. */
+    progress: integer('progress').notNull().default(0),
+    /** The last failure's message. */
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`state in ('queued', 'running')`),
+    uniqueIndex('jobs_key_idx')
+      .on(t.key)
+      .where(sql`state in ('queued', 'running')`),
+  ],
+);

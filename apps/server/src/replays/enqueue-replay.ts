@@ -1,0 +1,34 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../db/database.ts';
+import { liveSessions } from '../db/schema.ts';
+import { enqueueJob } from '../jobs/job-queue.ts';
+import { REPLAY_JOB, type ReplayPayload } from './replay-job.ts';
+
+/** Attempts of one replay before it is marked failed. */
+const REPLAY_ATTEMPTS = 3;
+
+/**
+ * Queues the processing of a session's recording into its replay, for the session lifecycle to call when a
+ * recorded session ends (and for a retry of a failed one). Sets the session `processing` (progress 0) if it
+ * was `recording`, `processing` or `failed`; any other state (`none`, `ready`) is left alone and nothing is
+ * queued. Queueing twice while a job is waiting or running adds nothing. Takes a transaction, so the session's
+ * end and its job are written together. Returns the job's id, or null when none was added.
+ */
+export async function enqueueReplay(db: Executor, sessionId: number): Promise<number | null> {
+  const [session] = await db
+    .update(liveSessions)
+    .set({ recordingState: 'processing', recordingProgress: 0, recordingError: null })
+    .where(
+      and(
+        eq(liveSessions.id, sessionId),
+        inArray(liveSessions.recordingState, ['recording', 'processing', 'failed']),
+      ),
+    )
+    .returning({ id: liveSessions.id });
+  if (!session) return null;
+  const payload: ReplayPayload = { sessionId };
+  return enqueueJob(db, REPLAY_JOB, payload, {
+    key: `${REPLAY_JOB}:${sessionId}`,
+    maxAttempts: REPLAY_ATTEMPTS,
+  });
+}

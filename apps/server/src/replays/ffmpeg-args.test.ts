@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { type MediaProbe, planComposition } from './composition-plan.ts';
+import { encodeArgs, filterGraph, filterValue, fit } from './ffmpeg-args.ts';
+import type { Recording } from './recording-manifest.ts';
+
+const recording = (tracks: Recording['tracks']): Recording => ({
+  teacherNickname: '파도선생',
+  startedAt: '2026-11-25T01:00:00.000Z',
+  tracks,
+  pauses: [],
+  endMs: 10_000,
+  skippedLines: 0,
+});
+const probe = (endMs: number, width: number | null = null, height: number | null = null): MediaProbe => ({
+  endMs,
+  width,
+  height,
+});
+
+describe('ffmpeg arguments', () => {
+  it('escapes a value for a filter option inside a graph', () => {
+    expect(filterValue("/a b/it's: [x];y,z\\")).toBe("/a b/it\\\\\\'s\\\\: \\[x\\]\\;y\\,z\\\\\\\\");
+  });
+
+  it('fits a picture into a box, keeping its aspect, in even sizes', () => {
+    expect(fit(1920, 1080, 1280, 720)).toEqual({ width: 1280, height: 720 });
+    expect(fit(1080, 1920, 1280, 720)).toEqual({ width: 406, height: 720 });
+    expect(fit(2560, 1080, 1280, 720)).toEqual({ width: 1280, height: 540 });
+    expect(fit(640, 480, 320, 720)).toEqual({ width: 320, height: 240 });
+    expect(fit(null, null, 1280, 720)).toEqual({ width: 1280, height: 720 });
+  });
+
+  it('draws the name only while the picture is black, and the corner only over the screen', () => {
+    const plan = planComposition(
+      recording([
+        { track: 's', kind: 'screenShareVideo', file: 's.webm', startMs: 2_000, endMs: 6_000 },
+        { track: 'w', kind: 'webcamVideo', file: 'w.webm', startMs: 0, endMs: 4_000 },
+        { track: 'm', kind: 'webcamAudio', file: 'm.webm', startMs: 0, endMs: 10_000 },
+        { track: 'a', kind: 'screenShareAudio', file: 'a.webm', startMs: 2_000, endMs: 6_000 },
+      ]),
+      new Map([
+        ['s.webm', probe(4_000, 1920, 1080)],
+        ['w.webm', probe(4_000, 1280, 720)],
+        ['m.webm', probe(10_000)],
+        ['a.webm', probe(4_000)],
+      ]),
+    );
+    const graph = filterGraph(plan, '/fonts/Noto Sans.ttc', '/work/name.txt');
+    expect(graph).toContain('fontfile=/fonts/Noto Sans.ttc:textfile=/work/name.txt:expansion=none');
+    expect(graph).toContain("enable='between(t,6.000,10.000)'");
+    // Inputs: screen 0, webcam 1, microphone 2, system audio 3.
+    expect(graph).toContain('[0:v]trim=end=4.000,setpts=PTS+2.000/TB,scale=1280:720:flags=bilinear[s0]');
+    expect(graph).toContain('[1:v]trim=end=4.000,setpts=PTS+0.000/TB,split[w1a][w1c]');
+    expect(graph).toContain("overlay=x=0:y=0:eof_action=pass:enable='between(t,0.000,2.000)'");
+    expect(graph).toContain("overlay=x=936:y=516:eof_action=pass:enable='between(t,2.000,4.000)'");
+    expect(graph).toContain('apad=whole_len=480000,atrim=end_sample=480000[a2]');
+    expect(graph).toContain('[a2][a3]amix=inputs=2:duration=longest:dropout_transition=0,volume=2[audio]');
+    const args = encodeArgs(plan, { inputDir: '/rec', nameFile: '/n', fontFile: null, output: '/out.mp4' });
+    expect(args.filter((a) => a.startsWith('/rec/'))).toEqual([
+      '/rec/s.webm',
+      '/rec/w.webm',
+      '/rec/m.webm',
+      '/rec/a.webm',
+    ]);
+    expect(args.join(' ')).toContain('-t 10.000 -c:v libx264');
+    expect(args.join(' ')).not.toContain('drawtext');
+  });
+
+  it('without any audio the sound is silence of the replay’s length', () => {
+    const plan = planComposition(
+      recording([{ track: 'w', kind: 'webcamVideo', file: 'w.webm', startMs: 0, endMs: 10_000 }]),
+      new Map([['w.webm', probe(10_000, 640, 480)]]),
+    );
+    const graph = filterGraph(plan, null, '/n');
+    expect(graph).toContain('anullsrc=r=48000:cl=stereo,atrim=end_sample=480000[audio]');
+    expect(graph).toContain('[0:v]trim=end=10.000');
+    expect(graph).toContain('scale=960:720:flags=bilinear');
+    expect(graph).not.toContain('split');
+  });
+});

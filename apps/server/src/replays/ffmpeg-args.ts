@@ -1,0 +1,237 @@
+import path from 'node:path';
+import {
+  type CompositionPlan,
+  CORNER,
+  FRAME,
+  type LayoutSpan,
+  type PlacedFile,
+  spansOf,
+} from './composition-plan.ts';
+
+/**
+ * The output every browser and phone plays: H.264 (yuv420p) and AAC in MP4, then remuxed to HLS without
+ * encoding again. x264's superfast preset keeps processing several times faster than real time on one core.
+ */
+export const ENCODING = {
+  fps: 30,
+  preset: 'superfast',
+  crf: 23,
+  maxRate: '3M',
+  bufferSize: '6M',
+  audioBitrate: '128k',
+  sampleRate: 48_000,
+  /** Keyframes (and so HLS segments) every this many seconds. */
+  segmentSeconds: 6,
+} as const;
+
+export type EncodeOptions = {
+  /** The recording's folder (the plan's file names are inside it). */
+  inputDir: string;
+  /** A file holding the teacher's name (drawn as is: no escaping, no expansion). */
+  nameFile: string;
+  /** A font with Hangul, or null: the black picture then shows no name. */
+  fontFile: string | null;
+  output: string;
+  /** Threads for decoding, filtering and encoding (the benchmark measures one core); null: ffmpeg's choice. */
+  threads?: number | null;
+};
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+/** Bilinear scaling: a third cheaper than swscale's default bicubic for the screen's 1080p to 720p. */
+const SCALE = 'flags=bilinear';
+const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
+
+/** Escapes a value for a filter option, then for the filter graph (ffmpeg's two levels of quoting). */
+export function filterValue(value: string): string {
+  const option = value.replace(/[\\':]/g, (c) => `\\${c}`);
+  return option.replace(/[\\'[\],;]/g, (c) => `\\${c}`);
+}
+
+/** The largest even size of this aspect that fits the box (the box itself when the size is unknown). */
+export function fit(width: number | null, height: number | null, boxWidth: number, boxHeight: number) {
+  if (!width || !height) return { width: boxWidth, height: boxHeight };
+  const scale = Math.min(boxWidth / width, boxHeight / height);
+  return {
+    width: Math.min(boxWidth, even(width * scale)),
+    height: Math.min(boxHeight, even(height * scale)),
+  };
+}
+
+/** A timeline `enable` expression for these stretches. */
+function enableWhen(spans: LayoutSpan[]): string {
+  return spans.map((s) => `between(t,${seconds(s.fromMs)},${seconds(s.untilMs)})`).join('+');
+}
+
+/** Trims a file to its stretch (media time) and moves it to its place on the replay's timeline. */
+function placeVideo(input: number, p: PlacedFile): string {
+  return `[${input}:v]trim=end=${seconds(p.untilMs - p.atMs)},setpts=PTS+${seconds(p.atMs)}/TB`;
+}
+
+/** The filter graph: the picture from its layers, the sound from every audio file mixed. */
+export function filterGraph(plan: CompositionPlan, fontFile: string | null, nameFile: string): string {
+  const chains: string[] = [];
+  const { fps } = ENCODING;
+  const duration = seconds(plan.durationMs);
+  const black = spansOf(plan, 'black');
+  let base = `color=c=black:s=${FRAME.width}x${FRAME.height}:r=${fps}:d=${duration},format=yuv420p`;
+  if (fontFile && black.length > 0) {
+    base +=
+      `,drawtext=fontfile=${filterValue(fontFile)}:textfile=${filterValue(nameFile)}:expansion=none` +
+      `:fontcolor=white:fontsize=48:x=(w-text_w)/2:y=(h-text_h)/2:enable='${enableWhen(black)}'`;
+  }
+  chains.push(`${base}[base]`);
+  let below = 'base';
+  let layer = 0;
+  const overlay = (picture: string, x: number | string, y: number | string, enable?: string) => {
+    layer += 1;
+    const out = `v${layer}`;
+    const when = enable ? `:enable='${enable}'` : '';
+    chains.push(`[${below}][${picture}]overlay=x=${x}:y=${y}:eof_action=pass${when}[${out}]`);
+    below = out;
+  };
+
+  let input = 0;
+  const inputOf = new Map<PlacedFile, number>();
+  for (const p of [...plan.screens, ...plan.webcams, ...plan.audio]) inputOf.set(p, input++);
+
+  // The screen share fills the picture (letterboxed on black).
+  for (const p of plan.screens) {
+    const i = inputOf.get(p) ?? 0;
+    const size = fit(p.width, p.height, FRAME.width, FRAME.height);
+    chains.push(`${placeVideo(i, p)},scale=${size.width}:${size.height}:${SCALE}[s${i}]`);
+    overlay(`s${i}`, (FRAME.width - size.width) / 2, (FRAME.height - size.height) / 2);
+  }
+  // The webcam fills the picture where there is no screen share, and sits in a corner over one.
+  const alone = enableWhen(spansOf(plan, 'webcam'));
+  const corner = enableWhen(spansOf(plan, 'screen+webcam'));
+  for (const p of plan.webcams) {
+    const full = fit(p.width, p.height, FRAME.width, FRAME.height);
+    const small = fit(p.width, p.height, CORNER.width, FRAME.height);
+    const overlaps = (spans: LayoutSpan[]) => spans.some((s) => s.fromMs < p.untilMs && p.atMs < s.untilMs);
+    const showsAlone = overlaps(spansOf(plan, 'webcam'));
+    const showsInCorner = overlaps(spansOf(plan, 'screen+webcam'));
+    if (!showsAlone && !showsInCorner) continue;
+    const i = inputOf.get(p) ?? 0;
+    const name = `w${i}`;
+    const split = showsAlone && showsInCorner;
+    chains.push(`${placeVideo(i, p)}${split ? `,split[${name}a][${name}c]` : `[${name}]`}`);
+    if (showsAlone) {
+      const source = split ? `${name}a` : name;
+      chains.push(`[${source}]scale=${full.width}:${full.height}:${SCALE}[${name}f]`);
+      overlay(`${name}f`, (FRAME.width - full.width) / 2, (FRAME.height - full.height) / 2, alone);
+    }
+    if (showsInCorner) {
+      const source = split ? `${name}c` : name;
+      chains.push(`[${source}]scale=${small.width}:${small.height}:${SCALE}[${name}s]`);
+      const margin = CORNER.marginPx;
+      overlay(`${name}s`, FRAME.width - small.width - margin, FRAME.height - small.height - margin, corner);
+    }
+  }
+  chains.push(`[${below}]null[video]`);
+
+  // Each audio file becomes a track of the whole replay's length (silence around it), then they are summed.
+  const samples = Math.round((plan.durationMs / 1000) * ENCODING.sampleRate);
+  const tracks = plan.audio.map((p) => {
+    const i = inputOf.get(p) ?? 0;
+    chains.push(
+      `[${i}:a]atrim=end=${seconds(p.untilMs - p.atMs)},asetpts=PTS+${seconds(p.atMs)}/TB,` +
+        `aresample=${ENCODING.sampleRate}:async=1:first_pts=0,aformat=sample_fmts=fltp:channel_layouts=stereo,` +
+        `apad=whole_len=${samples},atrim=end_sample=${samples}[a${i}]`,
+    );
+    return `[a${i}]`;
+  });
+  if (tracks.length === 0) {
+    chains.push(`anullsrc=r=${ENCODING.sampleRate}:cl=stereo,atrim=end_sample=${samples}[audio]`);
+  } else if (tracks.length === 1) {
+    chains.push(`${tracks[0]}anull[audio]`);
+  } else {
+    // amix divides by the number of inputs; all last the whole replay, so multiplying back gives their sum.
+    chains.push(
+      `${tracks.join('')}amix=inputs=${tracks.length}:duration=longest:dropout_transition=0,` +
+        `volume=${tracks.length}[audio]`,
+    );
+  }
+  return chains.join(';\n');
+}
+
+/** The arguments of the one encoding run: the recording's files in, the MP4 (faststart) out. */
+export function encodeArgs(plan: CompositionPlan, options: EncodeOptions): string[] {
+  const threads = options.threads ? ['-threads', String(options.threads)] : [];
+  const inputs = [...plan.screens, ...plan.webcams, ...plan.audio].flatMap((p) => [
+    ...threads,
+    // Video sizes may change inside a file (a layer switch, a resized window): the scale filters take it.
+    ...(p.kind.endsWith('Video') ? ['-reinit_filter', '0'] : []),
+    '-i',
+    path.join(options.inputDir, p.file),
+  ]);
+  const filterThreads = options.threads ? ['-filter_threads', String(options.threads)] : [];
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-nostats',
+    '-loglevel',
+    'error',
+    '-y',
+    // Media time 0 of each file is where its track event says: keep the files' own timestamps.
+    '-copyts',
+    ...inputs,
+    ...filterThreads,
+    '-filter_complex',
+    filterGraph(plan, options.fontFile, options.nameFile),
+    '-map',
+    '[video]',
+    '-map',
+    '[audio]',
+    '-t',
+    seconds(plan.durationMs),
+    '-c:v',
+    'libx264',
+    ...threads,
+    '-preset',
+    ENCODING.preset,
+    '-crf',
+    String(ENCODING.crf),
+    '-maxrate',
+    ENCODING.maxRate,
+    '-bufsize',
+    ENCODING.bufferSize,
+    '-pix_fmt',
+    'yuv420p',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${ENCODING.segmentSeconds})`,
+    '-c:a',
+    'aac',
+    '-b:a',
+    ENCODING.audioBitrate,
+    '-movflags',
+    '+faststart',
+    '-progress',
+    'pipe:1',
+    options.output,
+  ];
+}
+
+/** The arguments that cut the MP4 into an HLS VOD playlist of about `segmentSeconds` segments, copying. */
+export function hlsArgs(mp4: string, hlsDir: string): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-nostats',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    mp4,
+    '-c',
+    'copy',
+    '-f',
+    'hls',
+    '-hls_time',
+    String(ENCODING.segmentSeconds),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_filename',
+    path.join(hlsDir, 'segment-%05d.ts'),
+    path.join(hlsDir, 'index.m3u8'),
+  ];
+}

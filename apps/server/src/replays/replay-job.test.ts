@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createUser } from '../../test/helper.ts';
+import { insertClass } from '../../test/classes.ts';
+import {
+  brightness,
+  type FixtureFile,
+  makeRecording,
+  probe,
+  trackEvent,
+} from '../../test/recording-fixture.ts';
+import { jobs, liveSessions } from '../db/schema.ts';
+import { enqueueReplay } from './enqueue-replay.ts';
+import { type Ffmpeg, findFfmpeg } from './find-tools.ts';
+import { probeMedia } from './probe-media.ts';
+import { readReplayTimeline, REPLAY_FILES, replayDir } from './replay-files.ts';
+import { toReplayMs } from './replay-timeline.ts';
+
+const ffmpeg: Ffmpeg | null = await findFfmpeg(null);
+if (!ffmpeg && process.env.CI === 'true') throw new Error('ffmpeg is required when CI=true');
+if (!ffmpeg) console.warn('replay-job.test.ts: SKIPPED, no ffmpeg with libx264 on this machine');
+
+let app: FastifyInstance;
+let classId: number;
+/** Making fixtures and encoding take seconds each on a busy two-core machine. */
+const FFMPEG_TEST_MS = 180_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function session(mediaKey: string): Promise<number> {
+  const [row] = await app.db
+    .insert(liveSessions)
+    .values({ classId, mediaKey, nodeId: 'media-1', startedAt: new Date(), recordingState: 'recording' })
+    .returning({ id: liveSessions.id });
+  return row?.id ?? 0;
+}
+
+/** Waits for the session's replay to settle, and collects the progress values seen on the way. */
+async function settled(sessionId: number, timeoutMs = 120_000) {
+  const seen = new Set<number>();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await app.db.select().from(liveSessions).where(eq(liveSessions.id, sessionId));
+    if (!row) throw new Error('session gone');
+    seen.add(row.recordingProgress);
+    if (row.recordingState !== 'processing') return { row, seen };
+    if (Date.now() > deadline) throw new Error(`still processing at ${row.recordingProgress}%`);
+    await sleep(100);
+  }
+}
+
+describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
+  beforeAll(async () => {
+    app = await buildTestApp({
+      jobConcurrency: 1,
+      jobs: { pollMs: 100, leaseMs: 30_000, retryDelayMs: 100 },
+    });
+    const teacher = await createUser(app, { nickname: '파도선생' });
+    classId = await insertClass(app, teacher.id);
+  });
+  afterAll(() => app?.close());
+
+  it(
+    'makes HLS and an MP4 of a lecture with toggles, two audio sources and a pause',
+    async () => {
+      const key = randomUUID();
+      const dir = path.join(app.config.recordingsDir, key);
+      // Session: webcam 0-4 s, off, back 8-12 s; screen 2-4 s and 7-12 s; microphone throughout; system audio
+      // 2-4 s and 7-10 s; recording paused 4-6 s; end at 12 s. The replay is 10 s long; 4-5 s of it is black.
+      const cam1: FixtureFile = { kind: 'webcamVideo', startMs: 0, lengthMs: 4_000 };
+      const cam2: FixtureFile = { kind: 'webcamVideo', startMs: 8_000, lengthMs: 4_000 };
+      const screen1: FixtureFile = {
+        kind: 'screenShareVideo',
+        startMs: 2_000,
+        lengthMs: 2_000,
+        size: '640x360',
+      };
+      const screen2: FixtureFile = {
+        kind: 'screenShareVideo',
+        startMs: 7_000,
+        lengthMs: 5_000,
+        size: '640x360',
+      };
+      const mic1: FixtureFile = { kind: 'webcamAudio', startMs: 0, lengthMs: 4_000 };
+      const mic2: FixtureFile = { kind: 'webcamAudio', startMs: 6_000, lengthMs: 6_000 };
+      const sys1: FixtureFile = { kind: 'screenShareAudio', startMs: 2_000, lengthMs: 2_000, frequency: 880 };
+      const sys2: FixtureFile = { kind: 'screenShareAudio', startMs: 7_000, lengthMs: 3_000, frequency: 880 };
+      const files = [cam1, cam2, screen1, screen2, mic1, mic2, sys1, sys2];
+      await makeRecording(ffmpeg?.path ?? 'ffmpeg', dir, files, (track) => {
+        const start = (f: FixtureFile) => trackEvent(f, track(f));
+        const end = (f: FixtureFile) => ({
+          type: 'trackEnd' as const,
+          t: f.startMs + f.lengthMs,
+          track: track(f),
+        });
+        return [
+          start(cam1),
+          start(mic1),
+          start(screen1),
+          start(sys1),
+          { type: 'pause', t: 4_000 },
+          ...[cam1, mic1, screen1, sys1].map(end),
+          { type: 'resume', t: 6_000 },
+          start(mic2),
+          start(screen2),
+          start(sys2),
+          start(cam2),
+          end(sys2),
+          ...[cam2, screen2, mic2].map(end),
+          { type: 'end', t: 12_000 },
+        ];
+      });
+      const sessionId = await session(key);
+      expect(await enqueueReplay(app.db, sessionId)).toEqual(expect.any(Number));
+      // Enqueueing again while it waits or runs adds nothing.
+      expect(await enqueueReplay(app.db, sessionId)).toBeNull();
+
+      const { row, seen } = await settled(sessionId);
+      expect(row).toMatchObject({ recordingState: 'ready', recordingProgress: 100, recordingError: null });
+      expect(row.replayDurationMs).toBe(10_000);
+      expect([...seen].some((p) => p > 0 && p < 100)).toBe(true);
+      const [job] = await app.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `replay:${sessionId}`));
+      expect(job).toMatchObject({ state: 'done', progress: 100, attempts: 1 });
+
+      const out = replayDir(app.config.replaysDir, sessionId);
+      for (const file of [path.join(out, REPLAY_FILES.mp4), path.join(out, REPLAY_FILES.playlist)]) {
+        const { streams, durationS } = await probe(file);
+        expect(streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+        expect(streams.find((s) => s.codec_type === 'video')).toMatchObject({
+          pix_fmt: 'yuv420p',
+          width: 1280,
+          height: 720,
+        });
+        expect(Math.abs(durationS - 10)).toBeLessThan(1);
+      }
+      const playlist = fs.readFileSync(path.join(out, REPLAY_FILES.playlist), 'utf8');
+      expect(playlist).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+      expect(playlist).toContain('#EXT-X-ENDLIST');
+      // The picture: the webcam fills it at 1 s; black with the name at 4.5 s (session 6.5 s: nothing shown).
+      const webcam = await brightness(path.join(out, REPLAY_FILES.mp4), 1);
+      const black = await brightness(path.join(out, REPLAY_FILES.mp4), 4.5);
+      expect(webcam.mean).toBeGreaterThan(60);
+      expect(black.mean).toBeLessThan(20);
+      expect(black.bright).toBeGreaterThan(0); // the name
+      // The pause is cut out, and the chat's session times map onto the replay.
+      const timeline = await readReplayTimeline(app.config.replaysDir, sessionId);
+      expect(timeline?.cuts).toEqual([{ atMs: 4_000, lengthMs: 2_000 }]);
+      expect(timeline && toReplayMs(timeline, 9_000)).toBe(7_000);
+      // The raw recording is gone once the replay is ready; no work folder is left.
+      expect(fs.existsSync(dir)).toBe(false);
+      expect(fs.readdirSync(app.config.replaysDir)).toEqual([String(sessionId)]);
+    },
+    FFMPEG_TEST_MS,
+  );
+
+  it(
+    'makes the partial replay of a crashed session (no end, no trackEnd, files cut off)',
+    async () => {
+      const key = randomUUID();
+      const dir = path.join(app.config.recordingsDir, key);
+      const cam: FixtureFile = { kind: 'webcamVideo', startMs: 0, lengthMs: 5_000 };
+      const mic: FixtureFile = { kind: 'webcamAudio', startMs: 300, lengthMs: 5_000 };
+      await makeRecording(ffmpeg?.path ?? 'ffmpeg', dir, [cam, mic], (track) => [
+        trackEvent(cam, track(cam)),
+        trackEvent(mic, track(mic)),
+        // The media service died while writing this line.
+        '{"type":"pause","t":53',
+      ]);
+      // Its webcam file was cut off mid-write too.
+      const camFile = path.join(dir, `${cam.kind}-0.webm`);
+      fs.truncateSync(camFile, Math.floor(fs.statSync(camFile).size * 0.7));
+      // Measured by its packets (a header's duration, if any, is not believed): less than the 5 s it had.
+      const camLeft = await probeMedia(ffmpeg?.path ?? 'ffmpeg', camFile, 'video');
+      expect(camLeft?.endMs).toBeGreaterThan(1_000);
+      expect(camLeft?.endMs).toBeLessThan(4_500);
+
+      const sessionId = await session(key);
+      await enqueueReplay(app.db, sessionId);
+      const { row } = await settled(sessionId);
+      expect(row.recordingState).toBe('ready');
+      // It ends at the last media: the microphone's file, from 0.3 s for 5 s.
+      expect(Math.abs((row.replayDurationMs ?? 0) - 5_300)).toBeLessThan(100);
+      const { streams, durationS } = await probe(
+        path.join(replayDir(app.config.replaysDir, sessionId), REPLAY_FILES.mp4),
+      );
+      expect(streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+      expect(Math.abs(durationS - 5.3)).toBeLessThan(1);
+    },
+    FFMPEG_TEST_MS,
+  );
+
+  it(
+    'a session whose recording folder is missing fails with a reason, without retrying',
+    async () => {
+      const sessionId = await session(randomUUID());
+      await enqueueReplay(app.db, sessionId);
+      const { row } = await settled(sessionId);
+      expect(row.recordingState).toBe('failed');
+      expect(row.recordingError).toBe('녹화 파일을 찾을 수 없어 다시보기를 만들 수 없어요.');
+      const [job] = await app.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `replay:${sessionId}`));
+      expect(job).toMatchObject({ state: 'failed', attempts: 1 });
+    },
+    FFMPEG_TEST_MS,
+  );
+});
