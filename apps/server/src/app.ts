@@ -24,6 +24,7 @@ import { registerJsonBody } from './plugins/json-body.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerReplayQueueing } from './replays/queue-replays.ts';
 import { replayJobs } from './replays/register-replays.ts';
 import { scheduleRoutes } from './schedules/schedule-routes.ts';
 import { registerSessions } from './sessions/register-sessions.ts';
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Live sessions: recorded from the media nodes' reports. A module that acts when one ends subscribes to
   // app.sessionEnded here; the live state is reconciled with the nodes when the server is ready.
   registerSessions(app);
+  registerReplayQueueing(app);
   await registerMediaNodes(app);
   await app.register(authRoutes);
   await app.register(signupRoutes);
