@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { ReadCacheSync } from '../classes/read-cache-sync.ts';
-import { envelopeTag, matchesEtag, ReadCache } from '../classes/read-cache.ts';
+import { ReadCacheSync } from './read-cache-sync.ts';
+import { envelopeTag, matchesEtag, ReadCache } from './answer-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

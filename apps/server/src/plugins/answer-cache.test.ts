@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { envelopeTag, matchesEtag, ReadCache } from './read-cache.ts';
+import { envelopeTag, matchesEtag, ReadCache } from './answer-cache.ts';
 
 const answer = (text: string) => ({ body: Buffer.from(text), etag: envelopeTag(text) });
 
