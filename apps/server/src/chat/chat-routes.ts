@@ -7,7 +7,7 @@ import { ROUTES } from '@sea/contract/paths';
 import { errorResponses } from '../envelope.ts';
 import { accountIdOf } from '../plugins/auth.ts';
 import { notFound, roleError } from '../errors.ts';
-import type { DatabaseChatStore } from './chat-store.ts';
+import type { DatabaseChatStore } from './message-log.ts';
 
 /** `GET /find/chat/list/{classId}`: a page of the class's chat history, for its teacher and students. */
 export function chatRoutes(store: DatabaseChatStore) {

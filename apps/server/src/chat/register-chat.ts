@@ -5,7 +5,7 @@ import { registerWebSocket, type SocketLink } from '../plugins/websocket.ts';
 import { ChatBroker, DEFAULT_CHAT_RATE_LIMIT } from './chat-broker.ts';
 import type { FanOut, FanOutTarget } from './chat-ports.ts';
 import { chatRoutes } from './chat-routes.ts';
-import { DatabaseChatStore } from './chat-store.ts';
+import { DatabaseChatStore } from './message-log.ts';
 import type { ChatTuning } from './chat-tuning.ts';
 import { MemoryFanOut } from './memory-fan-out.ts';
 import { RedisFanOut } from './redis-fan-out.ts';
