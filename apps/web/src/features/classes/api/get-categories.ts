@@ -4,7 +4,7 @@ import { CategorySchema } from '@sea/contract/categories';
 import type { Category } from '@sea/contract/categories';
 import { ROUTES } from '@sea/contract/paths';
 import { http } from '../../../lib/http.ts';
-import { classKeys } from './class-keys.ts';
+import { classKeys } from '../../../lib/class-keys.ts';
 
 const CategoriesSchema = z.array(CategorySchema);
 

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { ClassItem } from '@sea/contract/classes';
 import { ROUTES, toPath } from '@sea/contract/paths';
-import { http } from '../../../lib/http.ts';
-import { classKeys } from './class-page.ts';
+import { http } from './http.ts';
+import { classKeys } from '../features/catalogue/api/class-page.ts';
 
 /** `DELETE /api/classes/{id}/delete`; on success the card leaves every cached list at once. */
 export function useDeleteClass() {
