@@ -47,7 +47,7 @@ export type Config = {
   /** The built web app, served when it exists. */
   webDist: string;
   logLevel: string;
-  /** How long public class reads may be answered from memory (0: never); see classes/read-cache.ts. */
+  /** How long public class reads may be answered from memory (0: never); see plugins/read-cache.ts. */
   readCacheMs: number;
   /** Redis channel that carries read-cache invalidations between server processes (default `sea:read-cache`). */
   readCacheChannel?: string;
