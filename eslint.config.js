@@ -24,6 +24,17 @@ const restricted = (except) =>
 const FEATURES_DIR = 'apps/web/src/features';
 const features = fs.existsSync(FEATURES_DIR) ? fs.readdirSync(FEATURES_DIR) : [];
 
+// The server's folders that are not domains: cross-cutting plugins and the database. Every other folder of
+// apps/server/src is a domain, which plugins never import (a domain imports plugins, not the reverse).
+const SERVER_DIR = 'apps/server/src';
+const SERVER_SHARED = new Set(['plugins', 'db']);
+const serverDomains = fs.existsSync(SERVER_DIR)
+  ? fs
+      .readdirSync(SERVER_DIR, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !SERVER_SHARED.has(entry.name))
+      .map((entry) => `${SERVER_DIR}/${entry.name}`)
+  : [];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'artifacts/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
@@ -64,6 +75,23 @@ export default tseslint.config(
         'error',
         {
           patterns: [{ group: ['@sea/*', '../../apps/*'], message: 'The contract imports nothing but zod.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: [`${SERVER_DIR}/**/*.ts`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: `${SERVER_DIR}/plugins`,
+              from: serverDomains,
+              message: 'Plugins are cross-cutting and import no domain folder; move the shared code down.',
+            },
+          ],
         },
       ],
     },
