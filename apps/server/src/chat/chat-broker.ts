@@ -7,7 +7,14 @@ import {
   type ChatRefusalCode,
 } from '@sea/contract/chat';
 import { MAX_ID } from '@sea/contract/ids';
-import type { ChatStore, FanOut, FanOutTarget, MembershipScope, SendLimiter } from './chat-ports.ts';
+import type {
+  ChatAccess,
+  FanOut,
+  FanOutTarget,
+  MembershipScope,
+  MessageLog,
+  SendLimiter,
+} from './chat-ports.ts';
 import { RecentIds } from './recent-ids.ts';
 import { encodeFrame, stompFrame } from './stomp-frame.ts';
 import { TokenBuckets, type TokenBucketOptions } from './token-buckets.ts';
@@ -30,7 +37,10 @@ export type ChatOutcome =
   | { type: 'fatal'; message: string };
 
 export interface ChatBrokerOptions {
-  store: ChatStore;
+  /** Who may connect, subscribe and write. */
+  access: ChatAccess;
+  /** Where messages are stored and re-read after a fan-out outage. */
+  messages: MessageLog;
   /** Builds the fan-out once the broker exists, so the fan-out can call back into it. */
   fanOut: (target: FanOutTarget) => FanOut;
   /** The limit of memory buckets made here, unless `limiter` is given. */
@@ -75,7 +85,8 @@ const OK: ChatOutcome = { type: 'ok' };
  * is also in the history.
  */
 export class ChatBroker implements FanOutTarget {
-  readonly #store: ChatStore;
+  readonly #access: ChatAccess;
+  readonly #messages: MessageLog;
   readonly #fanOut: FanOut;
   readonly #limiter: SendLimiter;
   readonly #maxSubscriptions: number;
@@ -94,7 +105,8 @@ export class ChatBroker implements FanOutTarget {
   #outbox: ChatMessage[] = [];
 
   constructor(options: ChatBrokerOptions) {
-    this.#store = options.store;
+    this.#access = options.access;
+    this.#messages = options.messages;
     this.#limiter =
       options.limiter ?? new TokenBuckets(options.rateLimit ?? DEFAULT_CHAT_RATE_LIMIT, options.now);
     this.#maxSubscriptions = options.maxSubscriptionsPerSession ?? 16;
@@ -111,7 +123,7 @@ export class ChatBroker implements FanOutTarget {
 
   /** Identifies the user of a CONNECT's bearer token; null refuses the connection. */
   authenticate(token: string): Promise<string | null> {
-    return this.#store.authenticate(token);
+    return this.#access.authenticate(token);
   }
 
   /** Adds a subscription after checking that the destination is a class chat the user belongs to. */
@@ -121,7 +133,7 @@ export class ChatBroker implements FanOutTarget {
     const own = this.#bySubscriber.get(subscriber) ?? new Map<string, Subscription>();
     if (own.has(id)) return { type: 'fatal', message: 'subscription id already in use' };
     if (own.size >= this.#maxSubscriptions) return { type: 'fatal', message: 'too many subscriptions' };
-    if (!(await this.#store.isMember(classId, subscriber.userId))) {
+    if (!(await this.#access.isMember(classId, subscriber.userId))) {
       return { type: 'fatal', message: NOT_A_MEMBER };
     }
     // The session may have closed, or subscribed the same id, while the membership check was running.
@@ -176,12 +188,12 @@ export class ChatBroker implements FanOutTarget {
       return refuse('too-long', `메시지는 ${MAX_CHAT_LENGTH.toLocaleString('ko-KR')}자까지 보낼 수 있어요.`);
     }
     const classId = parsed.data.roomId;
-    if (!(await this.#store.isMember(classId, subscriber.userId))) {
+    if (!(await this.#access.isMember(classId, subscriber.userId))) {
       return { type: 'fatal', message: NOT_A_MEMBER };
     }
     let message: ChatMessage;
     try {
-      message = await this.#store.save({ classId, userId: subscriber.userId, content });
+      message = await this.#messages.save({ classId, userId: subscriber.userId, content });
     } catch (error) {
       this.#log('error', 'chat message could not be stored', error);
       return refuse('unavailable', '메시지를 저장하지 못했어요. 잠시 후 다시 보내 주세요.');
@@ -276,7 +288,7 @@ export class ChatBroker implements FanOutTarget {
     let floor: number | null = null;
     for (let tries = 1; floor === null; tries += 1) {
       try {
-        floor = await this.#store.lastIdBefore(since);
+        floor = await this.#messages.lastIdBefore(since);
       } catch (error) {
         if (tries === CATCH_UP_TRIES) {
           this.#log('error', 'chat catch-up after a fan-out outage failed; messages may be missing', error);
@@ -297,7 +309,7 @@ export class ChatBroker implements FanOutTarget {
 
   async #catchUpClass(classId: number, floor: number): Promise<void> {
     for (let after = floor; ;) {
-      const page = await this.#store.listAfter(classId, after, CATCH_UP_PAGE);
+      const page = await this.#messages.listAfter(classId, after, CATCH_UP_PAGE);
       for (const message of page) this.deliver(message);
       const last = page.at(-1);
       if (page.length < CATCH_UP_PAGE || last === undefined) return;
@@ -342,7 +354,7 @@ export class ChatBroker implements FanOutTarget {
       this.#checkingAll = true;
     }
     try {
-      this.#store.forgetMemberships();
+      this.#access.forgetMemberships();
       const classIds = scope === 'all' ? [...this.#byClass.keys()] : [scope.classId];
       for (const classId of classIds) {
         const subscriptions = this.#byClass.get(classId);
@@ -350,7 +362,7 @@ export class ChatBroker implements FanOutTarget {
         const userIds = [...new Set([...subscriptions].map(({ subscriber }) => subscriber.userId))];
         let members: Set<string>;
         try {
-          members = await this.#store.stillMembers(classId, userIds);
+          members = await this.#access.stillMembers(classId, userIds);
         } catch (error) {
           this.#log('warn', `chat membership check of class ${classId} failed`, error);
           continue;

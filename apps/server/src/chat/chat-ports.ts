@@ -1,7 +1,10 @@
 import type { ChatMessage } from '@sea/contract/chat';
 
-/** What the chat needs from the database and the token verifier; the broker itself never imports either. */
-export interface ChatStore {
+/**
+ * Who may use the chat: the user behind a token, and membership of a class (the classes domain's rule, which
+ * an implementation may cache briefly). The broker itself never imports the database or the token verifier.
+ */
+export interface ChatAccess {
   /** The user a bearer access token belongs to (an existing, not withdrawn user), or null. */
   authenticate(token: string): Promise<string | null>;
   /** True for the class's teacher and its enrolled students, while the class exists (briefly cached). */
@@ -10,6 +13,10 @@ export interface ChatStore {
   stillMembers(classId: number, userIds: readonly string[]): Promise<Set<string>>;
   /** Drops cached membership answers: memberships just ended somewhere. */
   forgetMemberships(): void;
+}
+
+/** The chat's stored messages, as the broker writes and re-reads them. */
+export interface MessageLog {
   /** Stores a message and returns it as broadcast (id, writer, createdDate filled in). */
   save(input: { classId: number; userId: string; content: string }): Promise<ChatMessage>;
   /** The highest id of the messages stored before `time` (0 when none). */

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { CHAT_ENDPOINT } from '@sea/contract/chat';
 import { ROUTES } from '@sea/contract/paths';
 import { registerWebSocket, type SocketLink } from '../plugins/websocket.ts';
+import { DatabaseChatAccess } from './chat-access.ts';
 import { ChatBroker, DEFAULT_CHAT_RATE_LIMIT } from './chat-broker.ts';
 import type { FanOut, FanOutTarget } from './chat-ports.ts';
 import { chatRoutes } from './chat-routes.ts';
-import { DatabaseChatStore } from './message-log.ts';
 import type { ChatTuning } from './chat-tuning.ts';
 import { MemoryFanOut } from './memory-fan-out.ts';
+import { DatabaseMessageLog } from './message-log.ts';
 import { RedisFanOut } from './redis-fan-out.ts';
 import { RedisTokenBuckets } from './redis-token-buckets.ts';
 import { DEFAULT_PARSER_LIMITS } from './stomp-parser.ts';
@@ -35,12 +36,12 @@ declare module 'fastify' {
 export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}): Promise<void> {
   const log = (level: 'info' | 'warn' | 'error', message: string, error?: unknown): void =>
     app.log[level]({ err: error }, message);
-  const store = new DatabaseChatStore({
+  const access = new DatabaseChatAccess({
     db: app.db,
     verifyAccess: (token) => app.tokens.verifyAccess(token),
-    imageUrl: (key) => `${ROUTES.uploads}/${key}`,
     membershipTtlMs: tuning.membershipTtlMs,
   });
+  const messages = new DatabaseMessageLog({ db: app.db, imageUrl: (key) => `${ROUTES.uploads}/${key}` });
   const redisUrl = app.config.redisUrl;
   const channel = tuning.redisChannel ?? 'sea:chat';
   const limit = tuning.rateLimit ?? DEFAULT_CHAT_RATE_LIMIT;
@@ -61,7 +62,8 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
   }
   const redisFanOuts: RedisFanOut[] = [];
   const broker = new ChatBroker({
-    store,
+    access,
+    messages,
     limiter,
     log,
     membershipCheckMs: tuning.membershipCheckMs,
@@ -105,5 +107,5 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
       };
     },
   });
-  await app.register(chatRoutes(store));
+  await app.register(chatRoutes(messages));
 }
