@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@sea/contract/chat';
-import { ChatBroker, type ChatSubscriber } from './chat-broker.ts';
-import type { ChatAccess, MessageLog } from './chat-ports.ts';
+import { ChatBroker } from './chat-broker.ts';
+import type { ChatAccess, ChatSubscriber, MessageLog } from './chat-ports.ts';
 import { MemoryFanOut } from './memory-fan-out.ts';
 import { frameText } from './stomp-frame.ts';
 import { StompParser } from './stomp-parser.ts';
