@@ -5,7 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ChatTuning } from './chat/chat-tuning.ts';
-import { IceServerSchema, type IceServer } from '@sea/contract/live-ticket';
+import { iceServersEnv, optionalEnv as optional, parseEnv, secretEnv as secret } from '@sea/contract/env';
+import type { IceServer } from '@sea/contract/live-ticket';
+
+export { ConfigError } from '@sea/contract/env';
 
 /** Where the data lives: PGlite (in `dir`, or in memory when `dir` is null) or a PostgreSQL URL. */
 export type DatabaseConfig =
@@ -55,16 +58,8 @@ export type Config = {
   chat?: ChatTuning;
 };
 
-const MIN_SECRET_LENGTH = 32;
-const optional = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 const optionalUrl = optional.pipe(z.url('must be a URL').optional());
 const url = (fallback: string) => optional.transform((v) => v ?? fallback).pipe(z.url('must be a URL'));
-const secret = optional.pipe(
-  z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
-);
 const flag = (fallback: boolean) =>
   optional.pipe(
     z
@@ -131,17 +126,7 @@ const EnvSchema = z.object({
   UPLOAD_DIR: optional,
   MEDIA_URL: url('http://localhost:5001'),
   MEDIA_SECRET: secret,
-  ICE_SERVERS: optional.transform((v, ctx) => {
-    if (v === undefined) return [];
-    try {
-      const parsed = z.array(IceServerSchema).safeParse(JSON.parse(v));
-      if (parsed.success) return parsed.data;
-    } catch {
-      // reported below as one problem
-    }
-    ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {urls, username?, credential?}' });
-    return z.NEVER;
-  }),
+  ICE_SERVERS: iceServersEnv,
   WEB_DIST: optional,
   READ_CACHE_MS: optional
     .transform((v) => Number(v ?? 1000))
@@ -151,25 +136,12 @@ const EnvSchema = z.object({
   ),
 });
 
-/** Raised when the environment is invalid; `problems` lists every problem, one line each. */
-export class ConfigError extends Error {
-  readonly problems: string[];
-  constructor(problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.problems = problems;
-  }
-}
-
 /**
  * Reads the configuration from `env`. Secrets that are absent are generated once and kept in DATA_DIR, so a
  * restart (and the media service started on the same DATA_DIR) sees the same ones.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-  }
-  const e = parsed.data;
+  const e = parseEnv(EnvSchema, env);
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
   return {
