@@ -24,6 +24,17 @@ const restricted = (except) =>
 const FEATURES_DIR = 'apps/web/src/features';
 const features = fs.existsSync(FEATURES_DIR) ? fs.readdirSync(FEATURES_DIR) : [];
 
+// The server's folders that are not domains: cross-cutting plugins and the database. Every other folder of
+// apps/server/src is a domain, which plugins never import (a domain imports plugins, not the reverse).
+const SERVER_DIR = 'apps/server/src';
+const SERVER_SHARED = new Set(['plugins', 'db']);
+const serverDomains = fs.existsSync(SERVER_DIR)
+  ? fs
+      .readdirSync(SERVER_DIR, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !SERVER_SHARED.has(entry.name))
+      .map((entry) => `${SERVER_DIR}/${entry.name}`)
+  : [];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'artifacts/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
@@ -57,6 +68,36 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', '**/test/**', 'e2e/**', 'bench/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  // One way to write private members per app. The media service (and its benchmark) uses TypeScript's
+  // `private`: its tests reach into objects (a worker's thread, werift's state) through casts. Everything else
+  // uses ECMAScript `#` members, which nothing outside the class can reach.
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['apps/media/**', 'bench/sfu/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['PropertyDefinition', 'MethodDefinition[kind!="constructor"]', 'TSParameterProperty'].map(
+          (node) => ({
+            selector: `${node}[accessibility="private"]`,
+            message: 'Private members are written with # here (only the media service uses `private`).',
+          }),
+        ),
+      ],
+    },
+  },
+  {
+    files: ['apps/media/**/*.ts', 'bench/sfu/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'PrivateIdentifier',
+          message: "The media service writes private members with TypeScript's `private`, not #.",
+        },
+      ],
+    },
+  },
   {
     files: ['packages/contract/**/*.ts'],
     rules: {
@@ -64,6 +105,23 @@ export default tseslint.config(
         'error',
         {
           patterns: [{ group: ['@sea/*', '../../apps/*'], message: 'The contract imports nothing but zod.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: [`${SERVER_DIR}/**/*.ts`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: `${SERVER_DIR}/plugins`,
+              from: serverDomains,
+              message: 'Plugins are cross-cutting and import no domain folder; move the shared code down.',
+            },
+          ],
         },
       ],
     },

@@ -1,8 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
+import { serveBundle } from '../../apps/media/test/chromium/bundle-site.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, FAKE_MEDIA_FLAGS } from '../../e2e/harness/chromium.ts';
 import type { BrowserTimings } from './browser-student-entry.ts';
 
@@ -17,26 +14,8 @@ export type BenchBrowser = {
 };
 
 export async function launchBenchBrowser(): Promise<BenchBrowser> {
-  const bundle = await build({
-    entryPoints: [fileURLToPath(new URL('./browser-student-entry.ts', import.meta.url))],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'chrome120',
-    write: false,
-  });
-  const script = bundle.outputFiles[0]?.text ?? '';
-  const site = http.createServer((request, response) => {
-    if (request.url === '/student.js') {
-      response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    } else {
-      response
-        .writeHead(200, { 'content-type': 'text/html' })
-        .end('<!doctype html><script src="/student.js"></script>');
-    }
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  const site = await serveBundle(new URL('./browser-student-entry.ts', import.meta.url));
+  const siteUrl = site.url;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM_PATH,
     args: [...CHROMIUM_FLAGS, ...FAKE_MEDIA_FLAGS, '--autoplay-policy=no-user-gesture-required'],

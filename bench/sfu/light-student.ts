@@ -1,17 +1,5 @@
-import {
-  RTCPeerConnection,
-  RTCRtpCodecParameters,
-  RtcpReceiverInfo,
-  RtcpRrPacket,
-  SrtpAuthenticationError,
-  useAbsSendTime,
-  useNACK,
-  usePLI,
-  useREMB,
-  useSdesMid,
-  type RTCDtlsTransport,
-} from 'werift';
-import { gatheredSdp, loopbackClient, setLocalWithoutStun } from '../../apps/media/test/synthetic-teacher.ts';
+import { RtcpReceiverInfo, RtcpRrPacket, SrtpAuthenticationError, type RTCDtlsTransport } from 'werift';
+import { answerTo, createClientPeerConnection } from '../../apps/media/test/werift-clients.ts';
 
 /** Receiver reports go out this often, like a browser's. */
 const REPORT_INTERVAL_MS = 1_000;
@@ -51,20 +39,7 @@ const NOT_DECRYPTED = new SrtpAuthenticationError('counted from its header, not 
  * from a keyframe on (its media tests check that on decrypted payloads), so its arrival is the first frame.
  */
 export class LightStudent {
-  readonly pc = new RTCPeerConnection({
-    ...loopbackClient(),
-    codecs: {
-      audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48_000, channels: 2 })],
-      video: [
-        new RTCRtpCodecParameters({
-          mimeType: 'video/VP8',
-          clockRate: 90_000,
-          rtcpFeedback: [useNACK(), usePLI(), useREMB()],
-        }),
-      ],
-    },
-    headerExtensions: { audio: [useSdesMid()], video: [useSdesMid(), useAbsSendTime()] },
-  });
+  readonly pc = createClientPeerConnection('student');
   /** When ICE and DTLS completed (performance.now()), for the breakdown of the join. */
   iceConnectedAt: number | null = null;
   dtlsConnectedAt: number | null = null;
@@ -101,10 +76,9 @@ export class LightStudent {
         });
       }
     }
-    await this.pc.setRemoteDescription({ type: 'offer', sdp: offer });
-    for (const dtls of this.pc.dtlsTransports) this.countInsteadOfDecrypting(dtls);
-    await setLocalWithoutStun(this.pc, await this.pc.createAnswer());
-    return gatheredSdp(this.pc);
+    return answerTo(this.pc, offer, () => {
+      for (const dtls of this.pc.dtlsTransports) this.countInsteadOfDecrypting(dtls);
+    });
   }
 
   /** Per stream kind: packets received and lost, and when the first arrived. */

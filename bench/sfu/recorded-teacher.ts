@@ -1,23 +1,13 @@
-import {
-  GenericNack,
-  PictureLossIndication,
-  RTCPeerConnection,
-  RTCRtpCodecParameters,
-  RtcpPayloadSpecificFeedback,
-  RtcpTransportLayerFeedback,
-  RtpHeader,
-  serializeSdesMid,
-  serializeSdesRTPStreamID,
-  useNACK,
-  usePLI,
-  useREMB,
-  useSdesMid,
-  useSdesRTPStreamId,
-  type RTCRtpTransceiver,
-  type RtcpPacket,
-} from 'werift';
+import { RtpHeader, type RTCRtpTransceiver } from 'werift';
 import { LAYERS, type Layer } from '@sea/contract/live';
-import { gatheredSdp, loopbackClient, setLocalWithoutStun } from '../../apps/media/test/synthetic-teacher.ts';
+import {
+  acceptAnswer,
+  addTeacherTransceivers,
+  createClientPeerConnection,
+  offerOf,
+  onFeedback,
+  streamExtensions,
+} from '../../apps/media/test/werift-clients.ts';
 import type { Vp8Track } from './vp8-recording.ts';
 
 /** Largest VP8 payload per packet after the descriptor (Chrome's packets carried up to about 1 180 bytes). */
@@ -50,20 +40,7 @@ type VideoStream = {
  * again. Browser students decode what it sends.
  */
 export class RecordedTeacher {
-  readonly pc = new RTCPeerConnection({
-    ...loopbackClient(),
-    codecs: {
-      audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48_000, channels: 2 })],
-      video: [
-        new RTCRtpCodecParameters({
-          mimeType: 'video/VP8',
-          clockRate: 90_000,
-          rtcpFeedback: [useNACK(), usePLI(), useREMB(), { type: 'transport-cc' }],
-        }),
-      ],
-    },
-    headerExtensions: { audio: [useSdesMid()], video: [useSdesMid(), useSdesRTPStreamId()] },
-  });
+  readonly pc = createClientPeerConnection('teacher');
   readonly video: RTCRtpTransceiver;
   readonly audio: RTCRtpTransceiver;
   readonly screen: RTCRtpTransceiver;
@@ -80,13 +57,12 @@ export class RecordedTeacher {
 
   /** `tracks` holds the recordings named q, h, f and screen. */
   constructor(tracks: Vp8Track[]) {
-    this.video = this.pc.addTransceiver('video', {
-      direction: 'sendonly',
-      simulcast: LAYERS.map((rid) => ({ rid, direction: 'send' as const })),
-    });
-    this.audio = this.pc.addTransceiver('audio', { direction: 'sendonly' });
-    this.screen = this.pc.addTransceiver('video', { direction: 'sendonly' });
-    this.systemAudio = this.pc.addTransceiver('audio', { direction: 'sendonly' });
+    const { video, audio, screen, systemAudio } = addTeacherTransceivers(this.pc, true);
+    if (!screen || !systemAudio) throw new Error('no screen m-lines');
+    this.video = video;
+    this.audio = audio;
+    this.screen = screen;
+    this.systemAudio = systemAudio;
     const track = (name: string) => {
       const found = tracks.find((t) => t.name === name);
       if (!found || found.frames[0]?.key !== true)
@@ -110,15 +86,12 @@ export class RecordedTeacher {
     ];
   }
 
-  async offer(): Promise<string> {
-    await setLocalWithoutStun(this.pc, await this.pc.createOffer());
-    return gatheredSdp(this.pc);
+  offer(): Promise<string> {
+    return offerOf(this.pc);
   }
 
-  async accept(answer: string): Promise<void> {
-    await this.pc.setRemoteDescription({ type: 'answer', sdp: answer });
-    this.video.dtlsTransport.onRtcp.subscribe((packet) => this.onRtcp(packet));
-    await this.pc.connectionStateChange.watch((state) => state === 'connected', 10_000);
+  accept(answer: string): Promise<void> {
+    return acceptAnswer(this.pc, answer, () => this.listen());
   }
 
   /** Starts sending every stream. */
@@ -140,13 +113,6 @@ export class RecordedTeacher {
     await this.pc.close();
   }
 
-  private extensions(transceiver: RTCRtpTransceiver, rid: Layer | null) {
-    const ids = new Map(transceiver.headerExtensions.map((e) => [e.uri, e.id]));
-    const out = [{ id: ids.get(useSdesMid().uri) ?? 0, payload: serializeSdesMid(transceiver.mid ?? '') }];
-    if (rid) out.push({ id: ids.get(useSdesRTPStreamId().uri) ?? 0, payload: serializeSdesRTPStreamID(rid) });
-    return out;
-  }
-
   private sendFrame(stream: VideoStream): void {
     if (stream.keyframeDue) stream.next = 0;
     stream.keyframeDue = false;
@@ -156,7 +122,7 @@ export class RecordedTeacher {
     const payloadType = stream.transceiver.codecs[0]?.payloadType ?? 96;
     // Capture time on the 90 kHz clock, from the wall clock as a browser does (timer drift stays out of it).
     const timestamp = (stream.timestampBase + Math.round((performance.now() - this.startedAt) * 90)) >>> 0;
-    const extensions = this.extensions(stream.transceiver, stream.rid);
+    const extensions = streamExtensions(stream.transceiver, stream.rid);
     for (let offset = 0; offset < frame.data.length; offset += MAX_PAYLOAD_BYTES) {
       const first = offset === 0;
       const end = Math.min(frame.data.length, offset + MAX_PAYLOAD_BYTES);
@@ -194,7 +160,7 @@ export class RecordedTeacher {
       ssrc: audio.sender.ssrc,
       sequenceNumber: seq,
       timestamp: Math.round((performance.now() - this.startedAt) * 48) >>> 0,
-      extensions: this.extensions(audio, null),
+      extensions: streamExtensions(audio, null),
     });
     // An Opus TOC byte (CELT, 20 ms, one frame) and filler: a decoder takes it as a (noisy) frame.
     const payload = Buffer.alloc(AUDIO_PAYLOAD_BYTES, seq & 0xff);
@@ -210,20 +176,22 @@ export class RecordedTeacher {
     void transceiver.dtlsTransport.sendRtp(payload, header);
   }
 
-  private onRtcp(packet: RtcpPacket): void {
-    if (packet instanceof RtcpPayloadSpecificFeedback && packet.feedback instanceof PictureLossIndication) {
-      const ssrc = packet.feedback.mediaSsrc;
-      const stream = this.streams.find((s) => s.ssrc === ssrc);
-      if (stream && !stream.keyframeDue) {
-        stream.keyframeDue = true;
-        this.plis += 1;
-      }
-    } else if (packet instanceof RtcpTransportLayerFeedback && packet.feedback instanceof GenericNack) {
-      const { mediaSourceSsrc, lost } = packet.feedback;
-      for (const seq of lost) {
-        const original = this.history.get(`${mediaSourceSsrc}:${seq}`);
-        if (original) void this.video.dtlsTransport.sendRtp(original.payload, original.header);
-      }
-    }
+  /** A PLI restarts its stream's recording from the keyframe; a NACK is answered from the history. */
+  private listen(): void {
+    onFeedback(this.video.dtlsTransport, {
+      pli: (ssrc) => {
+        const stream = this.streams.find((s) => s.ssrc === ssrc);
+        if (stream && !stream.keyframeDue) {
+          stream.keyframeDue = true;
+          this.plis += 1;
+        }
+      },
+      nack: (ssrc, lost) => {
+        for (const seq of lost) {
+          const original = this.history.get(`${ssrc}:${seq}`);
+          if (original) void this.video.dtlsTransport.sendRtp(original.payload, original.header);
+        }
+      },
+    });
   }
 }

@@ -15,7 +15,7 @@ export class ApiClient {
     this.tokens = tokens;
   }
 
-  private async call(method: string, path: string, body?: FormData | object): Promise<unknown> {
+  async #call(method: string, path: string, body?: FormData | object): Promise<unknown> {
     const headers: Record<string, string> = { Authorization: `Bearer ${this.tokens.accessToken}` };
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
@@ -49,15 +49,15 @@ export class ApiClient {
         'banner.png',
       );
     }
-    const answer = (await this.call('POST', '/api/classes', form)) as { data: { id: number } };
+    const answer = (await this.#call('POST', '/api/classes', form)) as { data: { id: number } };
     return answer.data.id;
   }
 
   async setLive(classId: number, active: boolean): Promise<void> {
-    await this.call('PATCH', `/api/classes/${classId}/isActive`, { active });
+    await this.#call('PATCH', `/api/classes/${classId}/isActive`, { active });
   }
 
   async enroll(classId: number): Promise<void> {
-    await this.call('POST', `/api/classes/${classId}/enroll`);
+    await this.#call('POST', `/api/classes/${classId}/enroll`);
   }
 }

@@ -3,8 +3,18 @@ import { availableParallelism, hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { IceServerSchema, type IceServer } from '@sea/contract/live-ticket';
+import {
+  ConfigError,
+  iceServersEnv,
+  MIN_SECRET_LENGTH,
+  optionalEnv as optional,
+  parseEnv,
+  secretEnv,
+} from '@sea/contract/env';
+import type { IceServer } from '@sea/contract/live-ticket';
 import { MediaNodeIdSchema } from '@sea/contract/media-nodes';
+
+export { ConfigError };
 
 /** Everything the media service reads from its environment, checked once at start-up. */
 export type MediaConfig = {
@@ -46,8 +56,6 @@ export function defaultInternalUrl(host: string, port: number): string {
   return `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
 }
 
-const MIN_SECRET_LENGTH = 32;
-
 /**
  * One forwarding worker per core (the main thread, with signalling and the teachers' connections, is light);
  * none on a single core, where a worker would only add the cost of passing packets between threads.
@@ -56,10 +64,6 @@ export function defaultWorkers(): number {
   const cores = availableParallelism();
   return cores > 1 ? cores : 0;
 }
-const optional = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 const ip = z.union([z.ipv4(), z.ipv6()], 'must be an IP address');
 
 const EnvSchema = z.object({
@@ -80,21 +84,9 @@ const EnvSchema = z.object({
     }
     return [min, max] as [number, number];
   }),
-  ICE_SERVERS: optional.transform((v, ctx) => {
-    if (v === undefined) return [];
-    try {
-      const parsed = z.array(IceServerSchema).safeParse(JSON.parse(v));
-      if (parsed.success) return parsed.data;
-    } catch {
-      // reported below as one problem
-    }
-    ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {urls, username?, credential?}' });
-    return z.NEVER;
-  }),
+  ICE_SERVERS: iceServersEnv,
   DATA_DIR: optional,
-  MEDIA_SECRET: optional.pipe(
-    z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
-  ),
+  MEDIA_SECRET: secretEnv,
   TEACHER_GRACE_MS: optional.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(600_000).default(10_000),
   ),
@@ -105,22 +97,9 @@ const EnvSchema = z.object({
   MEDIA_INTERNAL_URL: optional.pipe(z.url().optional()),
 });
 
-/** Raised when the environment is invalid; `problems` lists every problem, one line each. */
-export class ConfigError extends Error {
-  readonly problems: string[];
-  constructor(problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.problems = problems;
-  }
-}
-
 /** Reads the configuration from `env`; throws {@link ConfigError} listing every problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): MediaConfig {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-  }
-  const e = parsed.data;
+  const e = parseEnv(EnvSchema, env);
   return {
     host: e.MEDIA_HOST,
     port: e.MEDIA_PORT,

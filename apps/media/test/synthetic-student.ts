@@ -1,20 +1,14 @@
 import {
   PictureLossIndication,
-  RTCPeerConnection,
-  RTCRtpCodecParameters,
   RtcpPayloadSpecificFeedback,
   SrtpAuthenticationError,
-  useAbsSendTime,
-  useNACK,
-  usePLI,
-  useREMB,
-  useSdesMid,
   type RTCDtlsTransport,
   type RtpPacket,
 } from 'werift';
 import type { Layer } from '@sea/contract/live';
 import { isVp8KeyframeStart } from '../src/forwarding/vp8.ts';
-import { gatheredSdp, loopbackClient, readMarker, setLocalWithoutStun } from './synthetic-teacher.ts';
+import { readMarker } from './synthetic-teacher.ts';
+import { answerTo, createClientPeerConnection } from './werift-clients.ts';
 
 /** Thrown back to werift for a packet the network "lost". */
 const LOST = new SrtpAuthenticationError('lost on the way (test)');
@@ -39,20 +33,7 @@ export type Received = {
  * with the layer and frame the synthetic teacher wrote into it.
  */
 export class SyntheticStudent {
-  readonly pc = new RTCPeerConnection({
-    ...loopbackClient(),
-    codecs: {
-      audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48_000, channels: 2 })],
-      video: [
-        new RTCRtpCodecParameters({
-          mimeType: 'video/VP8',
-          clockRate: 90_000,
-          rtcpFeedback: [useNACK(), usePLI(), useREMB()],
-        }),
-      ],
-    },
-    headerExtensions: { audio: [useSdesMid()], video: [useSdesMid(), useAbsSendTime()] },
-  });
+  readonly pc = createClientPeerConnection('student');
   readonly byMid = new Map<string, Received[]>();
   private readonly watchedTracks = new Set<string>();
   private lose: ((seq: number) => boolean) | null = null;
@@ -68,10 +49,8 @@ export class SyntheticStudent {
     });
   }
 
-  async answer(offer: string): Promise<string> {
-    await this.pc.setRemoteDescription({ type: 'offer', sdp: offer });
-    await setLocalWithoutStun(this.pc, await this.pc.createAnswer());
-    return gatheredSdp(this.pc);
+  answer(offer: string): Promise<string> {
+    return answerTo(this.pc, offer);
   }
 
   /**

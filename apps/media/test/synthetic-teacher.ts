@@ -1,57 +1,13 @@
-import {
-  GenericNack,
-  PictureLossIndication,
-  ReceiverEstimatedMaxBitrate,
-  RTCPeerConnection,
-  RTCRtpCodecParameters,
-  RtcpPayloadSpecificFeedback,
-  RtcpTransportLayerFeedback,
-  RtpHeader,
-  serializeSdesMid,
-  serializeSdesRTPStreamID,
-  useNACK,
-  usePLI,
-  useREMB,
-  useSdesMid,
-  useSdesRTPStreamId,
-  type RTCRtpTransceiver,
-  type RtcpPacket,
-} from 'werift';
+import { RtpHeader, type RTCRtpTransceiver } from 'werift';
 import { LAYERS, type Layer } from '@sea/contract/live';
-
-/** Loopback-only ICE for werift test clients: no interface enumeration, no STUN. */
-export function loopbackClient() {
-  return {
-    iceServers: [],
-    iceUseIpv4: false,
-    iceUseIpv6: false,
-    iceAdditionalHostAddresses: ['127.0.0.1'],
-    iceInterfaceAddresses: { udp4: '127.0.0.1' },
-  };
-}
-
-/**
- * Sets a local description without any STUN server. werift's full-ICE agent (0.25.2) falls back to
- * stun.l.google.com:19302 when `iceServers` has no STUN entry, even for `iceServers: []`, and queries it while
- * gathering; test and benchmark clients must never leave loopback. Gathering starts in setLocalDescription, so
- * the fallback is cleared on every ICE transport just before.
- */
-export async function setLocalWithoutStun(
-  pc: RTCPeerConnection,
-  description: Parameters<RTCPeerConnection['setLocalDescription']>[0],
-): Promise<void> {
-  for (const transport of pc.iceTransports) transport.connection.stunServer = undefined;
-  await pc.setLocalDescription(description);
-}
-
-export async function gatheredSdp(pc: RTCPeerConnection): Promise<string> {
-  if (pc.iceGatheringState !== 'complete') {
-    await pc.iceGatheringStateChange.watch((state) => state === 'complete', 5_000);
-  }
-  const sdp = pc.localDescription?.sdp;
-  if (!sdp) throw new Error('no local description');
-  return sdp;
-}
+import {
+  acceptAnswer,
+  addTeacherTransceivers,
+  createClientPeerConnection,
+  offerOf,
+  onFeedback,
+  streamExtensions,
+} from './werift-clients.ts';
 
 /** Marker at the end of every synthetic payload: 0xee, layer index, frame number (uint32). */
 export const MARKER = 0xee;
@@ -89,25 +45,12 @@ const TL0_START: Record<Layer, number> = { q: 3, h: 0x80, f: 0xfd };
  * It records the SFU's feedback: PLIs, NACKs and REMBs, and can drop chosen packets.
  */
 export class SyntheticTeacher {
-  readonly pc = new RTCPeerConnection({
-    ...loopbackClient(),
-    codecs: {
-      audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48_000, channels: 2 })],
-      video: [
-        new RTCRtpCodecParameters({
-          mimeType: 'video/VP8',
-          clockRate: 90_000,
-          rtcpFeedback: [useNACK(), usePLI(), useREMB(), { type: 'transport-cc' }],
-        }),
-      ],
-    },
-    headerExtensions: { audio: [useSdesMid()], video: [useSdesMid(), useSdesRTPStreamId()] },
-  });
+  readonly pc = createClientPeerConnection('teacher');
   readonly video: RTCRtpTransceiver;
   readonly audio: RTCRtpTransceiver;
   /** With `screen`: a single-layer screen video and the system audio, like the browser's screen share. */
-  readonly screen: RTCRtpTransceiver | null = null;
-  readonly systemAudio: RTCRtpTransceiver | null = null;
+  readonly screen: RTCRtpTransceiver | null;
+  readonly systemAudio: RTCRtpTransceiver | null;
   readonly plis: { ssrc: number; at: number }[] = [];
   readonly nacks: { ssrc: number; lost: number[] }[] = [];
   readonly rembs: number[] = [];
@@ -120,11 +63,12 @@ export class SyntheticTeacher {
 
   constructor(keyframeEvery = 1_000, options: { screen?: boolean } = {}) {
     this.keyframeEvery = keyframeEvery;
-    this.video = this.pc.addTransceiver('video', {
-      direction: 'sendonly',
-      simulcast: LAYERS.map((rid) => ({ rid, direction: 'send' as const })),
-    });
-    this.audio = this.pc.addTransceiver('audio', { direction: 'sendonly' });
+    ({
+      video: this.video,
+      audio: this.audio,
+      screen: this.screen,
+      systemAudio: this.systemAudio,
+    } = addTeacherTransceivers(this.pc, options.screen === true));
     const video = this.video;
     this.streams = LAYERS.map((layer, i) => ({
       layer,
@@ -138,10 +82,8 @@ export class SyntheticTeacher {
       tl0: TL0_START[layer],
       keyframeDue: true,
     }));
-    if (options.screen) {
-      const screen = this.pc.addTransceiver('video', { direction: 'sendonly' });
-      this.screen = screen;
-      this.systemAudio = this.pc.addTransceiver('audio', { direction: 'sendonly' });
+    const screen = this.screen;
+    if (screen) {
       this.streams.push({
         layer: 'f',
         rid: null,
@@ -157,16 +99,31 @@ export class SyntheticTeacher {
     }
   }
 
-  async offer(): Promise<string> {
-    await setLocalWithoutStun(this.pc, await this.pc.createOffer());
-    return gatheredSdp(this.pc);
+  offer(): Promise<string> {
+    return offerOf(this.pc);
   }
 
-  async accept(answer: string): Promise<void> {
-    await this.pc.setRemoteDescription({ type: 'answer', sdp: answer });
-    const dtls = this.video.dtlsTransport;
-    dtls.onRtcp.subscribe((packet) => this.onRtcp(packet));
-    await this.pc.connectionStateChange.watch((state) => state === 'connected', 10_000);
+  accept(answer: string): Promise<void> {
+    return acceptAnswer(this.pc, answer, () => this.listen());
+  }
+
+  /** Records the SFU's feedback: a PLI asks for a keyframe, a NACK is answered from the packets sent. */
+  private listen(): void {
+    onFeedback(this.video.dtlsTransport, {
+      pli: (ssrc) => {
+        this.plis.push({ ssrc, at: performance.now() });
+        const stream = this.streams.find((s) => s.ssrc === ssrc);
+        if (stream) stream.keyframeDue = true;
+      },
+      remb: (bitrate) => this.rembs.push(bitrate),
+      nack: (ssrc, lost) => {
+        this.nacks.push({ ssrc, lost });
+        for (const seq of lost) {
+          const original = this.sent.get(`${ssrc}:${seq}`);
+          if (original) void this.video.dtlsTransport.sendRtp(original.payload, original.header);
+        }
+      },
+    });
   }
 
   /** Packets for which `drop` answers true are not sent the first time (kept for retransmission). */
@@ -214,14 +171,6 @@ export class SyntheticTeacher {
     if (this.systemAudio) this.sendAudio(this.systemAudio);
   }
 
-  private extensions(transceiver: RTCRtpTransceiver, rid: Layer | null) {
-    const ids = new Map(transceiver.headerExtensions.map((e) => [e.uri, e.id]));
-    const mid = transceiver.mid ?? '';
-    const out = [{ id: ids.get(useSdesMid().uri) ?? 0, payload: serializeSdesMid(mid) }];
-    if (rid) out.push({ id: ids.get(useSdesRTPStreamId().uri) ?? 0, payload: serializeSdesRTPStreamID(rid) });
-    return out;
-  }
-
   private sendFrame(stream: Stream): void {
     const keyframe = stream.keyframeDue || (stream.frame > 0 && stream.frame % this.keyframeEvery === 0);
     stream.keyframeDue = false;
@@ -259,7 +208,7 @@ export class SyntheticTeacher {
         sequenceNumber: stream.seq,
         timestamp: stream.timestamp,
         marker: i === packets - 1,
-        extensions: this.extensions(stream.transceiver, stream.rid),
+        extensions: streamExtensions(stream.transceiver, stream.rid),
       });
       this.sent.set(`${stream.ssrc}:${stream.seq}`, { header, payload });
       if (this.sent.size > 3000) this.sent.delete(this.sent.keys().next().value ?? '');
@@ -283,25 +232,5 @@ export class SyntheticTeacher {
     });
     if (audio === this.audio) this.audioSeq = (this.audioSeq + 1) & 0xffff;
     void audio.dtlsTransport.sendRtp(Buffer.alloc(80, 0x11), header);
-  }
-
-  private onRtcp(packet: RtcpPacket): void {
-    if (packet instanceof RtcpPayloadSpecificFeedback) {
-      const feedback = packet.feedback;
-      if (feedback instanceof PictureLossIndication) {
-        this.plis.push({ ssrc: feedback.mediaSsrc, at: performance.now() });
-        const stream = this.streams.find((s) => s.ssrc === feedback.mediaSsrc);
-        if (stream) stream.keyframeDue = true;
-      } else if (feedback instanceof ReceiverEstimatedMaxBitrate) {
-        this.rembs.push(Number(feedback.bitrate));
-      }
-    } else if (packet instanceof RtcpTransportLayerFeedback && packet.feedback instanceof GenericNack) {
-      const { mediaSourceSsrc, lost } = packet.feedback;
-      this.nacks.push({ ssrc: mediaSourceSsrc, lost: [...lost] });
-      for (const seq of lost) {
-        const original = this.sent.get(`${mediaSourceSsrc}:${seq}`);
-        if (original) void this.video.dtlsTransport.sendRtp(original.payload, original.header);
-      }
-    }
   }
 }

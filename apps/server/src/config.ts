@@ -7,7 +7,16 @@ import { z } from 'zod';
 import type { ChatTuning } from './chat/chat-tuning.ts';
 import type { JobTuning } from './jobs/register-jobs.ts';
 import type { Limit, WriteLimitName } from './plugins/rate-limit.ts';
-import { IceServerSchema, type IceServer } from '@sea/contract/live-ticket';
+import {
+  ConfigError,
+  iceServersEnv,
+  optionalEnv as optional,
+  parseEnv,
+  secretEnv as secret,
+} from '@sea/contract/env';
+import type { IceServer } from '@sea/contract/live-ticket';
+
+export { ConfigError };
 
 /** Where the data lives: PGlite (in `dir`, or in memory when `dir` is null) or a PostgreSQL URL. */
 export type DatabaseConfig =
@@ -59,7 +68,7 @@ export type Config = {
   /** The built web app, served when it exists. */
   webDist: string;
   logLevel: string;
-  /** How long public class reads may be answered from memory (0: never); see classes/read-cache.ts. */
+  /** How long public class reads may be answered from memory (0: never); see plugins/read-cache.ts. */
   readCacheMs: number;
   /** Redis channel that carries read-cache invalidations between server processes (default `sea:read-cache`). */
   readCacheChannel?: string;
@@ -81,16 +90,8 @@ export type Config = {
   jobs?: Partial<JobTuning>;
 };
 
-const MIN_SECRET_LENGTH = 32;
-const optional = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 const optionalUrl = optional.pipe(z.url('must be a URL').optional());
 const url = (fallback: string) => optional.transform((v) => v ?? fallback).pipe(z.url('must be a URL'));
-const secret = optional.pipe(
-  z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
-);
 const flag = (fallback: boolean) =>
   optional.pipe(
     z
@@ -190,17 +191,7 @@ const EnvSchema = z.object({
   UPLOAD_DIR: optional,
   MEDIA_URL: url('http://localhost:5001'),
   MEDIA_SECRET: secret,
-  ICE_SERVERS: optional.transform((v, ctx) => {
-    if (v === undefined) return [];
-    try {
-      const parsed = z.array(IceServerSchema).safeParse(JSON.parse(v));
-      if (parsed.success) return parsed.data;
-    } catch {
-      // reported below as one problem
-    }
-    ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {urls, username?, credential?}' });
-    return z.NEVER;
-  }),
+  ICE_SERVERS: iceServersEnv,
   WEB_DIST: optional,
   RECORDINGS_DIR: optional,
   REPLAYS_DIR: optional,
@@ -216,25 +207,12 @@ const EnvSchema = z.object({
   ),
 });
 
-/** Raised when the environment is invalid; `problems` lists every problem, one line each. */
-export class ConfigError extends Error {
-  readonly problems: string[];
-  constructor(problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.problems = problems;
-  }
-}
-
 /**
  * Reads the configuration from `env`. Secrets that are absent are generated once and kept in DATA_DIR, so a
  * restart (and the media service started on the same DATA_DIR) sees the same ones.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-  }
-  const e = parsed.data;
+  const e = parseEnv(EnvSchema, env);
   if (e.NODE_ENV === 'production' && e.KAKAO_REST_API_KEY === undefined && !e.DEV_LOGIN) {
     throw new ConfigError([
       'KAKAO_REST_API_KEY: required when NODE_ENV=production; without it the dev login lets anyone log in as ' +

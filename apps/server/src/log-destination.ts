@@ -19,55 +19,55 @@ export const MAX_PENDING_LOG_BYTES = 4 * 1024 * 1024;
  * everything, and {@link flush} waits for the reader only as long as it is told.
  */
 export class LogDestination {
-  private readonly stream: LineStream;
-  private readonly maxPendingBytes: number;
-  private dropped = 0;
-  private broken = false;
+  readonly #stream: LineStream;
+  readonly #maxPendingBytes: number;
+  #dropped = 0;
+  #broken = false;
 
   constructor(stream: LineStream = process.stdout, maxPendingBytes = MAX_PENDING_LOG_BYTES) {
-    this.stream = stream;
-    this.maxPendingBytes = maxPendingBytes;
+    this.#stream = stream;
+    this.#maxPendingBytes = maxPendingBytes;
     // EPIPE and the like: nobody will ever read these lines (and without a listener the error would throw).
     stream.on('error', () => {
-      this.broken = true;
+      this.#broken = true;
     });
   }
 
   /** Writes one line (pino calls this); never blocks, never throws. */
   write(line: string): void {
-    if (this.broken) return;
-    if (this.stream.writableLength > this.maxPendingBytes) {
-      this.dropped += 1;
+    if (this.#broken) return;
+    if (this.#stream.writableLength > this.#maxPendingBytes) {
+      this.#dropped += 1;
       return;
     }
-    if (this.dropped > 0) {
+    if (this.#dropped > 0) {
       const note = {
         level: 40,
         time: Date.now(),
-        msg: `${this.dropped} log lines dropped: stdout was not read`,
+        msg: `${this.#dropped} log lines dropped: stdout was not read`,
       };
-      this.dropped = 0;
-      this.stream.write(`${JSON.stringify(note)}\n`);
+      this.#dropped = 0;
+      this.#stream.write(`${JSON.stringify(note)}\n`);
     }
-    this.stream.write(line);
+    this.#stream.write(line);
   }
 
   /** Lines dropped since the last warning (tests). */
   get droppedLines(): number {
-    return this.dropped;
+    return this.#dropped;
   }
 
   /** Resolves once every written line is out, or after `timeoutMs`, whichever comes first. */
   flush(timeoutMs: number): Promise<void> {
-    if (this.broken || this.stream.writableLength === 0) return Promise.resolve();
+    if (this.#broken || this.#stream.writableLength === 0) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        this.stream.removeListener('drain', done);
+        this.#stream.removeListener('drain', done);
         resolve();
       };
       const timer = setTimeout(done, timeoutMs);
-      this.stream.once('drain', done);
+      this.#stream.once('drain', done);
     });
   }
 }

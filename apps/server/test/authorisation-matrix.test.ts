@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ACCESS_TOKEN_TTL_S } from '@sea/contract/auth';
-import { createTokens } from '../src/auth/tokens.ts';
+import { createTokens } from '../src/plugins/tokens.ts';
 import { schedules, users } from '../src/db/schema.ts';
 import { classDto, insertClass, insertEnrolment } from './classes.ts';
 import { expectError } from './expect-envelope.ts';

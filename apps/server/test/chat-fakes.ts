@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@sea/contract/chat';
-import type { ChatStore } from '../src/chat/chat-ports.ts';
+import type { ChatAccess, MessageLog } from '../src/chat/chat-ports.ts';
 import type { StompFrame } from '../src/chat/stomp-frame.ts';
 import { StompParser } from '../src/chat/stomp-parser.ts';
 import type { StompTransport } from '../src/chat/stomp-session.ts';
@@ -9,7 +9,7 @@ import type { StompTransport } from '../src/chat/stomp-session.ts';
  * `user-<id>`; members are `<classId>:<userId>` entries. A test may also put messages into `messages` itself,
  * with any id and time (as other server instances would store them).
  */
-export class MemoryChatStore implements ChatStore {
+export class MemoryChat implements ChatAccess, MessageLog {
   readonly members = new Set(['1:alice', '1:bob']);
   readonly messages: ChatMessage[] = [];
   /** Calls of the database that fail from now on (a database outage). */

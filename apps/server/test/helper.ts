@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import postgres from 'postgres';
 import { buildApp } from '../src/app.ts';
 import type { Config, DatabaseConfig } from '../src/config.ts';
@@ -68,6 +69,27 @@ export async function postgresAvailable(url = ADMIN_DATABASE_URL): Promise<boole
     return false;
   } finally {
     await sql.end({ timeout: 1 });
+  }
+}
+
+/** True when Redis answers a PING at `url` (tests that need it skip, or fail when CI=true, otherwise). */
+export async function redisAvailable(
+  url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+): Promise<boolean> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 2000,
+  });
+  client.on('error', () => undefined); // reported through the failed ping below
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
   }
 }
 

@@ -27,10 +27,10 @@ export class FakeNode {
   boot = randomUUID();
   bootedAt = new Date();
   seq = 0;
-  private readonly app: FastifyInstance;
+  readonly #app: FastifyInstance;
 
   constructor(app: FastifyInstance, id = `node-${randomUUID().slice(0, 8)}`, url = 'http://127.0.0.1:9') {
-    this.app = app;
+    this.#app = app;
     this.id = id;
     this.url = url;
   }
@@ -47,10 +47,10 @@ export class FakeNode {
       closed: [],
       ...body,
     };
-    return this.app.inject({
+    return this.#app.inject({
       method: 'PUT',
       url: toPath(ROUTES.mediaNodeReport, { nodeId: this.id }),
-      headers: { authorization: `Bearer ${token ?? (await mediaToken(this.app))}` },
+      headers: { authorization: `Bearer ${token ?? (await mediaToken(this.#app))}` },
       payload,
     });
   }

@@ -1,29 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassItem } from '@sea/contract/classes';
 import { buildApp } from '../src/app.ts';
 import { insertClass } from './classes.ts';
 import { expectOk } from './expect-envelope.ts';
-import { bearer, createTestDatabase, createUser, postgresAvailable, testConfig } from './helper.ts';
+import {
+  bearer,
+  createTestDatabase,
+  createUser,
+  postgresAvailable,
+  redisAvailable,
+  testConfig,
+} from './helper.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function redisAvailable(): Promise<boolean> {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
-
-const available = (await postgresAvailable()) && (await redisAvailable());
+const available = (await postgresAvailable()) && (await redisAvailable(REDIS_URL));
 if (!available && process.env.CI === 'true') throw new Error('CI=true: PostgreSQL and Redis are required');
 if (!available)
   console.warn('PostgreSQL or Redis is not reachable: SKIPPING the cross-server read cache test');

@@ -18,8 +18,11 @@ const NTP_UNIX_OFFSET_S = 2_208_988_800;
 type Extension = { id: number; payload: Buffer };
 type Header = RtpPacket['header'];
 
-/** The parts of werift 0.25.2's sender, DTLS and ICE objects that its own send path uses. */
-type SenderState = {
+/**
+ * The parts of werift 0.25.2's sender, DTLS and ICE objects that its own send path uses (private fields:
+ * `werift-internals.test.ts` pins the version and checks each one on a connected sender).
+ */
+export type SenderState = {
   stopped: boolean;
   pendingRtpEnabled: boolean;
   redRedundantPayloadType: number | undefined;
@@ -50,7 +53,7 @@ type SenderState = {
     iceTransport: { connection: IceConnection };
   };
 };
-type IceConnection = {
+export type IceConnection = {
   canSendApplicationData(): boolean;
   send(data: Buffer): Promise<void>;
   nominated?: {

@@ -3,13 +3,11 @@
 // object with what was measured; chromium.test.ts runs this (inside its own network namespace when it can)
 // and checks the figures.
 import { execFileSync } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { chromium, type Page } from 'playwright-core';
 import type { Layer } from '@sea/contract/live';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, FAKE_MEDIA_FLAGS } from '../../../../e2e/harness/chromium.ts';
 import { signTicket, startTestMedia } from '../test-media-server.ts';
+import { serveBundle } from './bundle-site.ts';
 
 type Inbound = {
   kind: string | null;
@@ -20,45 +18,13 @@ type Inbound = {
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const bundle = await build({
-  entryPoints: [fileURLToPath(new URL('./harness-entry.ts', import.meta.url))],
-  bundle: true,
-  format: 'iife',
-  platform: 'browser',
-  target: 'chrome120',
-  write: false,
-});
-const script = bundle.outputFiles[0]?.text ?? '';
-const site = http.createServer((request, response) => {
-  if (request.url === '/harness.js')
-    response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-  else
-    response
-      .writeHead(200, { 'content-type': 'text/html' })
-      .end('<!doctype html><script src="/harness.js"></script>');
-});
-await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+const site = await serveBundle(new URL('./harness-entry.ts', import.meta.url));
+const siteUrl = site.url;
 const media = await startTestMedia({ teacherGraceMs: 10_000 });
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    '--allow-loopback-in-peer-connection',
-    '--autoplay-policy=no-user-gesture-required',
-    '--disable-renderer-backgrounding',
-    '--disable-background-timer-throttling',
-    '--disable-backgrounding-occluded-windows',
-  ],
+  executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM_PATH,
+  args: [...CHROMIUM_FLAGS, ...FAKE_MEDIA_FLAGS, '--autoplay-policy=no-user-gesture-required'],
 });
 const result: Record<string, unknown> = {};
 try {

@@ -6,7 +6,7 @@ import { refreshTokens } from '../db/schema.ts';
 import { expectError } from '../../test/expect-envelope.ts';
 import { buildTestApp } from '../../test/helper.ts';
 import { devLogin } from '../../test/login.ts';
-import { createTokens } from './tokens.ts';
+import { createTokens } from '../plugins/tokens.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {

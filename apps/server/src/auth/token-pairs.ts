@@ -4,7 +4,7 @@ import { REFRESH_TOKEN_TTL_S, type TokenPair } from '@sea/contract/auth';
 import type { Database, Executor } from '../db/database.ts';
 import { refreshTokens } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
-import type { Tokens } from './tokens.ts';
+import type { Tokens } from '../plugins/tokens.ts';
 
 const REFRESH_TTL_MS = REFRESH_TOKEN_TTL_S * 1000;
 

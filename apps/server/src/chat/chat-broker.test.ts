@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@sea/contract/chat';
-import { ChatBroker, type ChatSubscriber } from './chat-broker.ts';
-import type { ChatStore } from './chat-ports.ts';
+import { ChatBroker } from './chat-broker.ts';
+import type { ChatAccess, ChatSubscriber, MessageLog } from './chat-ports.ts';
 import { MemoryFanOut } from './memory-fan-out.ts';
 import { frameText } from './stomp-frame.ts';
 import { StompParser } from './stomp-parser.ts';
-import { MemoryChatStore } from '../../test/chat-fakes.ts';
+import { MemoryChat } from '../../test/chat-fakes.ts';
 import { eventually } from '../../test/chat-clients.ts';
 
-const store: ChatStore = {
+const store: ChatAccess & MessageLog = {
   authenticate: async () => null,
   isMember: async () => true,
   save: async () => {
@@ -60,7 +60,11 @@ function framesOf(writes: Uint8Array[]) {
 
 describe('ChatBroker delivery', () => {
   it('writes what arrived in one turn as one write per subscriber, in order, each message once', async () => {
-    const broker = new ChatBroker({ store, fanOut: (target) => new MemoryFanOut(target) });
+    const broker = new ChatBroker({
+      access: store,
+      messages: store,
+      fanOut: (target) => new MemoryFanOut(target),
+    });
     const a = subscriber('a');
     const b = subscriber('b', '1.0');
     const other = subscriber('c');
@@ -98,7 +102,8 @@ describe('ChatBroker delivery', () => {
   it('a subscriber whose write fails is aborted, and the others still get the message', async () => {
     const logged: string[] = [];
     const broker = new ChatBroker({
-      store,
+      access: store,
+      messages: store,
       fanOut: (target) => new MemoryFanOut(target),
       log: (_level, text) => logged.push(text),
     });
@@ -119,7 +124,11 @@ describe('ChatBroker delivery', () => {
   });
 
   it('stops delivering to a subscription once it is gone', async () => {
-    const broker = new ChatBroker({ store, fanOut: (target) => new MemoryFanOut(target) });
+    const broker = new ChatBroker({
+      access: store,
+      messages: store,
+      fanOut: (target) => new MemoryFanOut(target),
+    });
     const a = subscriber('a');
     await broker.subscribe(a, 's', '/topic/greetings/1');
     broker.unsubscribe(a, 's');
@@ -135,9 +144,10 @@ describe('ChatBroker catch-up after a fan-out outage', () => {
 
   function setUp() {
     let clock = Date.parse('2026-11-21T06:00:00Z');
-    const store = new MemoryChatStore();
+    const store = new MemoryChat();
     const broker = new ChatBroker({
-      store,
+      access: store,
+      messages: store,
       fanOut: (target) => new MemoryFanOut(target),
       now: () => clock,
       catchUpRetryMs: 5,
@@ -216,12 +226,13 @@ describe('ChatBroker catch-up after a fan-out outage', () => {
 
 describe('ChatBroker: ended memberships', () => {
   function setUp(membershipCheckMs = 0) {
-    const store = new MemoryChatStore();
+    const store = new MemoryChat();
     store.members.add('2:alice');
     store.members.add('2:carol');
     const announced: unknown[] = [];
     const broker = new ChatBroker({
-      store,
+      access: store,
+      messages: store,
       membershipCheckMs,
       fanOut: (target) => {
         const local = new MemoryFanOut(target);

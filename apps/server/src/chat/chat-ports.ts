@@ -1,7 +1,35 @@
-import type { ChatMessage } from '@sea/contract/chat';
+import type { ChatMessage, ChatRefusalCode } from '@sea/contract/chat';
 
-/** What the chat needs from the database and the token verifier; the broker itself never imports either. */
-export interface ChatStore {
+/** The broker's view of one STOMP session. */
+export interface ChatSubscriber {
+  readonly userId: string;
+  readonly version: string;
+  readonly open: boolean;
+  /** Sends an encoded MESSAGE frame; the session protects itself against a subscriber that cannot keep up. */
+  sendBytes(bytes: Uint8Array): void;
+  /** Ends the session with an ERROR frame carrying `message` (a failure, or a membership that ended). */
+  abort(message: string): void;
+}
+
+/** What became of a SUBSCRIBE or SEND. `fatal` ends the session with an ERROR frame. */
+export type ChatOutcome =
+  | { type: 'ok' }
+  | { type: 'refused'; code: ChatRefusalCode; message: string }
+  | { type: 'fatal'; message: string };
+
+/** Handles the SENDs to one destination (`/app/hello` for chat messages; each kind of room action its own). */
+export interface SendHandler {
+  send(subscriber: ChatSubscriber, body: string): Promise<ChatOutcome>;
+}
+
+/** Where the chat's parts report what went wrong without a caller to tell. */
+export type ChatLog = (level: 'warn' | 'error', message: string, error?: unknown) => void;
+
+/**
+ * Who may use the chat: the user behind a token, and membership of a class (the classes domain's rule, which
+ * an implementation may cache briefly). The broker itself never imports the database or the token verifier.
+ */
+export interface ChatAccess {
   /** The user a bearer access token belongs to (an existing, not withdrawn user), or null. */
   authenticate(token: string): Promise<string | null>;
   /** True for the class's teacher and its enrolled students, while the class exists (briefly cached). */
@@ -10,6 +38,10 @@ export interface ChatStore {
   stillMembers(classId: number, userIds: readonly string[]): Promise<Set<string>>;
   /** Drops cached membership answers: memberships just ended somewhere. */
   forgetMemberships(): void;
+}
+
+/** The chat's stored messages, as the broker writes and re-reads them. */
+export interface MessageLog {
   /** Stores a message and returns it as broadcast (id, writer, createdDate filled in). */
   save(input: { classId: number; userId: string; content: string }): Promise<ChatMessage>;
   /** The highest id of the messages stored before `time` (0 when none). */

@@ -6,11 +6,12 @@ import { ClassIdParamsSchema } from '@sea/contract/classes';
 import { ROUTES } from '@sea/contract/paths';
 import { errorResponses } from '../envelope.ts';
 import { accountIdOf } from '../plugins/auth.ts';
-import { notFound, roleError } from '../errors.ts';
-import type { DatabaseChatStore } from './chat-store.ts';
+import { relationTo } from '../classes/class-role.ts';
+import { roleError } from '../errors.ts';
+import type { DatabaseMessageLog } from './message-log.ts';
 
 /** `GET /find/chat/list/{classId}`: a page of the class's chat history, for its teacher and students. */
-export function chatRoutes(store: DatabaseChatStore) {
+export function chatRoutes(messages: DatabaseMessageLog) {
   return async (app: FastifyInstance): Promise<void> => {
     app.withTypeProvider<ZodTypeProvider>().get(
       ROUTES.chatHistory,
@@ -36,14 +37,14 @@ export function chatRoutes(store: DatabaseChatStore) {
       async (request) => {
         const { classId } = request.params;
         const userId = accountIdOf(request);
-        if (!(await store.classExists(classId))) throw notFound('class');
-        if (!(await store.isMember(classId, userId))) {
+        // 404 for an unknown class, before any 418.
+        if ((await relationTo(app.db, classId, userId)) === 'none') {
           throw roleError(
             '이 강의의 채팅을 볼 권한이 없어요.',
             'Only the teacher and students of the class can read its chat.',
           );
         }
-        return store.history(classId, request.query);
+        return messages.history(classId, request.query);
       },
     );
   };

@@ -3,28 +3,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import type { ChatMessage } from '@sea/contract/chat';
 import { buildApp } from '../app.ts';
-import { createTestDatabase, postgresAvailable, testConfig } from '../../test/helper.ts';
+import { createTestDatabase, postgresAvailable, redisAvailable, testConfig } from '../../test/helper.ts';
 import { createChatClass, eventually, listenForChat, TestChatClient } from '../../test/chat-clients.ts';
 
 // Several instances need one shared database, so this suite always uses PostgreSQL (and Redis).
 const SHARED_REDIS = 'redis://127.0.0.1:6379';
 const required = process.env.CI === 'true';
-
-async function redisAvailable(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  client.on('error', () => undefined); // reported through the failed ping below
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
 
 const services = (await postgresAvailable()) && (await redisAvailable(SHARED_REDIS));
 if (!services && required) throw new Error('PostgreSQL and Redis are required when CI=true');

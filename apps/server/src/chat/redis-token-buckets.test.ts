@@ -4,27 +4,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { RedisTokenBuckets } from './redis-token-buckets.ts';
 import { TokenBuckets, type TokenBucketOptions } from './token-buckets.ts';
+import { redisAvailable } from '../../test/helper.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
-async function redisAvailable(): Promise<boolean> {
-  const client = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  client.on('error', () => undefined); // reported through the failed ping below
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
-
-const available = await redisAvailable();
+const available = await redisAvailable(REDIS_URL);
 if (!available && process.env.CI === 'true') throw new Error('Redis is required when CI=true');
 if (!available) console.warn('SKIPPED: shared rate-limit tests need Redis on 6379');
 

@@ -3,12 +3,13 @@ import { CHAT_ENDPOINT } from '@sea/contract/chat';
 import { ROUTES } from '@sea/contract/paths';
 import { originAllowed } from '../plugins/cors.ts';
 import { registerWebSocket, type SocketHandler } from '../plugins/websocket.ts';
+import { DatabaseChatAccess } from './chat-access.ts';
 import { ChatBroker, DEFAULT_CHAT_RATE_LIMIT } from './chat-broker.ts';
 import type { FanOut, FanOutTarget } from './chat-ports.ts';
 import { chatRoutes } from './chat-routes.ts';
-import { DatabaseChatStore } from './chat-store.ts';
 import type { ChatTuning } from './chat-tuning.ts';
 import { MemoryFanOut } from './memory-fan-out.ts';
+import { DatabaseMessageLog } from './message-log.ts';
 import { RedisFanOut } from './redis-fan-out.ts';
 import { RedisTokenBuckets } from './redis-token-buckets.ts';
 import { DEFAULT_PARSER_LIMITS } from './stomp-parser.ts';
@@ -42,12 +43,12 @@ declare module 'fastify' {
 export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}): Promise<void> {
   const log = (level: 'info' | 'warn' | 'error', message: string, error?: unknown): void =>
     app.log[level]({ err: error }, message);
-  const store = new DatabaseChatStore({
+  const access = new DatabaseChatAccess({
     db: app.db,
     verifyAccess: (token) => app.tokens.verifyAccess(token),
-    imageUrl: (key) => `${ROUTES.uploads}/${key}`,
     membershipTtlMs: tuning.membershipTtlMs,
   });
+  const messages = new DatabaseMessageLog({ db: app.db, imageUrl: (key) => `${ROUTES.uploads}/${key}` });
   const redisUrl = app.config.redisUrl;
   const channel = tuning.redisChannel ?? 'sea:chat';
   const limit = tuning.rateLimit ?? DEFAULT_CHAT_RATE_LIMIT;
@@ -68,7 +69,8 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
   }
   const redisFanOuts: RedisFanOut[] = [];
   const broker = new ChatBroker({
-    store,
+    access,
+    messages,
     limiter,
     log,
     membershipCheckMs: tuning.membershipCheckMs,
@@ -127,5 +129,5 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
     maxMessageBytes,
   });
   await app.register(sockJsRoutes(sockJsSessions, { corsOrigins, publicUrl, maxMessageBytes }));
-  await app.register(chatRoutes(store));
+  await app.register(chatRoutes(messages));
 }

@@ -6,7 +6,7 @@ import { ChatBroker } from './chat-broker.ts';
 import { MemoryFanOut } from './memory-fan-out.ts';
 import { encodeFrame, stompFrame } from './stomp-frame.ts';
 import { StompSession } from './stomp-session.ts';
-import { MemoryChatStore, RecordingTransport } from '../../test/chat-fakes.ts';
+import { MemoryChat, RecordingTransport } from '../../test/chat-fakes.ts';
 import { Random, randomChunks, randomStompInput } from '../../test/chat-fuzz-inputs.ts';
 
 const INPUTS = 10_000;
@@ -21,9 +21,10 @@ describe('StompSession under random input', () => {
     process.on('uncaughtException', record);
     process.on('unhandledRejection', record);
     const internalErrors: unknown[] = [];
-    const store = new MemoryChatStore();
+    const store = new MemoryChat();
     const broker = new ChatBroker({
-      store,
+      access: store,
+      messages: store,
       fanOut: (target) => new MemoryFanOut(target),
       rateLimit: { capacity: 1_000_000, refillPerSecond: 1_000_000 },
     });

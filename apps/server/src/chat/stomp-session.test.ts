@@ -3,20 +3,20 @@ import { ChatBroker } from './chat-broker.ts';
 import { MemoryFanOut } from './memory-fan-out.ts';
 import { encodeFrame, frameText, stompFrame, type StompFrame } from './stomp-frame.ts';
 import { StompSession, type StompSessionOptions } from './stomp-session.ts';
-import { MemoryChatStore, RecordingTransport } from '../../test/chat-fakes.ts';
+import { MemoryChat, RecordingTransport } from '../../test/chat-fakes.ts';
 
 const enc = (frame: StompFrame): Uint8Array => encodeFrame(frame);
 const settle = (): Promise<void> => vi.advanceTimersByTimeAsync(0).then(() => undefined);
 
-let store: MemoryChatStore;
+let store: MemoryChat;
 let broker: ChatBroker;
 
 const transports: RecordingTransport[] = [];
 
 beforeEach(() => {
   vi.useFakeTimers();
-  store = new MemoryChatStore();
-  broker = new ChatBroker({ store, fanOut: (target) => new MemoryFanOut(target) });
+  store = new MemoryChat();
+  broker = new ChatBroker({ access: store, messages: store, fanOut: (target) => new MemoryFanOut(target) });
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -1,5 +1,6 @@
 import { CHAT_ERROR_DESTINATION, type ChatRefusal } from '@sea/contract/chat';
-import type { ChatBroker, ChatOutcome, ChatSubscriber } from './chat-broker.ts';
+import type { ChatBroker } from './chat-broker.ts';
+import type { ChatOutcome, ChatSubscriber } from './chat-ports.ts';
 import { encodeFrame, frameText, stompFrame, type StompFrame } from './stomp-frame.ts';
 import { StompParser } from './stomp-parser.ts';
 import {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { CLASS_ROLES, type ClassRole } from '@sea/contract/classes';
 import type { Executor } from '../db/database.ts';
 import { classes, enrolments } from '../db/schema.ts';
@@ -15,22 +15,37 @@ export const ROLE_NAMES: Record<Relation, ClassRole> = {
   none: CLASS_ROLES.none,
 };
 
+/**
+ * The relations of several users to one class, in one query: the rule of membership (the class's teacher, or
+ * a student enrolled in it, while the class is not deleted), written once. Null for an unknown or deleted class.
+ */
+export async function relationsTo(
+  db: Executor,
+  classId: number,
+  userIds: readonly string[],
+): Promise<Map<string, Relation> | null> {
+  // One row per enrolled user of `userIds` (or one with no student): the class's row is there either way.
+  const rows = await db
+    .select({ teacherId: classes.teacherId, studentId: enrolments.userId })
+    .from(classes)
+    .leftJoin(enrolments, and(eq(enrolments.classId, classes.id), inArray(enrolments.userId, [...userIds])))
+    .where(notDeleted(eq(classes.id, classId)));
+  const teacherId = rows[0]?.teacherId;
+  if (teacherId === undefined) return null;
+  const students = new Set(rows.map((row) => row.studentId));
+  return new Map(
+    userIds.map((userId) => [
+      userId,
+      userId === teacherId ? 'teacher' : students.has(userId) ? 'student' : 'none',
+    ]),
+  );
+}
+
 /** The user's relation to a class, in one query; 404 for an unknown or deleted class. */
 export async function relationTo(db: Executor, classId: number, userId: string): Promise<Relation> {
-  const [row] = await db
-    .select({
-      teacherId: classes.teacherId,
-      enrolled: sql<boolean>`exists (select 1 from ${enrolments} where ${and(
-        eq(enrolments.classId, classes.id),
-        eq(enrolments.userId, userId),
-      )})`,
-    })
-    .from(classes)
-    .where(notDeleted(eq(classes.id, classId)))
-    .limit(1);
-  if (row === undefined) throw notFound('class');
-  if (row.teacherId === userId) return 'teacher';
-  return row.enrolled ? 'student' : 'none';
+  const relation = (await relationsTo(db, classId, [userId]))?.get(userId);
+  if (relation === undefined) throw notFound('class');
+  return relation;
 }
 
 /** 418 unless the user is the class's teacher. */

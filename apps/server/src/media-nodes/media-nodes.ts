@@ -35,25 +35,25 @@ export type MediaNodesOptions = {
  * silent nodes ({@link sweep}) and resets the live state at start ({@link reconcileAtStart}).
  */
 export class MediaNodes {
-  private readonly db: Database;
-  private readonly key: Uint8Array;
-  private readonly log: FastifyBaseLogger;
-  private readonly sessionEnded: SessionEnded;
-  private readonly fetch: typeof fetch;
+  readonly #db: Database;
+  readonly #key: Uint8Array;
+  readonly #log: FastifyBaseLogger;
+  readonly #sessionEnded: SessionEnded;
+  readonly #fetch: typeof fetch;
 
   constructor(options: MediaNodesOptions) {
-    this.db = options.db;
-    this.key = new TextEncoder().encode(options.secret);
-    this.log = options.log;
-    this.sessionEnded = options.sessionEnded;
-    this.fetch = options.fetch ?? globalThis.fetch;
+    this.#db = options.db;
+    this.#key = new TextEncoder().encode(options.secret);
+    this.#log = options.log;
+    this.#sessionEnded = options.sessionEnded;
+    this.#fetch = options.fetch ?? globalThis.fetch;
   }
 
   /** Ends the sessions of nodes silent past the timeout (as of `now`) and announces them. */
   async sweep(now = new Date()): Promise<EndedSession[]> {
-    const ended = await sweepSilentNodes(this.db, now);
-    if (ended.length > 0) this.log.warn({ sessions: ended.length }, 'sessions of silent media nodes ended');
-    await this.sessionEnded.emit(ended);
+    const ended = await sweepSilentNodes(this.#db, now);
+    if (ended.length > 0) this.#log.warn({ sessions: ended.length }, 'sessions of silent media nodes ended');
+    await this.#sessionEnded.emit(ended);
     return ended;
   }
 
@@ -63,25 +63,25 @@ export class MediaNodes {
    */
   async reconcileAtStart(now = new Date()): Promise<number[]> {
     await this.sweep(now);
-    const reset = await resetOrphanLive(this.db, now);
-    if (reset.length > 0) this.log.info({ classes: reset }, 'classes nobody broadcasts set not live');
+    const reset = await resetOrphanLive(this.#db, now);
+    if (reset.length > 0) this.#log.info({ classes: reset }, 'classes nobody broadcasts set not live');
     return reset;
   }
 
   /** Whether any node was heard from within the timeout. */
   async anyFresh(): Promise<boolean> {
-    return (await this.freshNodes()).length > 0;
+    return (await this.#freshNodes()).length > 0;
   }
 
   /** A class was deleted: its rooms close. Never rejects. */
   async classDeleted(classId: number): Promise<void> {
-    const nodes = await this.db
+    const nodes = await this.#db
       .selectDistinct({ id: mediaNodes.id, url: mediaNodes.url })
       .from(liveSessions)
       .innerJoin(mediaNodes, eq(mediaNodes.id, liveSessions.nodeId))
       .where(and(eq(liveSessions.classId, classId), isNull(liveSessions.endedAt)))
-      .catch((error: unknown) => this.failed(error));
-    await this.send(nodes, { classIds: [classId], sessionKeys: [], students: [] });
+      .catch((error: unknown) => this.#failed(error));
+    await this.#send(nodes, { classIds: [classId], sessionKeys: [], students: [] });
   }
 
   /**
@@ -90,32 +90,32 @@ export class MediaNodes {
    */
   async userWithdrawn(userId: string): Promise<void> {
     try {
-      const taught = await this.db
+      const taught = await this.#db
         .selectDistinct({ classId: liveSessions.classId })
         .from(liveSessions)
         .innerJoin(classes, eq(classes.id, liveSessions.classId))
         .where(and(eq(classes.teacherId, userId), isNull(liveSessions.endedAt)));
-      await this.send(await this.freshNodes(), {
+      await this.#send(await this.#freshNodes(), {
         classIds: taught.map((row) => row.classId),
         sessionKeys: [],
         students: [{ userId }],
       });
     } catch (error) {
-      this.failed(error);
+      this.#failed(error);
     }
   }
 
   /** Warns when a node that reports cannot be reached at the URL it gave (a wrong MEDIA_INTERNAL_URL). */
   async probe(nodeId: string, url: string): Promise<void> {
     try {
-      const response = await this.fetch(`${url}/health`, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+      const response = await this.#fetch(`${url}/health`, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
       if (response.ok) {
-        this.log.info({ nodeId, url }, 'media node reporting and reachable');
+        this.#log.info({ nodeId, url }, 'media node reporting and reachable');
         return;
       }
       throw new Error(`status ${response.status}`);
     } catch (error) {
-      this.log.warn(
+      this.#log.warn(
         { nodeId, url, err: error },
         `media node ${nodeId} reports, but the API server cannot reach it at ${url}: students who lose a ` +
           'class leave its rooms only at its next report; set MEDIA_INTERNAL_URL on the media service to an ' +
@@ -124,28 +124,25 @@ export class MediaNodes {
     }
   }
 
-  private async freshNodes(): Promise<{ id: string; url: string }[]> {
-    return this.db
+  async #freshNodes(): Promise<{ id: string; url: string }[]> {
+    return this.#db
       .select({ id: mediaNodes.id, url: mediaNodes.url })
       .from(mediaNodes)
       .where(gte(mediaNodes.lastSeenAt, new Date(Date.now() - MEDIA_NODE_TIMEOUT_MS)));
   }
 
-  private async send(
-    nodes: { id: string; url: string }[] | void,
-    revocation: MediaRevocation,
-  ): Promise<void> {
+  async #send(nodes: { id: string; url: string }[] | void, revocation: MediaRevocation): Promise<void> {
     if (!nodes || nodes.length === 0) return;
     const token = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })
       .setAudience(MEDIA_NODE_AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(`${TOKEN_TTL_S}s`)
-      .sign(this.key);
+      .sign(this.#key);
     await Promise.all(
       nodes.map(async (node) => {
         try {
-          const response = await this.fetch(`${node.url}${MEDIA_REVOCATION_PATH}`, {
+          const response = await this.#fetch(`${node.url}${MEDIA_REVOCATION_PATH}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
             body: JSON.stringify(revocation),
@@ -154,13 +151,13 @@ export class MediaNodes {
           if (!response.ok) throw new Error(`status ${response.status}`);
         } catch (error) {
           // Its next report is answered with the same revocation.
-          this.log.warn({ nodeId: node.id, err: error }, 'a media node did not take a revocation');
+          this.#log.warn({ nodeId: node.id, err: error }, 'a media node did not take a revocation');
         }
       }),
     );
   }
 
-  private failed(error: unknown): void {
-    this.log.error({ err: error }, 'finding the media nodes to tell failed');
+  #failed(error: unknown): void {
+    this.#log.error({ err: error }, 'finding the media nodes to tell failed');
   }
 }

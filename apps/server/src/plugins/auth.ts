@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createTokens, type Tokens } from '../auth/tokens.ts';
+import { createTokens, type Tokens } from './tokens.ts';
 import type { Database } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { ReadCacheSync } from '../classes/read-cache-sync.ts';
-import { envelopeTag, matchesEtag, ReadCache } from '../classes/read-cache.ts';
+import { ReadCacheSync } from './read-cache-sync.ts';
+import { AnswerCache, envelopeTag, matchesEtag } from './answer-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    readCache: ReadCache;
+    readCache: AnswerCache;
   }
   interface FastifyRequest {
     /** The cache generation when a cacheable read started (null: not cached). */
@@ -23,7 +23,7 @@ export async function registerReadCache(
   ttlMs: number,
   redis: { url: string; channel: string } | null,
 ): Promise<void> {
-  const cache = new ReadCache(ttlMs);
+  const cache = new AnswerCache(ttlMs);
   app.decorate('readCache', cache);
   app.decorateRequest('readCacheGeneration', null);
   // With Redis, the other server processes drop their caches as soon as this one writes.

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
-import { UPLOADS_PREFIX } from '../storage/storage.ts';
+import { ROUTES } from '@sea/contract/paths';
 
 /** Where the web app loads Kakao's JavaScript SDK from when Kakao login is configured. */
 export const KAKAO_SDK_ORIGIN = 'https://t1.kakaocdn.net';
@@ -77,7 +77,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
       ? Object.freeze({ ...headers, 'cross-origin-resource-policy': 'cross-origin' })
       : headers;
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith(UPLOADS_PREFIX) ? uploads : headers);
+    reply.headers(request.url.startsWith(`${ROUTES.uploads}/`) ? uploads : headers);
     done();
   });
 }

@@ -11,27 +11,27 @@ export type SessionEndedListener = (session: EndedSession) => unknown;
  * (`app.sessionEnded.subscribe(...)` in app.ts) to enqueue the replay of a session left `processing`.
  */
 export class SessionEnded {
-  private readonly listeners = new Set<SessionEndedListener>();
-  private readonly log: FastifyBaseLogger;
+  readonly #listeners = new Set<SessionEndedListener>();
+  readonly #log: FastifyBaseLogger;
 
   constructor(log: FastifyBaseLogger) {
-    this.log = log;
+    this.#log = log;
   }
 
   /** Adds a listener; returns the function that removes it. */
   subscribe(listener: SessionEndedListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /** Tells every listener about each session, one after another; resolves when all have answered. */
   async emit(sessions: EndedSession[]): Promise<void> {
     for (const session of sessions) {
-      for (const listener of [...this.listeners]) {
+      for (const listener of [...this.#listeners]) {
         try {
           await listener(session);
         } catch (error) {
-          this.log.error({ err: error, sessionId: session.id }, 'a session-ended listener failed');
+          this.#log.error({ err: error, sessionId: session.id }, 'a session-ended listener failed');
         }
       }
     }

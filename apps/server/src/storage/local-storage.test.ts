@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bannerCard } from '../uploads/process-image.ts';
 import { LocalStorage } from './local-storage.ts';
 import { serveUploads } from './serve-uploads.ts';
 import { cardKey, isStorageKey } from './storage.ts';
@@ -71,10 +72,10 @@ describe('banner card copies', () => {
         .toBuffer();
       const key = await older.save('banner', { bytes: banner, extension: 'jpg' });
       const broken = await older.save('banner', { bytes: Buffer.from('not an image'), extension: 'jpg' });
-      expect(await older.addMissingCards()).toBe(1);
+      expect(await older.addMissingCards(bannerCard)).toBe(1);
       expect((await sharp(path.join(own, cardKey(key) ?? '')).metadata()).width).toBe(480);
       expect(cardKey(broken)).not.toBeNull();
-      expect(await older.addMissingCards()).toBe(0);
+      expect(await older.addMissingCards(bannerCard)).toBe(0);
     } finally {
       await rm(own, { recursive: true, force: true });
     }

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { bannerCard } from '../uploads/process-image.ts';
-import type { ImageKind, ProcessedImage } from '../uploads/process-image.ts';
 import { cardKey, isStorageKey, newKey, UPLOADS_PREFIX } from './storage.ts';
-import type { Storage } from './storage.ts';
+import type { ImageKind, Storage, StoredImage } from './storage.ts';
 
 /** Stores uploads as files in one folder (UPLOAD_DIR), served by the API server under `/uploads/`. */
 export class LocalStorage implements Storage {
@@ -14,7 +12,7 @@ export class LocalStorage implements Storage {
     this.dir = path.resolve(dir);
   }
 
-  async save(kind: ImageKind, image: Pick<ProcessedImage, 'bytes' | 'extension' | 'card'>): Promise<string> {
+  async save(kind: ImageKind, image: StoredImage): Promise<string> {
     const id = randomUUID();
     const key = newKey(kind, image.extension, id);
     const card = image.card === undefined ? null : cardKey(key);
@@ -42,9 +40,10 @@ export class LocalStorage implements Storage {
 
   /**
    * Makes the card copy of every stored banner that has none (banners stored before copies existed), one at a
-   * time. Answers how many it made; a banner it cannot read is skipped (and stays served as it is).
+   * time, with `makeCard` (the uploads' image processing). Answers how many it made; a banner it cannot read is
+   * skipped (and stays served as it is).
    */
-  async addMissingCards(): Promise<number> {
+  async addMissingCards(makeCard: (banner: Buffer) => Promise<Buffer>): Promise<number> {
     const folder = path.join(this.dir, 'banners');
     const names = await readdir(folder).catch(() => [] as string[]);
     const present = new Set(names);
@@ -54,7 +53,7 @@ export class LocalStorage implements Storage {
       const card = cardKey(key);
       if (card === null || present.has(path.basename(card))) continue;
       try {
-        await this.#write(card, await bannerCard(await readFile(path.join(this.dir, key))));
+        await this.#write(card, await makeCard(await readFile(path.join(this.dir, key))));
         made += 1;
       } catch {
         // An unreadable file keeps its banner without a copy; the web app then loads the banner itself.

@@ -1,4 +1,14 @@
-import type { ImageKind, ProcessedImage } from '../uploads/process-image.ts';
+import { ROUTES } from '@sea/contract/paths';
+/** What an image is for: a class banner (at most 1184 px wide) or a profile avatar (256x256). */
+export type ImageKind = 'banner' | 'avatar';
+
+/** An image as the storage keeps it: its bytes, its format's extension and (banners) the card copy. */
+export type StoredImage = {
+  bytes: Buffer;
+  extension: 'jpg' | 'png';
+  /** Banners: the smaller copy class cards load, same format. */
+  card?: Buffer;
+};
 
 /**
  * Where uploaded images live. The local folder is the default; an object store can implement the same three
@@ -10,7 +20,7 @@ export type Storage = {
    * Stores a new file under a fresh random name and answers its key (a banner's card copy, when given, beside
    * it under {@link cardKey}). Never overwrites.
    */
-  save(kind: ImageKind, image: Pick<ProcessedImage, 'bytes' | 'extension' | 'card'>): Promise<string>;
+  save(kind: ImageKind, image: StoredImage): Promise<string>;
   /** Removes a stored file (and its card copy); an unknown or already removed key is not an error. */
   remove(key: string): Promise<void>;
   /** The browser address of a stored file. */
@@ -18,7 +28,7 @@ export type Storage = {
 };
 
 /** The URL prefix under which stored files are served. */
-export const UPLOADS_PREFIX = '/uploads/';
+export const UPLOADS_PREFIX = `${ROUTES.uploads}/`;
 
 const FOLDERS: Record<ImageKind, string> = { banner: 'banners', avatar: 'avatars' };
 

@@ -1,5 +1,4 @@
-import type { ImageKind, ProcessedImage } from '../uploads/process-image.ts';
-import type { Storage } from './storage.ts';
+import type { ImageKind, Storage, StoredImage } from './storage.ts';
 
 /**
  * Stores `image` (when there is one), then runs `work` with its key (null without an image). When `work` fails
@@ -8,7 +7,7 @@ import type { Storage } from './storage.ts';
 export async function withStoredImage<T>(
   storage: Storage,
   kind: ImageKind,
-  image: ProcessedImage | undefined,
+  image: StoredImage | undefined,
   work: (key: string | null) => Promise<T>,
 ): Promise<T> {
   const key = image === undefined ? null : await storage.save(kind, image);

@@ -7,20 +7,14 @@ import {
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_PIXELS,
 } from '@sea/contract/uploads';
+import type { ImageKind, StoredImage } from '../storage/storage.ts';
 import { imageTooLarge, imageTooManyPixels, imageUnreadable, imageUnsupported } from './upload-errors.ts';
 
-/** What an image is for: a class banner (at most 1184 px wide) or a profile avatar (256x256). */
-export type ImageKind = 'banner' | 'avatar';
-
-/** A re-encoded image, ready for the storage driver. */
-export type ProcessedImage = {
-  bytes: Buffer;
-  extension: 'jpg' | 'png';
+/** A re-encoded image, ready for the storage driver (a banner's card copy is BANNER_CARD_WIDTH_PX wide at most). */
+export type ProcessedImage = StoredImage & {
   contentType: 'image/jpeg' | 'image/png';
   width: number;
   height: number;
-  /** Banners: the smaller copy class cards load (BANNER_CARD_WIDTH_PX wide at most), same format. */
-  card?: Buffer;
 };
 
 const ACCEPTED_MIME_TYPES = new Set(['image/jpeg', 'image/png']);

@@ -4,23 +4,26 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '@sea/contract/uploads';
-import { HttpError } from '../errors.ts';
+import { toHttpError } from '../plugins/errors.ts';
 import { jpeg, pixelFloodPng, png } from '../../test/images.ts';
 import { imagePart, jsonPart, multipart } from '../../test/multipart.ts';
 import { readImageForm } from './read-image-form.ts';
 
-// A minimal app around the reader, so it is tested apart from any route; the real error plugin is exercised
-// by the route tests.
+// A minimal app around the reader, so it is tested apart from any route (errors mapped as the error plugin
+// maps them; the plugin itself is exercised by the route tests).
 let app: FastifyInstance;
 
 beforeAll(async () => {
   app = Fastify();
   await app.register(multipartPlugin);
   app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof HttpError) {
-      return reply
-        .status(error.status)
-        .send({ status: error.status, message_kor: error.messageKor, invalid_fields: error.invalidFields });
+    const httpError = toHttpError(error);
+    if (httpError !== null) {
+      return reply.status(httpError.status).send({
+        status: httpError.status,
+        message_kor: httpError.messageKor,
+        invalid_fields: httpError.invalidFields,
+      });
     }
     return reply.status(500).send({ status: 500 });
   });

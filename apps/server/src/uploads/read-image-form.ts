@@ -3,9 +3,9 @@ import type { Multipart } from '@fastify/multipart';
 import type { z } from 'zod';
 import { IMAGE_PART, MAX_UPLOAD_BYTES } from '@sea/contract/uploads';
 import { processImage } from './process-image.ts';
-import type { ImageKind, ProcessedImage } from './process-image.ts';
-import { HttpError, invalid } from '../errors.ts';
-import { invalidFieldsOf } from '../plugins/errors.ts';
+import type { ProcessedImage } from './process-image.ts';
+import type { ImageKind } from '../storage/storage.ts';
+import { HttpError } from '../errors.ts';
 import { formBad, formTooLarge, imageTooLarge } from './upload-errors.ts';
 
 /** Largest accepted JSON part. The forms' texts are at most a few thousand characters. */
@@ -81,18 +81,14 @@ export async function readImageForm<S extends z.ZodType = z.ZodUnknown>(
   return { json: value, image: await processImage(imageBytes, options.kind) };
 }
 
-/** The parsed value, or a 400 with `invalid_fields` (field → Korean message) as for any JSON body. */
+/**
+ * The parsed value; otherwise the ZodError is thrown, and the error handler answers it as it answers any JSON
+ * body's (400 with `invalid_fields`, field → Korean message).
+ */
 function validated<S extends z.ZodType>(schema: S, json: unknown): z.output<S> {
   const result = schema.safeParse(json);
   if (result.success) return result.data;
-  throw invalid(
-    invalidFieldsOf(
-      result.error.issues.map((issue) => ({
-        instancePath: `/${issue.path.join('/')}`,
-        message: issue.message,
-      })),
-    ),
-  );
+  throw result.error;
 }
 
 async function readJsonPart(part: Multipart, name: string): Promise<unknown> {

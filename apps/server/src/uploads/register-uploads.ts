@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '@sea/contract/uploads';
 import type { Config } from '../config.ts';
+import { bannerCard } from './process-image.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
 import { serveUploads } from '../storage/serve-uploads.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -25,7 +26,7 @@ export async function registerUploads(app: FastifyInstance, config: Config): Pro
   // Banners stored before card copies existed get theirs in the background; closing waits for it.
   let backfill: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {
-    backfill = storage.addMissingCards().then(
+    backfill = storage.addMissingCards(bannerCard).then(
       (made) => {
         if (made > 0) app.log.info({ made }, 'card copies of stored banners made');
       },

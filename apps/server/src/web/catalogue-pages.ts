@@ -1,13 +1,15 @@
 import { answerKey } from '@sea/contract/initial-answers';
+import { pageModule } from '@sea/contract/page-modules';
 import { PAGES, ROUTES } from '@sea/contract/paths';
 
 /** A GET request of the API (its key, see `answerKey`). */
 type RequestKey = string;
 
 /**
- * A catalogue page whose HTML carries its first answers: the route module the web app loads lazily for it,
- * the GET requests it makes first (exactly as the web app builds them), and the lists whose first cards'
- * banners are the page's largest paint.
+ * A catalogue page whose HTML carries its first answers: the route module the web app loads lazily for it (its
+ * source path as the build's manifest names it, from the contract's `pageModule`, which the web app loads its
+ * pages by too), the GET requests it makes first (exactly as the web app builds them), and the lists whose
+ * first cards' banners are the page's largest paint.
  */
 export type CataloguePage = {
   routeModule: string;
@@ -28,7 +30,7 @@ export function cataloguePage(pathname: string, search: URLSearchParams): Catalo
     const topTen = answerKey(ROUTES.classes, { page: 0, target: 'topten' });
     const live = answerKey(ROUTES.classes, { page: 0, target: 'live' });
     return {
-      routeModule: 'src/app/routes/home.tsx',
+      routeModule: pageModule('home'),
       requests: [topTen, live],
       // The live grid's first card is the largest on the mobile column, the carousel's first on desktop.
       firstCards: [
@@ -41,7 +43,7 @@ export function cataloguePage(pathname: string, search: URLSearchParams): Catalo
     const target = pathname === PAGES.liveList ? 'live' : null;
     const classes = answerKey(ROUTES.classes, { page: 0, category: categoryOf(search), target });
     return {
-      routeModule: pathname === PAGES.list ? 'src/app/routes/list.tsx' : 'src/app/routes/live-list.tsx',
+      routeModule: pageModule(pathname === PAGES.list ? 'list' : 'liveList'),
       requests: [classes, answerKey(ROUTES.categories)],
       // The first row of the grid (two cards on the mobile column).
       firstCards: [{ request: classes, count: 2 }],

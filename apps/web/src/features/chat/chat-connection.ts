@@ -9,6 +9,7 @@ import {
   type ChatMessage,
   type ChatRefusal,
 } from '@sea/contract/chat';
+import { Emitter } from '../../lib/emitter.ts';
 import { mergeMessages } from './merge-messages.ts';
 
 /** Where a chat connection stands; the panel shows it and enables sending only while `connected`. */
@@ -113,12 +114,7 @@ export const createStompClient: StompFactory = (config) => {
  */
 export class ChatConnection {
   readonly #options: Required<ChatConnectionOptions>;
-  readonly #listeners: { [K in keyof ChatConnectionEvents]: Set<(value: ChatConnectionEvents[K]) => void> } =
-    {
-      stateChanged: new Set(),
-      messagesChanged: new Set(),
-      refused: new Set(),
-    };
+  readonly #events = new Emitter<ChatConnectionEvents>();
   #state: ChatConnectionState = 'connecting';
   #messages: readonly ChatMessage[] = [];
   #client: StompLike | null = null;
@@ -161,9 +157,7 @@ export class ChatConnection {
     event: K,
     listener: (value: ChatConnectionEvents[K]) => void,
   ): () => void {
-    const set = this.#listeners[event] as Set<(value: ChatConnectionEvents[K]) => void>;
-    set.add(listener);
-    return () => set.delete(listener);
+    return this.#events.on(event, listener);
   }
 
   /** Sends a message; false (nothing sent) while not connected or when the text is blank. */
@@ -237,7 +231,7 @@ export class ChatConnection {
     const subscribed = Promise.all([
       client.subscribe(CHAT_ERROR_DESTINATION, (body) => {
         const refusal = parseJson<ChatRefusal>(body);
-        if (refusal) this.#emit('refused', refusal);
+        if (refusal) this.#events.emit('refused', refusal);
       }),
       client.subscribe(chatTopic(classId), (body) => {
         const message = parseJson<ChatMessage>(body);
@@ -325,18 +319,13 @@ export class ChatConnection {
     const merged = mergeMessages(this.#messages, incoming);
     if (merged === this.#messages) return;
     this.#messages = merged;
-    this.#emit('messagesChanged', merged);
+    this.#events.emit('messagesChanged', merged);
   }
 
   #setState(state: ChatConnectionState): void {
     if (this.#state === state) return;
     this.#state = state;
-    this.#emit('stateChanged', state);
-  }
-
-  #emit<K extends keyof ChatConnectionEvents>(event: K, value: ChatConnectionEvents[K]): void {
-    for (const listener of this.#listeners[event])
-      (listener as (value: ChatConnectionEvents[K]) => void)(value);
+    this.#events.emit('stateChanged', state);
   }
 }
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNotify } from '../../components/ui/use-notify.ts';
-import { useCategories } from './api/get-categories.ts';
+import { useCategories } from '../../lib/use-categories.ts';
 import { CLASS_TEXTS } from './texts.ts';
 
 /** The categories of a class form; a load failure is announced once ('failed to load category information'). */

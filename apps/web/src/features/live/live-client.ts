@@ -1,3 +1,4 @@
+import { Emitter } from '../../lib/emitter.ts';
 import type { SignallingLike } from './signalling-client.ts';
 
 /** After a failed recovery, the next attempt waits this long. */
@@ -13,8 +14,6 @@ export type LiveClientOptions = {
   /** Tests shorten the pause between recovery attempts. */
   recoveryRetryMs?: number;
 };
-
-type Listener = (value: never) => void;
 
 /**
  * Where a room's media side stands: `connecting` while entering or recovering (also while the media connection
@@ -40,7 +39,7 @@ export abstract class LiveClient<Events extends LiveClientEvents & Record<string
   protected readonly signalling: SignallingLike;
   readonly #createPeerConnection: (config: RTCConfiguration) => RTCPeerConnection;
   readonly #retryMs: number;
-  readonly #listeners = new Map<keyof Events, Set<Listener>>();
+  readonly #events = new Emitter<Events>();
   readonly #unsubscribes: (() => void)[] = [];
   #queue: Promise<unknown> = Promise.resolve();
   #pc: RTCPeerConnection | null = null;
@@ -69,10 +68,7 @@ export abstract class LiveClient<Events extends LiveClientEvents & Record<string
 
   /** Listens to an event; returns the function that stops listening. */
   on<K extends keyof Events>(event: K, listener: (value: Events[K]) => void): () => void {
-    const set = this.#listeners.get(event) ?? new Set();
-    this.#listeners.set(event, set);
-    set.add(listener as Listener);
-    return () => set.delete(listener as Listener);
+    return this.#events.on(event, listener);
   }
 
   /** Closes the media connection (the signalling client is the caller's). Idempotent. */
@@ -83,7 +79,7 @@ export abstract class LiveClient<Events extends LiveClientEvents & Record<string
     this.#unsubscribes.forEach((unsubscribe) => unsubscribe());
     this.#pc?.close();
     this.#pc = null;
-    this.#listeners.clear();
+    this.#events.clear();
   }
 
   protected get closed(): boolean {
@@ -147,9 +143,7 @@ export abstract class LiveClient<Events extends LiveClientEvents & Record<string
   }
 
   protected emit<K extends keyof Events>(event: K, value: Events[K]): void {
-    for (const listener of [...(this.#listeners.get(event) ?? [])]) {
-      (listener as (value: Events[K]) => void)(value);
-    }
+    this.#events.emit(event, value);
   }
 
   #setMediaState(state: MediaState): void {

@@ -10,6 +10,7 @@ import {
   type LiveRequestName,
   type LiveRequestPayload,
 } from '@sea/contract/live';
+import { Emitter } from '../../lib/emitter.ts';
 import { LIVE_TEXTS } from './texts.ts';
 
 /** Where the signalling connection stands. */
@@ -65,7 +66,7 @@ function refusalOf(error: unknown): LiveRequestError {
 export class SignallingClient {
   readonly #socket: Socket;
   readonly #timeoutMs: number;
-  readonly #listeners = new Map<keyof SignallingEvents, Set<(value: never) => void>>();
+  readonly #events = new Emitter<SignallingEvents>();
   #state: SignallingState = 'connecting';
   #everConnected = false;
   /** Requests waiting for an answer: rejected when the connection drops or is refused. */
@@ -104,7 +105,7 @@ export class SignallingClient {
     });
     this.#socket.on('connect', () => {
       this.#setState('connected');
-      if (this.#everConnected) this.#emit('reconnected', undefined);
+      if (this.#everConnected) this.#events.emit('reconnected', undefined);
       this.#everConnected = true;
     });
     this.#socket.on('connect_error', (error) => {
@@ -127,7 +128,9 @@ export class SignallingClient {
       );
     });
     for (const name of SERVER_EVENTS) {
-      this.#socket.on(name, (payload: unknown) => this.#emit(name, payload as SignallingEvents[typeof name]));
+      this.#socket.on(name, (payload: unknown) =>
+        this.#events.emit(name, payload as SignallingEvents[typeof name]),
+      );
     }
   }
 
@@ -178,10 +181,7 @@ export class SignallingClient {
 
   /** Listens to an event; returns the function that stops listening. */
   on<K extends keyof SignallingEvents>(event: K, listener: (value: SignallingEvents[K]) => void): () => void {
-    const set = this.#listeners.get(event) ?? new Set();
-    this.#listeners.set(event, set);
-    set.add(listener as (value: never) => void);
-    return () => set.delete(listener as (value: never) => void);
+    return this.#events.on(event, listener);
   }
 
   /** Disconnects for good. Idempotent. */
@@ -191,19 +191,13 @@ export class SignallingClient {
     for (const drop of [...this.#pending]) drop(offline());
     this.#socket.disconnect();
     this.#setState('disconnected');
-    this.#listeners.clear();
+    this.#events.clear();
   }
 
   #setState(state: SignallingState): void {
     if (this.#state === state || (this.#closed && state !== 'disconnected')) return;
     this.#state = state;
-    this.#emit('stateChanged', state);
-  }
-
-  #emit<K extends keyof SignallingEvents>(event: K, value: SignallingEvents[K]): void {
-    for (const listener of [...(this.#listeners.get(event) ?? [])]) {
-      (listener as (value: SignallingEvents[K]) => void)(value);
-    }
+    this.#events.emit('stateChanged', state);
   }
 }
 

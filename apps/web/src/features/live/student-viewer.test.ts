@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsumerInfo, LiveRequestName } from '@sea/contract/live';
-import type { SignallingEvents, SignallingLike } from './signalling-client.ts';
+import type { ConsumerInfo } from '@sea/contract/live';
 import { LiveRequestError } from './signalling-client.ts';
 import { StudentViewer } from './student-viewer.ts';
+import { fakeSignalling } from './test/fake-signalling.ts';
 
-/** A signalling fake: answers requests from a table, records them, and lets the test emit server events. */
-function fakeSignalling(consumersPerConsume: ConsumerInfo[][]) {
-  const calls: { name: LiveRequestName; payload: unknown }[] = [];
-  const listeners = new Map<string, Set<(value: unknown) => void>>();
+/** The shared signalling fake, answering a viewer's requests; each `consume` answers the next list of consumers. */
+function viewerSignalling(consumersPerConsume: ConsumerInfo[][]) {
   let consumeCount = 0;
-  const answers: Partial<Record<LiveRequestName, () => unknown>> = {
+  return fakeSignalling({
     joinRoom: () => ({ producers: [] }),
     getRouterRtpCapabilities: () => ({ codecs: [], iceServers: [], layers: [] }),
     createConsumerTransport: () => ({ transportId: 't1' }),
@@ -17,24 +15,7 @@ function fakeSignalling(consumersPerConsume: ConsumerInfo[][]) {
     connectConsumerTransport: () => ({}),
     resume: () => ({}),
     setPreferredLayer: () => ({}),
-  };
-  const signalling = {
-    request: async (name: LiveRequestName, payload: unknown) => {
-      calls.push({ name, payload });
-      const answer = answers[name];
-      if (!answer) throw new Error(`unexpected ${name}`);
-      return answer();
-    },
-    on: (event: string, listener: (value: unknown) => void) => {
-      const set = listeners.get(event) ?? new Set();
-      listeners.set(event, set);
-      set.add(listener);
-      return () => set.delete(listener);
-    },
-  } as unknown as SignallingLike;
-  const emit = <K extends keyof SignallingEvents>(event: K, value: SignallingEvents[K]) =>
-    listeners.get(event)?.forEach((listener) => listener(value));
-  return { signalling, calls, emit, answers };
+  });
 }
 
 /** A peer connection fake with one transceiver per mid seen in the consumers. */
@@ -73,7 +54,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('StudentViewer', () => {
   it('joins, answers the offer, resumes every consumer and announces its track', async () => {
-    const { signalling, calls } = fakeSignalling([
+    const { signalling, calls } = viewerSignalling([
       [consumer('webcamVideo', '0'), consumer('webcamAudio', '1')],
     ]);
     const pc = fakePeerConnection(['0', '1']);
@@ -98,7 +79,7 @@ describe('StudentViewer', () => {
   });
 
   it('follows the teacher: a closed stream is removed, a new one added, one renegotiation per burst', async () => {
-    const { signalling, calls, emit } = fakeSignalling([
+    const { signalling, calls, emit } = viewerSignalling([
       [consumer('webcamVideo', '0'), consumer('webcamAudio', '1')],
       [consumer('webcamAudio', '1'), consumer('webcamVideo', '0', 'webcamVideo-2')],
     ]);
@@ -126,7 +107,7 @@ describe('StudentViewer', () => {
   });
 
   it('applies the chosen quality to the webcam, also to a later webcam stream', async () => {
-    const { signalling, calls } = fakeSignalling([[consumer('webcamVideo', '0')]]);
+    const { signalling, calls } = viewerSignalling([[consumer('webcamVideo', '0')]]);
     const viewer = new StudentViewer({
       signalling,
       createPeerConnection: () => fakePeerConnection(['0']) as unknown as RTCPeerConnection,
@@ -145,7 +126,7 @@ describe('StudentViewer', () => {
   });
 
   it('applies a quality chosen while the webcam stream is being set up', async () => {
-    const { signalling, calls, answers } = fakeSignalling([[consumer('webcamVideo', '0')]]);
+    const { signalling, calls, answers } = viewerSignalling([[consumer('webcamVideo', '0')]]);
     let open: () => void = () => {};
     const gate = new Promise<void>((resolve) => (open = resolve));
     answers.resume = async () => {
@@ -169,7 +150,7 @@ describe('StudentViewer', () => {
   });
 
   it('joins again on a fresh connection when the media connection fails', async () => {
-    const { signalling, calls } = fakeSignalling([
+    const { signalling, calls } = viewerSignalling([
       [consumer('webcamAudio', '1')],
       [consumer('webcamAudio', '1', 'a-2')],
     ]);
@@ -190,7 +171,7 @@ describe('StudentViewer', () => {
   });
 
   it('announces the end once and stops renegotiating; close is idempotent', async () => {
-    const { signalling, calls, emit } = fakeSignalling([[]]);
+    const { signalling, calls, emit } = viewerSignalling([[]]);
     const pc = fakePeerConnection([]);
     const viewer = new StudentViewer({
       signalling,
@@ -210,7 +191,7 @@ describe('StudentViewer', () => {
   });
 
   it('after a reconnection joins again, retrying a failed attempt until it works', async () => {
-    const { signalling, calls, emit, answers } = fakeSignalling([
+    const { signalling, calls, emit, answers } = viewerSignalling([
       [consumer('webcamAudio', '1')],
       [consumer('webcamAudio', '1', 'a-2')],
     ]);
@@ -239,7 +220,7 @@ describe('StudentViewer', () => {
   });
 
   it('negotiates again when the teacher replaced a stream between consume and resume (nothing ends)', async () => {
-    const { signalling, calls, answers } = fakeSignalling([
+    const { signalling, calls, answers } = viewerSignalling([
       [consumer('webcamVideo', '0'), consumer('webcamAudio', '1')],
       [consumer('webcamVideo', '0', 'webcamVideo-2'), consumer('webcamAudio', '1')],
     ]);
@@ -263,7 +244,7 @@ describe('StudentViewer', () => {
   });
 
   it('does not give up when a recovery meets a transport that went away: it joins again', async () => {
-    const { signalling, calls, emit, answers } = fakeSignalling([
+    const { signalling, calls, emit, answers } = viewerSignalling([
       [consumer('webcamAudio', '1')],
       [consumer('webcamAudio', '1', 'a-2')],
     ]);
@@ -287,7 +268,7 @@ describe('StudentViewer', () => {
   });
 
   it('says the class ended when it is no longer live after a reconnection', async () => {
-    const { signalling, emit, answers } = fakeSignalling([[]]);
+    const { signalling, emit, answers } = viewerSignalling([[]]);
     const viewer = new StudentViewer({
       signalling,
       createPeerConnection: () => fakePeerConnection([]) as unknown as RTCPeerConnection,

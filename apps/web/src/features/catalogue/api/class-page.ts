@@ -17,11 +17,3 @@ export function fetchClassPage(
     ...(signal ? { signal } : {}),
   });
 }
-
-/** Query keys of the class lists; every list of one target starts with `['classes', target]`. */
-export const classKeys = {
-  all: ['classes'] as const,
-  list: (target: ClassTarget | 'all', category: number | null) => ['classes', target, { category }] as const,
-  topTen: () => ['classes', 'topten'] as const,
-  livePreview: () => ['classes', 'live', 'preview'] as const,
-};

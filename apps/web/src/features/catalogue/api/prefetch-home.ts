@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { classKeys, fetchClassPage } from './class-page.ts';
+import { classKeys } from '../../../lib/class-keys.ts';
+import { fetchClassPage } from './class-page.ts';
 
 /**
  * Starts the home page's two list requests at once, while its code is still loading, instead of after it

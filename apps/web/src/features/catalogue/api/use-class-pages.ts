@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ClassItem, ClassTarget } from '@sea/contract/classes';
-import { classKeys, fetchClassPage } from './class-page.ts';
+import { classKeys } from '../../../lib/class-keys.ts';
+import { fetchClassPage } from './class-page.ts';
 
 /** The next page index, or undefined when the last page came back empty (product-spec section 4). */
 export function nextClassPage(lastPage: ClassItem[], lastPageIndex: number): number | undefined {

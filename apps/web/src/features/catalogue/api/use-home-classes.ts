@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { classKeys, fetchClassPage } from './class-page.ts';
+import { classKeys } from '../../../lib/class-keys.ts';
+import { fetchClassPage } from './class-page.ts';
 
 /** `GET /api/classes?target=topten`: the ten classes with the most students, most first. */
 export function useTopTen(enabled = true) {

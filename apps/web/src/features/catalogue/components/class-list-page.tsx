@@ -1,7 +1,7 @@
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDesktop } from '../../../lib/use-media-query.ts';
-import { useCategories } from '../api/use-categories.ts';
+import { useCategories } from '../../../lib/use-categories.ts';
 import { useClassPages } from '../api/use-class-pages.ts';
 import { useTopTen } from '../api/use-home-classes.ts';
 import { CATALOGUE_TEXTS } from '../texts.ts';

@@ -1,7 +1,7 @@
 import { AccountMenu } from '../../../components/ui/account-menu.tsx';
 import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
 import { Page } from '../../../components/ui/page.tsx';
-import { useCategories } from '../api/use-categories.ts';
+import { useCategories } from '../../../lib/use-categories.ts';
 import { useClassPages } from '../api/use-class-pages.ts';
 import { CATALOGUE_TEXTS } from '../texts.ts';
 import { useCategoryParam } from '../use-category-param.ts';

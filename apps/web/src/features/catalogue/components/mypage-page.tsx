@@ -7,7 +7,7 @@ import { PlusIcon } from '../../../components/ui/icons.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { useNotify } from '../../../components/ui/use-notify.ts';
 import { useClassPages } from '../api/use-class-pages.ts';
-import { useDeleteClass } from '../api/use-delete-class.ts';
+import { useDeleteClass } from '../../../lib/use-delete-class.ts';
 import { CATALOGUE_TEXTS } from '../texts.ts';
 import { AccountHeading } from './account-heading.tsx';
 import type { ClassSummary } from './class-card.tsx';

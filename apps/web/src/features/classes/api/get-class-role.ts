@@ -4,7 +4,7 @@ import type { ClassRole } from '@sea/contract/classes';
 import { ROUTES, toPath } from '@sea/contract/paths';
 import { http } from '../../../lib/http.ts';
 import { useLoggedIn } from '../../../lib/use-logged-in.ts';
-import { classKeys } from './class-keys.ts';
+import { classKeys } from '../../../lib/class-keys.ts';
 
 function isClassRole(value: unknown): value is ClassRole {
   return (Object.values(CLASS_ROLES) as unknown[]).includes(value);

@@ -4,7 +4,7 @@ import { ClassStudentSchema } from '@sea/contract/classes';
 import type { ClassStudent } from '@sea/contract/classes';
 import { ROUTES, toPath } from '@sea/contract/paths';
 import { http } from '../../../lib/http.ts';
-import { classKeys } from './class-keys.ts';
+import { classKeys } from '../../../lib/class-keys.ts';
 
 const StudentsSchema = z.array(ClassStudentSchema);
 

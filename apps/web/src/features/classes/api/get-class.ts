@@ -3,7 +3,7 @@ import { ClassItemSchema } from '@sea/contract/classes';
 import type { ClassItem } from '@sea/contract/classes';
 import { ROUTES, toPath } from '@sea/contract/paths';
 import { http } from '../../../lib/http.ts';
-import { classKeys } from './class-keys.ts';
+import { classKeys } from '../../../lib/class-keys.ts';
 
 /** `GET /api/classes/{id}`: one class (public). */
 export function getClass(classId: number): Promise<ClassItem> {

@@ -4,7 +4,7 @@ import { CLASS_ROLES, ClassItemSchema } from '@sea/contract/classes';
 import { ROUTES, toPath } from '@sea/contract/paths';
 import { ScheduleSchema } from '@sea/contract/schedules';
 import { http } from '../../../lib/http.ts';
-import { classKeys } from './class-keys.ts';
+import { classKeys } from '../../../lib/class-keys.ts';
 
 /** `GET /api/classes/{id}/dashboard`: the class item plus the caller's role and the schedule. */
 export const DashboardSchema = ClassItemSchema.extend({

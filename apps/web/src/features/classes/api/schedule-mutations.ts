@@ -3,7 +3,7 @@ import { ROUTES, toPath } from '@sea/contract/paths';
 import { ScheduleSchema } from '@sea/contract/schedules';
 import type { Schedule, ScheduleCreate } from '@sea/contract/schedules';
 import { http } from '../../../lib/http.ts';
-import { classKeys } from './class-keys.ts';
+import { classKeys } from '../../../lib/class-keys.ts';
 
 /** `POST /api/classes/{id}/schedule` (teacher). */
 export function addSchedule(classId: number, schedule: ScheduleCreate): Promise<Schedule> {

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useNotify } from '../../../components/ui/use-notify.ts';
 import { paths } from '../../../config/paths.ts';
-import { useDeleteClass } from '../api/delete-class.ts';
+import { useDeleteClass } from '../../../lib/use-delete-class.ts';
 import { CLASS_TEXTS } from '../texts.ts';
 
 const texts = CLASS_TEXTS.dashboard;
@@ -17,7 +17,7 @@ export function DeleteClassButton({ classId }: { classId: number }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const [open, setOpen] = useState(false);
-  const removal = useDeleteClass(classId);
+  const removal = useDeleteClass();
   return (
     <>
       <Button variant="danger" onClick={() => setOpen(true)}>
@@ -32,7 +32,7 @@ export function DeleteClassButton({ classId }: { classId: number }) {
         confirmVariant="danger"
         busy={removal.isPending}
         onConfirm={() =>
-          removal.mutate(undefined, {
+          removal.mutate(classId, {
             onSuccess: () => {
               notify(texts.deleted, { tone: 'success' });
               navigate(paths.mypage.to(), { replace: true });

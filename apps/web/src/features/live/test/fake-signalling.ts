@@ -1,4 +1,5 @@
 import type { LiveRequestName } from '@sea/contract/live';
+import { Emitter } from '../../../lib/emitter.ts';
 import type { SignallingEvents, SignallingLike } from '../signalling-client.ts';
 
 /** Answers of the fake, per request: a value, or a thrown error (a refusal). */
@@ -10,7 +11,7 @@ export type FakeAnswers = Partial<Record<LiveRequestName, (payload: unknown) => 
  */
 export function fakeSignalling(initial: FakeAnswers) {
   const calls: { name: LiveRequestName; payload: unknown }[] = [];
-  const listeners = new Map<string, Set<(value: unknown) => void>>();
+  const events = new Emitter<SignallingEvents>();
   const answers: FakeAnswers = { ...initial };
   const signalling = {
     request: async (name: LiveRequestName, payload: unknown) => {
@@ -19,17 +20,12 @@ export function fakeSignalling(initial: FakeAnswers) {
       if (!answer) throw new Error(`unexpected ${name}`);
       return answer(payload);
     },
-    on: (event: string, listener: (value: unknown) => void) => {
-      const set = listeners.get(event) ?? new Set();
-      listeners.set(event, set);
-      set.add(listener);
-      return () => set.delete(listener);
-    },
+    on: (event: keyof SignallingEvents, listener: (value: unknown) => void) => events.on(event, listener),
   } as unknown as SignallingLike;
   const emit = <K extends keyof SignallingEvents>(event: K, value: SignallingEvents[K]) =>
-    listeners.get(event)?.forEach((listener) => listener(value));
+    events.emit(event, value);
   /** How many listeners are still subscribed (0 after the client closed). */
-  const listening = () => [...listeners.values()].reduce((sum, set) => sum + set.size, 0);
+  const listening = () => events.size;
   const names = () => calls.map((call) => call.name);
   return { signalling, calls, names, emit, answers, listening };
 }

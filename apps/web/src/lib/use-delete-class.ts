@@ -2,10 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { ClassItem } from '@sea/contract/classes';
 import { ROUTES, toPath } from '@sea/contract/paths';
-import { http } from '../../../lib/http.ts';
-import { classKeys } from './class-page.ts';
+import { classKeys } from './class-keys.ts';
+import { http } from './http.ts';
 
-/** `DELETE /api/classes/{id}/delete`; on success the card leaves every cached list at once. */
+/**
+ * `DELETE /api/classes/{id}/delete` (teacher; soft delete), from my page's cards and the teacher dashboard alike.
+ * On success the card leaves every cached paged list at once, and every answer about classes is marked stale
+ * without refetching: a page still shown (the dashboard of the deleted class) would otherwise ask for the class
+ * and fail before its navigation away. Stale answers are fetched again when a page shows them next.
+ */
 export function useDeleteClass() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -15,11 +20,7 @@ export function useDeleteClass() {
         if (!data || !Array.isArray(data.pages)) return data;
         return { ...data, pages: data.pages.map((page) => page.filter((item) => item.id !== classId)) };
       });
-      // Other lists (top ten, live preview) hold plain arrays: refetch them instead of editing.
-      void queryClient.invalidateQueries({
-        queryKey: classKeys.all,
-        predicate: (query) => !Array.isArray((query.state.data as { pages?: unknown } | undefined)?.pages),
-      });
+      void queryClient.invalidateQueries({ queryKey: classKeys.all, refetchType: 'none' });
     },
   });
 }

@@ -4,12 +4,12 @@ import { createHash } from 'node:crypto';
 export type CachedAnswer = { readonly body: Buffer; readonly etag: string };
 
 /**
- * A micro-cache of public class reads (lists and details are the same for every caller), as serialized
- * bytes keyed by URL. Every write request handled by this process moves it to a new generation, so this
- * process never answers a class read older than its own last write; an entry also expires after `ttlMs`,
- * which bounds how long a write made through another server process stays unseen.
+ * The read cache's answers: a micro-cache of public reads (answers that are the same for every caller, such as
+ * class lists and details), as serialized bytes keyed by URL. Every write request handled by this process
+ * moves it to a new generation, so this process never answers a read older than its own last write; an entry
+ * also expires after `ttlMs`, which bounds how long a write made through another server process stays unseen.
  */
-export class ReadCache {
+export class AnswerCache {
   readonly ttlMs: number;
   readonly maxEntries: number;
   #generation = 0;

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { envelopeTag, matchesEtag, ReadCache } from './read-cache.ts';
+import { AnswerCache, envelopeTag, matchesEtag } from './answer-cache.ts';
 
 const answer = (text: string) => ({ body: Buffer.from(text), etag: envelopeTag(text) });
 
-describe('ReadCache', () => {
+describe('AnswerCache', () => {
   it('answers a stored body until it expires', () => {
-    const cache = new ReadCache(1000);
+    const cache = new AnswerCache(1000);
     cache.set('/a', answer('A'), cache.generation, 0);
     expect(cache.get('/a', 999)?.body.toString()).toBe('A');
     expect(cache.get('/a', 1000)).toBeUndefined();
   });
 
   it('forgets everything on a write, and never stores a read that raced a write', () => {
-    const cache = new ReadCache(1000);
+    const cache = new AnswerCache(1000);
     const before = cache.generation;
     cache.set('/a', answer('A'), before, 0);
     cache.invalidate();
@@ -22,11 +22,11 @@ describe('ReadCache', () => {
   });
 
   it('stays bounded and is off with a zero TTL', () => {
-    const cache = new ReadCache(1000, 3);
+    const cache = new AnswerCache(1000, 3);
     for (let i = 0; i < 10; i += 1) cache.set(`/${i}`, answer('x'), cache.generation, 0);
     expect(['/7', '/8', '/9'].map((key) => cache.get(key, 1)?.body.toString())).toEqual(['x', 'x', 'x']);
     expect(cache.get('/0', 1)).toBeUndefined();
-    const off = new ReadCache(0);
+    const off = new AnswerCache(0);
     off.set('/a', answer('A'), off.generation, 0);
     expect(off.get('/a', 0)).toBeUndefined();
   });

@@ -1,17 +1,15 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, type SQL } from 'drizzle-orm';
 import type { ChatMessage } from '@sea/contract/chat';
 import type { Database } from '../db/database.ts';
-import { chatMessages, classes, enrolments, users } from '../db/schema.ts';
-import type { ChatStore } from './chat-ports.ts';
+import { chatMessages, users } from '../db/schema.ts';
+import type { MessageLog } from './chat-ports.ts';
 
-export interface ChatStoreOptions {
+export interface MessageLogOptions {
   db: Database;
-  /** The user id of a valid access token; throws (or answers null) for anything else. */
-  verifyAccess: (token: string) => Promise<{ sub: string }>;
   /** The browser address of a stored avatar key. */
   imageUrl: (key: string) => string;
-  /** How long a membership answer is reused: a SEND must not cost a database round trip each time. */
-  membershipTtlMs?: number;
+  /** How long a writer's nickname and picture are reused: a SEND must not cost an extra round trip each time. */
+  writerTtlMs?: number;
   now?: () => number;
 }
 
@@ -26,90 +24,23 @@ interface Cached<T> {
   expires: number;
 }
 
+type Writer = { nickname: string; profileImage: string | null };
+
 const MAX_CACHE_ENTRIES = 10_000;
 
-/** The chat's database side: identity, membership (briefly cached), storing and reading messages. */
-export class DatabaseChatStore implements ChatStore {
+/** The chat's stored messages: storing one (with its writer, briefly cached) and reading pages of a class's. */
+export class DatabaseMessageLog implements MessageLog {
   readonly #db: Database;
-  readonly #verifyAccess: ChatStoreOptions['verifyAccess'];
-  readonly #imageUrl: ChatStoreOptions['imageUrl'];
+  readonly #imageUrl: MessageLogOptions['imageUrl'];
   readonly #ttlMs: number;
   readonly #now: () => number;
-  readonly #members = new Map<string, Cached<boolean>>();
-  readonly #writers = new Map<string, Cached<{ nickname: string; profileImage: string | null } | null>>();
+  readonly #writers = new Map<string, Cached<Writer | null>>();
 
-  constructor(options: ChatStoreOptions) {
+  constructor(options: MessageLogOptions) {
     this.#db = options.db;
-    this.#verifyAccess = options.verifyAccess;
     this.#imageUrl = options.imageUrl;
-    this.#ttlMs = options.membershipTtlMs ?? 5_000;
+    this.#ttlMs = options.writerTtlMs ?? 5_000;
     this.#now = options.now ?? Date.now;
-  }
-
-  async authenticate(token: string): Promise<string | null> {
-    let sub: string;
-    try {
-      ({ sub } = await this.#verifyAccess(token));
-    } catch {
-      return null;
-    }
-    return (await this.#writer(sub, true)) ? sub : null;
-  }
-
-  async isMember(classId: number, userId: string): Promise<boolean> {
-    const key = `${classId}:${userId}`;
-    const hit = this.#members.get(key);
-    if (hit && hit.expires > this.#now()) return hit.value;
-    const [row] = await this.#db
-      .select({ id: classes.id })
-      .from(classes)
-      .leftJoin(enrolments, and(eq(enrolments.classId, classes.id), eq(enrolments.userId, userId)))
-      .where(
-        and(
-          eq(classes.id, classId),
-          isNull(classes.deletedAt),
-          or(eq(classes.teacherId, userId), isNotNull(enrolments.id)),
-        ),
-      )
-      .limit(1);
-    remember(this.#members, key, row !== undefined, this.#now() + this.#ttlMs);
-    return row !== undefined;
-  }
-
-  async stillMembers(classId: number, userIds: readonly string[]): Promise<Set<string>> {
-    const members = new Set<string>();
-    if (userIds.length === 0) return members;
-    const [found] = await this.#db
-      .select({ teacherId: classes.teacherId })
-      .from(classes)
-      .where(and(eq(classes.id, classId), isNull(classes.deletedAt)))
-      .limit(1);
-    if (found) {
-      if (userIds.includes(found.teacherId)) members.add(found.teacherId);
-      const enrolled = await this.#db
-        .select({ userId: enrolments.userId })
-        .from(enrolments)
-        .where(and(eq(enrolments.classId, classId), inArray(enrolments.userId, [...userIds])));
-      for (const { userId } of enrolled) members.add(userId);
-    }
-    const expires = this.#now() + this.#ttlMs;
-    for (const userId of userIds)
-      remember(this.#members, `${classId}:${userId}`, members.has(userId), expires);
-    return members;
-  }
-
-  forgetMemberships(): void {
-    this.#members.clear();
-  }
-
-  /** True when the class exists (the history route answers 404 otherwise). */
-  async classExists(classId: number): Promise<boolean> {
-    const [row] = await this.#db
-      .select({ id: classes.id })
-      .from(classes)
-      .where(and(eq(classes.id, classId), isNull(classes.deletedAt)))
-      .limit(1);
-    return row !== undefined;
   }
 
   async save(input: { classId: number; userId: string; content: string }): Promise<ChatMessage> {
@@ -118,7 +49,7 @@ export class DatabaseChatStore implements ChatStore {
       .values({ classId: input.classId, userId: input.userId, content: input.content })
       .returning();
     if (!row) throw new Error('insert returned no row');
-    const writer = await this.#writer(input.userId, false);
+    const writer = await this.#writer(input.userId);
     return this.#toMessage({
       ...row,
       nickname: writer?.nickname ?? null,
@@ -187,13 +118,10 @@ export class DatabaseChatStore implements ChatStore {
     };
   }
 
-  /** The writer's public fields, cached briefly; `fresh` skips the cache (authentication must see withdrawals). */
-  async #writer(
-    userId: string,
-    fresh: boolean,
-  ): Promise<{ nickname: string; profileImage: string | null } | null> {
+  /** The writer's public fields, cached briefly (null: withdrawn meanwhile). */
+  async #writer(userId: string): Promise<Writer | null> {
     const hit = this.#writers.get(userId);
-    if (!fresh && hit && hit.expires > this.#now()) return hit.value;
+    if (hit && hit.expires > this.#now()) return hit.value;
     const [row] = await this.#db
       .select({ nickname: users.nickname, profileImage: users.profileImage })
       .from(users)

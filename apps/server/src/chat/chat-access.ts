@@ -1,0 +1,68 @@
+import { relationsTo } from '../classes/class-role.ts';
+import type { Database } from '../db/database.ts';
+import { findActiveUser } from '../plugins/auth.ts';
+import type { ChatAccess } from './chat-ports.ts';
+
+export interface ChatAccessOptions {
+  db: Database;
+  /** The user id of a valid access token; throws (or answers null) for anything else. */
+  verifyAccess: (token: string) => Promise<{ sub: string }>;
+  /** How long a membership answer is reused: a SEND must not cost a database round trip each time. */
+  membershipTtlMs?: number;
+  now?: () => number;
+}
+
+const MAX_CACHE_ENTRIES = 10_000;
+
+/**
+ * Who may use the chat, from the database: the user of a token (signed up, not withdrawn), and membership of a
+ * class as the classes domain decides it (`relationsTo`), briefly cached.
+ */
+export class DatabaseChatAccess implements ChatAccess {
+  readonly #db: Database;
+  readonly #verifyAccess: ChatAccessOptions['verifyAccess'];
+  readonly #ttlMs: number;
+  readonly #now: () => number;
+  readonly #members = new Map<string, { member: boolean; expires: number }>();
+
+  constructor(options: ChatAccessOptions) {
+    this.#db = options.db;
+    this.#verifyAccess = options.verifyAccess;
+    this.#ttlMs = options.membershipTtlMs ?? 5_000;
+    this.#now = options.now ?? Date.now;
+  }
+
+  async authenticate(token: string): Promise<string | null> {
+    let sub: string;
+    try {
+      ({ sub } = await this.#verifyAccess(token));
+    } catch {
+      return null;
+    }
+    return (await findActiveUser(this.#db, sub)) ? sub : null;
+  }
+
+  async isMember(classId: number, userId: string): Promise<boolean> {
+    const hit = this.#members.get(`${classId}:${userId}`);
+    if (hit && hit.expires > this.#now()) return hit.member;
+    return (await this.stillMembers(classId, [userId])).has(userId);
+  }
+
+  async stillMembers(classId: number, userIds: readonly string[]): Promise<Set<string>> {
+    const members = new Set<string>();
+    if (userIds.length === 0) return members;
+    const relations = await relationsTo(this.#db, classId, userIds);
+    for (const [userId, relation] of relations ?? []) if (relation !== 'none') members.add(userId);
+    const expires = this.#now() + this.#ttlMs;
+    // A crude bound: the cache only saves round trips, so forgetting everything at once is harmless.
+    if (this.#members.size + userIds.length > MAX_CACHE_ENTRIES) this.#members.clear();
+    for (const userId of userIds) {
+      this.#members.set(`${classId}:${userId}`, { member: members.has(userId), expires });
+    }
+    return members;
+  }
+
+  forgetMemberships(): void {
+    this.#members.clear();
+  }
+}

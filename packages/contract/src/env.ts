@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { IceServerSchema } from './live-ticket.ts';
+
+/**
+ * How the API server and the media service read their environments. Both read some of the same variables
+ * (MEDIA_SECRET, ICE_SERVERS, DATA_DIR) and must agree on them: a secret one accepts and the other refuses
+ * would refuse every live ticket. Both report every problem at once, in the same form.
+ */
+
+/** An optional variable: trimmed, and blank reads as unset. */
+export const optionalEnv = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** The shortest secret either service accepts (MEDIA_SECRET, JWT_SECRET), in characters. */
+export const MIN_SECRET_LENGTH = 32;
+
+/** An optional secret of at least {@link MIN_SECRET_LENGTH} characters. */
+export const secretEnv = optionalEnv.pipe(
+  z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
+);
+
+/** ICE_SERVERS: a JSON array of `{urls, username?, credential?}` (TURN for the clients); unset is none. */
+export const iceServersEnv = optionalEnv.transform((v, ctx) => {
+  if (v === undefined) return [];
+  try {
+    const parsed = z.array(IceServerSchema).safeParse(JSON.parse(v));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // reported below as one problem
+  }
+  ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {urls, username?, credential?}' });
+  return z.NEVER;
+});
+
+/** Raised when the environment is invalid; `problems` lists every problem, one line each. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+/** Parses an environment with `schema`; throws {@link ConfigError} listing every problem (`NAME: message`). */
+export function parseEnv<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined>,
+): z.output<S> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  return parsed.data;
+}
