@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { NO_WRITE_LIMITS } from './plugins/rate-limit.ts';
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'sea-config-'));
 
@@ -106,6 +107,13 @@ describe('loadConfig', () => {
     'https://a.example.com,,https://b.example.com',
   ])('refuses CORS_ORIGINS=%j', (value) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), CORS_ORIGINS: value })).toThrow(/CORS_ORIGINS/);
+  });
+
+  it('keeps the write limits unless WRITE_LIMITS=off lifts them', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).writeLimits).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tempDir(), WRITE_LIMITS: 'on' }).writeLimits).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tempDir(), WRITE_LIMITS: 'off' }).writeLimits).toEqual(NO_WRITE_LIMITS);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), WRITE_LIMITS: 'none' })).toThrow(/WRITE_LIMITS/);
   });
 
   it('lists every problem at once', () => {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ChatTuning } from './chat/chat-tuning.ts';
 import type { JobTuning } from './jobs/register-jobs.ts';
-import type { Limit, WriteLimitName } from './plugins/rate-limit.ts';
+import { type Limit, NO_WRITE_LIMITS, type WriteLimitName } from './plugins/rate-limit.ts';
 import {
   ConfigError,
   iceServersEnv,
@@ -183,6 +183,8 @@ const EnvSchema = z.object({
   JWT_SECRET: secret,
   NODE_ENV: optional,
   DEV_LOGIN: flag(false),
+  // Off only on purpose: seeding many classes from one account, or a browser test that does.
+  WRITE_LIMITS: flag(true),
   KAKAO_REST_API_KEY: optional,
   KAKAO_JS_KEY: optional,
   KAKAO_CLIENT_SECRET: optional,
@@ -249,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
     logLevel: e.LOG_LEVEL,
     readCacheMs: e.READ_CACHE_MS,
+    ...(e.WRITE_LIMITS ? {} : { writeLimits: NO_WRITE_LIMITS }),
     recordingsDir: path.resolve(e.RECORDINGS_DIR ?? path.join(dataDir, 'recordings')),
     replaysDir: path.resolve(e.REPLAYS_DIR ?? path.join(dataDir, 'replays')),
     ffmpegPath: e.FFMPEG_PATH ?? null,

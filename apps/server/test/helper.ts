@@ -7,16 +7,11 @@ import postgres from 'postgres';
 import { buildApp } from '../src/app.ts';
 import type { Config, DatabaseConfig } from '../src/config.ts';
 import { accounts, users } from '../src/db/schema.ts';
+import { NO_WRITE_LIMITS } from '../src/plugins/rate-limit.ts';
 import { pgliteTemplate } from './pglite-template.ts';
 
 /** The PostgreSQL server tests create their databases on (trust auth, database `test`). */
 export const ADMIN_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-const UNLIMITED_WRITES: Config['writeLimits'] = {
-  classCreation: { max: 1_000_000, timeWindow: '1 hour' },
-  upload: { max: 1_000_000, timeWindow: '1 hour' },
-  signUp: { max: 1_000_000, timeWindow: '1 hour' },
-};
 
 /** A configuration for tests: nothing read from the environment, no files, demo data off. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -49,7 +44,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests write straight to the database; the read cache has its own tests.
     readCacheMs: 0,
     // Tests write a lot as one user; the write limits have their own tests (plugins/write-limits.test.ts).
-    writeLimits: UNLIMITED_WRITES,
+    writeLimits: NO_WRITE_LIMITS,
     recordingsDir: path.join(dataDir, 'recordings'),
     replaysDir: path.join(dataDir, 'replays'),
     ffmpegPath: null,
