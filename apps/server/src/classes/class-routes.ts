@@ -40,7 +40,11 @@ const LIST_DESCRIPTION =
   'category id, else 404) apply to every target but `topten`, which ignores both without reading them: any ' +
   'value, even a malformed one, gives the same ten. Past the end a page is `[]`. For older clients, a ' +
   'target followed by a second `?` (`target=live?page=0`) reads as that target with the parameters after ' +
-  'the `?` (`target=live&page=0`).';
+  'the `?` (`target=live&page=0`). `q` (up to 50 characters; blank means none) keeps the classes whose title, ' +
+  'description, category or teacher’s nickname contain every word of it, in part too (`드로` finds `드로잉`), ' +
+  'best matches first (a word in the title counts most, then the nickname, the category, the description). ' +
+  '`sort` orders instead: `newest`, `students` (most enrolled first) or `rating` (best mean stars first, ' +
+  'classes without reviews last). Both apply to every target but `topten`.';
 const PUBLIC_TARGETS = [undefined, '', 'none', 'live', 'topten'];
 function isPublicList(raw: unknown): boolean {
   const query = unfoldTarget(raw);
@@ -66,19 +70,22 @@ export async function classRoutes(fastify: FastifyInstance): Promise<void> {
       onSend: listCache.onSend,
       schema: {
         tags,
-        summary: 'A page of 12 classes, newest first (bearer for target=enrolled and target=created)',
+        summary:
+          'A page of 12 classes, newest first or searched and sorted (bearer for enrolled and created)',
         description: LIST_DESCRIPTION,
         querystring: ListQuerySchema,
         response: { 200: envelopeSchema(z.array(ClassItemSchema)), ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
-      const { page, category, target } = request.query;
+      const { page, category, target, q, sort } = request.query;
       if (category !== undefined && !(await categoryExists(app.db, category))) throw notFound('category');
       const rows = await listClasses(app.db, {
         page,
         category,
         target,
+        q,
+        sort,
         accountId: request.auth?.accountId ?? null,
       });
       return ok(

@@ -61,6 +61,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key')
       .on(sql`lower(email)`)
       .where(sql`deleted_at is null and email is not null`),
+    // Search by instructor nickname (classes/search-condition.ts).
+    index('users_nickname_search_idx').using('gin', sql`${t.nickname} gin_trgm_ops`),
   ],
 );
 
@@ -90,6 +92,9 @@ export const classes = pgTable(
     isActive: boolean('is_active').notNull().default(false),
     /** Kept exact in the same transaction as every enrolment change. */
     studentCount: integer('student_count').notNull().default(0),
+    /** Number of reviews and the sum of their stars, kept exact in the same transaction as every review change. */
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingTotal: integer('rating_total').notNull().default(0),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -108,6 +113,17 @@ export const classes = pgTable(
       .where(sql`deleted_at is null`),
     index('classes_topten_idx')
       .on(t.studentCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null`),
+    // Search (classes/search-condition.ts): ILIKE '%word%' on the title and description, answered by pg_trgm.
+    index('classes_search_idx')
+      .using('gin', sql`(${t.name} || ' ' || ${t.description}) gin_trgm_ops`)
+      .where(sql`deleted_at is null`),
+    index('classes_rating_idx')
+      .on(
+        sql`(${t.ratingTotal}::float8 / nullif(${t.reviewCount}, 0)) desc nulls last`,
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
       .where(sql`deleted_at is null`),
   ],
 );
