@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { isAuthFlowPath, isBackPath, isLivePath } from '../../config/paths.ts';
 import { useLoggedIn } from '../../lib/use-logged-in.ts';
 import { Avatar } from './avatar.tsx';
+import { HeaderSearch } from './header-search.tsx';
 import { BackIcon, ExitIcon } from './icons.tsx';
 import { Logo } from './logo.tsx';
 import { UI_TEXTS } from './texts.ts';
@@ -75,7 +76,10 @@ export function Header({ user }: { user: HeaderUser | null }) {
         <div className={styles.centre}>
           <Logo />
         </div>
-        <div className={styles.right}>{right}</div>
+        <div className={styles.right}>
+          {!isLivePath(pathname) && !isAuthFlowPath(pathname) && <HeaderSearch />}
+          {right}
+        </div>
       </div>
       {leaving && (
         <Suspense fallback={null}>

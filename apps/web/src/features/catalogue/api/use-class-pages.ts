@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ClassItem, ClassTarget } from '@sea/contract/classes';
-import { classKeys } from '../../../lib/class-keys.ts';
+import { classKeys, type ClassSearch } from '../../../lib/class-keys.ts';
 import { fetchClassPage } from './class-page.ts';
 
 /** The next page index, or undefined when the last page came back empty (product-spec section 4). */
@@ -9,10 +9,11 @@ export function nextClassPage(lastPage: ClassItem[], lastPageIndex: number): num
 }
 
 /** An infinite class list from page 0; pages are appended and loading ends at the first empty page. */
-export function useClassPages(target: ClassTarget | null, category: number | null) {
+export function useClassPages(target: ClassTarget | null, category: number | null, search: ClassSearch = {}) {
   return useInfiniteQuery({
-    queryKey: classKeys.list(target ?? 'all', category),
-    queryFn: ({ pageParam, signal }) => fetchClassPage({ page: pageParam, category, target }, signal),
+    queryKey: classKeys.list(target ?? 'all', category, search),
+    queryFn: ({ pageParam, signal }) =>
+      fetchClassPage({ page: pageParam, category, target, ...search }, signal),
     initialPageParam: 0,
     getNextPageParam: (lastPage, _pages, lastPageIndex) => nextClassPage(lastPage, lastPageIndex),
   });

@@ -20,6 +20,8 @@ export type ClassFeedProps = {
   /** Props of each card (link, my-page actions). */
   cardProps?: (item: ClassItem) => Partial<ClassCardProps>;
   label?: string;
+  /** A search query: its words are marked on the cards, and the empty state says nothing matched. */
+  highlight?: string | undefined;
 };
 
 /** Flattens the loaded pages of an infinite class query. */
@@ -28,7 +30,7 @@ export function loadedClasses(query: ReturnType<typeof useClassPages>): ClassIte
 }
 
 /** An infinitely scrolling grid of classes with its loading and empty states. */
-export function ClassFeed({ query, cardProps, label }: ClassFeedProps) {
+export function ClassFeed({ query, cardProps, label, highlight }: ClassFeedProps) {
   const { hasNextPage, isFetching, fetchNextPage } = query;
   useInfiniteScroll({
     hasNextPage,
@@ -40,7 +42,13 @@ export function ClassFeed({ query, cardProps, label }: ClassFeedProps) {
 
   const items = loadedClasses(query);
   if (query.isPending) return <Spinner label={CATALOGUE_TEXTS.loading} />;
-  if (items.length === 0 && !hasNextPage) return <EmptyState message={CATALOGUE_TEXTS.empty} />;
+  if (items.length === 0 && !hasNextPage) {
+    return (
+      <EmptyState
+        message={highlight === undefined ? CATALOGUE_TEXTS.empty : CATALOGUE_TEXTS.searchEmpty(highlight)}
+      />
+    );
+  }
   return (
     <>
       <ClassGrid label={label}>
@@ -52,6 +60,7 @@ export function ClassFeed({ query, cardProps, label }: ClassFeedProps) {
               headingLevel={2}
               priority={index < PRIORITY_CARDS}
               eager={index < EAGER_CARDS}
+              {...(highlight === undefined ? {} : { highlight })}
               {...cardProps?.(item)}
             />
           </li>
