@@ -100,6 +100,11 @@ const CASES: Case[] = [
     expected: [401, 200, 418, 418],
   },
   {
+    name: 'DELETE enroll',
+    request: (f) => ({ method: 'DELETE', url: `/api/classes/${f.classId}/enroll` }),
+    expected: [401, 418, 200, 418],
+  },
+  {
     name: 'GET schedule',
     request: (f) => ({ url: `/api/classes/${f.classId}/schedule` }),
     expected: [401, 418, 200, 200],
