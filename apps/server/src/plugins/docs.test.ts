@@ -37,7 +37,7 @@ const METHODS: Record<keyof typeof ROUTES, Method[]> = {
   liveTicket: ['GET'],
   dashboard: ['GET'],
   dashboardStudents: ['GET'],
-  enroll: ['POST'],
+  enroll: ['POST', 'DELETE'],
   schedule: ['GET', 'POST', 'DELETE'],
   chatHistory: ['GET'],
   mediaNodeReport: ['PUT'],
