@@ -26,6 +26,10 @@ export const ROUTES = {
   dashboardStudents: '/api/classes/:classId/dashboard/students',
   enroll: '/api/classes/:classId/enroll',
   schedule: '/api/classes/:classId/schedule',
+  reviews: '/api/classes/:classId/reviews',
+  reviewSummary: '/api/classes/:classId/reviews/summary',
+  review: '/api/classes/:classId/reviews/:reviewId',
+  reviewReply: '/api/classes/:classId/reviews/:reviewId/reply',
 
   chatHistory: '/find/chat/list/:classId',
   /**

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -143,6 +144,38 @@ export const enrolments = pgTable(
   (t) => [
     unique('enrolments_class_user_key').on(t.classId, t.userId),
     index('enrolments_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A student's review of a class (수강평): one per class and user, 1-5 stars; the teacher may reply once. The
+ * class's `review_count` and `rating_total` change in the same transaction as every insert, edit or delete.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    rating: integer('rating').notNull(),
+    content: text('content').notNull(),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('reviews_class_user_key').on(t.classId, t.userId),
+    index('reviews_class_newest_idx').on(
+      t.classId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
   ],
 );
 

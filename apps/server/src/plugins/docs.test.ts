@@ -39,6 +39,10 @@ const METHODS: Record<keyof typeof ROUTES, Method[]> = {
   dashboardStudents: ['GET'],
   enroll: ['POST', 'DELETE'],
   schedule: ['GET', 'POST', 'DELETE'],
+  reviews: ['GET', 'POST'],
+  reviewSummary: ['GET'],
+  review: ['PATCH', 'DELETE'],
+  reviewReply: ['POST'],
   chatHistory: ['GET'],
   mediaNodeReport: ['PUT'],
 };
