@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLASS_ROLES } from './classes.ts';
 import { idText } from './ids.ts';
 import { requiredText } from './text.ts';
 
@@ -80,13 +81,15 @@ export type ReviewItem = z.infer<typeof ReviewItemSchema>;
 
 /**
  * `GET /api/classes/{id}/reviews/summary`: the mean stars (null without reviews), the count, how many reviews
- * gave each number of stars (`distribution[0]` is 1 star ... `distribution[4]` 5 stars), and the caller's own
- * review id (null without a token or a review).
+ * gave each number of stars (`distribution[0]` is 1 star ... `distribution[4]` 5 stars), the caller's own
+ * review id (null without a token or a review) and the caller's role in the class (관계없음 without a token):
+ * a 수강생 without a review may write one, the 강사 replies.
  */
 export const ReviewSummarySchema = z.object({
   rating_average: z.number().nullable(),
   review_count: z.number().int(),
   distribution: z.array(z.number().int()).length(REVIEW_RATING_MAX),
   my_review_id: z.number().int().nullable(),
+  my_role: z.enum([CLASS_ROLES.teacher, CLASS_ROLES.student, CLASS_ROLES.none]),
 });
 export type ReviewSummary = z.infer<typeof ReviewSummarySchema>;

@@ -131,8 +131,10 @@ describe('the averages, the distribution and the list', () => {
       review_count: 3,
       distribution: [0, 0, 0, 2, 1],
       my_review_id: ra.id,
+      my_role: '수강생',
     });
-    expect((await summary(classId)).my_review_id).toBeNull();
+    expect(await summary(classId)).toMatchObject({ my_review_id: null, my_role: '관계없음' });
+    expect(await summary(classId, teacher)).toMatchObject({ my_review_id: null, my_role: '강사' });
 
     const edited = expectOk<ReviewItem>(await patch(classId, rb.id, b, { rating: 1 }));
     expect(edited).toMatchObject({ rating: 1, content: GOOD });

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../db/database.ts';
 import { classes, reviews } from '../db/schema.ts';
 import { conflict, notFound, roleError } from '../errors.ts';
 import { notDeleted, ratingAverage } from '../classes/class-item.ts';
-import { relationTo } from '../classes/class-role.ts';
+import { relationTo, ROLE_NAMES } from '../classes/class-role.ts';
 import { selectReviewItems, type ReviewRow } from './review-item.ts';
 
 type ReviewText = { rating: number; content: string };
@@ -177,10 +177,12 @@ export async function reviewSummary(
           .select({ id: reviews.id })
           .from(reviews)
           .where(and(eq(reviews.classId, classId), eq(reviews.userId, userId)));
+  const relation = userId === null ? 'none' : await relationTo(db, classId, userId);
   return {
     rating_average: ratingAverage(totals.total, totals.count),
     review_count: totals.count,
     distribution,
     my_review_id: mine?.id ?? null,
+    my_role: ROLE_NAMES[relation],
   };
 }

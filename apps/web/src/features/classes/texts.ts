@@ -29,6 +29,9 @@ export const CLASS_TEXTS = {
     enrolling: '신청하는 중이에요...',
     enrollFailed: '수강 신청에 실패했어요.',
     loginToEnroll: '수강 신청은 로그인 후에 할 수 있어요.',
+    rating: (average: number, count: number) => `${average.toFixed(1)} (수강평 ${count}개)`,
+    noReviews: '아직 수강평이 없어요',
+    students: (count: number) => `수강생 ${count}명`,
   },
 
   form: {
