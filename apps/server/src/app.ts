@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedDemo } from './demo/seed-demo.ts';
 import { enrolmentRoutes } from './enrolments/enrolment-routes.ts';
+import { instructorRoutes } from './instructors/instructor-routes.ts';
 import { reviewRoutes } from './reviews/review-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(enrolmentRoutes);
   await app.register(scheduleRoutes);
   await app.register(reviewRoutes);
+  await app.register(instructorRoutes);
   await app.register(liveRoutes);
   // Live sessions: recorded from the media nodes' reports. A module that acts when one ends subscribes to
   // app.sessionEnded here; the live state is reconciled with the nodes when the server is ready.

@@ -30,6 +30,7 @@ export const ROUTES = {
   reviewSummary: '/api/classes/:classId/reviews/summary',
   review: '/api/classes/:classId/reviews/:reviewId',
   reviewReply: '/api/classes/:classId/reviews/:reviewId/reply',
+  instructor: '/api/instructors/:userId',
 
   chatHistory: '/find/chat/list/:classId',
   /**
@@ -63,6 +64,7 @@ export const PAGES = {
   lectureStudents: '/lecture/students/:classId',
   mypage: '/mypage',
   editInfo: '/edit-info',
+  instructor: '/instructor/:userId',
 } as const;
 
 /** Fills the `:name` parameters of a route pattern: `toPath(ROUTES.class, { classId: 3 })`. */

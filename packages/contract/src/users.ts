@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { hasInvisibleCharacter } from './invisible-characters.ts';
-import { requiredText } from './text.ts';
+import { optionalText, requiredText } from './text.ts';
 
 export const NICKNAME_MIN = 2;
 export const NICKNAME_MAX = 20;
 export const EMAIL_MAX = 254;
+/** Longest instructor introduction, in characters. */
+export const INTRODUCTION_MAX = 500;
 
 /** Validation messages of the profile forms, shared by the forms and the server. */
 export const USER_MESSAGES = {
@@ -41,8 +43,15 @@ const email = z
 export const SignupSchema = z.object({ nickname, email: email.optional().transform((v) => v ?? null) });
 export type Signup = z.input<typeof SignupSchema>;
 
-/** The `userUpdateDTO` part of `PATCH /api/users`: an absent field is kept, `email: null` clears it. */
-export const UserUpdateSchema = z.object({ nickname: nickname.optional(), email: email.optional() });
+/**
+ * The `userUpdateDTO` part of `PATCH /api/users`: an absent field is kept, `email: null` clears it, and a
+ * blank or null `introduction` (shown on the instructor page) clears it.
+ */
+export const UserUpdateSchema = z.object({
+  nickname: nickname.optional(),
+  email: email.optional(),
+  introduction: optionalText({ max: INTRODUCTION_MAX }).optional(),
+});
 export type UserUpdate = z.input<typeof UserUpdateSchema>;
 
 /** The signed-in user as `GET /api/users` answers. */
@@ -51,6 +60,7 @@ export const UserSchema = z.object({
   nickname: z.string(),
   email: z.string().nullable(),
   profile_image_path: z.string().nullable(),
+  introduction: z.string().nullable(),
 });
 export type User = z.infer<typeof UserSchema>;
 

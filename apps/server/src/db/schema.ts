@@ -52,6 +52,8 @@ export const users = pgTable(
     email: text('email'),
     /** Storage key of the avatar, or null. */
     profileImage: text('profile_image'),
+    /** What the instructor page says about this user (written on the profile page), or null. */
+    introduction: text('introduction'),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

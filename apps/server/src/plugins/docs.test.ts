@@ -43,6 +43,7 @@ const METHODS: Record<keyof typeof ROUTES, Method[]> = {
   reviewSummary: ['GET'],
   review: ['PATCH', 'DELETE'],
   reviewReply: ['POST'],
+  instructor: ['GET'],
   chatHistory: ['GET'],
   mediaNodeReport: ['PUT'],
 };
