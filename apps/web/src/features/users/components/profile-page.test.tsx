@@ -10,7 +10,13 @@ import type { MockRoute } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { ProfilePage } from './profile-page.tsx';
 
-const me: User = { id: 'u1', nickname: '고래', email: 'whale@example.com', profile_image_path: null };
+const me: User = {
+  id: 'u1',
+  nickname: '고래',
+  email: 'whale@example.com',
+  profile_image_path: null,
+  introduction: null,
+};
 const currentUser = (user: User = me): MockRoute => ({
   url: '/api/users',
   respond: () => ({ body: envelope(user) }),
@@ -88,7 +94,7 @@ describe('profile settings', { timeout: 15_000 }, () => {
     await userEvent.clear(screen.getByLabelText('이메일'));
     await userEvent.click(screen.getByRole('button', { name: '저장' }));
     expect(await screen.findByRole('status')).toHaveTextContent('프로필을 저장했어요.');
-    expect(await sentProfile(spy)).toEqual({ nickname: '푸른고래', email: null });
+    expect(await sentProfile(spy)).toEqual({ nickname: '푸른고래', email: null, introduction: null });
     await waitFor(() =>
       expect(
         spy.mock.calls.filter(([url, init]) => String(url).endsWith('/api/users') && init?.method === 'GET'),
