@@ -11,6 +11,7 @@ import { openDatabase } from './db/open-database.ts';
 import { seedDemo } from './demo/seed-demo.ts';
 import { enrolmentRoutes } from './enrolments/enrolment-routes.ts';
 import { instructorRoutes } from './instructors/instructor-routes.ts';
+import { registerNotifications } from './notifications/register-notifications.ts';
 import { reviewRoutes } from './reviews/review-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
@@ -92,7 +93,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerUploads(app, config);
   if (config.demoData && (await seedDemo(app.db, app.storage))) app.log.info('demo data seeded');
 
-  // Domain modules
+  // Domain modules. Notices first: the others report to app.notifier.
+  await registerNotifications(app, config.redisUrl);
   await app.register(healthRoutes);
   await app.register(categoryRoutes);
   await app.register(classRoutes);

@@ -31,6 +31,9 @@ export const ROUTES = {
   review: '/api/classes/:classId/reviews/:reviewId',
   reviewReply: '/api/classes/:classId/reviews/:reviewId/reply',
   instructor: '/api/instructors/:userId',
+  notifications: '/api/notifications',
+  notificationsRead: '/api/notifications/read',
+  notificationStream: '/api/notifications/stream',
 
   chatHistory: '/find/chat/list/:classId',
   /**

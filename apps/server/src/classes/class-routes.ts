@@ -167,6 +167,7 @@ export async function classRoutes(fastify: FastifyInstance): Promise<void> {
       const user = await requireUser(request);
       const { classId } = request.params;
       await requireTeacher(app.db, classId, user.id);
+      const before = await findClassItem(app.db, classId);
       const form = await readImageForm(request, {
         jsonPart: 'classroomUpdateDto',
         kind: 'banner',
@@ -181,6 +182,10 @@ export async function classRoutes(fastify: FastifyInstance): Promise<void> {
         throw error;
       }
       if (result.replacedBanner !== null) await app.storage.remove(result.replacedBanner);
+      const announcement = result.row.announcement;
+      if (announcement !== null && announcement !== before?.announcement) {
+        void app.notifier.announcementPosted(classId);
+      }
       return ok(toClassItem(result.row, imageUrl), '강의 정보를 수정했어요.', 'Class updated.');
     },
   );

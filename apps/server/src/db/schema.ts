@@ -181,6 +181,34 @@ export const reviews = pgTable(
   ],
 );
 
+/**
+ * A notice for one user (알림): `kind` is one of the contract's NOTIFICATION_KINDS, about `class_id`; `data`
+ * holds what the text needs (a nickname). Kept until read and after; the newest are listed first.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    className: text('class_name').notNull(),
+    data: jsonb('data').notNull().default({}),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id.desc().nullsFirst()),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`read_at is null`),
+  ],
+);
+
 export const schedules = pgTable(
   'schedules',
   {

@@ -24,6 +24,7 @@ export async function enrolmentRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const user = await requireUser(request);
       await enrol(app.db, request.params.classId, user.id);
+      void app.notifier.studentEnrolled(request.params.classId, user.nickname);
       return done('수강 신청을 완료했어요.', 'Enrolled.');
     },
   );

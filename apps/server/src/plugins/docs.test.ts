@@ -44,6 +44,9 @@ const METHODS: Record<keyof typeof ROUTES, Method[]> = {
   review: ['PATCH', 'DELETE'],
   reviewReply: ['POST'],
   instructor: ['GET'],
+  notifications: ['GET'],
+  notificationsRead: ['POST'],
+  notificationStream: ['GET'],
   chatHistory: ['GET'],
   mediaNodeReport: ['PUT'],
 };

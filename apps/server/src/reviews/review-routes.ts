@@ -160,7 +160,8 @@ export async function reviewRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const user = await requireUser(request);
       const { classId, reviewId } = request.params;
-      await replyToReview(app.db, classId, reviewId, user.id, request.body.content);
+      const authorId = await replyToReview(app.db, classId, reviewId, user.id, request.body.content);
+      void app.notifier.reviewReplied(classId, authorId);
       return ok(await answerReview(reviewId), '답글을 달았어요.', 'Reply posted.');
     },
   );
