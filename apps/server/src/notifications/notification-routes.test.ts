@@ -25,6 +25,7 @@ async function openStream(user: TestUser) {
   });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   const received: NotificationItem[] = [];
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();

@@ -87,6 +87,10 @@ export function notificationRoutes(hub: NotificationHub) {
         const user = await requireUser(request);
         reply.hijack();
         const raw = reply.raw;
+        // The headers the hooks set so far (security headers, CORS) stay, as on the SockJS streams.
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined) raw.setHeader(name, value);
+        }
         raw.writeHead(200, {
           'content-type': 'text/event-stream; charset=utf-8',
           'cache-control': 'no-cache, no-transform',
