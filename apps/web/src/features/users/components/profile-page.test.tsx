@@ -103,6 +103,33 @@ describe('profile settings', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText(/닉네임/)).toHaveValue('푸른고래');
   });
 
+  it('edits the instructor introduction shown on the instructor page', async () => {
+    let user: User = { ...me, introduction: '예전 소개' };
+    const { spy } = mockFetch([
+      { url: '/api/users', respond: () => ({ body: envelope(user) }) },
+      {
+        method: 'PATCH',
+        url: '/api/users',
+        respond: () => {
+          user = { ...me, introduction: '파도 그리는 10년 차 강사예요.' };
+          return { body: envelope(user) };
+        },
+      },
+    ]);
+    renderProfile();
+    const introduction = await screen.findByLabelText('강사 소개');
+    expect(introduction).toHaveValue('예전 소개');
+    await userEvent.clear(introduction);
+    await userEvent.type(introduction, '  파도 그리는 10년 차 강사예요.  ');
+    await userEvent.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('프로필을 저장했어요.');
+    expect(await sentProfile(spy)).toEqual({
+      nickname: '고래',
+      email: 'whale@example.com',
+      introduction: '파도 그리는 10년 차 강사예요.',
+    });
+  });
+
   it('requires a nickname and checks the e-mail before saving', async () => {
     const { calls } = mockFetch([currentUser()]);
     renderProfile();
