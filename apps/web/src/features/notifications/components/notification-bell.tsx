@@ -53,8 +53,10 @@ export function NotificationBell() {
 
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={styles.trigger} aria-label={texts.bell(unread)}>
+      {/* Named by its content, not aria-label: the visible count must be part of the name (WCAG 2.5.3). */}
+      <DropdownMenu.Trigger className={styles.trigger}>
         <BellIcon />
+        <span className="visually-hidden">{texts.bell(unread)}</span>
         {unread > 0 && (
           <span className={styles.badge} aria-hidden="true">
             {unread > 99 ? '99+' : unread}
