@@ -58,7 +58,8 @@ export async function captureScreen(
     await page.setViewportSize({ width, height: 900 });
     // Let layout-dependent parts (media queries, the carousel) settle and lazy images load.
     await page.waitForTimeout(300);
-    if (settle) await page.waitForLoadState('networkidle').catch(() => undefined);
+    // At most a few seconds: a logged-in page keeps its notice stream (SSE) open, so it is never idle.
+    if (settle) await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
     await page.screenshot({ path: path.join(folder, `${name}-${width}.png`), fullPage: true });
     for (const violation of await seriousViolations(page))
       found.push({ ...violation, id: `${violation.id}@${width}` });
