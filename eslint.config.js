@@ -98,6 +98,13 @@ export default tseslint.config(
       ],
     },
   },
+  // The services log through pino (structured lines with their ids, at LOG_LEVEL), never bare console calls.
+  // Tests may still tell a person loudly that they skipped.
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/media/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-console': 'error' },
+  },
   {
     files: ['packages/contract/**/*.ts'],
     rules: {

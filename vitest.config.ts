@@ -49,6 +49,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'test/chromium.test.ts'],
           environment: 'node',
+          // Rooms and peers log every arrival and departure at info; tests keep the warnings and errors.
+          env: { LOG_LEVEL: 'warn' },
           testTimeout: 30_000,
         },
       },

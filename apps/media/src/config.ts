@@ -13,6 +13,7 @@ import {
 } from '@sea/contract/env';
 import type { IceServer } from '@sea/contract/live-ticket';
 import { MediaNodeIdSchema } from '@sea/contract/media-nodes';
+import { LOG_LEVELS, type LogLevel } from './log.ts';
 
 export { ConfigError };
 
@@ -40,6 +41,8 @@ export type MediaConfig = {
   nodeId: string | null;
   /** MEDIA_INTERNAL_URL (where the API server reaches this node), when set; else {@link defaultInternalUrl}. */
   internalUrl: string | null;
+  /** LOG_LEVEL: the logger reads it itself (log.ts); checked here so a wrong one is reported at start. */
+  logLevel: LogLevel;
 };
 
 /** This node's name unless MEDIA_NODE_ID says otherwise: its host and port, the same after every restart. */
@@ -95,6 +98,7 @@ const EnvSchema = z.object({
   ),
   MEDIA_NODE_ID: optional.pipe(MediaNodeIdSchema.optional()),
   MEDIA_INTERNAL_URL: optional.pipe(z.url().optional()),
+  LOG_LEVEL: optional.pipe(z.enum(LOG_LEVELS).default('info')),
 });
 
 /** Reads the configuration from `env`; throws {@link ConfigError} listing every problem. */
@@ -117,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): MediaConfig {
     workers: e.MEDIA_WORKERS,
     nodeId: e.MEDIA_NODE_ID ?? null,
     internalUrl: e.MEDIA_INTERNAL_URL?.replace(/\/$/, '') ?? null,
+    logLevel: e.LOG_LEVEL,
   };
 }
 

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, defaultInternalUrl, defaultNodeId, loadConfig, readMediaSecret } from './config.ts';
 import { internalRoutes } from './internal-routes.ts';
+import { log } from './log.ts';
 import { MediaServer } from './media-server.ts';
 import { NodeReporter } from './node-reporter.ts';
 import { attachSignalling } from './signalling.ts';
@@ -54,8 +55,9 @@ async function main(): Promise<void> {
     revoke: (revocation) => server.revoke(revocation),
   });
   reporter.start();
-  console.log(
-    `media: node ${nodeId}, signalling on http://${config.host}:${port}/server, media on ` +
+  log.info(
+    { nodeId, signalling: `http://${config.host}:${port}/server`, announcedIp: config.announcedIp },
+    `media service started: node ${nodeId}, signalling on http://${config.host}:${port}/server, media on ` +
       `${config.announcedIp}, ${config.workers} forwarding workers; reporting to ${config.apiUrl}`,
   );
 
@@ -63,7 +65,7 @@ async function main(): Promise<void> {
   const close = async (why: string) => {
     if (closing) return;
     closing = true;
-    console.log(`media: ${why}, closing`);
+    log.info({ reason: why }, 'closing');
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
     await signalling.close(); // closes every room
     // The API server hears that every room closed (its sessions end, its classes stop being live), without
@@ -82,6 +84,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A configuration problem is a message for a person, written as it is; anything else is a crash.
+  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+  else log.fatal({ err: error }, 'the media service failed to start');
   process.exit(1);
 });

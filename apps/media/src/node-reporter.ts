@@ -11,6 +11,7 @@ import {
   type MediaRoom,
 } from '@sea/contract/media-nodes';
 import { ROUTES, toPath } from '@sea/contract/paths';
+import { log } from './log.ts';
 import type { RoomReports } from './media-server.ts';
 
 export type NodeReporterOptions = {
@@ -28,7 +29,7 @@ export type NodeReporterOptions = {
   /** Wait before trying again after a failed report. */
   retryMs?: number;
   fetch?: typeof fetch;
-  /** Where problems are told (console.error by default). */
+  /** Where problems are told (the service's log by default). */
   warn?: (line: string) => void;
   info?: (line: string) => void;
 };
@@ -69,8 +70,8 @@ export class NodeReporter implements RoomReports {
       intervalMs: MEDIA_NODE_REPORT_INTERVAL_MS,
       retryMs: 1_000,
       fetch: globalThis.fetch,
-      warn: (line) => console.error(line),
-      info: (line) => console.log(line),
+      warn: (line) => log.warn(line),
+      info: (line) => log.info(line),
       ...options,
     };
     this.key = new TextEncoder().encode(options.secret);

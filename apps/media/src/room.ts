@@ -1,4 +1,6 @@
 import type { ProducerInfo, StreamKind } from '@sea/contract/live';
+import type { Logger } from 'pino';
+import { log } from './log.ts';
 import type { Peer, PeerCloseReason } from './peer.ts';
 import type { Producer } from './rtc/producer.ts';
 import { Signal } from './signal.ts';
@@ -37,6 +39,7 @@ export class Room {
   /** Emitted once when the room ends. */
   readonly closed = new Signal<[reason: RoomCloseReason]>();
   private readonly options: RoomOptions;
+  private readonly log: Logger;
   private teacher: Peer | null = null;
   /** Students by user id. */
   private readonly students = new Map<string, Peer>();
@@ -50,6 +53,8 @@ export class Room {
     this.sessionKey = options.sessionKey;
     this.recording = options.recording ?? true;
     this.options = options;
+    this.log = log.child({ classId, sessionKey: options.sessionKey });
+    this.log.info('room opened');
   }
 
   /** Makes `peer` the room's teacher, replacing (and closing) an earlier teacher connection. */
@@ -125,6 +130,7 @@ export class Room {
   close(reason: RoomCloseReason): void {
     if (this.isClosed) return;
     this.isClosed = true;
+    this.log.info({ reason, students: this.students.size }, 'room closed');
     this.cancelGrace();
     for (const release of this.releases.values()) release();
     this.releases.clear();

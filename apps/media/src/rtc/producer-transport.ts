@@ -20,6 +20,7 @@ import { Signal } from '../signal.ts';
 import { createPeerConnection, enlargeReceiveBuffers, gathered, type RtcOptions } from './peer-connection.ts';
 import { Producer } from './producer.ts';
 import { unlessClosed } from './unless-closed.ts';
+import { log } from '../log.ts';
 
 /** NACKs go out this often (missing packets are asked for again after the tracker's retry interval). */
 const NACK_INTERVAL_MS = 20;
@@ -58,7 +59,7 @@ export class ProducerTransport {
   constructor(options: RtcOptions) {
     this.pc = createPeerConnection(options, 'publisher');
     this.pc.connectionStateChange.subscribe((state) => {
-      if (state === 'failed') console.warn(`media: teacher connection ${this.id} failed`);
+      if (state === 'failed') log.warn({ transportId: this.id }, 'teacher connection failed');
       if (state === 'failed' || state === 'closed') this.close();
     });
   }
@@ -122,7 +123,9 @@ export class ProducerTransport {
     this.watched.clear();
     this.pc
       .close()
-      .catch((error: unknown) => console.error('media: closing a teacher connection failed', error));
+      .catch((error: unknown) =>
+        log.error({ err: error, transportId: this.id }, 'closing a teacher connection failed'),
+      );
     this.closed.emit();
     this.closed.clear();
     this.producerAdded.clear();
@@ -219,7 +222,9 @@ export class ProducerTransport {
     for (const packet of feedback) {
       dtls
         .sendRtcp([packet])
-        .catch((error: unknown) => console.error('media: sending feedback failed', error));
+        .catch((error: unknown) =>
+          log.error({ err: error, transportId: this.id }, 'sending feedback failed'),
+        );
     }
   }
 
@@ -259,7 +264,9 @@ export class ProducerTransport {
     const pli = new RtcpPayloadSpecificFeedback({
       feedback: new PictureLossIndication({ senderSsrc: this.rtcpSsrc, mediaSsrc: ssrc }),
     });
-    dtls.sendRtcp([pli]).catch((error: unknown) => console.error('media: sending a PLI failed', error));
+    dtls
+      .sendRtcp([pli])
+      .catch((error: unknown) => log.error({ err: error, transportId: this.id }, 'sending a PLI failed'));
   }
 
   private transport(): RTCDtlsTransport | undefined {
