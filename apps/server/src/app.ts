@@ -11,6 +11,7 @@ import { openDatabase } from './db/open-database.ts';
 import { seedDemo } from './demo/seed-demo.ts';
 import { enrolmentRoutes } from './enrolments/enrolment-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
+import { metricsRoutes } from './health/metrics-routes.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { liveRoutes } from './live/live-routes.ts';
 import { registerMediaNodes } from './media-nodes/register-media-nodes.ts';
@@ -21,6 +22,7 @@ import { registerCors } from './plugins/cors.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrors } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -69,6 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerContext(app, config, database.db);
 
   // Cross-cutting plugins
+  registerMetrics(app);
   registerErrors(app);
   registerJsonBody(app);
   registerSecurityHeaders(app, config);
@@ -92,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Domain modules
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(categoryRoutes);
   await app.register(classRoutes);
   await app.register(dashboardRoutes);

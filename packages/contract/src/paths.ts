@@ -4,6 +4,8 @@
  */
 export const ROUTES = {
   health: '/health',
+  /** Prometheus metrics, for loopback and METRICS_ALLOW only (404 to anyone else). */
+  metrics: '/metrics',
   docs: '/api/docs',
 
   appKey: '/api/auth/kakao/app-key',

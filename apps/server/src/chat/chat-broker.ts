@@ -1,6 +1,7 @@
 import { CHAT_SEND_DESTINATION, type ChatMessage } from '@sea/contract/chat';
 import { CatchUp } from './catch-up.ts';
 import { ChatMessages } from './chat-messages.ts';
+import type { ChatMeter } from './chat-metrics.ts';
 import type {
   ChatAccess,
   ChatLog,
@@ -32,6 +33,8 @@ export interface ChatBrokerOptions {
   limiter?: SendLimiter;
   maxSubscriptionsPerSession?: number;
   log?: ChatLog;
+  /** Counts deliveries (the metrics); none by default. */
+  meter?: ChatMeter;
   now?: () => number;
   /** How long before the fan-out went away the catch-up starts reading (see `CatchUp`). */
   catchUpMarginMs?: number;
@@ -76,7 +79,7 @@ export class ChatBroker implements FanOutTarget {
       access: options.access,
       messages: options.messages,
       limiter: options.limiter ?? new TokenBuckets(options.rateLimit ?? DEFAULT_CHAT_RATE_LIMIT, options.now),
-      delivery: new Delivery(this.#subscriptions, log),
+      delivery: new Delivery(this.#subscriptions, log, options.meter),
       publish: (message) => this.#fanOut.publish(message),
       log,
     });

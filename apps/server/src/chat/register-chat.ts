@@ -5,6 +5,7 @@ import { originAllowed } from '../plugins/cors.ts';
 import { registerWebSocket, type SocketHandler } from '../plugins/websocket.ts';
 import { DatabaseChatAccess } from './chat-access.ts';
 import { ChatBroker, DEFAULT_CHAT_RATE_LIMIT } from './chat-broker.ts';
+import { chatMetrics } from './chat-metrics.ts';
 import type { FanOut, FanOutTarget } from './chat-ports.ts';
 import { chatRoutes } from './chat-routes.ts';
 import type { ChatTuning } from './chat-tuning.ts';
@@ -68,11 +69,18 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
     redisReady.push(limiter.ready());
   }
   const redisFanOuts: RedisFanOut[] = [];
+  // Every STOMP session's transport (a WebSocket, or a SockJS session over a WebSocket or HTTP).
+  const transports = new Set<StompTransport>();
+  const meter = chatMetrics(app.metrics, {
+    connections: () => transports.size,
+    subscriptions: () => broker.subscriptionCount,
+  });
   const broker = new ChatBroker({
     access,
     messages,
     limiter,
     log,
+    meter,
     membershipCheckMs: tuning.membershipCheckMs,
     fanOut: (target: FanOutTarget): FanOut => {
       if (!redisUrl) return new MemoryFanOut(target);
@@ -91,9 +99,7 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
     new Promise((resolve) => setTimeout(resolve, REDIS_START_WAIT_MS).unref()),
   ]);
 
-  const sessionOptions = { ...tuning.session, log };
-  // Every STOMP session's transport (a WebSocket, or a SockJS session over a WebSocket or HTTP).
-  const transports = new Set<StompTransport>();
+  const sessionOptions = { ...tuning.session, log, meter };
   app.decorate('chatQueuedBytes', () => {
     let total = 0;
     for (const transport of transports) total += transport.bufferedBytes();
