@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   ConfigError,
   iceServersEnv,
+  metricsAllowEnv,
   MIN_SECRET_LENGTH,
   optionalEnv as optional,
   parseEnv,
@@ -43,6 +44,8 @@ export type MediaConfig = {
   internalUrl: string | null;
   /** LOG_LEVEL: the logger reads it itself (log.ts); checked here so a wrong one is reported at start. */
   logLevel: LogLevel;
+  /** Who besides loopback may read `/metrics` (METRICS_ALLOW: addresses and CIDRs; none by default). */
+  metricsAllow: string[];
 };
 
 /** This node's name unless MEDIA_NODE_ID says otherwise: its host and port, the same after every restart. */
@@ -99,6 +102,7 @@ const EnvSchema = z.object({
   MEDIA_NODE_ID: optional.pipe(MediaNodeIdSchema.optional()),
   MEDIA_INTERNAL_URL: optional.pipe(z.url().optional()),
   LOG_LEVEL: optional.pipe(z.enum(LOG_LEVELS).default('info')),
+  METRICS_ALLOW: metricsAllowEnv,
 });
 
 /** Reads the configuration from `env`; throws {@link ConfigError} listing every problem. */
@@ -122,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): MediaConfig {
     nodeId: e.MEDIA_NODE_ID ?? null,
     internalUrl: e.MEDIA_INTERNAL_URL?.replace(/\/$/, '') ?? null,
     logLevel: e.LOG_LEVEL,
+    metricsAllow: e.METRICS_ALLOW,
   };
 }
 

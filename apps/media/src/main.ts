@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError, defaultInternalUrl, defaultNodeId, loadConfig, readMediaSecret } from './config.ts';
 import { internalRoutes } from './internal-routes.ts';
 import { log } from './log.ts';
+import { mediaMetrics } from './media-metrics.ts';
 import { MediaServer } from './media-server.ts';
 import { NodeReporter } from './node-reporter.ts';
 import { attachSignalling } from './signalling.ts';
@@ -36,7 +37,13 @@ async function main(): Promise<void> {
     reports: { changed: (closed) => reporter?.changed(closed) ?? Promise.resolve(false) },
     workers: config.workers,
   });
-  const httpServer = http.createServer(internalRoutes({ secret, revoke: (r) => server.revoke(r) }));
+  const httpServer = http.createServer(
+    internalRoutes({
+      secret,
+      revoke: (r) => server.revoke(r),
+      metrics: { registry: mediaMetrics(server), allow: config.metricsAllow },
+    }),
+  );
   const signalling = attachSignalling(httpServer, {
     server,
     verifyTicket: createTicketVerifier(secret),

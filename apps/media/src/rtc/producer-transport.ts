@@ -21,6 +21,7 @@ import { createPeerConnection, enlargeReceiveBuffers, gathered, type RtcOptions 
 import { Producer } from './producer.ts';
 import { unlessClosed } from './unless-closed.ts';
 import { log } from '../log.ts';
+import { rtpCounts } from './rtp-counts.ts';
 
 /** NACKs go out this often (missing packets are asked for again after the tracker's retry interval). */
 const NACK_INTERVAL_MS = 20;
@@ -188,6 +189,8 @@ export class ProducerTransport {
     }
     stream.lastAt = now;
     stream.nack.receive(packet.header.sequenceNumber, now);
+    rtpCounts.received += 1;
+    rtpCounts.receivedBytes += packet.payload.length;
     this.meter.add(packet.payload.length + 12, now);
   }
 
@@ -204,6 +207,8 @@ export class ProducerTransport {
       if (!stream.video) continue;
       const lost = stream.nack.due(now);
       if (lost.length > 0) {
+        rtpCounts.nacksSent += 1;
+        rtpCounts.nackedPackets += lost.length;
         feedback.push(
           new RtcpTransportLayerFeedback({
             feedback: new GenericNack({ senderSsrc: this.rtcpSsrc, mediaSourceSsrc: ssrc, lost }),
@@ -238,6 +243,8 @@ export class ProducerTransport {
         continue;
       }
       const counts = stream.nack.takeCounts();
+      rtpCounts.expected += counts.expected;
+      rtpCounts.lost += counts.lost;
       expected += counts.expected;
       lost += counts.lost;
     }
@@ -261,6 +268,7 @@ export class ProducerTransport {
   private sendPli(ssrc: number): void {
     const dtls = this.transport();
     if (!dtls) return;
+    rtpCounts.keyframeRequests += 1;
     const pli = new RtcpPayloadSpecificFeedback({
       feedback: new PictureLossIndication({ senderSsrc: this.rtcpSsrc, mediaSsrc: ssrc }),
     });

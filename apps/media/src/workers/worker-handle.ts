@@ -1,11 +1,12 @@
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { Layer } from '@sea/contract/live';
 import { LiveError } from '../live-error.ts';
+import { log } from '../log.ts';
 import type { RtcOptions } from '../rtc/peer-connection.ts';
 import type { Producer } from '../rtc/producer.ts';
 import type { Call, FromWorker, ToWorker, WorkerCounts, WorkerSetup } from './messages.ts';
 import { RemoteConsumerTransport } from './remote-consumer-transport.ts';
-import { log } from '../log.ts';
 
 /** What the pool does for a worker. */
 export type WorkerHooks = {
@@ -30,6 +31,7 @@ export class WorkerHandle {
   private nextCall = 0;
   private stopping = false;
   private exited = false;
+  private lastUtilization: EventLoopUtilization | null = null;
 
   constructor(rtc: RtcOptions, hooks: WorkerHooks) {
     this.hooks = hooks;
@@ -68,6 +70,19 @@ export class WorkerHandle {
       transport.ended();
     });
     return transport;
+  }
+
+  /**
+   * The share of time the worker's event loop was busy since the previous call (since it started, the first
+   * time): its forwarding load, 0 to 1.
+   */
+  utilization(): number {
+    const now = this.thread.performance.eventLoopUtilization();
+    const since = this.lastUtilization
+      ? this.thread.performance.eventLoopUtilization(now, this.lastUtilization)
+      : now;
+    this.lastUtilization = now;
+    return since.utilization;
   }
 
   /** What the worker holds now. */
