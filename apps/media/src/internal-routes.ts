@@ -8,6 +8,7 @@ import {
   type MediaRevocation,
 } from '@sea/contract/media-nodes';
 import { ROUTES } from '@sea/contract/paths';
+import type { Readiness } from '@sea/contract/readiness';
 import { log } from './log.ts';
 import { FORWARDING_HEADERS, metricsAccess } from './metrics-access.ts';
 
@@ -21,10 +22,13 @@ export type InternalRoutesOptions = {
   revoke: (revocation: MediaRevocation) => void;
   /** The metrics served at `GET /metrics` to loopback and to `allow` (METRICS_ALLOW); absent: none. */
   metrics?: { registry: Registry; allow: readonly string[] };
+  /** Checks what the node depends on, for `GET /ready`; absent: always ready. */
+  ready?: () => Promise<Readiness>;
 };
 
 /**
- * The node's plain HTTP routes beside the signalling: `GET /health`, `GET /metrics` (Prometheus; loopback and
+ * The node's plain HTTP routes beside the signalling: `GET /health` (liveness), `GET /ready` (200 when the
+ * API server answers, else 503, with each check), `GET /metrics` (Prometheus; loopback and
  * METRICS_ALLOW only, and never through a proxy: nothing proxies this node's metrics, so a forwarded request is
  * someone else's), and `POST /internal/revocations` from the API server (a bearer signed with MEDIA_SECRET for
  * the node audience; a {@link MediaRevocation}). Every other path, and a refused caller, get a 404.
@@ -42,6 +46,17 @@ export function internalRoutes(options: InternalRoutesOptions) {
   return (request: IncomingMessage, response: ServerResponse): void => {
     if (request.method === 'GET' && request.url === ROUTES.health) {
       answer(response, 200, { data: 'ok' });
+      return;
+    }
+    if (request.method === 'GET' && request.url === ROUTES.ready) {
+      const check = options.ready ?? (async () => ({ ready: true, checks: {} }));
+      check().then(
+        (result) => answer(response, result.ready ? 200 : 503, result),
+        (error: unknown) => {
+          log.error({ err: error }, 'the readiness check failed');
+          answer(response, 503, { ready: false, checks: {} });
+        },
+      );
       return;
     }
     if (

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { apiReadiness } from './api-readiness.ts';
 import { ConfigError, defaultInternalUrl, defaultNodeId, loadConfig, readMediaSecret } from './config.ts';
 import { internalRoutes } from './internal-routes.ts';
 import { log } from './log.ts';
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
       secret,
       revoke: (r) => server.revoke(r),
       metrics: { registry: mediaMetrics(server), allow: config.metricsAllow },
+      ready: apiReadiness(config.apiUrl),
     }),
   );
   const signalling = attachSignalling(httpServer, {

@@ -12,6 +12,7 @@ import { seedDemo } from './demo/seed-demo.ts';
 import { enrolmentRoutes } from './enrolments/enrolment-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { metricsRoutes } from './health/metrics-routes.ts';
+import { readyRoutes } from './health/ready-routes.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { liveRoutes } from './live/live-routes.ts';
 import { registerMediaNodes } from './media-nodes/register-media-nodes.ts';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSessions(app);
   registerReplayQueueing(app);
   await registerMediaNodes(app);
+  await app.register(readyRoutes);
   await app.register(authRoutes);
   await app.register(signupRoutes);
   await app.register(usersRoutes);
