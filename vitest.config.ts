@@ -78,6 +78,19 @@ export default defineConfig({
         },
       },
       {
+        // The operator's files under deploy/: the Grafana dashboard against both services' real /metrics.
+        test: {
+          name: 'deploy',
+          root: 'deploy',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+          env: { LOG_LEVEL: 'warn' },
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           root: 'e2e',
