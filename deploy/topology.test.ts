@@ -2,6 +2,15 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  RTCPeerConnection,
+  RTCRtpCodecParameters,
+  useAbsSendTime,
+  useNACK,
+  usePLI,
+  useREMB,
+  useSdesMid,
+} from 'werift';
 import WebSocket from 'ws';
 import { TokenPairSchema, type TokenPair } from '@sea/contract/auth';
 import { CHAT_ENDPOINT, CHAT_SEND_DESTINATION, chatTopic } from '@sea/contract/chat';
@@ -11,6 +20,9 @@ import type { LiveTicket } from '@sea/contract/live-ticket';
 import type { Readiness } from '@sea/contract/readiness';
 import { createTestDatabase, postgresAvailable, redisAvailable } from '../apps/server/test/helper.ts';
 import type { ServerProcess } from '../apps/server/test/server-process.ts';
+import { isVp8KeyframeStart } from '../apps/media/src/forwarding/vp8.ts';
+import { SyntheticTeacher } from '../apps/media/test/synthetic-teacher.ts';
+import { answerTo, offerOf } from '../apps/media/test/werift-clients.ts';
 import {
   freePort,
   httpsRequest,
@@ -77,6 +89,36 @@ async function login(kakaoId: string): Promise<TokenPair> {
   const code = new URL(String(authorize.headers.location)).searchParams.get('code') ?? '';
   const tokens = await httpsRequest(`${site}/api/auth/kakao/callback?code=${encodeURIComponent(code)}`, ca);
   return TokenPairSchema.parse(JSON.parse(tokens.body));
+}
+
+let classId = 0;
+let teacherSocket: Socket | null = null;
+let teacherPublishing = false;
+
+/** A live-media signalling connection through the proxy (wss /server) with a fresh ticket of `token`'s user. */
+async function liveSocket(token: string): Promise<Socket> {
+  const { ticket } = await api<LiveTicket>(`/api/classes/${classId}/live-ticket`, token);
+  const socket: Socket = io(site, {
+    path: LIVE_SOCKET_PATH,
+    transports: ['websocket'],
+    auth: { ticket },
+    reconnection: false,
+    forceNew: true,
+    ca,
+  });
+  cleanups.push(() => socket.disconnect());
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => reject(error));
+  });
+  return socket;
+}
+
+/** A request's data over signalling, or a thrown error naming the refusal. */
+async function ask<T>(socket: Socket, name: string, payload: object = {}): Promise<T> {
+  const answer = (await socket.timeout(10_000).emitWithAck(name, payload)) as LiveAnswer<T>;
+  if ('error' in answer) throw new Error(`${name}: ${answer.error.code} ${answer.error.message}`);
+  return answer.data;
 }
 
 /** A bare STOMP 1.2 client over `ws` (which takes the test's CA for wss). */
@@ -291,21 +333,9 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
   it('opens a lecture over socket.io through the proxy (wss /server): the class goes live', async () => {
     const teacher = await login('1001');
     const created = await api<ClassItem[]>('/api/classes?target=created', teacher.accessToken);
-    const classId = created.find((item) => item.name === DEMO_CLASS)?.id ?? 0;
-    const { ticket } = await api<LiveTicket>(`/api/classes/${classId}/live-ticket`, teacher.accessToken);
-    const socket: Socket = io(site, {
-      path: LIVE_SOCKET_PATH,
-      transports: ['websocket'],
-      auth: { ticket },
-      reconnection: false,
-      forceNew: true,
-      ca,
-    });
-    cleanups.push(() => socket.disconnect());
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', (error) => reject(error));
-    });
+    classId = created.find((item) => item.name === DEMO_CLASS)?.id ?? 0;
+    const socket = await liveSocket(teacher.accessToken);
+    teacherSocket = socket;
     const started = (await socket.timeout(10_000).emitWithAck('startRoom', {})) as LiveAnswer<unknown>;
     expect('data' in started).toBe(true);
     const live = await api<{ active: boolean }>(`/api/classes/${classId}/isActive`, teacher.accessToken);
@@ -339,6 +369,99 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
       await expect(
         turnAllocate({ transport, host: '127.0.0.1', port, username: TURN_USER, password: 'wrong', ca }),
       ).rejects.toThrow(/401/);
+    },
+  );
+  it.each(['udp', 'tcp'] as const)(
+    "a student told to use relays only receives the teacher's webcam through coturn over %s",
+    async (transport) => {
+      const host = teacherSocket;
+      if (!host) throw new Error('the lecture did not start');
+      // The teacher publishes as the browser does (simulcast VP8 and Opus), on loopback.
+      if (!teacherPublishing) {
+        const teacher = new SyntheticTeacher(1_000);
+        cleanups.push(() => teacher.close());
+        const { transportId } = await ask<{ transportId: string }>(host, 'createProducerTransport');
+        const { sdp } = await ask<{ sdp: string }>(host, 'connectProducerTransport', {
+          transportId,
+          sdp: await offerOf(teacher.pc),
+        });
+        await teacher.accept(sdp);
+        teacher.start(30);
+        await ask(host, 'produce', {
+          transportId,
+          producerKind: 'webcamVideo',
+          mid: teacher.video.mid ?? '',
+        });
+        await ask(host, 'produce', {
+          transportId,
+          producerKind: 'webcamAudio',
+          mid: teacher.audio.mid ?? '',
+        });
+        teacherPublishing = true;
+      }
+
+      const student = await login(transport === 'udp' ? '2001' : '2002');
+      const socket = await liveSocket(student.accessToken);
+      const { iceServers } = await ask<{
+        iceServers: { urls: string | string[]; username?: string; credential?: string }[];
+      }>(socket, 'getRouterRtpCapabilities');
+      await ask(socket, 'joinRoom');
+      const { transportId } = await ask<{ transportId: string }>(socket, 'createConsumerTransport');
+      const offer = await ask<{ sdp: string; consumers: { consumerId: string; producerKind: string }[] }>(
+        socket,
+        'consume',
+        { transportId },
+      );
+      // What the server handed out, narrowed to this transport; relay candidates only, as
+      // `iceTransportPolicy: 'relay'` makes a browser do.
+      const server = iceServers[0];
+      const urls = [server?.urls ?? []]
+        .flat()
+        .filter((url) => url.startsWith(`turn:`) && url.endsWith(`transport=${transport}`));
+      expect(urls).toHaveLength(1);
+      const pc = new RTCPeerConnection({
+        iceServers: [{ urls: urls[0] ?? '', username: server?.username, credential: server?.credential }],
+        iceTransportPolicy: 'relay',
+        iceUseIpv6: false,
+        iceInterfaceAddresses: { udp4: '127.0.0.1' },
+        codecs: {
+          audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48_000, channels: 2 })],
+          video: [
+            new RTCRtpCodecParameters({
+              mimeType: 'video/VP8',
+              clockRate: 90_000,
+              rtcpFeedback: [useNACK(), usePLI(), useREMB()],
+            }),
+          ],
+        },
+        headerExtensions: { audio: [useSdesMid()], video: [useSdesMid(), useAbsSendTime()] },
+      });
+      cleanups.push(() => pc.close());
+      const received = { video: [] as Buffer[], audio: 0 };
+      pc.onTrack.subscribe((track) => {
+        track.onReceiveRtp.subscribe((packet) => {
+          if (track.kind === 'video') received.video.push(packet.payload);
+          else received.audio += 1;
+        });
+      });
+      const answer = await answerTo(pc, offer.sdp);
+      expect(answer).toMatch(/a=candidate:\S+ \d+ (udp|UDP) \d+ 127\.0\.0\.1 \d+ typ relay/);
+      expect(answer).not.toMatch(/typ host/);
+      await ask(socket, 'connectConsumerTransport', { transportId, sdp: answer });
+      for (const { consumerId } of offer.consumers) await ask(socket, 'resume', { consumerId });
+
+      const deadline = Date.now() + 20_000;
+      while ((received.video.length < 30 || received.audio < 10) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(received.video.length).toBeGreaterThanOrEqual(30);
+      expect(received.audio).toBeGreaterThanOrEqual(10);
+      // Video starts at a keyframe, so a decoder can show it.
+      expect(isVp8KeyframeStart(received.video[0] ?? Buffer.alloc(0))).toBe(true);
+      // The pair that carries the media: our relayed candidate to the SFU's address.
+      const pair = pc.iceTransports[0]?.connection.nominated;
+      expect(pair?.localCandidate.type).toBe('relay');
+      expect(pair?.remoteCandidate.host).toBe('127.0.0.1');
     },
   );
 });
