@@ -29,7 +29,7 @@ describe('prettyLogs', () => {
     source.write('plain words\n');
     await new Promise((resolve) => setTimeout(resolve, 100));
     const out = written.join('');
-    expect(out).toMatch(/WARN.*\[media\] peer closed/);
+    expect(out).toMatch(/WARN \(media\): peer closed/);
     expect(out).toContain('classId: 7');
     expect(out).toContain('peerId: "p-1"');
     expect(out).not.toContain('"level"');

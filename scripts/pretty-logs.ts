@@ -12,8 +12,6 @@ export async function prettyLogs(colorize = true): Promise<Writable | null> {
       colorize,
       translateTime: 'SYS:HH:MM:ss.l',
       ignore: 'pid,hostname',
-      // Each service names itself: `name` for the media service; the API server's lines have no name.
-      messageFormat: '{if name}[{name}] {end}{msg}',
       destination: process.stdout,
       sync: true,
     });

@@ -65,9 +65,14 @@ async function main(): Promise<void> {
   });
   reporter.start();
   log.info(
-    { nodeId, signalling: `http://${config.host}:${port}/server`, announcedIp: config.announcedIp },
-    `media service started: node ${nodeId}, signalling on http://${config.host}:${port}/server, media on ` +
-      `${config.announcedIp}, ${config.workers} forwarding workers; reporting to ${config.apiUrl}`,
+    {
+      nodeId,
+      signalling: `http://${config.host}:${port}/server`,
+      announcedIp: config.announcedIp,
+      workers: config.workers,
+      apiUrl: config.apiUrl,
+    },
+    'media service started',
   );
 
   let closing = false;
