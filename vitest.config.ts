@@ -87,7 +87,8 @@ export default defineConfig({
           env: { LOG_LEVEL: 'warn' },
           fileParallelism: false,
           testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // The topology test builds the web app once for its browser (up to 170 s on a busy machine).
+          hookTimeout: 300_000,
         },
       },
       {

@@ -21,12 +21,21 @@ import type { Readiness } from '@sea/contract/readiness';
 import { createTestDatabase, postgresAvailable, redisAvailable } from '../apps/server/test/helper.ts';
 import type { ServerProcess } from '../apps/server/test/server-process.ts';
 import { isVp8KeyframeStart } from '../apps/media/src/forwarding/vp8.ts';
+import { loginThroughDev } from '../e2e/harness/accounts.ts';
+import {
+  chromiumAvailable,
+  FAKE_MEDIA_FLAGS,
+  launchChromium,
+  type JourneyBrowser,
+} from '../e2e/harness/chromium.ts';
+import { buildWebOnce } from '../e2e/harness/web-build.ts';
 import { SyntheticTeacher } from '../apps/media/test/synthetic-teacher.ts';
 import { answerTo, offerOf } from '../apps/media/test/werift-clients.ts';
 import {
   freePort,
   httpsRequest,
   selfSignedCertificate,
+  spkiHash,
   startApiServers,
   startCoturn,
   startMedia,
@@ -35,6 +44,7 @@ import {
   stopServer,
   tempDir,
 } from './test/platform.ts';
+import { relayFigures, relayOnly } from './test/relay-only.ts';
 import { turnAllocate } from './test/turn-allocate.ts';
 
 const has = (command: string) => {
@@ -67,6 +77,9 @@ const cleanups: (() => Promise<unknown> | unknown)[] = [];
 let ca = '';
 let ports: { https: number; http: number; api: [number, number]; media: number; turn: number; turns: number };
 let site = '';
+let certificate = '';
+/** The built web app when Chromium is here (the browser journey through the proxy needs it). */
+const browserJourney = missing.length === 0 && chromiumAvailable();
 
 /** An envelope's data from the API through the proxy. */
 async function api<T>(path: string, token: string): Promise<T> {
@@ -193,6 +206,7 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
     site = `https://127.0.0.1:${ports.https}`;
     const { cert, key } = selfSignedCertificate(dir);
     ca = fs.readFileSync(cert, 'utf8');
+    certificate = cert;
     const database = await createTestDatabase();
     cleanups.push(database.drop);
     const relayBase = 42_000 + Math.floor(Math.random() * 200) * 10;
@@ -220,6 +234,7 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
       DEMO_DATA: 'true',
       WRITE_LIMITS: 'off',
       JOB_CONCURRENCY: '0',
+      ...(browserJourney ? { WEB_DIST: buildWebOnce() } : {}),
     };
     apis.push(...(await startApiServers(shared, ports.api)));
     children.push(
@@ -463,5 +478,55 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
       expect(pair?.localCandidate.type).toBe('relay');
       expect(pair?.remoteCandidate.host).toBe('127.0.0.1');
     },
+  );
+  it.runIf(browserJourney)(
+    "Chromium, relay only: a teacher's webcam reaches a student through coturn, over HTTPS through nginx",
+    async () => {
+      // The synthetic lecture of the tests above ends: its teacher leaves on purpose.
+      teacherSocket?.disconnect();
+      const teacherTokens = await login('1001');
+      const deadline = Date.now() + 10_000;
+      while (
+        (await api<{ active: boolean }>(`/api/classes/${classId}/isActive`, teacherTokens.accessToken)).active
+      ) {
+        if (Date.now() > deadline) throw new Error('the synthetic lecture did not end');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      // Each person in their own browser (the app keeps one login per profile), trusting only this certificate.
+      const flags = [...FAKE_MEDIA_FLAGS, `--ignore-certificate-errors-spki-list=${spkiHash(certificate)}`];
+      const open = async (kakaoId: string) => {
+        const browser: JourneyBrowser = await launchChromium(flags);
+        cleanups.push(() => browser.close());
+        await relayOnly(browser.context);
+        const page = await browser.newPage();
+        await loginThroughDev(page, site, kakaoId);
+        return page;
+      };
+      const teacher = await open('1001');
+      await teacher.goto(`${site}/live/teacher/${classId}`);
+      await teacher.getByRole('heading', { name: DEMO_CLASS, level: 1 }).waitFor();
+      const status = teacher.getByRole('status', { name: '연결 상태' });
+      await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe('연결됨');
+      await teacher.getByRole('button', { name: '웹캠 켜기' }).click();
+      await expect
+        .poll(() => teacher.locator('[data-toggle="webcam"]').textContent(), { timeout: 30_000 })
+        .toBe('송출 중');
+
+      const student = await open('2003');
+      await student.goto(`${site}/live/student/${classId}`);
+      await student.getByRole('heading', { name: DEMO_CLASS, level: 1 }).waitFor();
+      await expect
+        .poll(async () => (await relayFigures(student)).reduce((sum, f) => sum + f.framesDecoded, 0), {
+          timeout: 45_000,
+        })
+        .toBeGreaterThan(30);
+      // Every connection of both browsers runs over a relayed candidate of coturn to the SFU.
+      for (const page of [teacher, student]) {
+        const figures = await relayFigures(page);
+        expect(figures.length).toBeGreaterThan(0);
+        for (const figure of figures) expect(figure.local).toBe('relay');
+      }
+    },
+    180_000,
   );
 });

@@ -97,6 +97,15 @@ export function selfSignedCertificate(dir: string): { cert: string; key: string 
   return { cert, key };
 }
 
+/** The base64 SHA-256 of a certificate's public key, as Chromium's --ignore-certificate-errors-spki-list takes it. */
+export function spkiHash(cert: string): string {
+  const der = execFileSync('sh', [
+    '-c',
+    `openssl x509 -pubkey -noout -in '${cert}' | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary`,
+  ]);
+  return der.toString('base64');
+}
+
 /** nginx in the foreground with the repository's site file, rendered, inside a minimal main configuration. */
 export async function startNginx(
   dir: string,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROUTES } from '@sea/contract/paths';
+import { notFound } from '../errors.ts';
 import { FORWARDING_HEADERS, metricsAccess } from '../plugins/metrics-access.ts';
 
 /**
@@ -15,7 +16,7 @@ function callerOf(request: FastifyRequest, proxyTrusted: boolean): string | unde
 
 /**
  * `GET /metrics`: `app.metrics` in the Prometheus text format, answered to loopback and to METRICS_ALLOW;
- * anyone else gets the same 404 as an unknown path, so the endpoint does not even show that it exists.
+ * anyone else gets the 404 envelope of an unknown API path, so the endpoint does not show that it exists.
  */
 export async function metricsRoutes(app: FastifyInstance): Promise<void> {
   const allowed = metricsAccess(app.config.metricsAllow);
@@ -25,7 +26,8 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Prometheus metrics (loopback and METRICS_ALLOW only; 404 to anyone else)',
   };
   app.get(ROUTES.metrics, { schema }, async (request, reply) => {
-    if (!allowed(callerOf(request, proxyTrusted))) return reply.callNotFound();
+    // The API's own 404 (not the web app's page, which a browser's unknown path gets with 200).
+    if (!allowed(callerOf(request, proxyTrusted))) throw notFound('path');
     const body = await app.metrics.metrics();
     return reply.header('cache-control', 'no-store').type(app.metrics.contentType).send(body);
   });
