@@ -234,7 +234,7 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
       DEMO_DATA: 'true',
       WRITE_LIMITS: 'off',
       JOB_CONCURRENCY: '0',
-      ...(browserJourney ? { WEB_DIST: buildWebOnce() } : {}),
+      ...(browserJourney ? { WEB_DIST: buildWebOnce('web-dist-deploy') } : {}),
     };
     apis.push(...(await startApiServers(shared, ports.api)));
     children.push(
