@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@sea/contract/paths';
+import { expectError } from '../../test/expect-envelope.ts';
 import { buildTestApp } from '../../test/helper.ts';
 import { declaredMetrics, parsePrometheusText, valueOf } from '../../test/prometheus-text.ts';
 
@@ -65,7 +66,7 @@ describe('GET /metrics', () => {
   it('answers 404 to a caller that is neither loopback nor in METRICS_ALLOW', async () => {
     for (const remoteAddress of ['203.0.113.7', '10.1.2.3', '::ffff:198.51.100.1']) {
       const response = await server.inject({ url: ROUTES.metrics, remoteAddress });
-      expect(response.statusCode).toBe(404);
+      expectError(response, 404);
       expect(response.body).not.toContain('http_requests_total');
     }
     for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
