@@ -45,9 +45,11 @@ describe('the media service log', () => {
 
   it('writes one JSON line per event carrying the class, session and peer ids', () => {
     let peers: { teacher: Peer; student: Peer } | undefined;
+    let transportId = '';
     const lines = linesDuring('info', () => {
       const { room, teacher, student } = lecture();
       peers = { teacher, student };
+      transportId = student.createConsumerTransport().id;
       room.close('teacherLeft');
     });
     expect(lines.every((line) => line.name === 'media' && typeof line.time === 'number')).toBe(true);
@@ -59,6 +61,12 @@ describe('the media service log', () => {
     expect(lines.find((line) => line.msg === 'room closed')).toMatchObject({
       reason: 'teacherLeft',
       students: 1,
+    });
+    // A transport's own warnings carry its id; this line ties the id to its peer.
+    expect(lines.find((line) => line.msg === 'receiving transport created')).toMatchObject({
+      classId: 7,
+      peerId: peers?.student.id,
+      transportId,
     });
     const closed = lines.filter((line) => line.msg === 'peer closed');
     expect(closed).toEqual(

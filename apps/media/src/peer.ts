@@ -66,7 +66,7 @@ export class Peer {
     this.producerTransport?.close();
     const transport = new ProducerTransport(this.rtc);
     this.producerTransport = transport;
-    this.log.debug({ transportId: transport.id }, 'publishing transport created');
+    this.log.info({ transportId: transport.id }, 'publishing transport created');
     transport.producerAdded.subscribe((producer) => this.producerAdded.emit(producer));
     transport.closed.subscribe(() => {
       if (this.producerTransport === transport) this.producerTransport = null;
@@ -79,7 +79,7 @@ export class Peer {
     this.consumerTransport?.close();
     const transport = this.newReceiving();
     this.consumerTransport = transport;
-    this.log.debug({ transportId: transport.id }, 'receiving transport created');
+    this.log.info({ transportId: transport.id }, 'receiving transport created');
     transport.closed.subscribe((reason) => {
       if (this.consumerTransport !== transport) return;
       this.consumerTransport = null;
