@@ -26,6 +26,13 @@ export const ROUTES = {
   dashboardStudents: '/api/classes/:classId/dashboard/students',
   enroll: '/api/classes/:classId/enroll',
   schedule: '/api/classes/:classId/schedule',
+  sessions: '/api/classes/:classId/sessions',
+  session: '/api/classes/:classId/sessions/:sessionId',
+  sessionChat: '/api/classes/:classId/sessions/:sessionId/chat',
+  sessionWatch: '/api/classes/:classId/sessions/:sessionId/watch',
+  attendance: '/api/classes/:classId/attendance',
+  /** A replay's files (`replay.mp4`, `hls/...`), reached only with the signed `?exp=&sig=` the session item gives. */
+  replayFile: '/api/replays/:sessionId/*',
 
   chatHistory: '/find/chat/list/:classId',
   /**

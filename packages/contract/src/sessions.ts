@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './text.ts';
 
 /**
  * Where a session's recording stands: `none` (not recorded: the teacher chose not to, or nothing was
@@ -19,6 +20,8 @@ export const SessionRecordingSchema = z.object({
   hidden: z.boolean(),
   hls_url: z.string().nullable(),
   mp4_url: z.string().nullable(),
+  /** Why the recording is not (yet) a replay, in Korean (e.g. it waits raw: no ffmpeg), or null. */
+  error: z.string().nullable(),
 });
 export type SessionRecording = z.infer<typeof SessionRecordingSchema>;
 
@@ -34,3 +37,57 @@ export const SessionItemSchema = z.object({
   recording: SessionRecordingSchema,
 });
 export type SessionItem = z.infer<typeof SessionItemSchema>;
+
+/** `GET /api/classes/{classId}/sessions/{sessionId}`: the item and where the caller left off in the replay. */
+export const SessionDetailSchema = SessionItemSchema.extend({
+  /** Seconds into the replay where the caller stopped watching; 0 if never watched. */
+  resume_s: z.number().min(0),
+});
+export type SessionDetail = z.infer<typeof SessionDetailSchema>;
+
+/** Longest replay title, in characters. */
+export const SESSION_TITLE_MAX = 100;
+
+/** Body of `PATCH /api/classes/{classId}/sessions/{sessionId}` (teacher): a blank title becomes null. */
+export const SessionPatchSchema = z.object({
+  title: optionalText({ max: SESSION_TITLE_MAX, multiline: false }).optional(),
+  hidden: z.boolean().optional(),
+});
+export type SessionPatch = z.infer<typeof SessionPatchSchema>;
+
+/** One message of `GET /api/classes/{classId}/sessions/{sessionId}/chat`, in time order. */
+export const SessionChatMessageSchema = z.object({
+  id: z.number().int(),
+  user_id: z.string().nullable(),
+  nickname: z.string().nullable(),
+  profile_image_path: z.string().nullable(),
+  role: z.enum(['teacher', 'student']),
+  content: z.string(),
+  created_at: z.string(),
+  /** Milliseconds from the session's start. */
+  offset_ms: z.number().int().min(0),
+});
+export type SessionChatMessage = z.infer<typeof SessionChatMessageSchema>;
+
+/** How often the player sends a watch beat while the replay is open, in milliseconds. */
+export const WATCH_BEAT_MS = 5_000;
+/** The most one beat credits, in seconds: a little more than the beat interval. */
+export const WATCH_CREDIT_MAX_S = 6;
+
+/**
+ * Body of `POST /api/classes/{classId}/sessions/{sessionId}/watch`, sent every {@link WATCH_BEAT_MS} while the
+ * replay is open and on pause, seek and close. The server credits `min(now - last beat, 6 s)` only when
+ * `playing` was true at the caller's last beat and is true now; `position_s` becomes the resume point.
+ */
+export const WatchBeatSchema = z.object({
+  position_s: z.number().min(0).max(86_400),
+  playing: z.boolean(),
+});
+export type WatchBeat = z.infer<typeof WatchBeatSchema>;
+
+/** Answer of the watch route: the caller's total replay watch time for the session and the saved position. */
+export const WatchStateSchema = z.object({
+  watched_s: z.number().min(0),
+  position_s: z.number().min(0),
+});
+export type WatchState = z.infer<typeof WatchStateSchema>;
