@@ -61,6 +61,9 @@ export const PAGES = {
   dashboardStudent: '/dashboard/student/:classId',
   dashboardTeacher: '/dashboard/teacher/:classId',
   dashboardEdit: '/dashboard/edit/:classId',
+  /** One replay of the class, reached from the student's or the teacher's dashboard. */
+  replayStudent: '/dashboard/student/:classId/replays/:sessionId',
+  replayTeacher: '/dashboard/teacher/:classId/replays/:sessionId',
   lectureCreated: '/lecture/created/:classId',
   lectureOpen: '/lecture/open',
   lectureStudents: '/lecture/students/:classId',
