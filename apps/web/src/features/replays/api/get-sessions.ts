@@ -25,14 +25,19 @@ export function hasChangingSession(sessions: readonly SessionItem[] | undefined)
   );
 }
 
+/** When to ask again: soon while a session changes by itself, never once it is settled or after the bound. */
+export function sessionsRefetchInterval(
+  sessions: readonly SessionItem[] | undefined,
+  updates: number,
+): number | false {
+  return hasChangingSession(sessions) && updates < SESSIONS_MAX_POLLS ? SESSIONS_REFRESH_MS : false;
+}
+
 /** The class's sessions, refreshed every few seconds while one records or processes (bounded). */
 export function useSessions(classId: number) {
   return useQuery({
     queryKey: classKeys.sessions(classId),
     queryFn: () => getSessions(classId),
-    refetchInterval: (query) =>
-      hasChangingSession(query.state.data) && query.state.dataUpdateCount < SESSIONS_MAX_POLLS
-        ? SESSIONS_REFRESH_MS
-        : false,
+    refetchInterval: (query) => sessionsRefetchInterval(query.state.data, query.state.dataUpdateCount),
   });
 }
