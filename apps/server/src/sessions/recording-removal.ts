@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { classes, liveSessions } from '../db/schema.ts';
 import { recordingDir, removeReplayFiles } from '../replays/replay-files.ts';
@@ -12,6 +12,12 @@ export type RecordingFiles = {
   recordingsDir: string;
   log: FastifyBaseLogger;
 };
+
+/** The app's database, folders and log, as the functions here take them. */
+export function recordingFilesOf(app: FastifyInstance): RecordingFiles {
+  const { db, config, log } = app;
+  return { db, replaysDir: config.replaysDir, recordingsDir: config.recordingsDir, log };
+}
 
 /**
  * Removes the recordings of these sessions: the replay's files and the raw recording's folder go, and each

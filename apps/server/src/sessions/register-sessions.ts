@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { closeAttendance } from '../attendance/attendance-store.ts';
-import { dropRecordingOfDeletedClass } from './recording-removal.ts';
+import { dropRecordingOfDeletedClass, recordingFilesOf } from './recording-removal.ts';
 import { ReplayUrls } from './replay-urls.ts';
 import { SessionEnded } from './session-ended.ts';
 
@@ -21,15 +21,5 @@ export function registerSessions(app: FastifyInstance): void {
   app.decorate('sessionEnded', new SessionEnded(app.log));
   app.decorate('replayUrls', new ReplayUrls(app.config.jwtSecret));
   app.sessionEnded.subscribe((session) => closeAttendance(app.db, session.id, session.endedAt));
-  app.sessionEnded.subscribe((session) =>
-    dropRecordingOfDeletedClass(
-      {
-        db: app.db,
-        replaysDir: app.config.replaysDir,
-        recordingsDir: app.config.recordingsDir,
-        log: app.log,
-      },
-      session,
-    ),
-  );
+  app.sessionEnded.subscribe((session) => dropRecordingOfDeletedClass(recordingFilesOf(app), session));
 }

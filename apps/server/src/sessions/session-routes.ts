@@ -14,13 +14,13 @@ import {
   WatchStateSchema,
 } from '@sea/contract/sessions';
 import { creditBeat, resumePoint } from '../attendance/watch-time.ts';
-import { relationTo, requireMember, requireTeacher } from '../classes/class-role.ts';
+import { requireMember, requireTeacher } from '../classes/class-role.ts';
 import { classes } from '../db/schema.ts';
 import { envelopeSchema, errorResponses, ok } from '../envelope.ts';
-import { conflict, roleError } from '../errors.ts';
+import { conflict } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { readReplayTimeline } from '../replays/replay-files.ts';
-import { removeSessionRecordings } from './recording-removal.ts';
+import { recordingFilesOf, removeSessionRecordings } from './recording-removal.ts';
 import { sessionChat } from './session-chat.ts';
 import { findSession, listSessions, toSessionItem, updateSession } from './session-items.ts';
 
@@ -30,18 +30,6 @@ const tags = ['sessions'];
 /** A class's live sessions and their replays: listed and watched by members, managed by the teacher. */
 export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const recordingFiles = () => ({
-    db: app.db,
-    replaysDir: app.config.replaysDir,
-    recordingsDir: app.config.recordingsDir,
-    log: app.log,
-  });
-
-  /** 418 for a stranger; the caller's relation otherwise. */
-  const member = async (classId: number, userId: string) => {
-    await requireMember(app.db, classId, userId);
-    return relationTo(app.db, classId, userId);
-  };
 
   app.get(
     ROUTES.sessions,
@@ -61,7 +49,7 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const user = await requireUser(request);
       const { classId } = request.params;
-      const relation = await member(classId, user.id);
+      const relation = await requireMember(app.db, classId, user.id);
       const rows = await listSessions(app.db, classId, relation);
       const now = new Date();
       return ok(
@@ -87,7 +75,7 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const user = await requireUser(request);
       const { classId, sessionId } = request.params;
-      const relation = await member(classId, user.id);
+      const relation = await requireMember(app.db, classId, user.id);
       const row = await findSession(app.db, classId, sessionId, relation);
       const resume = await resumePoint(app.db, sessionId, user.id);
       return ok({ ...toSessionItem(row, app.replayUrls), resume_s: resume }, '강의 세션이에요.', 'Session.');
@@ -140,7 +128,7 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
           'A live session’s recording can be deleted once the lecture has ended.',
         );
       }
-      await removeSessionRecordings(recordingFiles(), [sessionId]);
+      await removeSessionRecordings(recordingFilesOf(app), [sessionId]);
       const row = await findSession(app.db, classId, sessionId, 'teacher');
       return ok(toSessionItem(row, app.replayUrls), '다시보기를 삭제했어요.', 'Replay deleted.');
     },
@@ -167,7 +155,7 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const user = await requireUser(request);
       const { classId, sessionId } = request.params;
-      const relation = await member(classId, user.id);
+      const relation = await requireMember(app.db, classId, user.id);
       const session = await findSession(app.db, classId, sessionId, relation);
       const [owner] = await app.db
         .select({ teacherId: classes.teacherId })
@@ -208,8 +196,7 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const user = await requireUser(request);
       const { classId, sessionId } = request.params;
-      const relation = await member(classId, user.id);
-      if (relation === 'none') throw roleError();
+      const relation = await requireMember(app.db, classId, user.id);
       const session = await findSession(app.db, classId, sessionId, relation);
       if (session.recordingState !== 'ready') {
         throw conflict('다시보기가 아직 준비되지 않았어요.', 'The replay is not ready.');
