@@ -13,6 +13,7 @@ export type Envelope<T> = {
 export const ERROR_CODES = {
   400: 'Bad Request',
   401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
   413: 'Payload Too Large',

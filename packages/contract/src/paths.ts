@@ -31,8 +31,10 @@ export const ROUTES = {
   sessionChat: '/api/classes/:classId/sessions/:sessionId/chat',
   sessionWatch: '/api/classes/:classId/sessions/:sessionId/watch',
   attendance: '/api/classes/:classId/attendance',
-  /** A replay's files (`replay.mp4`, `hls/...`), reached only with the signed `?exp=&sig=` the session item gives. */
-  replayFile: '/api/replays/:sessionId/*',
+  /** A replay's files, reached only with the signed `?exp=&sig=` of the session item's URLs. */
+  replayMp4: '/api/replays/:sessionId/replay.mp4',
+  replayPlaylist: '/api/replays/:sessionId/hls/index.m3u8',
+  replaySegment: '/api/replays/:sessionId/hls/:segment',
 
   chatHistory: '/find/chat/list/:classId',
   /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText } from './ids.ts';
 import { optionalText } from './text.ts';
 
 /**
@@ -64,7 +65,11 @@ export const SessionChatMessageSchema = z.object({
   role: z.enum(['teacher', 'student']),
   content: z.string(),
   created_at: z.string(),
-  /** Milliseconds from the session's start. */
+  /**
+   * Milliseconds from the session's start, on the replay's clock: when the teacher paused recording, the
+   * paused stretch is cut out of the replay and so out of this offset (a message sent during a pause sits
+   * where the pause was cut). Without pauses (or before the replay is ready) simply the time since the start.
+   */
   offset_ms: z.number().int().min(0),
 });
 export type SessionChatMessage = z.infer<typeof SessionChatMessageSchema>;
@@ -91,3 +96,10 @@ export const WatchStateSchema = z.object({
   position_s: z.number().min(0),
 });
 export type WatchState = z.infer<typeof WatchStateSchema>;
+
+/** Path parameters of the routes of one session. */
+export const SessionParamsSchema = z.object({
+  classId: idText('강의 번호가 올바르지 않아요.'),
+  sessionId: idText('세션 번호가 올바르지 않아요.'),
+});
+export type SessionParams = z.infer<typeof SessionParamsSchema>;
