@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionRecording } from '@sea/contract/sessions';
-import { formatClock, formatDuration } from './format-session.ts';
 import { sessionStatus, sessionTitle } from './session-status.ts';
 
 function recording(overrides: Partial<SessionRecording>): SessionRecording {
@@ -49,26 +48,5 @@ describe('sessionTitle', () => {
     expect(sessionTitle({ started_at: startedAt, recording: recording({ title: ' ' }) })).toBe(
       '2026년 11월 25일 (수) 19:05',
     );
-  });
-});
-
-describe('formatting', () => {
-  it.each([
-    [0, '0초'],
-    [45, '45초'],
-    [60, '1분'],
-    [754, '12분'],
-    [3_600, '1시간'],
-    [3_900, '1시간 5분'],
-  ])('a duration of %i s reads %s', (seconds, text) => {
-    expect(formatDuration(seconds)).toBe(text);
-  });
-
-  it.each([
-    [0, '0:00'],
-    [245.9, '4:05'],
-    [3_729, '1:02:09'],
-  ])('the clock at %f s reads %s', (seconds, text) => {
-    expect(formatClock(seconds)).toBe(text);
   });
 });

@@ -1,5 +1,5 @@
 import type { SessionItem, SessionRecording } from '@sea/contract/sessions';
-import { formatSessionDate } from './format-session.ts';
+import { formatDateTime } from '../../lib/format-date-time.ts';
 import { REPLAY_TEXTS } from './texts.ts';
 
 /** How a state label looks: `ready` is the link to the replay, `failed` and a waiting recording warn. */
@@ -39,5 +39,5 @@ export function sessionStatus(recording: SessionRecording): SessionStatus {
 
 /** The name a replay is shown by: the teacher's title, else the session's start date. */
 export function sessionTitle(session: Pick<SessionItem, 'started_at' | 'recording'>): string {
-  return session.recording.title?.trim() || formatSessionDate(session.started_at);
+  return session.recording.title?.trim() || formatDateTime(session.started_at);
 }

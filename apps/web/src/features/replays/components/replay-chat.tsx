@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { SessionChatMessage } from '@sea/contract/sessions';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { reachedCount, seekSecondsFor } from '../chat-sync.ts';
-import { formatClock } from '../format-session.ts';
+import { formatClock } from '../../../lib/format-date-time.ts';
 import { REPLAY_TEXTS } from '../texts.ts';
 import styles from './replay-chat.module.css';
 

@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { isHttpError } from '../../../lib/http-error.ts';
 import { apiUrl } from '../../../lib/http.ts';
 import { useSession, useSessionChat } from '../api/get-session.ts';
-import { formatDuration, formatSessionDate } from '../format-session.ts';
+import { formatDuration, formatDateTime } from '../../../lib/format-date-time.ts';
 import { sessionStatus, sessionTitle } from '../session-status.ts';
 import { REPLAY_TEXTS } from '../texts.ts';
 import { useMediaTimeMs } from '../use-media-time.ts';
@@ -77,7 +77,7 @@ export function ReplayPage({
         <div className={styles.heading}>
           <h1 className={styles.title}>{title}</h1>
           <p className={styles.meta}>
-            {formatSessionDate(item.started_at)} · {formatDuration(item.duration_s)}
+            {formatDateTime(item.started_at)} · {formatDuration(item.duration_s)}
           </p>
         </div>
         {ready && mp4Url !== null && (

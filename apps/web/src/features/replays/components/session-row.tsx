@@ -3,7 +3,7 @@ import type { SessionItem } from '@sea/contract/sessions';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatDuration, formatSessionDate } from '../format-session.ts';
+import { formatDuration, formatDateTime } from '../../../lib/format-date-time.ts';
 import { sessionStatus, sessionTitle } from '../session-status.ts';
 import { REPLAY_TEXTS } from '../texts.ts';
 import { SessionTeacherActions } from './session-teacher-actions.tsx';
@@ -23,7 +23,7 @@ export function SessionRow({
   const title = sessionTitle(session);
   const titled = session.recording.title?.trim();
   const when = [
-    titled ? formatSessionDate(session.started_at) : null,
+    titled ? formatDateTime(session.started_at) : null,
     session.ended_at === null ? REPLAY_TEXTS.live : REPLAY_TEXTS.duration(formatDuration(session.duration_s)),
   ].filter(Boolean);
   const replayTo =

@@ -8,12 +8,24 @@ const DATE_FORMAT = new Intl.DateTimeFormat('ko-KR', {
   hourCycle: 'h23',
 });
 
-/** A session's start, in the viewer's time zone: '2026년 11월 25일 (수) 19:00'. The ISO text for a bad date. */
-export function formatSessionDate(iso: string): string {
+/** A moment in the viewer's time zone: '2026년 11월 25일 (수) 19:00'. The ISO text for a bad date. */
+export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const parts = Object.fromEntries(DATE_FORMAT.formatToParts(date).map((part) => [part.type, part.value]));
   return `${parts.year}년 ${parts.month} ${parts.day}일 (${parts.weekday}) ${parts.hour}:${parts.minute}`;
+}
+
+const TIME_FORMAT = new Intl.DateTimeFormat('ko-KR', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The time of day of a moment in the viewer's time zone: '19:05'. Blank for a bad date. */
+export function formatTimeOfDay(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : TIME_FORMAT.format(date);
 }
 
 /** A length in seconds in words: '45초', '12분', '1시간 5분' (seconds are left out past a minute). */
