@@ -25,7 +25,5 @@ export function buttonClassName({
 
 /** The app's button. Defaults to `type="button"` so it never submits a form by accident. */
 export function Button({ variant, size, block, className, type = 'button', ...rest }: ButtonProps) {
-  return (
-    <button type={type} className={buttonClassName({ variant, size, block, className })} {...rest} />
-  );
+  return <button type={type} className={buttonClassName({ variant, size, block, className })} {...rest} />;
 }

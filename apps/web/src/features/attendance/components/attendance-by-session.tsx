@@ -14,6 +14,14 @@ export function AttendanceBySession({ attendance }: { attendance: Attendance }) 
       {attendance.sessions.map((session) => {
         const rows = bySession.get(session.id) ?? [];
         const title = session.title?.trim() || formatDateTime(session.started_at);
+        if (rows.length === 0) {
+          return (
+            <div key={session.id}>
+              <p className={styles.caption}>{texts.sessionCaption(title, 0)}</p>
+              <p className={styles.none}>{texts.noStudents}</p>
+            </div>
+          );
+        }
         return (
           <div key={session.id} className={styles.scroll}>
             <table className={styles.table}>
@@ -29,13 +37,6 @@ export function AttendanceBySession({ attendance }: { attendance: Attendance }) 
                 </tr>
               </thead>
               <tbody>
-                {rows.length === 0 && (
-                  <tr>
-                    <td colSpan={6} className={styles.none}>
-                      {texts.noStudents}
-                    </td>
-                  </tr>
-                )}
                 {rows.map((row) => {
                   const first = firstJoinedAt(row);
                   const last = lastLeftAt(row);

@@ -55,7 +55,6 @@ export function ReplayChat({
               <button
                 type="button"
                 className={styles.message}
-                aria-label={`${writer}: ${message.content}, ${texts.seekTo(clock)}`}
                 onClick={() => onSeek(seekSecondsFor(message))}
               >
                 <Avatar name={writer} src={message.profile_image_path} size={28} set="chat" alt="" />
@@ -67,6 +66,7 @@ export function ReplayChat({
                   </span>
                   <span className={styles.content}>{message.content}</span>
                 </span>
+                <span className="visually-hidden">{texts.seekTo(clock)}</span>
               </button>
             </li>
           );

@@ -146,7 +146,7 @@ describe('replay page', { timeout: 15_000 }, () => {
     playTo(video, 70);
     expect(await within(panel).findByText('질문 있어요')).toBeInTheDocument();
 
-    await userEvent.click(within(panel).getByRole('button', { name: /안녕하세요, 0:02로 이동/ }));
+    await userEvent.click(within(panel).getByRole('button', { name: /안녕하세요.*0:02로 이동/ }));
     expect(video.currentTime).toBe(2);
 
     playTo(video, 1);

@@ -63,7 +63,8 @@ export function ReplayPlayer({ hlsUrl, mp4Url, startS, onVideo }: ReplayPlayerPr
           <MediaSeekBackwardButton seekOffset={SEEK_STEP_S} />
           <MediaSeekForwardButton seekOffset={SEEK_STEP_S} />
           <MediaTimeRange />
-          <MediaTimeDisplay showDuration />
+          {/* Not a toggle to the remaining time: as a button its spoken name would differ from its digits. */}
+          <MediaTimeDisplay className={styles.time} showDuration noToggle />
           <MediaMuteButton />
           <MediaVolumeRange className={styles.volume} />
           <MediaPlaybackRateButton rates={PLAYBACK_RATES} />
