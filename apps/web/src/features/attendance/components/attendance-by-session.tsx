@@ -3,6 +3,7 @@ import { formatDateTime, formatDuration, formatTimeOfDay } from '../../../lib/fo
 import { firstJoinedAt, lastLeftAt, rowsBySession } from '../attendance-summary.ts';
 import { ATTENDANCE_TEXTS } from '../texts.ts';
 import styles from './attendance.module.css';
+import { TableScroll } from './table-scroll.tsx';
 
 const texts = ATTENDANCE_TEXTS;
 
@@ -23,7 +24,7 @@ export function AttendanceBySession({ attendance }: { attendance: Attendance }) 
           );
         }
         return (
-          <div key={session.id} className={styles.scroll}>
+          <TableScroll key={session.id} label={texts.sessionCaption(title, rows.length)}>
             <table className={styles.table}>
               <caption className={styles.caption}>{texts.sessionCaption(title, rows.length)}</caption>
               <thead>
@@ -53,7 +54,7 @@ export function AttendanceBySession({ attendance }: { attendance: Attendance }) 
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         );
       })}
     </div>

@@ -3,6 +3,7 @@ import { formatDuration } from '../../../lib/format-date-time.ts';
 import { studentTotals } from '../attendance-summary.ts';
 import { ATTENDANCE_TEXTS } from '../texts.ts';
 import styles from './attendance.module.css';
+import { TableScroll } from './table-scroll.tsx';
 
 const texts = ATTENDANCE_TEXTS;
 
@@ -11,7 +12,7 @@ export function AttendanceByStudent({ attendance }: { attendance: Attendance }) 
   const totals = studentTotals(attendance);
   if (totals.length === 0) return <p className={styles.none}>{texts.noStudents}</p>;
   return (
-    <div className={styles.scroll}>
+    <TableScroll label={texts.byStudent}>
       <table className={styles.table}>
         <caption className="visually-hidden">{texts.byStudent}</caption>
         <thead>
@@ -33,6 +34,6 @@ export function AttendanceByStudent({ attendance }: { attendance: Attendance }) 
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -4,6 +4,7 @@ import { useAttendance } from '../api/get-attendance.ts';
 import { rowsBySession } from '../attendance-summary.ts';
 import { ATTENDANCE_TEXTS } from '../texts.ts';
 import styles from './attendance.module.css';
+import { TableScroll } from './table-scroll.tsx';
 
 const texts = ATTENDANCE_TEXTS;
 
@@ -21,7 +22,7 @@ export function MyAttendance({ classId }: { classId: number }) {
       )}
       {data !== undefined && data.sessions.length === 0 && <p className={styles.none}>{texts.empty}</p>}
       {data !== undefined && bySession !== null && data.sessions.length > 0 && (
-        <div className={styles.scroll}>
+        <TableScroll label={texts.myTitle}>
           <table className={styles.table}>
             <caption className="visually-hidden">{texts.myTitle}</caption>
             <thead>
@@ -54,7 +55,7 @@ export function MyAttendance({ classId }: { classId: number }) {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </Card>
   );

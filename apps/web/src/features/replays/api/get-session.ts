@@ -20,7 +20,7 @@ export function getSessionChat(classId: number, sessionId: number): Promise<Sess
 
 /**
  * One session for the replay page. Read once per visit (`staleTime: 0`, no refetch): the signed URLs and
- * the resume point are fresh when the page opens, and a refetch mid-play would not change the video anyway.
+ * the resume point are fresh when the page opens, and a refetch mid-play would only reload the video with new URLs.
  */
 export function useSession(classId: number, sessionId: number) {
   return useQuery({
@@ -28,6 +28,7 @@ export function useSession(classId: number, sessionId: number) {
     queryFn: () => getSession(classId, sessionId),
     staleTime: 0,
     refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
 }
 
