@@ -8,6 +8,7 @@ import { ROUTES, toPath } from '@sea/contract/paths';
 import { insertClass, insertEnrolment } from '../../test/classes.ts';
 import { expectError, expectOk } from '../../test/expect-envelope.ts';
 import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
+import { FakeNode, room as roomOf } from '../../test/media-node-report.ts';
 import { insertSession } from '../../test/sessions.ts';
 import { attendance, liveSessions } from '../db/schema.ts';
 import { applyReport } from '../media-nodes/apply-report.ts';
@@ -131,6 +132,32 @@ describe('attendance from the media node reports', () => {
     expect(record.rows.map((row) => [row.user_id, row.joins, row.live_watch_s])).toEqual([
       [alice.id, [{ joined_at: at(0).toISOString(), left_at: at(15).toISOString() }], 15],
     ]);
+  });
+});
+
+describe('attendance through the report route', () => {
+  it('a student seen in the reports attends until the room closes; live time sums the stay', async () => {
+    const classId = await newClass();
+    const fake = new FakeNode(app);
+    const live = roomOf(classId, { recording: false, startedAt: new Date(Date.now() - 5_000).toISOString() });
+    await fake.report({ rooms: [live] });
+    const joined = Date.now();
+    await fake.report({ rooms: [{ ...live, students: [alice.id, stranger.id] }] });
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const during = expectOk<Attendance>(await get(classId, alice));
+    expect(during.rows).toHaveLength(1);
+    expect(during.rows[0]?.joins).toEqual([{ joined_at: expect.any(String), left_at: null }]);
+    expect(during.rows[0]?.live_watch_s).toBeGreaterThanOrEqual(1);
+    await fake.report({ closed: [{ ...live, endedAt: new Date().toISOString() }] });
+    const after = expectOk<Attendance>(await get(classId, teacher));
+    // The stranger (never enrolled; the node is told to remove them) is still a row of what happened.
+    expect(after.rows.map((row) => row.user_id).sort()).toEqual([alice.id, stranger.id].sort());
+    const stay = after.rows.find((row) => row.user_id === alice.id);
+    expect(stay?.joins[0]?.left_at).not.toBeNull();
+    const seconds =
+      (Date.parse(stay?.joins[0]?.left_at ?? '') - Date.parse(stay?.joins[0]?.joined_at ?? '')) / 1000;
+    expect(stay?.live_watch_s).toBe(Math.floor(seconds));
+    expect(Math.abs(Date.parse(stay?.joins[0]?.joined_at ?? '') - joined)).toBeLessThan(1_000);
   });
 });
 
