@@ -194,6 +194,19 @@ describe('replay watch time', () => {
   });
 });
 
+describe('replay watch time under concurrency', () => {
+  it('beats of many tabs arriving at once credit the elapsed time once', async () => {
+    const classId = await newClass();
+    const session = await insertSession(app, classId);
+    const t0 = Date.parse('2026-03-05T10:00:00Z');
+    const beat = (s: number) =>
+      creditBeat(app.db, session.id, bora.id, { position_s: s, playing: true }, new Date(t0 + s * 1000));
+    await beat(0);
+    await Promise.all(Array.from({ length: 10 }, () => beat(5)));
+    expect((await beat(5)).watched_s).toBe(5);
+  });
+});
+
 describe('attendance route', () => {
   let classId: number;
   let sessionId: number;
