@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  416: 'Range Not Satisfiable',
   418: 'Role Error',
   429: 'Too Many Requests',
   500: 'Internal Server Error',

@@ -26,6 +26,14 @@ export const SessionRecordingSchema = z.object({
 });
 export type SessionRecording = z.infer<typeof SessionRecordingSchema>;
 
+/**
+ * The download link of a replay: its `mp4_url` with `download=1`, answered as an attachment named after the
+ * replay's title and date (Korean kept, RFC 5987). The plain `mp4_url` plays inline (Range requests).
+ */
+export function replayDownloadUrl(mp4Url: string): string {
+  return `${mp4Url}${mp4Url.includes('?') ? '&' : '?'}download=1`;
+}
+
 /** One live session of a class: from the teacher's `startRoom` to the end of the lecture. */
 export const SessionItemSchema = z.object({
   id: z.number().int(),

@@ -8,6 +8,7 @@ import { ROUTES, toPath } from '@sea/contract/paths';
 import { insertClass, insertEnrolment } from '../../test/classes.ts';
 import { expectError, expectOk } from '../../test/expect-envelope.ts';
 import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
+import { FakeNode, room as roomOf } from '../../test/media-node-report.ts';
 import { insertSession } from '../../test/sessions.ts';
 import { attendance, liveSessions } from '../db/schema.ts';
 import { applyReport } from '../media-nodes/apply-report.ts';
@@ -134,6 +135,32 @@ describe('attendance from the media node reports', () => {
   });
 });
 
+describe('attendance through the report route', () => {
+  it('a student seen in the reports attends until the room closes; live time sums the stay', async () => {
+    const classId = await newClass();
+    const fake = new FakeNode(app);
+    const live = roomOf(classId, { recording: false, startedAt: new Date(Date.now() - 5_000).toISOString() });
+    await fake.report({ rooms: [live] });
+    const joined = Date.now();
+    await fake.report({ rooms: [{ ...live, students: [alice.id, stranger.id] }] });
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const during = expectOk<Attendance>(await get(classId, alice));
+    expect(during.rows).toHaveLength(1);
+    expect(during.rows[0]?.joins).toEqual([{ joined_at: expect.any(String), left_at: null }]);
+    expect(during.rows[0]?.live_watch_s).toBeGreaterThanOrEqual(1);
+    await fake.report({ closed: [{ ...live, endedAt: new Date().toISOString() }] });
+    const after = expectOk<Attendance>(await get(classId, teacher));
+    // The stranger (never enrolled; the node is told to remove them) is still a row of what happened.
+    expect(after.rows.map((row) => row.user_id).sort()).toEqual([alice.id, stranger.id].sort());
+    const stay = after.rows.find((row) => row.user_id === alice.id);
+    expect(stay?.joins[0]?.left_at).not.toBeNull();
+    const seconds =
+      (Date.parse(stay?.joins[0]?.left_at ?? '') - Date.parse(stay?.joins[0]?.joined_at ?? '')) / 1000;
+    expect(stay?.live_watch_s).toBe(Math.floor(seconds));
+    expect(Math.abs(Date.parse(stay?.joins[0]?.joined_at ?? '') - joined)).toBeLessThan(1_000);
+  });
+});
+
 describe('replay watch time', () => {
   it('credits only playing time, at most 6 s a beat, never more than the wall clock over two tabs', async () => {
     const classId = await newClass();
@@ -164,6 +191,19 @@ describe('replay watch time', () => {
     expect(record.rows).toEqual([
       expect.objectContaining({ session_id: session.id, user_id: alice.id, joins: [], replay_watch_s: 35 }),
     ]);
+  });
+});
+
+describe('replay watch time under concurrency', () => {
+  it('beats of many tabs arriving at once credit the elapsed time once', async () => {
+    const classId = await newClass();
+    const session = await insertSession(app, classId);
+    const t0 = Date.parse('2026-03-05T10:00:00Z');
+    const beat = (s: number) =>
+      creditBeat(app.db, session.id, bora.id, { position_s: s, playing: true }, new Date(t0 + s * 1000));
+    await beat(0);
+    await Promise.all(Array.from({ length: 10 }, () => beat(5)));
+    expect((await beat(5)).watched_s).toBe(5);
   });
 });
 

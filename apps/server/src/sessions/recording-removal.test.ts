@@ -8,7 +8,7 @@ import { expectOk } from '../../test/expect-envelope.ts';
 import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
 import { FakeNode, room } from '../../test/media-node-report.ts';
 import { insertSession, writeReplayFiles } from '../../test/sessions.ts';
-import { jobs, liveSessions } from '../db/schema.ts';
+import { classes, jobs, liveSessions } from '../db/schema.ts';
 
 let app: FastifyInstance;
 let teacher: TestUser;
@@ -94,5 +94,41 @@ describe('recordings go with what they belong to', () => {
       .where(eq(jobs.key, `replay:${session.id}`));
     // Queued before the drop, the job finds nothing to make (replay-job: 'replay not needed').
     expect(queued.every((job) => job.state === 'queued' || job.state === 'done')).toBe(true);
+  });
+});
+
+describe('at start', () => {
+  it('removes recordings that a class deletion left behind', async () => {
+    let files: { dir: string; raw: string }[] = [];
+    let kept: { dir: string; raw: string } | undefined;
+    const started = await buildTestApp({}, async (early) => {
+      const owner = await createUser(early);
+      const gone = await insertClass(early, owner.id, { deletedAt: new Date() });
+      const alive = await insertClass(early, owner.id);
+      const sessions = [
+        await insertSession(early, gone),
+        await insertSession(early, gone, { recordingState: 'failed' }),
+      ];
+      files = sessions.map((session) => writeReplayFiles(early, session));
+      kept = writeReplayFiles(early, await insertSession(early, alive));
+    });
+    try {
+      for (const { dir, raw } of files) {
+        expect(fs.existsSync(dir)).toBe(false);
+        expect(fs.existsSync(raw)).toBe(false);
+      }
+      expect(fs.existsSync(kept?.dir ?? '')).toBe(true);
+      const states = await started.db
+        .select({ state: liveSessions.recordingState, deleted: classes.deletedAt })
+        .from(liveSessions)
+        .innerJoin(classes, eq(classes.id, liveSessions.classId));
+      expect(states.map((row) => [row.deleted === null, row.state]).sort()).toEqual([
+        [false, 'none'],
+        [false, 'none'],
+        [true, 'ready'],
+      ]);
+    } finally {
+      await started.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { classes, liveSessions } from '../db/schema.ts';
@@ -62,4 +62,27 @@ export async function dropRecordingOfDeletedClass(
     .from(classes)
     .where(and(eq(classes.id, session.classId), isNotNull(classes.deletedAt)));
   if (deleted !== undefined) await removeSessionRecordings(deps, [session.id]);
+}
+
+/**
+ * Removes the recordings still kept for ended sessions of deleted classes: files a deletion could not remove
+ * because the server stopped in between (run when the server is ready). Answers how many sessions it cleared.
+ */
+export async function removeRecordingsOfDeletedClasses(deps: RecordingFiles): Promise<number> {
+  const rows = await deps.db
+    .select({ id: liveSessions.id })
+    .from(liveSessions)
+    .innerJoin(classes, eq(classes.id, liveSessions.classId))
+    .where(
+      and(
+        isNotNull(classes.deletedAt),
+        isNotNull(liveSessions.endedAt),
+        ne(liveSessions.recordingState, 'none'),
+      ),
+    );
+  await removeSessionRecordings(
+    deps,
+    rows.map((row) => row.id),
+  );
+  return rows.length;
 }

@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, toPath } from '@sea/contract/paths';
@@ -6,6 +10,9 @@ import { insertClass, insertEnrolment } from '../../test/classes.ts';
 import { expectError, expectOk } from '../../test/expect-envelope.ts';
 import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
 import { insertSession, writeReplayFiles } from '../../test/sessions.ts';
+import { hlsArgs } from '../replays/ffmpeg-args.ts';
+import { type Ffmpeg, findFfmpeg } from '../replays/find-tools.ts';
+import { REPLAY_FILES, replayDir } from '../replays/replay-files.ts';
 import { attachment, downloadName, signPlaylist } from './replay-file-routes.ts';
 import { ReplayUrls } from './replay-urls.ts';
 
@@ -13,6 +20,9 @@ let app: FastifyInstance;
 let teacher: TestUser;
 let student: TestUser;
 let classId: number;
+const run = promisify(execFile);
+const ffmpeg: Ffmpeg | null = await findFfmpeg(null);
+if (!ffmpeg && process.env.CI === 'true') throw new Error('ffmpeg is required when CI=true');
 const MP4 = Buffer.from('ftyp0123456789abcdefghijklmnopqrstuvwxyz');
 beforeAll(async () => {
   app = await buildTestApp();
@@ -172,4 +182,60 @@ describe('helpers', () => {
       'attachment; filename="replay-1.mp4"; filename*=UTF-8\'\'%EA%B0%95%EC%9D%98%20%281%29%27%2A.mp4',
     );
   });
+});
+
+describe.skipIf(!ffmpeg)('a real replay (ffmpeg)', () => {
+  it(
+    'streams every segment of the real playlist and seeks in the real MP4',
+    { timeout: 120_000 },
+    async () => {
+      if (!ffmpeg) return;
+      const session = await insertSession(app, classId);
+      const dir = replayDir(app.config.replaysDir, session.id);
+      const mp4 = path.join(dir, REPLAY_FILES.mp4);
+      fs.mkdirSync(path.join(dir, REPLAY_FILES.hlsDir), { recursive: true });
+      // 14 s of 160x90 picture and a tone, a keyframe every 6 s like the replay job's output.
+      await run(ffmpeg.path, [
+        ...['-hide_banner', '-loglevel', 'error', '-y'],
+        ...['-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=15:duration=14'],
+        ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=14'],
+        ...[
+          '-c:v',
+          'libx264',
+          '-preset',
+          'ultrafast',
+          '-pix_fmt',
+          'yuv420p',
+          '-force_key_frames',
+          'expr:gte(t,n_forced*6)',
+        ],
+        ...['-c:a', 'aac', '-movflags', '+faststart', mp4],
+      ]);
+      await run(ffmpeg.path, hlsArgs(mp4, path.join(dir, REPLAY_FILES.hlsDir)));
+      const { hls, mp4: mp4Url } = await urlsOf(session.id);
+
+      const playlist = await app.inject({ url: hls });
+      expect(playlist.statusCode).toBe(200);
+      const uris = playlist.body.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+      expect(uris.length).toBeGreaterThanOrEqual(2);
+      const base = hls.slice(0, hls.lastIndexOf('/') + 1);
+      for (const uri of uris) {
+        const segment = await app.inject({ url: `${base}${uri}` });
+        expect(segment.statusCode, uri).toBe(200);
+        const name = uri.split('?')[0] ?? '';
+        expect(segment.rawPayload.equals(fs.readFileSync(path.join(dir, REPLAY_FILES.hlsDir, name)))).toBe(
+          true,
+        );
+        expect(segment.rawPayload[0]).toBe(0x47); // an MPEG-TS sync byte
+      }
+
+      const bytes = fs.readFileSync(mp4);
+      const from = Math.floor(bytes.length / 2);
+      const seek = await app.inject({ url: mp4Url, headers: { range: `bytes=${from}-` } });
+      expect(seek.statusCode).toBe(206);
+      expect(seek.rawPayload.equals(bytes.subarray(from))).toBe(true);
+      const beyond = await app.inject({ url: mp4Url, headers: { range: `bytes=${bytes.length + 10}-` } });
+      expect(beyond.statusCode).toBe(416);
+    },
+  );
 });
