@@ -184,6 +184,8 @@ describe.skipIf(!chromiumAvailable() || !ffmpegAvailable())('replay pages', { ti
   let studentPage: Page;
   let classId = 0;
   let readyId = 0;
+  /** Where the student paused the replay last. */
+  let pausedAtS = 0;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-e2e-replays-'));
 
   beforeAll(async () => {
@@ -318,7 +320,22 @@ describe.skipIf(!chromiumAvailable() || !ffmpegAvailable())('replay pages', { ti
       Math.floor((await videoState(studentPage))?.currentTime ?? 0),
     ).toBeGreaterThanOrEqual(9);
     await eventually(() => chat.getByText(CHAT[2]?.content ?? '').count()).toBe(0);
-    await studentPage.evaluate(() => document.querySelector('video')?.pause());
+    // media-chrome's hotkeys, from a control that has focus: k plays and pauses.
+    await studentPage.evaluate(() => {
+      const video = document.querySelector('video');
+      if (video === null) return;
+      video.pause();
+      video.currentTime = 5;
+    });
+    await studentPage.locator('media-play-button').focus();
+    await studentPage.keyboard.press('k');
+    await eventually(async () => (await videoState(studentPage))?.paused).toBe(false);
+    await studentPage.keyboard.press('k');
+    await eventually(async () => (await videoState(studentPage))?.paused).toBe(true);
+    pausedAtS = (await videoState(studentPage))?.currentTime ?? 0;
+    expect(pausedAtS).toBeGreaterThan(5);
+    // The focused button shows media-chrome's tooltip, whose text axe reads as the button's visible text.
+    await studentPage.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     expect(await captureScreen(studentPage, 'replays-replay-page')).toEqual([]);
   });
 
@@ -331,10 +348,21 @@ describe.skipIf(!chromiumAvailable() || !ffmpegAvailable())('replay pages', { ti
       });
       return ((await response.json()) as { data: { resume_s: number } }).data;
     };
-    await eventually(async () => Math.floor((await detail()).resume_s)).toBeGreaterThanOrEqual(9);
+    const record = await fetch(`${base}/api/classes/${classId}/attendance`, {
+      headers: { Authorization: `Bearer ${tokens.accessToken}` },
+    });
+    const rows = (
+      (await record.json()) as { data: { rows: { session_id: number; replay_watch_s: number }[] } }
+    ).data.rows;
+    // The student played a few seconds in all; the beats credited them (and never more than the wall clock).
+    const watched = rows.find((row) => row.session_id === readyId)?.replay_watch_s ?? 0;
+    expect(watched).toBeGreaterThan(0);
+    expect(watched).toBeLessThan(60);
+    // The pause's beat saved where the video stopped (to a tenth of a second).
+    await eventually(async () => Math.abs((await detail()).resume_s - pausedAtS)).toBeLessThan(0.2);
     await studentPage.reload();
     await eventually(async () =>
-      Math.floor((await videoState(studentPage))?.currentTime ?? 0),
-    ).toBeGreaterThanOrEqual(9);
+      Math.abs(((await videoState(studentPage))?.currentTime ?? 0) - pausedAtS),
+    ).toBeLessThan(0.5);
   });
 });

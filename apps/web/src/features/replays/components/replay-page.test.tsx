@@ -180,6 +180,19 @@ describe('replay page', { timeout: 15_000 }, () => {
     expect(beat?.headers.get('authorization')).toBe('Bearer a');
   });
 
+  it('plays the MP4 where neither hls.js nor the browser plays HLS, from the resume point', async () => {
+    routes({ ...detail(), resume_s: 42 }, () => ({ body: envelope([]) }));
+    renderPage();
+    await screen.findByRole('region', { name: '채팅' });
+    // jsdom has no Media Source Extensions and plays no HLS: the fallback is the signed MP4.
+    await waitFor(() =>
+      expect(playerVideo().getAttribute('src')).toBe('/api/replays/5/replay.mp4?exp=1&sig=b'),
+    );
+    const video = playerVideo();
+    fireEvent(video, new Event('loadedmetadata'));
+    expect(video.currentTime).toBe(42);
+  });
+
   it('says so when the chat cannot be loaded, and still plays', async () => {
     routes(detail(), () => ({ status: 500, body: errorEnvelope(500, 'Internal Server Error') }));
     renderPage();
