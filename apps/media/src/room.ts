@@ -38,6 +38,8 @@ export class Room {
   recording: boolean;
   /** Emitted once when the room ends. */
   readonly closed = new Signal<[reason: RoomCloseReason]>();
+  /** Emitted when a student joins or leaves (not when a student's newer connection replaces the older). */
+  readonly studentsChanged = new Signal();
   private readonly options: RoomOptions;
   private readonly log: Logger;
   private teacher: Peer | null = null;
@@ -88,6 +90,7 @@ export class Room {
     const unsubscribe = peer.closed.subscribe(() => this.studentClosed(peer));
     this.releases.set(peer, unsubscribe);
     this.broadcastViewerCount();
+    if (previous === undefined) this.studentsChanged.emit();
   }
 
   /** The streams currently published. */
@@ -146,6 +149,7 @@ export class Room {
     this.students.clear();
     this.closed.emit(reason);
     this.closed.clear();
+    this.studentsChanged.clear();
   }
 
   private addProducer(producer: Producer): void {
@@ -173,7 +177,10 @@ export class Room {
     this.releases.delete(peer);
     if (this.students.get(peer.info.userId) !== peer) return; // replaced by a newer connection
     this.students.delete(peer.info.userId);
-    if (!this.isClosed) this.broadcastViewerCount();
+    if (!this.isClosed) {
+      this.broadcastViewerCount();
+      this.studentsChanged.emit();
+    }
   }
 
   private startGrace(): void {
