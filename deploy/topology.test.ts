@@ -480,7 +480,7 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
     },
   );
   it.runIf(browserJourney)(
-    "Chromium, relay only: a teacher's webcam reaches a student through coturn, over HTTPS through nginx",
+    "Chromium, relay only: a teacher's webcam reaches a student through coturn, and the chat works, over HTTPS through nginx",
     async () => {
       // The synthetic lecture of the tests above ends: its teacher leaves on purpose.
       teacherSocket?.disconnect();
@@ -526,6 +526,20 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
         expect(figures.length).toBeGreaterThan(0);
         for (const figure of figures) expect(figure.local).toBe('relay');
       }
+
+      // The room's chat (STOMP over wss through nginx) carries the student's words to the teacher's page.
+      const chatOf = (page: typeof student) => page.getByRole('region', { name: '채팅', exact: true });
+      for (const page of [teacher, student]) {
+        await chatOf(page).getByRole('status').filter({ hasText: '연결됨' }).waitFor({ timeout: 15_000 });
+      }
+      const words = `선생님 화면 잘 보여요 ${Date.now()}`;
+      const box = chatOf(student).getByRole('textbox', { name: '보낼 메시지' });
+      await box.fill(words);
+      await box.press('Enter');
+      await chatOf(teacher)
+        .getByRole('list', { name: '채팅 메시지' })
+        .getByText(words)
+        .waitFor({ timeout: 15_000 });
     },
     180_000,
   );
