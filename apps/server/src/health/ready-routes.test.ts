@@ -5,11 +5,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@sea/contract/paths';
 import type { Readiness } from '@sea/contract/readiness';
 import { buildTestApp, redisAvailable } from '../../test/helper.ts';
+import { skipNotice } from '../../test/skip-notice.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisUp = await redisAvailable(REDIS_URL);
 if (!redisUp && process.env.CI === 'true') throw new Error('CI=true: Redis must answer at REDIS_URL');
-if (!redisUp) console.warn('Redis is not reachable: SKIPPING the readiness check of a live Redis');
+if (!redisUp) skipNotice('Redis is not reachable: SKIPPING the readiness check of a live Redis');
 
 const apps: FastifyInstance[] = [];
 afterAll(() => Promise.all(apps.map((app) => app.close())));
