@@ -11,6 +11,11 @@ export const CHAT_TEXTS = {
   placeholder: '메시지를 입력하세요 (Shift+Enter로 줄바꿈)',
   placeholderOffline: '채팅 서버에 연결되면 보낼 수 있어요',
   send: '보내기',
+  teacherBadge: '강사',
+  /** The counter's spoken name, and what the box says once the limit is reached. */
+  characterCount: (length: number, max: number) =>
+    `${max.toLocaleString('ko-KR')}자 중 ${length.toLocaleString('ko-KR')}자`,
+  limitReached: (max: number) => `메시지는 ${max.toLocaleString('ko-KR')}자까지 보낼 수 있어요.`,
   newMessages: '새 메시지 보기',
   states: {
     connecting: '연결 중',

@@ -6,7 +6,7 @@ import styles from './chat-panel.module.css';
 
 export type ChatMessageItemProps = { message: ChatMessage; mine: boolean };
 
-/** One message: the writer's picture and name (or 'anonymous'), the text, and the time. */
+/** One message: the writer's picture and name (or 'anonymous', and '강사' for the teacher), the text, the time. */
 export function ChatMessageItem({ message, mine }: ChatMessageItemProps) {
   const writer = message.writer?.trim() ? message.writer : CHAT_TEXTS.anonymous;
   return (
@@ -16,7 +16,12 @@ export function ChatMessageItem({ message, mine }: ChatMessageItemProps) {
         {mine ? (
           <span className="visually-hidden">{CHAT_TEXTS.mine}</span>
         ) : (
-          <span className={styles.writer}>{writer}</span>
+          <span className={styles.writer}>
+            {writer}
+            {message.role === 'teacher' && (
+              <span className={styles.teacherBadge}>{CHAT_TEXTS.teacherBadge}</span>
+            )}
+          </span>
         )}
         <div className={styles.bubbleRow}>
           <p className={styles.bubble}>{message.content}</p>

@@ -25,7 +25,7 @@ beforeEach(() => {
     },
   ]);
   history = [
-    chatMessage({ id: 1, writer: '고래선생', writer_id: 'teacher', content: '안녕하세요' }),
+    chatMessage({ id: 1, writer: '고래선생', writer_id: 'teacher', role: 'teacher', content: '안녕하세요' }),
     chatMessage({ id: 2, writer: null, writer_id: null, content: '탈퇴한 사람의 말' }),
     chatMessage({
       id: 3,
@@ -71,6 +71,9 @@ describe('ChatPanel', () => {
 
     const [teacherItem, anonymousItem, mineItem] = items as [HTMLElement, HTMLElement, HTMLElement];
     expect(within(teacherItem).getByText('고래선생')).toBeInTheDocument();
+    // The teacher's badge; nobody else has one.
+    expect(within(teacherItem).getByText('강사')).toBeInTheDocument();
+    expect(within(anonymousItem).queryByText('강사')).toBeNull();
     expect(teacherItem.querySelector('img')?.getAttribute('src')).toBe(
       DEFAULT_CHAT_AVATARS[hashIndex('고래선생', 3)],
     );

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { RoomRole } from '@sea/contract/chat';
+import type { ChatOutcome, ChatSubscriber, RoomContext } from './chat-ports.ts';
+import { NOT_A_MEMBER } from './membership-watch.ts';
+import { parseJson, refuse, REFUSAL_TEXTS } from './refusals.ts';
+
+/** A room action's body and the sender's role in its room, or the outcome that ends the SEND. */
+export type Admitted<T> = { body: T; role: RoomRole } | { outcome: ChatOutcome };
+
+/**
+ * The first steps of every room action: the body against its schema (a refusal), then the sender's role in
+ * the room (a stranger's session ends, as for a chat message), then, for a teacher's action, the role.
+ */
+export async function admit<T extends { roomId: number }>(
+  room: Pick<RoomContext, 'roleOf'>,
+  subscriber: ChatSubscriber,
+  schema: z.ZodType<T>,
+  text: string,
+  who: 'teacher' | 'anyone',
+): Promise<Admitted<T>> {
+  const parsed = schema.safeParse(parseJson(text));
+  if (!parsed.success) return { outcome: refuse('bad-request', REFUSAL_TEXTS.badRequest) };
+  const role = await room.roleOf(parsed.data.roomId, subscriber.userId);
+  if (role === null) return { outcome: { type: 'fatal', message: NOT_A_MEMBER } };
+  if (who === 'teacher' && role !== 'teacher') {
+    return { outcome: refuse('teacher-only', REFUSAL_TEXTS.teacherOnly) };
+  }
+  return { body: parsed.data, role };
+}
+
+/** A fresh id for a room event (its repeats through the fan-out are dropped by it). */
+export function eventId(kind: string): string {
+  return `${kind}-${randomUUID()}`;
+}
