@@ -54,6 +54,7 @@ const ROUTES_WITH_CLASS_ID: Route[] = [
     request: (id) => ({ method: 'DELETE', url: url(ROUTES.schedule, id), payload: { schedule_id: 1 } }),
   },
   { name: 'GET chat history', caller: 'user', request: (id) => ({ url: url(ROUTES.chatHistory, id) }) },
+  { name: 'GET questions', caller: 'user', request: (id) => ({ url: url(ROUTES.classQuestions, id) }) },
 ];
 
 let app: FastifyInstance;

@@ -26,6 +26,8 @@ export const ROUTES = {
   dashboardStudents: '/api/classes/:classId/dashboard/students',
   enroll: '/api/classes/:classId/enroll',
   schedule: '/api/classes/:classId/schedule',
+  /** The questions of the class's live session (the open one, or `?session=`), for its members. */
+  classQuestions: '/api/classes/:classId/questions',
 
   chatHistory: '/find/chat/list/:classId',
   /**
