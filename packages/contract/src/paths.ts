@@ -28,6 +28,8 @@ export const ROUTES = {
   schedule: '/api/classes/:classId/schedule',
   /** The questions of the class's live session (the open one, or `?session=`), for its members. */
   classQuestions: '/api/classes/:classId/questions',
+  /** The room's raised hands as the reader sees them (`HandsView` of classroom.ts), for its members. */
+  classHands: '/api/classes/:classId/hands',
 
   chatHistory: '/find/chat/list/:classId',
   /**

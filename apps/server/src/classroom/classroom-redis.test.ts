@@ -5,10 +5,13 @@ import {
   CHAT_DELETE_DESTINATION,
   CHAT_MUTE_DESTINATION,
   CHAT_SLOW_DESTINATION,
+  HAND_RAISE_DESTINATION,
+  handTopic,
   moderationTopic,
   QUESTION_ASK_DESTINATION,
   QUESTION_VOTE_DESTINATION,
   questionTopic,
+  type HandsView,
   type QuestionEvent,
 } from '@sea/contract/classroom';
 import type { ChatMessage } from '@sea/contract/chat';
@@ -72,7 +75,7 @@ async function joined(url: string | undefined, user: TestUser, classId: number):
 }
 
 describe.skipIf(!services)('the classroom across instances through Redis', () => {
-  it('questions, votes, mutes, slow mode and deletions act alike on both instances', async () => {
+  it('questions, votes, mutes, slow mode, hands and deletions act alike on both instances', async () => {
     const { apps, urls } = await twoInstances();
     const [first] = apps;
     if (!first) throw new Error('no app');
@@ -109,6 +112,13 @@ describe.skipIf(!services)('the classroom across instances through Redis', () =>
     // A mute set on the first instance holds on the second.
     await teacherClient.request(CHAT_MUTE_DESTINATION, { roomId: classId, userId: student.id, minutes: 10 });
     expect((await asker.request('/app/hello', { roomId: classId, content: '안녕' }))?.code).toBe('muted');
+
+    // A hand raised on the second instance is in the teacher's queue on the first.
+    const queue = (await teacherClient.watch(handTopic(classId))) as HandsView[];
+    const handsSeen = (await voterOnFirst.watch(handTopic(classId))) as HandsView[];
+    await voter.request(HAND_RAISE_DESTINATION, { roomId: classId, raised: true });
+    await eventually(() => expect(queue.at(-1)?.queue.map((hand) => hand.userId)).toEqual([classmate.id]));
+    await eventually(() => expect(handsSeen.at(-1)).toMatchObject({ count: 1, raised: true, queue: [] }));
 
     // A deletion on the first instance reaches the second, and the history of both.
     const [message] = voter.messages as ChatMessage[];

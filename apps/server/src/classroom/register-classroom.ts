@@ -1,16 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  HAND_LOWER_DESTINATION,
+  HAND_RAISE_DESTINATION,
   QUESTION_ANSWER_DESTINATION,
   QUESTION_ASK_DESTINATION,
   QUESTION_DELETE_DESTINATION,
   QUESTION_PIN_DESTINATION,
   QUESTION_VOTE_DESTINATION,
 } from '@sea/contract/classroom';
+import { handActions, handsEvent } from './hand-actions.ts';
+import { handRoutes } from './hand-routes.ts';
+import { lowerHands } from './hand-store.ts';
 import { questionActions } from './question-actions.ts';
 import { questionRoutes } from './question-routes.ts';
 
 /**
- * The live room as a classroom, on the chat's STOMP endpoint: questions (and the list route). Each SEND
+ * The live room as a classroom, on the chat's STOMP endpoint: questions (and the list route), raised hands. Each SEND
  * destination gets its handler on the chat broker, whose subscriptions, delivery and fan-out serve its topics.
  * Registered after the chat.
  */
@@ -25,4 +30,14 @@ export async function registerClassroom(app: FastifyInstance): Promise<void> {
   broker.handle(QUESTION_PIN_DESTINATION, questions.pin);
   broker.handle(QUESTION_DELETE_DESTINATION, questions.delete);
   await app.register(questionRoutes);
+
+  const hands = handActions({ db: app.db, room: broker, log });
+  broker.handle(HAND_RAISE_DESTINATION, hands.raise);
+  broker.handle(HAND_LOWER_DESTINATION, hands.lower);
+  await app.register(handRoutes);
+  // A class that is no longer live has no raised hands: the next session starts with none.
+  app.sessionEnded.subscribe(async (session) => {
+    await lowerHands(app.db, session.classId);
+    broker.publishEvent(await handsEvent(app.db, session.classId));
+  });
 }

@@ -29,6 +29,7 @@ const METHODS: Record<keyof typeof ROUTES, Method[]> = {
   users: ['GET', 'PATCH'],
   checkNickname: ['GET'],
   classQuestions: ['GET'],
+  classHands: ['GET'],
   categories: ['GET'],
   classes: ['GET', 'POST'],
   class: ['GET', 'PATCH'],
