@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '@sea/contract/chat';
+import type { Question, RaisedHand } from '@sea/contract/classroom';
 import { envelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { DEFAULT_CHAT_AVATARS } from '../../../lib/default-images.ts';
@@ -13,6 +14,8 @@ import { ChatPanel } from './chat-panel.tsx';
 
 const CLASS_ID = 7;
 let history: ChatMessage[];
+let questions: Question[];
+let hands: RaisedHand[];
 
 beforeEach(() => {
   localStorage.setItem('accessToken', 'token');
@@ -23,7 +26,14 @@ beforeEach(() => {
         body: envelope({ id: 'me', nickname: '나', email: null, profile_image_path: null }),
       }),
     },
+    { url: '/api/classes/7/questions', respond: () => ({ body: envelope({ sessionId: 1, questions }) }) },
+    {
+      url: '/api/classes/7/hands',
+      respond: () => ({ body: envelope({ roomId: 7, count: hands.length, raised: false, queue: hands }) }),
+    },
   ]);
+  questions = [];
+  hands = [];
   history = [
     chatMessage({ id: 1, writer: '고래선생', writer_id: 'teacher', role: 'teacher', content: '안녕하세요' }),
     chatMessage({ id: 2, writer: null, writer_id: null, content: '탈퇴한 사람의 말' }),
@@ -40,7 +50,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPanel() {
+function renderPanel(role: 'teacher' | 'student' = 'student') {
   const stomp = fakeStompFactory();
   const createConnection = (classId: number) =>
     new ChatConnection({
@@ -50,7 +60,7 @@ function renderPanel() {
       fetchHistory: async () => history,
       createClient: stomp.factory,
     });
-  renderWithProviders(<ChatPanel classId={CLASS_ID} createConnection={createConnection} />);
+  renderWithProviders(<ChatPanel classId={CLASS_ID} role={role} createConnection={createConnection} />);
   return { stomp };
 }
 
@@ -174,4 +184,127 @@ describe('ChatPanel', () => {
     unmount();
     expect(stomp.clients.every((client) => client.deactivated)).toBe(true);
   });
+
+  it("shows the '질문' tab sorted by votes, upvotes once, and asks anonymously", async () => {
+    questions = [
+      question({ id: 1, content: '첫 질문', votes: 0 }),
+      question({ id: 2, content: '인기 질문', votes: 3 }),
+    ];
+    const { stomp } = renderPanel();
+    await connect(stomp);
+    const tab = await screen.findByRole('tab', { name: '질문 2' });
+    await userEvent.click(tab);
+    const items = () => within(screen.getByRole('list', { name: '질문 목록' })).getAllByRole('listitem');
+    expect(items().map((item) => within(item).getByText(/질문$/).textContent)).toEqual([
+      '인기 질문',
+      '첫 질문',
+    ]);
+
+    // A live change re-sorts: the first question now has more votes.
+    await act(async () =>
+      stomp.last().subscriptions.get('/topic/questions/7')?.(
+        JSON.stringify({ type: 'question', question: question({ id: 1, content: '첫 질문', votes: 5 }) }),
+      ),
+    );
+    expect(items().map((item) => within(item).getByText(/질문$/).textContent)).toEqual([
+      '첫 질문',
+      '인기 질문',
+    ]);
+
+    const vote = within(items()[1] as HTMLElement).getByRole('button', { name: '추천하기 (추천 3)' });
+    await userEvent.click(vote);
+    expect(stomp.last().published.at(-1)).toEqual({
+      destination: '/app/questions/vote',
+      body: { roomId: CLASS_ID, questionId: 2 },
+    });
+    expect(within(items()[1] as HTMLElement).getByRole('button', { name: '추천함 (추천 3)' })).toBeDisabled();
+
+    await userEvent.type(screen.getByRole('textbox', { name: '질문 내용' }), '익명으로 물어봐요');
+    await userEvent.click(screen.getByRole('checkbox', { name: '다른 수강생에게 이름 숨기기' }));
+    await userEvent.click(screen.getByRole('button', { name: '질문하기' }));
+    expect(stomp.last().published.at(-1)).toEqual({
+      destination: '/app/questions',
+      body: { roomId: CLASS_ID, content: '익명으로 물어봐요', anonymous: true },
+    });
+    // Students get no teacher tools.
+    expect(screen.queryByRole('button', { name: '고정' })).not.toBeInTheDocument();
+  });
+
+  it('gives the teacher delete, mute, slow mode, the question marks and the hands queue', async () => {
+    history = [chatMessage({ id: 1, writer: '학생', writer_id: 'student-1', content: '안녕하세요' })];
+    hands = [{ userId: 'student-1', nickname: '학생', raisedDate: new Date(0).toISOString() }];
+    questions = [question({ id: 4, content: '고정할 질문' })];
+    const { stomp } = renderPanel('teacher');
+    await connect(stomp);
+    const published = () => stomp.last().published.at(-1);
+
+    await userEvent.click(screen.getByRole('button', { name: '5분 채팅 금지' }));
+    expect(published()).toEqual({
+      destination: '/app/chat/mute',
+      body: { roomId: CLASS_ID, userId: 'student-1', minutes: 5 },
+    });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: '천천히 모드' }), '30');
+    expect(published()).toEqual({ destination: '/app/chat/slow', body: { roomId: CLASS_ID, seconds: 30 } });
+    await userEvent.click(screen.getByRole('button', { name: '메시지 삭제' }));
+    expect(published()).toEqual({
+      destination: '/app/chat/delete',
+      body: { roomId: CLASS_ID, messageId: 1 },
+    });
+    // The deletion arrives: the message is gone.
+    await act(async () =>
+      stomp.last().subscriptions.get('/topic/moderation/7')?.(
+        JSON.stringify({ type: 'messageDeleted', roomId: CLASS_ID, messageId: 1 }),
+      ),
+    );
+    expect(screen.queryByText('안녕하세요')).not.toBeInTheDocument();
+
+    const queue = await screen.findByRole('list', { name: '손든 순서' });
+    expect(within(queue).getByText('✋ 학생')).toBeInTheDocument();
+    await userEvent.click(within(queue).getByRole('button', { name: '내리기' }));
+    expect(published()).toEqual({
+      destination: '/app/hands/lower',
+      body: { roomId: CLASS_ID, userId: 'student-1' },
+    });
+
+    await userEvent.click(screen.getByRole('tab', { name: '질문 1' }));
+    await userEvent.click(await screen.findByRole('button', { name: '고정' }));
+    expect(published()).toEqual({
+      destination: '/app/questions/pin',
+      body: { roomId: CLASS_ID, questionId: 4 },
+    });
+  });
+
+  it('lets a student raise and lower a hand and shows the count', async () => {
+    const { stomp } = renderPanel();
+    await connect(stomp);
+    await userEvent.click(screen.getByRole('button', { name: '✋ 손들기' }));
+    expect(stomp.last().published.at(-1)).toEqual({
+      destination: '/app/hands',
+      body: { roomId: CLASS_ID, raised: true },
+    });
+    await act(async () =>
+      stomp.last().subscriptions.get('/topic/hands/7')?.(
+        JSON.stringify({ roomId: CLASS_ID, count: 2, raised: true, queue: [] }),
+      ),
+    );
+    expect(screen.getByText('손든 학생 2명')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '✋ 손 내리기' })).toHaveAttribute('aria-pressed', 'true');
+  });
 });
+
+function question(fields: Partial<Question> & { id: number; content: string }): Question {
+  return {
+    roomId: CLASS_ID,
+    sessionId: 1,
+    anonymous: false,
+    author: '수강생',
+    authorId: 'student-1',
+    mine: false,
+    votes: 0,
+    voted: false,
+    answered: false,
+    pinned: false,
+    createdDate: new Date(0).toISOString(),
+    ...fields,
+  };
+}
