@@ -56,6 +56,7 @@ const ROUTES_WITH_CLASS_ID: Route[] = [
   { name: 'GET chat history', caller: 'user', request: (id) => ({ url: url(ROUTES.chatHistory, id) }) },
   { name: 'GET questions', caller: 'user', request: (id) => ({ url: url(ROUTES.classQuestions, id) }) },
   { name: 'GET hands', caller: 'user', request: (id) => ({ url: url(ROUTES.classHands, id) }) },
+  { name: 'GET polls', caller: 'user', request: (id) => ({ url: url(ROUTES.classPolls, id) }) },
 ];
 
 let app: FastifyInstance;

@@ -167,3 +167,104 @@ export type HandsView = z.infer<typeof HandsViewSchema>;
 export function handTopic(classId: number): string {
   return `${HAND_TOPIC_PREFIX}${classId}`;
 }
+
+/** Teacher: starts a poll, a quiz when `correct` names the right options. Body {@link PollCreateSchema}. */
+export const POLL_CREATE_DESTINATION = '/app/polls';
+/** Anyone but the teacher: answers a poll once. Body {@link PollVoteSchema}. */
+export const POLL_VOTE_DESTINATION = '/app/polls/vote';
+/** Teacher: closes a poll (no more answers). Body {@link PollActionSchema}. */
+export const POLL_CLOSE_DESTINATION = '/app/polls/close';
+/** Teacher: shows the results (and a quiz's answer) to the students. Body {@link PollActionSchema}. */
+export const POLL_REVEAL_DESTINATION = '/app/polls/reveal';
+/** A poll as it changes ({@link Poll}). */
+export const POLL_TOPIC_PREFIX = '/topic/polls/';
+
+export const MIN_POLL_OPTIONS = 2;
+export const MAX_POLL_OPTIONS = 6;
+/** Longest poll question and option, in characters. */
+export const MAX_POLL_QUESTION_LENGTH = 200;
+export const MAX_POLL_OPTION_LENGTH = 80;
+
+const optionIndex = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_POLL_OPTIONS - 1);
+
+export const PollCreateSchema = z.object({
+  roomId: idText(),
+  question: z.string(),
+  options: z.array(z.string()).min(MIN_POLL_OPTIONS).max(MAX_POLL_OPTIONS),
+  multiple: z.boolean().default(false),
+  /** The right options' indexes: a quiz. Absent or null: a poll. */
+  correct: z.array(optionIndex).min(1).max(MAX_POLL_OPTIONS).nullable().optional(),
+});
+export type PollCreate = z.infer<typeof PollCreateSchema>;
+export const PollVoteSchema = z.object({
+  roomId: idText(),
+  pollId: z.coerce.number().int().positive(),
+  options: z.array(optionIndex).min(1).max(MAX_POLL_OPTIONS),
+});
+export type PollVote = z.infer<typeof PollVoteSchema>;
+export const PollActionSchema = z.object({ roomId: idText(), pollId: z.coerce.number().int().positive() });
+export type PollAction = z.infer<typeof PollActionSchema>;
+
+/**
+ * A poll as one reader sees it. `counts` (answers per option) and a quiz's `correct` are null for students until
+ * the teacher reveals them; `voters` is how many answered; `myVote` is the reader's own answer (null on the
+ * topic, where everyone gets one copy; the list route fills it in).
+ */
+export const PollSchema = z.object({
+  id: z.number().int(),
+  roomId: z.number().int(),
+  sessionId: z.number().int(),
+  question: z.string(),
+  options: z.array(z.string()),
+  multiple: z.boolean(),
+  quiz: z.boolean(),
+  correct: z.array(z.number().int()).nullable(),
+  counts: z.array(z.number().int()).nullable(),
+  voters: z.number().int(),
+  closed: z.boolean(),
+  revealed: z.boolean(),
+  myVote: z.array(z.number().int()).nullable(),
+  createdDate: z.string(),
+});
+export type Poll = z.infer<typeof PollSchema>;
+
+/** The polls of one session, oldest first. */
+export const PollListSchema = z.object({
+  sessionId: z.number().int().nullable(),
+  polls: z.array(PollSchema),
+});
+export type PollList = z.infer<typeof PollListSchema>;
+
+/** The topic of a class's polls. */
+export function pollTopic(classId: number): string {
+  return `${POLL_TOPIC_PREFIX}${classId}`;
+}
+
+/** Anyone: sends one reaction. Body {@link ReactionSendSchema}. */
+export const REACTION_DESTINATION = '/app/reactions';
+/** The reactions of the last moment, aggregated ({@link ReactionCounts}), at most 4 updates a second per room. */
+export const REACTION_TOPIC_PREFIX = '/topic/reactions/';
+/** The reactions a room offers. */
+export const REACTIONS = ['👍', '👏', '❤️', '😂', '😮', '🤔'] as const;
+export type Reaction = (typeof REACTIONS)[number];
+/** At most this many reaction updates a second reach a subscriber of one room, whatever the audience. */
+export const REACTION_UPDATES_PER_SECOND = 4;
+
+export const ReactionSendSchema = z.object({ roomId: idText(), emoji: z.enum(REACTIONS) });
+export type ReactionSend = z.infer<typeof ReactionSendSchema>;
+
+/** The reactions sent in the room since the previous update, by emoji (only those sent). */
+export const ReactionCountsSchema = z.object({
+  roomId: z.number().int(),
+  counts: z.partialRecord(z.enum(REACTIONS), z.number().int()),
+});
+export type ReactionCounts = z.infer<typeof ReactionCountsSchema>;
+
+/** The topic of a class's reactions. */
+export function reactionTopic(classId: number): string {
+  return `${REACTION_TOPIC_PREFIX}${classId}`;
+}

@@ -30,6 +30,8 @@ export const ROUTES = {
   classQuestions: '/api/classes/:classId/questions',
   /** The room's raised hands as the reader sees them (`HandsView` of classroom.ts), for its members. */
   classHands: '/api/classes/:classId/hands',
+  /** The polls of the class's live session (the open one, or `?session=`), for its members. */
+  classPolls: '/api/classes/:classId/polls',
 
   chatHistory: '/find/chat/list/:classId',
   /**

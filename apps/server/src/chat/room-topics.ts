@@ -1,5 +1,11 @@
 import { CHAT_TOPIC_PREFIX } from '@sea/contract/chat';
-import { HAND_TOPIC_PREFIX, MODERATION_TOPIC_PREFIX, QUESTION_TOPIC_PREFIX } from '@sea/contract/classroom';
+import {
+  HAND_TOPIC_PREFIX,
+  MODERATION_TOPIC_PREFIX,
+  POLL_TOPIC_PREFIX,
+  QUESTION_TOPIC_PREFIX,
+  REACTION_TOPIC_PREFIX,
+} from '@sea/contract/classroom';
 import { MAX_ID } from '@sea/contract/ids';
 
 /** A destination clients subscribe to: one kind of news (chat messages, ...) of one class's room. */
@@ -14,6 +20,8 @@ export const ROOM_TOPIC_PREFIXES: readonly string[] = [
   MODERATION_TOPIC_PREFIX,
   QUESTION_TOPIC_PREFIX,
   HAND_TOPIC_PREFIX,
+  POLL_TOPIC_PREFIX,
+  REACTION_TOPIC_PREFIX,
 ];
 
 /** The room topic `destination` names, or null for any other destination (or a class id that cannot exist). */

@@ -8,10 +8,14 @@ import {
   HAND_RAISE_DESTINATION,
   handTopic,
   moderationTopic,
+  POLL_CREATE_DESTINATION,
+  POLL_VOTE_DESTINATION,
+  pollTopic,
   QUESTION_ASK_DESTINATION,
   QUESTION_VOTE_DESTINATION,
   questionTopic,
   type HandsView,
+  type Poll,
   type QuestionEvent,
 } from '@sea/contract/classroom';
 import type { ChatMessage } from '@sea/contract/chat';
@@ -75,7 +79,7 @@ async function joined(url: string | undefined, user: TestUser, classId: number):
 }
 
 describe.skipIf(!services)('the classroom across instances through Redis', () => {
-  it('questions, votes, mutes, slow mode, hands and deletions act alike on both instances', async () => {
+  it('questions, votes, mutes, slow mode, hands, polls and deletions act alike on both instances', async () => {
     const { apps, urls } = await twoInstances();
     const [first] = apps;
     if (!first) throw new Error('no app');
@@ -119,6 +123,27 @@ describe.skipIf(!services)('the classroom across instances through Redis', () =>
     await voter.request(HAND_RAISE_DESTINATION, { roomId: classId, raised: true });
     await eventually(() => expect(queue.at(-1)?.queue.map((hand) => hand.userId)).toEqual([classmate.id]));
     await eventually(() => expect(handsSeen.at(-1)).toMatchObject({ count: 1, raised: true, queue: [] }));
+
+    // A poll started on the first instance is answered on both; one answer each, whichever instance.
+    const pollsSeen = (await teacherClient.watch(pollTopic(classId))) as Poll[];
+    const pollsOnSecond = (await voter.watch(pollTopic(classId))) as Poll[];
+    await teacherClient.request(POLL_CREATE_DESTINATION, {
+      roomId: classId,
+      question: '어때요?',
+      options: ['좋아요', '어려워요'],
+    });
+    await eventually(() => expect(pollsOnSecond).toHaveLength(1));
+    const pollId = pollsOnSecond[0]?.id;
+    expect(await voter.request(POLL_VOTE_DESTINATION, { roomId: classId, pollId, options: [1] })).toBeNull();
+    expect(await asker.request(POLL_VOTE_DESTINATION, { roomId: classId, pollId, options: [1] })).toBeNull();
+    const twice = await voterOnFirst.request(POLL_VOTE_DESTINATION, {
+      roomId: classId,
+      pollId,
+      options: [0],
+    });
+    expect(twice?.code).toBe('already-voted');
+    await eventually(() => expect(pollsSeen.at(-1)).toMatchObject({ counts: [0, 2], voters: 2 }));
+    expect(pollsOnSecond.at(-1)).toMatchObject({ counts: null, voters: 2 });
 
     // A deletion on the first instance reaches the second, and the history of both.
     const [message] = voter.messages as ChatMessage[];

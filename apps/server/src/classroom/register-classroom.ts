@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import {
   HAND_LOWER_DESTINATION,
   HAND_RAISE_DESTINATION,
+  POLL_CLOSE_DESTINATION,
+  POLL_CREATE_DESTINATION,
+  POLL_REVEAL_DESTINATION,
+  POLL_VOTE_DESTINATION,
   QUESTION_ANSWER_DESTINATION,
   QUESTION_ASK_DESTINATION,
   QUESTION_DELETE_DESTINATION,
@@ -11,11 +15,13 @@ import {
 import { handActions, handsEvent } from './hand-actions.ts';
 import { handRoutes } from './hand-routes.ts';
 import { lowerHands } from './hand-store.ts';
+import { pollActions } from './poll-actions.ts';
+import { pollRoutes } from './poll-routes.ts';
 import { questionActions } from './question-actions.ts';
 import { questionRoutes } from './question-routes.ts';
 
 /**
- * The live room as a classroom, on the chat's STOMP endpoint: questions (and the list route), raised hands. Each SEND
+ * The live room as a classroom, on the chat's STOMP endpoint: questions, polls (and their list routes), raised hands. Each SEND
  * destination gets its handler on the chat broker, whose subscriptions, delivery and fan-out serve its topics.
  * Registered after the chat.
  */
@@ -30,6 +36,13 @@ export async function registerClassroom(app: FastifyInstance): Promise<void> {
   broker.handle(QUESTION_PIN_DESTINATION, questions.pin);
   broker.handle(QUESTION_DELETE_DESTINATION, questions.delete);
   await app.register(questionRoutes);
+
+  const polls = pollActions({ db: app.db, room: broker, log });
+  broker.handle(POLL_CREATE_DESTINATION, polls.create);
+  broker.handle(POLL_VOTE_DESTINATION, polls.vote);
+  broker.handle(POLL_CLOSE_DESTINATION, polls.close);
+  broker.handle(POLL_REVEAL_DESTINATION, polls.reveal);
+  await app.register(pollRoutes);
 
   const hands = handActions({ db: app.db, room: broker, log });
   broker.handle(HAND_RAISE_DESTINATION, hands.raise);

@@ -353,3 +353,43 @@ export const questionVotes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.questionId, t.userId] })],
 );
+
+/**
+ * A poll or quiz of a live session (a quiz when `correct` is set). Results reach students only once the teacher
+ * reveals them; a closed poll takes no more votes and stays with its session.
+ */
+export const polls = pgTable(
+  'polls',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSessions.id),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    question: text('question').notNull(),
+    options: jsonb('options').$type<string[]>().notNull(),
+    multiple: boolean('multiple').notNull().default(false),
+    correct: jsonb('correct').$type<number[] | null>(),
+    revealed: boolean('revealed').notNull().default(false),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('polls_session_idx').on(t.sessionId, t.id)],
+);
+
+/** One answer of one user to a poll: the options chosen (the primary key makes a second answer impossible). */
+export const pollVotes = pgTable(
+  'poll_votes',
+  {
+    pollId: integer('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    options: jsonb('options').$type<number[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pollId, t.userId] })],
+);

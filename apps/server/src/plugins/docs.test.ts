@@ -30,6 +30,7 @@ const METHODS: Record<keyof typeof ROUTES, Method[]> = {
   checkNickname: ['GET'],
   classQuestions: ['GET'],
   classHands: ['GET'],
+  classPolls: ['GET'],
   categories: ['GET'],
   classes: ['GET', 'POST'],
   class: ['GET', 'PATCH'],
