@@ -53,6 +53,8 @@ export class TestChatClient {
   readonly errors: IFrame[] = [];
   /** The bodies received on each destination {@link watch}ed, in order. */
   readonly topics = new Map<string, unknown[]>();
+  /** When each body of a {@link watch}ed destination arrived (Date.now()), by destination. */
+  readonly arrivals = new Map<string, number[]>();
   socket: WebSocket | null = null;
   readonly #refusalWaiters = new Map<string, (refusal: ChatRefusal) => void>();
   #closed: Promise<CloseEvent>;
@@ -130,9 +132,18 @@ export class TestChatClient {
   /** Subscribes to any destination, resolving on the server's receipt; bodies collect in `topics`. */
   async watch(destination: string): Promise<unknown[]> {
     const bodies: unknown[] = [];
+    const times: number[] = [];
     this.topics.set(destination, bodies);
+    this.arrivals.set(destination, times);
     await this.#withReceipt((receipt) =>
-      this.client.subscribe(destination, (message) => bodies.push(JSON.parse(message.body)), { receipt }),
+      this.client.subscribe(
+        destination,
+        (message) => {
+          times.push(Date.now());
+          bodies.push(JSON.parse(message.body));
+        },
+        { receipt },
+      ),
     );
     return bodies;
   }

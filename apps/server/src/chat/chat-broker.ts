@@ -71,6 +71,7 @@ export class ChatBroker implements FanOutTarget, RoomContext {
   readonly #senders: Map<string, SendHandler>;
   readonly #delivery: Delivery;
   readonly #deliveredEvents = new RecentIds<string>(50_000);
+  readonly #interceptors = new Map<string, (event: RoomEvent) => void>();
   readonly #catchUp: CatchUp;
   readonly #watch: MembershipWatch;
 
@@ -175,9 +176,29 @@ export class ChatBroker implements FanOutTarget, RoomContext {
     this.#fanOut.publishEvent(event);
   }
 
-  /** Queues a room event for this instance's subscribers, once per event id. */
+  /**
+   * Queues a room event for this instance's subscribers, once per event id; an event on an intercepted topic
+   * goes to its interceptor instead (see {@link intercept}).
+   */
   deliverEvent(event: RoomEvent): void {
-    if (this.#deliveredEvents.add(event.id)) this.#delivery.enqueueEvent(event);
+    if (!this.#deliveredEvents.add(event.id)) return;
+    for (const [prefix, interceptor] of this.#interceptors) {
+      if (event.destination.startsWith(prefix)) return interceptor(event);
+    }
+    this.#delivery.enqueueEvent(event);
+  }
+
+  /**
+   * Hands the events of the topics under `prefix` that arrive from any instance to `interceptor` instead of the
+   * subscribers: a module that aggregates (reactions) delivers its own result with {@link deliverLocally}.
+   */
+  intercept(prefix: string, interceptor: (event: RoomEvent) => void): void {
+    this.#interceptors.set(prefix, interceptor);
+  }
+
+  /** Queues a room event for this instance's subscribers only (no fan-out, no interception). */
+  deliverLocally(event: RoomEvent): void {
+    this.#delivery.enqueueEvent(event);
   }
 
   /**

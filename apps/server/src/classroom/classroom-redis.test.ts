@@ -14,6 +14,9 @@ import {
   QUESTION_ASK_DESTINATION,
   QUESTION_VOTE_DESTINATION,
   questionTopic,
+  REACTION_DESTINATION,
+  reactionTopic,
+  type ReactionCounts,
   type HandsView,
   type Poll,
   type QuestionEvent,
@@ -79,7 +82,7 @@ async function joined(url: string | undefined, user: TestUser, classId: number):
 }
 
 describe.skipIf(!services)('the classroom across instances through Redis', () => {
-  it('questions, votes, mutes, slow mode, hands, polls and deletions act alike on both instances', async () => {
+  it('questions, votes, mutes, slow mode, hands, polls, reactions and deletions act alike on both instances', async () => {
     const { apps, urls } = await twoInstances();
     const [first] = apps;
     if (!first) throw new Error('no app');
@@ -144,6 +147,27 @@ describe.skipIf(!services)('the classroom across instances through Redis', () =>
     expect(twice?.code).toBe('already-voted');
     await eventually(() => expect(pollsSeen.at(-1)).toMatchObject({ counts: [0, 2], voters: 2 }));
     expect(pollsOnSecond.at(-1)).toMatchObject({ counts: null, voters: 2 });
+
+    // Reactions sent through both instances reach a subscriber of each summed, 4 updates a second at most.
+    const reactionsOnFirst = (await teacherClient.watch(reactionTopic(classId))) as ReactionCounts[];
+    const reactionsOnSecond = (await voter.watch(reactionTopic(classId))) as ReactionCounts[];
+    const reacting: Array<Promise<unknown>> = [];
+    for (let i = 0; i < 8; i += 1) {
+      reacting.push(voterOnFirst.request(REACTION_DESTINATION, { roomId: classId, emoji: '👏' }));
+      reacting.push(asker.request(REACTION_DESTINATION, { roomId: classId, emoji: '👏' }));
+    }
+    await Promise.all(reacting);
+    const claps = (updates: ReactionCounts[]) =>
+      updates.reduce((sum, update) => sum + (update.counts['👏'] ?? 0), 0);
+    await eventually(() => {
+      expect(claps(reactionsOnFirst)).toBe(16);
+      expect(claps(reactionsOnSecond)).toBe(16);
+    });
+    for (const client of [teacherClient, voter]) {
+      const times = client.arrivals.get(reactionTopic(classId)) ?? [];
+      for (let i = 1; i < times.length; i += 1)
+        expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThan(200);
+    }
 
     // A deletion on the first instance reaches the second, and the history of both.
     const [message] = voter.messages as ChatMessage[];

@@ -11,6 +11,7 @@ import {
   QUESTION_DELETE_DESTINATION,
   QUESTION_PIN_DESTINATION,
   QUESTION_VOTE_DESTINATION,
+  REACTION_DESTINATION,
 } from '@sea/contract/classroom';
 import { handActions, handsEvent } from './hand-actions.ts';
 import { handRoutes } from './hand-routes.ts';
@@ -19,9 +20,10 @@ import { pollActions } from './poll-actions.ts';
 import { pollRoutes } from './poll-routes.ts';
 import { questionActions } from './question-actions.ts';
 import { questionRoutes } from './question-routes.ts';
+import { reactions } from './reaction-actions.ts';
 
 /**
- * The live room as a classroom, on the chat's STOMP endpoint: questions, polls (and their list routes), raised hands. Each SEND
+ * The live room as a classroom, on the chat's STOMP endpoint: questions, polls (and their list routes), reactions, raised hands. Each SEND
  * destination gets its handler on the chat broker, whose subscriptions, delivery and fan-out serve its topics.
  * Registered after the chat.
  */
@@ -43,6 +45,10 @@ export async function registerClassroom(app: FastifyInstance): Promise<void> {
   broker.handle(POLL_CLOSE_DESTINATION, polls.close);
   broker.handle(POLL_REVEAL_DESTINATION, polls.reveal);
   await app.register(pollRoutes);
+
+  const reacting = reactions({ broker, log });
+  broker.handle(REACTION_DESTINATION, reacting.handler);
+  app.addHook('onClose', async () => reacting.close());
 
   const hands = handActions({ db: app.db, room: broker, log });
   broker.handle(HAND_RAISE_DESTINATION, hands.raise);
