@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '@sea/contract/chat';
-import type { Question, RaisedHand } from '@sea/contract/classroom';
+import type { Poll, Question, RaisedHand } from '@sea/contract/classroom';
 import { envelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { DEFAULT_CHAT_AVATARS } from '../../../lib/default-images.ts';
@@ -16,6 +16,7 @@ const CLASS_ID = 7;
 let history: ChatMessage[];
 let questions: Question[];
 let hands: RaisedHand[];
+let polls: Poll[];
 
 beforeEach(() => {
   localStorage.setItem('accessToken', 'token');
@@ -27,6 +28,7 @@ beforeEach(() => {
       }),
     },
     { url: '/api/classes/7/questions', respond: () => ({ body: envelope({ sessionId: 1, questions }) }) },
+    { url: '/api/classes/7/polls', respond: () => ({ body: envelope({ sessionId: 1, polls }) }) },
     {
       url: '/api/classes/7/hands',
       respond: () => ({ body: envelope({ roomId: 7, count: hands.length, raised: false, queue: hands }) }),
@@ -34,6 +36,7 @@ beforeEach(() => {
   ]);
   questions = [];
   hands = [];
+  polls = [];
   history = [
     chatMessage({ id: 1, writer: '고래선생', writer_id: 'teacher', role: 'teacher', content: '안녕하세요' }),
     chatMessage({ id: 2, writer: null, writer_id: null, content: '탈퇴한 사람의 말' }),
@@ -291,6 +294,121 @@ describe('ChatPanel', () => {
     expect(screen.getByRole('button', { name: '✋ 손 내리기' })).toHaveAttribute('aria-pressed', 'true');
   });
 });
+
+describe('ChatPanel: polls and reactions', () => {
+  it('lets a student answer a poll once and shows the results once revealed', async () => {
+    polls = [poll({ id: 9, question: '오늘 수업 어땠나요?', options: ['좋아요', '어려워요'] })];
+    const { stomp } = renderPanel();
+    await connect(stomp);
+    await userEvent.click(await screen.findByRole('tab', { name: '투표 1' }));
+    const card = screen.getByRole('listitem', { name: '오늘 수업 어땠나요?' });
+    await userEvent.click(within(card).getByRole('radio', { name: '어려워요' }));
+    await userEvent.click(within(card).getByRole('button', { name: '답하기' }));
+    expect(stomp.last().published.at(-1)).toEqual({
+      destination: '/app/polls/vote',
+      body: { roomId: CLASS_ID, pollId: 9, options: [1] },
+    });
+    expect(within(card).queryByRole('button', { name: '답하기' })).not.toBeInTheDocument();
+    expect(within(card).getByText('강사가 결과를 공개하면 볼 수 있어요.')).toBeInTheDocument();
+    await act(async () =>
+      stomp.last().subscriptions.get('/topic/polls/7')?.(
+        JSON.stringify(
+          poll({
+            id: 9,
+            question: '오늘 수업 어땠나요?',
+            options: ['좋아요', '어려워요'],
+            counts: [3, 5],
+            voters: 8,
+            revealed: true,
+          }),
+        ),
+      ),
+    );
+    expect(within(card).getByTestId('poll-9-count-1')).toHaveTextContent('5표');
+    expect(within(card).getByText('(내 답)')).toBeInTheDocument();
+  });
+
+  it('lets the teacher start a quiz, and close and reveal it', async () => {
+    const { stomp } = renderPanel('teacher');
+    await connect(stomp);
+    await userEvent.click(await screen.findByRole('tab', { name: '투표' }));
+    await userEvent.type(screen.getByRole('textbox', { name: '투표 질문' }), '2 + 2는?');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: '보기 (한 줄에 하나, 2~6개)' }),
+      '3{Enter}4{Enter}5',
+    );
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: '정답 (퀴즈)' }), '2번');
+    await userEvent.click(screen.getByRole('button', { name: '투표 시작' }));
+    expect(stomp.last().published.at(-1)).toEqual({
+      destination: '/app/polls',
+      body: {
+        roomId: CLASS_ID,
+        question: '2 + 2는?',
+        options: ['3', '4', '5'],
+        multiple: false,
+        correct: [1],
+      },
+    });
+    await act(async () =>
+      stomp.last().subscriptions.get('/topic/polls/7')?.(
+        JSON.stringify(
+          poll({
+            id: 3,
+            question: '2 + 2는?',
+            options: ['3', '4', '5'],
+            quiz: true,
+            correct: [1],
+            counts: [0, 2, 1],
+          }),
+        ),
+      ),
+    );
+    const card = screen.getByRole('listitem', { name: '2 + 2는?' });
+    expect(within(card).getByTestId('poll-3-count-1')).toHaveTextContent('2표');
+    await userEvent.click(within(card).getByRole('button', { name: '마감' }));
+    expect(stomp.last().published.at(-1)).toEqual({
+      destination: '/app/polls/close',
+      body: { roomId: CLASS_ID, pollId: 3 },
+    });
+    await userEvent.click(within(card).getByRole('button', { name: '결과 공개' }));
+    expect(stomp.last().published.at(-1)).toEqual({
+      destination: '/app/polls/reveal',
+      body: { roomId: CLASS_ID, pollId: 3 },
+    });
+  });
+
+  it('sends a reaction, shows the bursts and gives the teacher the counts', async () => {
+    const { stomp } = renderPanel('teacher');
+    await connect(stomp);
+    await userEvent.click(screen.getByRole('button', { name: '👏 반응 보내기' }));
+    expect(stomp.last().published.at(-1)).toEqual({
+      destination: '/app/reactions',
+      body: { roomId: CLASS_ID, emoji: '👏' },
+    });
+    const update = (counts: object) =>
+      stomp.last().subscriptions.get('/topic/reactions/7')?.(JSON.stringify({ roomId: CLASS_ID, counts }));
+    await act(async () => update({ '👏': 3, '❤️': 1 }));
+    await act(async () => update({ '👏': 2 }));
+    expect(screen.getByLabelText('받은 반응')).toHaveTextContent('👏 5 · ❤️ 1');
+  });
+});
+
+function poll(fields: Partial<Poll> & { id: number; question: string; options: string[] }): Poll {
+  return {
+    roomId: CLASS_ID,
+    sessionId: 1,
+    multiple: false,
+    quiz: false,
+    correct: null,
+    counts: null,
+    voters: 0,
+    closed: false,
+    revealed: false,
+    myVote: null,
+    createdDate: new Date(0).toISOString(),
+    ...fields,
+  };
+}
 
 function question(fields: Partial<Question> & { id: number; content: string }): Question {
   return {

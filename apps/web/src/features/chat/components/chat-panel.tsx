@@ -9,12 +9,16 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { CHAT_TEXTS, CLASSROOM_TEXTS } from '../texts.ts';
 import { useChatConnection, type CreateChatConnection } from '../use-chat-connection.ts';
 import { useHands } from '../use-hands.ts';
+import { usePolls } from '../use-polls.ts';
 import { useQuestions } from '../use-questions.ts';
+import { useReactions } from '../use-reactions.ts';
 import { useStickToBottom } from '../use-stick-to-bottom.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { ChatMessageItem } from './chat-message-item.tsx';
 import { HandsBar } from './hands-bar.tsx';
+import { PollsPanel } from './polls-panel.tsx';
 import { QuestionsPanel } from './questions-panel.tsx';
+import { ReactionBar } from './reaction-bar.tsx';
 import { SlowModeSelect } from './slow-mode-select.tsx';
 import styles from './chat-panel.module.css';
 import classroom from './classroom.module.css';
@@ -30,16 +34,18 @@ export type ChatPanelProps = {
 /** How long the teacher's mute button mutes a student. */
 const MUTE_MINUTES = 5;
 
-type Tab = 'chat' | 'questions';
+type Tab = 'chat' | 'questions' | 'polls';
 
 /**
- * The side panel of the live rooms: the chat and the '질문' tab beside it, raised hands above them; for the
- * teacher, the moderation tools (delete, mute, slow mode).
+ * The side panel of the live rooms: the chat with the '질문' and '투표' tabs beside it, raised hands above
+ * them and reactions below; for the teacher, the moderation tools (delete, mute, slow mode).
  */
 export function ChatPanel({ classId, role = 'student', createConnection }: ChatPanelProps) {
   const { state, messages, refusal, send, connection } = useChatConnection(classId, createConnection);
   const questions = useQuestions(connection, classId);
   const hands = useHands(connection, classId);
+  const polls = usePolls(connection, classId);
+  const reactions = useReactions(connection, classId);
   const me = useCurrentUser().data?.id ?? null;
   const [tab, setTab] = useState<Tab>('chat');
   const [slowSeconds, setSlowSeconds] = useState(0);
@@ -85,15 +91,24 @@ export function ChatPanel({ classId, role = 'student', createConnection }: ChatP
           >
             {CLASSROOM_TEXTS.questionsTab(questions.questions.length)}
           </button>
+          <button
+            type="button"
+            role="tab"
+            className={classroom.tab}
+            aria-selected={tab === 'polls'}
+            onClick={() => setTab('polls')}
+          >
+            {CLASSROOM_TEXTS.pollsTab(polls.polls.length)}
+          </button>
         </div>
         <span className={styles.status} data-state={state} role="status">
           {CHAT_TEXTS.states[state]}
         </span>
       </header>
       <HandsBar controls={hands} role={role} disabled={offline} />
-      {tab === 'questions' ? (
-        <QuestionsPanel view={questions} role={role} disabled={offline} />
-      ) : (
+      {tab === 'questions' && <QuestionsPanel view={questions} role={role} disabled={offline} />}
+      {tab === 'polls' && <PollsPanel view={polls} role={role} disabled={offline} />}
+      {tab === 'chat' && (
         <>
           {teacher && (
             <div className={classroom.tools}>
@@ -159,6 +174,7 @@ export function ChatPanel({ classId, role = 'student', createConnection }: ChatP
           {refusal.message}
         </p>
       )}
+      <ReactionBar view={reactions} role={role} disabled={offline} />
       {tab === 'chat' && <ChatComposer disabled={offline} onSend={onSend} />}
     </section>
   );
