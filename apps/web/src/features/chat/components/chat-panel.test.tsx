@@ -389,7 +389,7 @@ describe('ChatPanel: polls and reactions', () => {
       stomp.last().subscriptions.get('/topic/reactions/7')?.(JSON.stringify({ roomId: CLASS_ID, counts }));
     await act(async () => update({ '👏': 3, '❤️': 1 }));
     await act(async () => update({ '👏': 2 }));
-    expect(screen.getByLabelText('받은 반응')).toHaveTextContent('👏 5 · ❤️ 1');
+    expect(screen.getByText(/^받은 반응:/)).toHaveTextContent('받은 반응: 👏 5 · ❤️ 1');
   });
 });
 

@@ -72,6 +72,7 @@ export function ChatPanel({ classId, role = 'student', createConnection }: ChatP
   return (
     <section className={styles.panel} aria-label={CHAT_TEXTS.title}>
       <header className={styles.header}>
+        <h2 className="visually-hidden">{CHAT_TEXTS.title}</h2>
         <div className={classroom.tabs} role="tablist" aria-label={CLASSROOM_TEXTS.tabsLabel}>
           <button
             type="button"
@@ -80,7 +81,7 @@ export function ChatPanel({ classId, role = 'student', createConnection }: ChatP
             aria-selected={tab === 'chat'}
             onClick={() => setTab('chat')}
           >
-            <h2 className={styles.title}>{CHAT_TEXTS.title}</h2>
+            {CHAT_TEXTS.title}
           </button>
           <button
             type="button"

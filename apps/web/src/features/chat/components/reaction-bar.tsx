@@ -32,7 +32,8 @@ export function ReactionBar({ view, role, disabled }: ReactionBarProps) {
         ))}
       </div>
       {role === 'teacher' && (
-        <p className={styles.hint} aria-label={T.reactionTotals}>
+        <p className={styles.hint}>
+          {T.reactionTotals}:{' '}
           {REACTIONS.filter((emoji) => view.totals[emoji])
             .map((emoji) => `${emoji} ${view.totals[emoji]}`)
             .join(' · ')}
