@@ -214,13 +214,15 @@ describe('ChatPanel', () => {
       '인기 질문',
     ]);
 
-    const vote = within(items()[1] as HTMLElement).getByRole('button', { name: '추천하기 (추천 3)' });
+    const vote = within(items()[1] as HTMLElement).getByRole('button', { name: '추천 3', pressed: false });
     await userEvent.click(vote);
     expect(stomp.last().published.at(-1)).toEqual({
       destination: '/app/questions/vote',
       body: { roomId: CLASS_ID, questionId: 2 },
     });
-    expect(within(items()[1] as HTMLElement).getByRole('button', { name: '추천함 (추천 3)' })).toBeDisabled();
+    expect(
+      within(items()[1] as HTMLElement).getByRole('button', { name: '추천 3', pressed: true }),
+    ).toBeDisabled();
 
     await userEvent.type(screen.getByRole('textbox', { name: '질문 내용' }), '익명으로 물어봐요');
     await userEvent.click(screen.getByRole('checkbox', { name: '다른 수강생에게 이름 숨기기' }));

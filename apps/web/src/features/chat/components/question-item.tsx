@@ -31,11 +31,12 @@ export function QuestionItem({ question, role, onVote, onAnswer, onPin, onDelete
           type="button"
           className={styles.vote}
           aria-pressed={question.voted}
-          aria-label={`${question.voted ? T.voted : T.vote} (${T.votes(question.votes)})`}
+          title={question.voted ? T.voted : T.vote}
           disabled={question.voted}
           onClick={onVote}
         >
-          ▲ {question.votes}
+          <span aria-hidden="true">▲ </span>
+          {T.votes(question.votes)}
         </button>
         {role === 'teacher' && (
           <>
