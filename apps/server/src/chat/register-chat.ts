@@ -10,7 +10,7 @@ import { originAllowed } from '../plugins/cors.ts';
 import { registerWebSocket, type SocketHandler } from '../plugins/websocket.ts';
 import { DatabaseChatAccess } from './chat-access.ts';
 import { ChatBroker, DEFAULT_CHAT_RATE_LIMIT } from './chat-broker.ts';
-import type { FanOut, FanOutTarget } from './chat-ports.ts';
+import type { FanOut, FanOutTarget, SendLimiter } from './chat-ports.ts';
 import { chatRoutes } from './chat-routes.ts';
 import type { ChatTuning } from './chat-tuning.ts';
 import { MemoryFanOut } from './memory-fan-out.ts';
@@ -39,6 +39,8 @@ declare module 'fastify' {
     chatBroker: ChatBroker;
     /** Mutes and slow mode of the rooms (the classroom's questions also refuse a muted student). */
     chatModeration: DatabaseModeration;
+    /** The per-user write budget of the chat (Redis-shared with several instances); questions and votes use it too. */
+    chatLimiter: SendLimiter;
     /** Bytes written to chat sockets that their peers have not taken yet: memory held for slow readers. */
     chatQueuedBytes(): number;
   }
@@ -94,6 +96,7 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
   });
   app.decorate('chatBroker', broker);
   app.decorate('chatModeration', moderation);
+  app.decorate<SendLimiter>('chatLimiter', limiter);
   const moderate = moderationActions({ room: broker, messages, moderation, log });
   broker.handle(CHAT_DELETE_DESTINATION, moderate.delete);
   broker.handle(CHAT_MUTE_DESTINATION, moderate.mute);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { RoomRole } from '@sea/contract/chat';
-import type { ChatOutcome, ChatSubscriber, RoomContext } from './chat-ports.ts';
+import type { ChatOutcome, ChatSubscriber, RoomContext, SendLimiter } from './chat-ports.ts';
 import { NOT_A_MEMBER } from './membership-watch.ts';
 import { parseJson, refuse, REFUSAL_TEXTS } from './refusals.ts';
 
@@ -9,8 +9,9 @@ import { parseJson, refuse, REFUSAL_TEXTS } from './refusals.ts';
 export type Admitted<T> = { body: T; role: RoomRole } | { outcome: ChatOutcome };
 
 /**
- * The first steps of every room action: the body against its schema (a refusal), then the sender's role in
- * the room (a stranger's session ends, as for a chat message), then, for a teacher's action, the role.
+ * The first steps of every room action: the sender's write budget when a `limiter` is given (the chat's, so
+ * messages, questions, votes and hands share one), the body against its schema (a refusal), then the sender's
+ * role in the room (a stranger's session ends, as for a chat message), then, for a teacher's action, the role.
  */
 export async function admit<T extends { roomId: number }>(
   room: Pick<RoomContext, 'roleOf'>,
@@ -18,7 +19,11 @@ export async function admit<T extends { roomId: number }>(
   schema: z.ZodType<T>,
   text: string,
   who: 'teacher' | 'anyone',
+  limiter?: SendLimiter,
 ): Promise<Admitted<T>> {
+  if (limiter && !(await limiter.take(subscriber.userId))) {
+    return { outcome: refuse('rate-limited', '너무 빨리 보내고 있어요. 잠시 후 다시 시도해 주세요.') };
+  }
   const parsed = schema.safeParse(parseJson(text));
   if (!parsed.success) return { outcome: refuse('bad-request', REFUSAL_TEXTS.badRequest) };
   const role = await room.roleOf(parsed.data.roomId, subscriber.userId);

@@ -6,6 +6,7 @@ import type {
   RoomContext,
   RoomEvent,
   SendHandler,
+  SendLimiter,
 } from '../chat/chat-ports.ts';
 import { refuse, REFUSAL_TEXTS } from '../chat/refusals.ts';
 import { admit, eventId } from '../chat/room-action.ts';
@@ -15,6 +16,8 @@ import { handQueue, handsAs, lowerHands, setHand } from './hand-store.ts';
 export interface HandActionsOptions {
   db: Database;
   room: RoomContext;
+  /** The chat's write budget (a raised hand, an answer). */
+  limiter?: SendLimiter;
   log: ChatLog;
 }
 
@@ -40,7 +43,7 @@ export async function handsEvent(db: Database, classId: number): Promise<RoomEve
  * lowers one or all (`/app/hands/lower`). Stored first; then the new state goes to `/topic/hands/{classId}`.
  */
 export function handActions(options: HandActionsOptions): { raise: SendHandler; lower: SendHandler } {
-  const { db, room, log } = options;
+  const { db, room, log, limiter } = options;
   const changed = async (classId: number, change: () => Promise<void>): Promise<ChatOutcome> => {
     try {
       await change();
@@ -54,7 +57,7 @@ export function handActions(options: HandActionsOptions): { raise: SendHandler; 
   return {
     raise: {
       async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
-        const admitted = await admit(room, subscriber, HandRaiseSchema, text, 'anyone');
+        const admitted = await admit(room, subscriber, HandRaiseSchema, text, 'anyone', limiter);
         if ('outcome' in admitted) return admitted.outcome;
         if (admitted.role === 'teacher') return refuse('bad-request', '손들기는 수강생만 할 수 있어요.');
         const { roomId, raised } = admitted.body;

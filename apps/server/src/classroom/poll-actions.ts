@@ -15,6 +15,7 @@ import type {
   RoomContext,
   RoomEvent,
   SendHandler,
+  SendLimiter,
 } from '../chat/chat-ports.ts';
 import { refuse, REFUSAL_TEXTS } from '../chat/refusals.ts';
 import { admit, eventId } from '../chat/room-action.ts';
@@ -25,6 +26,8 @@ import { createPoll, findPoll, isOpen, markPoll, pollAs, votePoll, type PollRow 
 export interface PollActionsOptions {
   db: Database;
   room: RoomContext;
+  /** The chat's write budget (a raised hand, an answer). */
+  limiter?: SendLimiter;
   log: ChatLog;
 }
 
@@ -75,7 +78,7 @@ export function pollActions(options: PollActionsOptions): {
   close: SendHandler;
   reveal: SendHandler;
 } {
-  const { db, room, log } = options;
+  const { db, room, log, limiter } = options;
   const failed = (what: string, error: unknown): ChatOutcome => {
     log('error', `poll ${what} failed`, error);
     return refuse('unavailable', REFUSAL_TEXTS.unavailable);
@@ -131,7 +134,7 @@ export function pollActions(options: PollActionsOptions): {
     },
     vote: {
       async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
-        const admitted = await admit(room, subscriber, PollVoteSchema, text, 'anyone');
+        const admitted = await admit(room, subscriber, PollVoteSchema, text, 'anyone', limiter);
         if ('outcome' in admitted) return admitted.outcome;
         if (admitted.role === 'teacher') return refuse('bad-request', '투표는 수강생만 할 수 있어요.');
         const { roomId, pollId } = admitted.body;

@@ -185,4 +185,27 @@ describe('questions', () => {
     });
     expect(response.statusCode).toBe(404);
   });
+
+  it("shares the chat's write budget: a student who used it up cannot ask either", async () => {
+    const limited = await buildTestApp({ chat: { rateLimit: { capacity: 2, refillPerSecond: 0.01 } } });
+    try {
+      const limitedUrl = await listenForChat(limited);
+      const { classId, student } = await createChatClass(limited);
+      await openLiveSession(limited, classId);
+      const client = new TestChatClient(limitedUrl, student.token);
+      clients.push(client);
+      await client.connect();
+      await client.join(classId);
+      expect(await client.request('/app/hello', { roomId: classId, content: '하나' })).toBeNull();
+      expect(await client.request(QUESTION_ASK_DESTINATION, { roomId: classId, content: '질문' })).toBeNull();
+      const refused = await client.request(QUESTION_ASK_DESTINATION, { roomId: classId, content: '또 질문' });
+      expect(refused).toMatchObject({
+        code: 'rate-limited',
+        message: '너무 빨리 보내고 있어요. 잠시 후 다시 시도해 주세요.',
+      });
+      await client.close();
+    } finally {
+      await limited.close();
+    }
+  });
 });

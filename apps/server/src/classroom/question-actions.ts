@@ -14,6 +14,7 @@ import type {
   RoomContext,
   RoomEvent,
   SendHandler,
+  SendLimiter,
 } from '../chat/chat-ports.ts';
 import type { ChatGate } from '../chat/moderation-store.ts';
 import { gateRefusal, refuse, REFUSAL_TEXTS } from '../chat/refusals.ts';
@@ -33,6 +34,8 @@ export interface QuestionActionsOptions {
   db: Database;
   room: RoomContext;
   gate: Pick<ChatGate, 'mutedUntil'>;
+  /** The chat's write budget, for asking and voting. */
+  limiter?: SendLimiter;
   log: ChatLog;
   now?: () => number;
 }
@@ -68,7 +71,7 @@ export function questionActions(options: QuestionActionsOptions): {
   pin: SendHandler;
   delete: SendHandler;
 } {
-  const { db, room, gate, log } = options;
+  const { db, room, gate, log, limiter } = options;
   const now = options.now ?? Date.now;
   const failed = (what: string, error: unknown): ChatOutcome => {
     log('error', `question ${what} failed`, error);
@@ -94,7 +97,7 @@ export function questionActions(options: QuestionActionsOptions): {
   return {
     ask: {
       async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
-        const admitted = await admit(room, subscriber, QuestionAskSchema, text, 'anyone');
+        const admitted = await admit(room, subscriber, QuestionAskSchema, text, 'anyone', limiter);
         if ('outcome' in admitted) return admitted.outcome;
         const { roomId, anonymous } = admitted.body;
         const content = admitted.body.content.trim();
@@ -127,7 +130,7 @@ export function questionActions(options: QuestionActionsOptions): {
     },
     vote: {
       async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
-        const admitted = await admit(room, subscriber, QuestionActionSchema, text, 'anyone');
+        const admitted = await admit(room, subscriber, QuestionActionSchema, text, 'anyone', limiter);
         if ('outcome' in admitted) return admitted.outcome;
         const { roomId, questionId } = admitted.body;
         let outcome: Awaited<ReturnType<typeof voteQuestion>>;

@@ -31,7 +31,13 @@ export async function registerClassroom(app: FastifyInstance): Promise<void> {
   const log = (level: 'warn' | 'error', message: string, error?: unknown): void =>
     app.log[level]({ err: error }, message);
   const broker = app.chatBroker;
-  const questions = questionActions({ db: app.db, room: broker, gate: app.chatModeration, log });
+  const questions = questionActions({
+    db: app.db,
+    room: broker,
+    gate: app.chatModeration,
+    limiter: app.chatLimiter,
+    log,
+  });
   broker.handle(QUESTION_ASK_DESTINATION, questions.ask);
   broker.handle(QUESTION_VOTE_DESTINATION, questions.vote);
   broker.handle(QUESTION_ANSWER_DESTINATION, questions.answer);
@@ -39,7 +45,7 @@ export async function registerClassroom(app: FastifyInstance): Promise<void> {
   broker.handle(QUESTION_DELETE_DESTINATION, questions.delete);
   await app.register(questionRoutes);
 
-  const polls = pollActions({ db: app.db, room: broker, log });
+  const polls = pollActions({ db: app.db, room: broker, limiter: app.chatLimiter, log });
   broker.handle(POLL_CREATE_DESTINATION, polls.create);
   broker.handle(POLL_VOTE_DESTINATION, polls.vote);
   broker.handle(POLL_CLOSE_DESTINATION, polls.close);
@@ -50,7 +56,7 @@ export async function registerClassroom(app: FastifyInstance): Promise<void> {
   broker.handle(REACTION_DESTINATION, reacting.handler);
   app.addHook('onClose', async () => reacting.close());
 
-  const hands = handActions({ db: app.db, room: broker, log });
+  const hands = handActions({ db: app.db, room: broker, limiter: app.chatLimiter, log });
   broker.handle(HAND_RAISE_DESTINATION, hands.raise);
   broker.handle(HAND_LOWER_DESTINATION, hands.lower);
   await app.register(handRoutes);
