@@ -19,9 +19,6 @@ export class MemoryChat implements ChatAccess, MessageLog {
   async authenticate(token: string): Promise<string | null> {
     return token.startsWith('user-') ? token.slice(5) : null;
   }
-  async isMember(classId: number, userId: string): Promise<boolean> {
-    return this.members.has(`${classId}:${userId}`);
-  }
   async roleOf(classId: number, userId: string): Promise<RoomRole | null> {
     const key = `${classId}:${userId}`;
     if (!this.members.has(key)) return null;

@@ -43,10 +43,6 @@ export class DatabaseChatAccess implements ChatAccess {
     return (await findActiveUser(this.#db, sub)) ? sub : null;
   }
 
-  async isMember(classId: number, userId: string): Promise<boolean> {
-    return (await this.roleOf(classId, userId)) !== null;
-  }
-
   async roleOf(classId: number, userId: string): Promise<RoomRole | null> {
     const hit = this.#members.get(`${classId}:${userId}`);
     if (hit && hit.expires > this.#now()) return hit.role;

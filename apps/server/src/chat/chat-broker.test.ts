@@ -10,7 +10,6 @@ import { eventually } from '../../test/chat-clients.ts';
 
 const store: ChatAccess & MessageLog = {
   authenticate: async () => null,
-  isMember: async () => true,
   roleOf: async () => 'student',
   remove: async () => false,
   save: async () => {

@@ -32,11 +32,12 @@ export type ChatLog = (level: 'warn' | 'error', message: string, error?: unknown
 export interface ChatAccess {
   /** The user a bearer access token belongs to (an existing, not withdrawn user), or null. */
   authenticate(token: string): Promise<string | null>;
-  /** True for the class's teacher and its enrolled students, while the class exists (briefly cached). */
-  isMember(classId: number, userId: string): Promise<boolean>;
-  /** The user's role in the class, null for anyone else (briefly cached, as `isMember`). */
+  /**
+   * The user's role in the class: its teacher or an enrolled student while the class exists, null for anyone
+   * else (briefly cached).
+   */
   roleOf(classId: number, userId: string): Promise<RoomRole | null>;
-  /** Which of `userIds` are members of the class right now, read afresh (and cached for `isMember`). */
+  /** Which of `userIds` are members of the class right now, read afresh (and cached for `roleOf`). */
   stillMembers(classId: number, userIds: readonly string[]): Promise<Set<string>>;
   /** Drops cached membership answers: memberships just ended somewhere. */
   forgetMemberships(): void;

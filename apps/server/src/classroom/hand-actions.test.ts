@@ -8,7 +8,7 @@ import {
 } from '@sea/contract/classroom';
 import { bearer, buildTestApp, type TestUser } from '../../test/helper.ts';
 import { createChatClass, eventually, listenForChat, TestChatClient } from '../../test/chat-clients.ts';
-import { enrolStudent } from '../../test/classroom.ts';
+import { enrolStudent, openLiveSession } from '../../test/classroom.ts';
 
 let app: FastifyInstance;
 let url: string;
@@ -96,5 +96,29 @@ describe('raised hands', () => {
     expect(strangerClient.errors[0]?.headers.message).toBe('not a member of this class');
     const response = await app.inject({ url: `/api/classes/${classId}/hands`, headers: bearer(stranger) });
     expect(response.statusCode).toBe(418);
+  });
+
+  it('lowers every hand when the live session ends, and tells the room', async () => {
+    const { classId, teacher, student } = await createChatClass(app);
+    const teacherClient = await joined(teacher, classId);
+    const studentClient = await joined(student, classId);
+    const teacherSees = (await teacherClient.watch(handTopic(classId))) as HandsView[];
+    await studentClient.request(HAND_RAISE_DESTINATION, { roomId: classId, raised: true });
+    await eventually(() => expect(teacherSees.at(-1)?.count).toBe(1));
+    const sessionId = await openLiveSession(app, classId);
+    const now = new Date();
+    await app.sessionEnded.emit([
+      {
+        id: sessionId,
+        classId,
+        mediaKey: 'k',
+        nodeId: 'n',
+        startedAt: now,
+        endedAt: now,
+        recordingState: 'none',
+      },
+    ]);
+    await eventually(() => expect(teacherSees.at(-1)).toMatchObject({ count: 0, queue: [] }));
+    expect((await handsOf(teacher, classId)).count).toBe(0);
   });
 });
