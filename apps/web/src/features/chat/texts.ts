@@ -86,3 +86,20 @@ export const CLASSROOM_TEXTS = {
   reactionSend: (emoji: string) => `${emoji} 반응 보내기`,
   reactionTotals: '받은 반응',
 } as const;
+
+/** Korean texts of the dashboard's card of a session's questions. */
+export const PAST_QUESTIONS_TEXTS = {
+  title: '수업별 질문',
+  loading: '불러오는 중이에요…',
+  noSessions: '아직 진행한 라이브 수업이 없어요.',
+  session: '수업',
+  sessionOf: (startedAt: string) =>
+    `${new Date(startedAt).toLocaleString('ko-KR', { dateStyle: 'medium', timeStyle: 'short' })} 수업`,
+  listLabel: '수업의 질문',
+  none: '이 수업에는 질문이 없었어요.',
+  pinned: '고정됨',
+  answered: '답변 완료',
+  anonymous: '(다른 수강생에게는 익명)',
+  withdrawn: '탈퇴한 수강생',
+  votes: (count: number) => `추천 ${count}`,
+} as const;
