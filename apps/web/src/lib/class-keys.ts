@@ -23,5 +23,8 @@ export const classKeys = {
   /** A session's questions (the live room's '질문' tab, kept with the session). */
   sessionQuestions: (classId: number, sessionId: number) =>
     ['classes', classId, 'sessions', sessionId, 'questions'] as const,
+  /** A session's polls and quizzes with their results. */
+  sessionPolls: (classId: number, sessionId: number) =>
+    ['classes', classId, 'sessions', sessionId, 'polls'] as const,
   categories: ['categories'] as const,
 };

@@ -89,7 +89,7 @@ export const CLASSROOM_TEXTS = {
 
 /** Korean texts of the dashboard's card of a session's questions. */
 export const PAST_QUESTIONS_TEXTS = {
-  title: '수업별 질문',
+  title: '수업별 질문과 투표',
   loading: '불러오는 중이에요…',
   noSessions: '아직 진행한 라이브 수업이 없어요.',
   session: '수업',
@@ -102,4 +102,9 @@ export const PAST_QUESTIONS_TEXTS = {
   anonymous: '(다른 수강생에게는 익명)',
   withdrawn: '탈퇴한 수강생',
   votes: (count: number) => `추천 ${count}`,
+  pollsLabel: '수업의 투표',
+  quiz: '퀴즈',
+  correct: '정답',
+  voters: (count: number) => `${count}명 참여`,
+  count: (count: number) => `${count}표`,
 } as const;

@@ -1,6 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { QuestionListSchema, type QuestionList } from '@sea/contract/classroom';
+import {
+  PollListSchema,
+  QuestionListSchema,
+  type PollList,
+  type QuestionList,
+} from '@sea/contract/classroom';
 import { ROUTES, toPath } from '@sea/contract/paths';
 import { SessionItemSchema, type SessionItem } from '@sea/contract/sessions';
 import { classKeys } from '../../../lib/class-keys.ts';
@@ -26,6 +31,16 @@ export function useSessionQuestions(classId: number, sessionId: number | null) {
         query: { session: sessionId },
         schema: QuestionListSchema,
       }),
+    enabled: sessionId !== null,
+  });
+}
+
+/** `GET /api/classes/{id}/polls?session=`: one session's polls with their results (the teacher sees them all). */
+export function useSessionPolls(classId: number, sessionId: number | null) {
+  return useQuery({
+    queryKey: classKeys.sessionPolls(classId, sessionId ?? 0),
+    queryFn: (): Promise<PollList> =>
+      http(toPath(ROUTES.classPolls, { classId }), { query: { session: sessionId }, schema: PollListSchema }),
     enabled: sessionId !== null,
   });
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Question } from '@sea/contract/classroom';
+import type { Poll, Question } from '@sea/contract/classroom';
 import type { SessionItem } from '@sea/contract/sessions';
 import { envelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
@@ -45,6 +45,23 @@ function question(id: number, sessionId: number, content: string, fields: Partia
   };
 }
 
+const POLL: Poll = {
+  id: 3,
+  roomId: 7,
+  sessionId: 2,
+  question: '2 + 2는?',
+  options: ['3', '4'],
+  multiple: false,
+  quiz: true,
+  correct: [1],
+  counts: [1, 6],
+  voters: 7,
+  closed: true,
+  revealed: true,
+  myVote: null,
+  createdDate: new Date(0).toISOString(),
+};
+
 const QUESTIONS: Record<number, Question[]> = {
   2: [question(5, 2, '가장 추천받은 질문', { votes: 4, anonymous: true, author: '문어', answered: true })],
   1: [],
@@ -56,6 +73,13 @@ beforeEach(() => {
     {
       url: '/api/classes/7/sessions',
       respond: () => ({ body: envelope([session(2, '파도 2강'), session(1, null)]) }),
+    },
+    {
+      url: /^\/api\/classes\/7\/polls\?session=\d+$/,
+      respond: (request) => {
+        const id = Number(new URL(request.url).searchParams.get('session'));
+        return { body: envelope({ sessionId: id, polls: id === 2 ? [POLL] : [] }) };
+      },
     },
     {
       url: /^\/api\/classes\/7\/questions\?session=\d+$/,
@@ -78,6 +102,13 @@ describe('PastQuestionsCard', () => {
     expect(item).toHaveTextContent('(다른 수강생에게는 익명)');
     expect(item).toHaveTextContent('추천 4');
     expect(item).toHaveTextContent('답변 완료');
+    const polls = await screen.findByRole('list', { name: '수업의 투표' });
+    expect(polls).toHaveTextContent('7명 참여');
+    expect(
+      within(polls)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toContain('4정답6표');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: '수업' }), '1');
     expect(await screen.findByText('이 수업에는 질문이 없었어요.')).toBeInTheDocument();
   });

@@ -1,16 +1,20 @@
 import { useState } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
-import { useClassSessions, useSessionQuestions } from '../api/session-questions.ts';
+import { useClassSessions, useSessionPolls, useSessionQuestions } from '../api/session-questions.ts';
 import { PAST_QUESTIONS_TEXTS as T } from '../texts.ts';
 import styles from './classroom.module.css';
 
-/** The teacher's dashboard: the questions of a past (or the current) live session, with who asked each. */
+/**
+ * The teacher's dashboard: the questions of a past (or the current) live session, with who asked each, and
+ * its polls and quizzes with their results.
+ */
 export function PastQuestionsCard({ classId }: { classId: number }) {
   const sessions = useClassSessions(classId);
   const [chosen, setChosen] = useState<number | null>(null);
   const list = sessions.data ?? [];
   const sessionId = chosen ?? list[0]?.id ?? null;
   const questions = useSessionQuestions(classId, sessionId);
+  const polls = useSessionPolls(classId, sessionId);
 
   return (
     <Card title={T.title}>
@@ -43,6 +47,30 @@ export function PastQuestionsCard({ classId }: { classId: number }) {
             ))}
           </ol>
           {questions.data?.questions.length === 0 && <p className={styles.hint}>{T.none}</p>}
+          {(polls.data?.polls.length ?? 0) > 0 && (
+            <ol className={styles.questionList} aria-label={T.pollsLabel}>
+              {polls.data?.polls.map((poll) => (
+                <li key={poll.id} className={styles.question}>
+                  <p className={styles.questionMeta}>
+                    {poll.quiz && <span className={styles.tag}>{T.quiz}</span>}
+                    <span>{T.voters(poll.voters)}</span>
+                  </p>
+                  <p className={styles.questionText}>{poll.question}</p>
+                  <ul className={styles.pollOptions}>
+                    {poll.options.map((option, index) => (
+                      <li key={option + String(index)} className={styles.pollOption}>
+                        <span>
+                          {option}
+                          {poll.correct?.includes(index) && <span className={styles.tag}>{T.correct}</span>}
+                        </span>
+                        <span className={styles.pollCount}>{T.count(poll.counts?.[index] ?? 0)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ol>
+          )}
         </>
       )}
     </Card>
