@@ -36,6 +36,8 @@ export type MediaConfig = {
   teacherGraceMs: number;
   /** Forwarding worker threads for students' connections (0: all in the main thread). */
   workers: number;
+  /** The most students this node takes over all its rooms (MEDIA_CAPACITY, else {@link defaultCapacity}). */
+  capacity: number;
   /** MEDIA_NODE_ID, when set; else {@link defaultNodeId} of the port listened on. */
   nodeId: string | null;
   /** MEDIA_INTERNAL_URL (where the API server reaches this node), when set; else {@link defaultInternalUrl}. */
@@ -63,6 +65,17 @@ export function defaultInternalUrl(host: string, port: number): string {
 export function defaultWorkers(): number {
   const cores = availableParallelism();
   return cores > 1 ? cores : 0;
+}
+/**
+ * Students one forwarding thread serves well with all four streams: measured on a 2-core machine, one core
+ * forwarded to about 60 students before loss and queueing grew (docs/media.md, "Capacity"), so 40 leaves room
+ * for the teacher's connection, signalling and a busy neighbour.
+ */
+export const STUDENTS_PER_FORWARDING_THREAD = 40;
+
+/** The node's capacity unless MEDIA_CAPACITY says otherwise: 40 students per forwarding thread (at least one). */
+export function defaultCapacity(workers: number): number {
+  return STUDENTS_PER_FORWARDING_THREAD * Math.max(1, workers);
 }
 const ip = z.union([z.ipv4(), z.ipv6()], 'must be an IP address');
 
@@ -93,6 +106,7 @@ const EnvSchema = z.object({
   MEDIA_WORKERS: optional.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(64).default(defaultWorkers()),
   ),
+  MEDIA_CAPACITY: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(100_000).optional()),
   MEDIA_NODE_ID: optional.pipe(MediaNodeIdSchema.optional()),
   MEDIA_INTERNAL_URL: optional.pipe(z.url().optional()),
 });
@@ -115,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): MediaConfig {
     mediaSecret: e.MEDIA_SECRET ?? null,
     teacherGraceMs: e.TEACHER_GRACE_MS,
     workers: e.MEDIA_WORKERS,
+    capacity: e.MEDIA_CAPACITY ?? defaultCapacity(e.MEDIA_WORKERS),
     nodeId: e.MEDIA_NODE_ID ?? null,
     internalUrl: e.MEDIA_INTERNAL_URL?.replace(/\/$/, '') ?? null,
   };

@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     // Reports start once the port (and so the node's name and address) is known; nothing opens before.
     reports: { changed: (closed) => reporter?.changed(closed) ?? Promise.resolve(false) },
     workers: config.workers,
+    capacity: config.capacity,
   });
   const httpServer = http.createServer(internalRoutes({ secret, revoke: (r) => server.revoke(r) }));
   const signalling = attachSignalling(httpServer, {
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
   reporter.start();
   console.log(
     `media: node ${nodeId}, signalling on http://${config.host}:${port}/server, media on ` +
-      `${config.announcedIp}, ${config.workers} forwarding workers; reporting to ${config.apiUrl}`,
+      `${config.announcedIp}, ${config.workers} forwarding workers, room for ${config.capacity} students; reporting to ${config.apiUrl}`,
   );
 
   let closing = false;

@@ -21,6 +21,8 @@ export type MediaServerOptions = {
   reports: RoomReports;
   /** Forwarding worker threads for the students' connections; 0 keeps them in this thread. */
   workers?: number;
+  /** The most students this node takes, over all its rooms (MEDIA_CAPACITY); unlimited when absent. */
+  capacity?: number;
 };
 
 /**
@@ -91,6 +93,22 @@ export class MediaServer {
       if (classId === undefined) for (const room of this.rooms.values()) room.removeStudent(userId);
       else this.rooms.get(classId)?.removeStudent(userId);
     }
+  }
+
+  /** Students connected to this node now, over all rooms: its load. */
+  get studentCount(): number {
+    let count = 0;
+    for (const room of this.rooms.values()) count += room.studentCount;
+    return count;
+  }
+
+  /**
+   * Whether `userId` may enter `room` without passing the node's capacity: a student already there (a
+   * reconnection that replaces the old connection) takes no new place.
+   */
+  hasRoomFor(userId: string, room: Room): boolean {
+    const capacity = this.options.capacity ?? Infinity;
+    return room.studentIds().includes(userId) || this.studentCount < capacity;
   }
 
   /** Number of open rooms. */

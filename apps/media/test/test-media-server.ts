@@ -62,13 +62,16 @@ export async function signTicket(claims: Claims, options: { audience?: string; s
 }
 
 /** A running media service on 127.0.0.1 with a socket.io client factory. */
-export async function startTestMedia(options: { teacherGraceMs?: number; workers?: number } = {}) {
+export async function startTestMedia(
+  options: { teacherGraceMs?: number; workers?: number; capacity?: number } = {},
+) {
   const reports = new RecordingReports();
   const server = new MediaServer({
     rtc: LOOPBACK_RTC,
     teacherGraceMs: options.teacherGraceMs ?? 300,
     reports,
     workers: options.workers ?? 0,
+    capacity: options.capacity,
   });
   const httpServer = http.createServer(
     internalRoutes({ secret: TEST_SECRET, revoke: (revocation) => server.revoke(revocation) }),

@@ -163,6 +163,8 @@ export const LIVE_ERROR_CODES = [
   'conflict',
   /** An unexpected server failure, or no answer within the server's deadline; the message is generic. */
   'internal',
+  /** The media node is at its capacity (MEDIA_CAPACITY students): the student is refused, not taken in. */
+  'full',
 ] as const;
 export type LiveErrorCode = (typeof LIVE_ERROR_CODES)[number];
 

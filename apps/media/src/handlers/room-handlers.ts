@@ -1,5 +1,5 @@
 import { LAYER_ENCODINGS } from '@sea/contract/live';
-import { forbidden, notLive } from '../live-error.ts';
+import { forbidden, full, notLive } from '../live-error.ts';
 import { Peer } from '../peer.ts';
 import { FORWARDED_CODECS } from '../rtc/peer-connection.ts';
 import type { Session } from '../session.ts';
@@ -39,12 +39,14 @@ export const startRoom: Handler<'startRoom'> = async (session) => {
 
 /**
  * Student: joins the open room of the class. Whether the class is live is this service's own knowledge (the
- * room is open), not the ticket's: a ticket fetched while the room's report was on its way is as good.
+ * room is open), not the ticket's: a ticket fetched while the room's report was on its way is as good. A node
+ * at its capacity refuses a new student (`full`) rather than degrading everyone's stream.
  */
 export const joinRoom: Handler<'joinRoom'> = (session) => {
   if (session.claims.role !== 'student') throw forbidden('강사는 강의를 시작해서 입장해요.', true);
   const room = session.server.room(session.claims.classId);
   if (!room || room.isClosedNow) throw notLive();
+  if (!session.server.hasRoomFor(session.claims.sub, room)) throw full();
   const peer = newPeer(session);
   session.enter(peer, room, () => room.addStudent(peer));
   return { producers: room.producerList() };
