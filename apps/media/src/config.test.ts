@@ -34,8 +34,12 @@ describe('loadConfig', () => {
       MEDIA_SECRET: 'x'.repeat(32),
       MEDIA_WORKERS: '3',
       MEDIA_CAPACITY: '250',
+      MEDIA_URL: 'https://media-2.example.org/',
+      REDIS_URL: 'redis://10.0.0.2:6379',
     });
     expect(config.capacity).toBe(250);
+    expect(config.mediaUrl).toBe('https://media-2.example.org');
+    expect(config.redisUrl).toBe('redis://10.0.0.2:6379');
     expect(config.port).toBe(6001);
     expect(config.workers).toBe(3);
     expect(config.listenIp).toBe('0.0.0.0');

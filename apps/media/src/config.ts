@@ -42,6 +42,13 @@ export type MediaConfig = {
   nodeId: string | null;
   /** MEDIA_INTERNAL_URL (where the API server reaches this node), when set; else {@link defaultInternalUrl}. */
   internalUrl: string | null;
+  /**
+   * MEDIA_URL: where browsers (and other nodes pulling a class) open this node's signalling, written into the
+   * registry of nodes; else `http://{MEDIA_ANNOUNCED_IP}:{port}`.
+   */
+  mediaUrl: string | null;
+  /** REDIS_URL: with it the node registers itself for placement and may serve classes as an edge. */
+  redisUrl: string | null;
 };
 
 /** This node's name unless MEDIA_NODE_ID says otherwise: its host and port, the same after every restart. */
@@ -109,6 +116,13 @@ const EnvSchema = z.object({
   MEDIA_CAPACITY: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(100_000).optional()),
   MEDIA_NODE_ID: optional.pipe(MediaNodeIdSchema.optional()),
   MEDIA_INTERNAL_URL: optional.pipe(z.url().optional()),
+  MEDIA_URL: optional.pipe(z.url().optional()),
+  REDIS_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+  ),
 });
 
 /** Reads the configuration from `env`; throws {@link ConfigError} listing every problem. */
@@ -132,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): MediaConfig {
     capacity: e.MEDIA_CAPACITY ?? defaultCapacity(e.MEDIA_WORKERS),
     nodeId: e.MEDIA_NODE_ID ?? null,
     internalUrl: e.MEDIA_INTERNAL_URL?.replace(/\/$/, '') ?? null,
+    mediaUrl: e.MEDIA_URL?.replace(/\/$/, '') ?? null,
+    redisUrl: e.REDIS_URL ?? null,
   };
 }
 

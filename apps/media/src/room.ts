@@ -40,6 +40,8 @@ export class Room {
   private teacher: Peer | null = null;
   /** Students by user id. */
   private readonly students = new Map<string, Peer>();
+  /** Edge nodes pulling this class (see relay/origin-pull.ts): told of streams and the end, never counted. */
+  private readonly relays = new Set<Peer>();
   private readonly producers = new Map<StreamKind, Producer>();
   private readonly releases = new Map<Peer, () => void>();
   private graceTimer: NodeJS.Timeout | null = null;
@@ -83,6 +85,18 @@ export class Room {
     const unsubscribe = peer.closed.subscribe(() => this.studentClosed(peer));
     this.releases.set(peer, unsubscribe);
     this.broadcastViewerCount();
+  }
+
+  /** Adds an edge node's relay: it hears the streams come and go and the room's end like a student. */
+  addRelay(peer: Peer): void {
+    if (this.isClosed) return;
+    this.relays.add(peer);
+    const unsubscribe = peer.closed.subscribe(() => {
+      this.releases.get(peer)?.();
+      this.releases.delete(peer);
+      this.relays.delete(peer);
+    });
+    this.releases.set(peer, unsubscribe);
   }
 
   /** The streams currently published. */
@@ -133,11 +147,12 @@ export class Room {
     teacher?.close(reason === 'shutdown' ? 'shutdown' : 'roomClosed');
     for (const producer of this.producers.values()) producer.close();
     this.producers.clear();
-    for (const student of this.students.values()) {
+    for (const student of [...this.students.values(), ...this.relays]) {
       if (reason !== 'shutdown') student.notify('teacherLeft', {});
       student.close(reason === 'shutdown' ? 'shutdown' : 'roomClosed');
     }
     this.students.clear();
+    this.relays.clear();
     this.closed.emit(reason);
     this.closed.clear();
   }
@@ -191,5 +206,6 @@ export class Room {
   private broadcast(send: (peer: Peer) => void): void {
     if (this.teacher) send(this.teacher);
     for (const student of this.students.values()) send(student);
+    for (const relay of this.relays) send(relay);
   }
 }

@@ -14,6 +14,7 @@ import { LIVE_TICKET_AUDIENCE, type LiveTicketClaims } from '@sea/contract/live-
 import type { MediaClosedRoom } from '@sea/contract/media-nodes';
 import { internalRoutes } from '../src/internal-routes.ts';
 import { MediaServer, type RoomReports } from '../src/media-server.ts';
+import { originPuller } from '../src/relay/origin-pull.ts';
 import type { RtcOptions } from '../src/rtc/peer-connection.ts';
 import { attachSignalling } from '../src/signalling.ts';
 import { createTicketVerifier } from '../src/ticket.ts';
@@ -63,7 +64,7 @@ export async function signTicket(claims: Claims, options: { audience?: string; s
 
 /** A running media service on 127.0.0.1 with a socket.io client factory. */
 export async function startTestMedia(
-  options: { teacherGraceMs?: number; workers?: number; capacity?: number } = {},
+  options: { teacherGraceMs?: number; workers?: number; capacity?: number; nodeId?: string } = {},
 ) {
   const reports = new RecordingReports();
   const server = new MediaServer({
@@ -72,6 +73,12 @@ export async function startTestMedia(
     reports,
     workers: options.workers ?? 0,
     capacity: options.capacity,
+    // Every test node can be an edge: given a ticket naming an origin, it pulls the class from there.
+    pullOrigin: originPuller({
+      secret: TEST_SECRET,
+      nodeId: options.nodeId ?? 'test-node',
+      rtc: LOOPBACK_RTC,
+    }),
   });
   const httpServer = http.createServer(
     internalRoutes({ secret: TEST_SECRET, revoke: (revocation) => server.revoke(revocation) }),

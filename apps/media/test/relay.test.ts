@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ConsumerInfo, Layer } from '@sea/contract/live';
+import type { Socket } from 'socket.io-client';
+import { SyntheticStudent, type Received } from './synthetic-student.ts';
+import { SyntheticTeacher } from './synthetic-teacher.ts';
+import { delay, disconnected, ok, startTestMedia, until } from './test-media-server.ts';
+
+/*
+ * One class across two media nodes: the teacher on node A (the origin), a student on node B (an edge) whose
+ * ticket names A. B pulls the class from A once and serves its own students from it.
+ */
+
+type Media = Awaited<ReturnType<typeof startTestMedia>>;
+let origin: Media;
+let edge: Media;
+const closers: (() => Promise<void>)[] = [];
+
+beforeEach(async () => {
+  origin = await startTestMedia({ nodeId: 'node-a', workers: 0 });
+  edge = await startTestMedia({ nodeId: 'node-b', workers: 2 }); // as the service runs
+});
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+  await edge.close();
+  await origin.close();
+});
+
+async function publish(media: Media) {
+  const socket = await media.connectAs({ role: 'teacher' });
+  const teacher = new SyntheticTeacher(1_000, { screen: true });
+  closers.push(() => teacher.close());
+  await ok(socket, 'startRoom');
+  const { transportId } = await ok(socket, 'createProducerTransport');
+  const { sdp } = await ok(socket, 'connectProducerTransport', { transportId, sdp: await teacher.offer() });
+  await teacher.accept(sdp);
+  teacher.start(30);
+  for (const [producerKind, mid] of [
+    ['webcamVideo', teacher.video.mid],
+    ['webcamAudio', teacher.audio.mid],
+    ['screenShareVideo', teacher.screen?.mid],
+    ['screenShareAudio', teacher.systemAudio?.mid],
+  ] as const) {
+    await ok(socket, 'produce', { transportId, producerKind, mid: mid ?? '' });
+  }
+  return { socket, teacher };
+}
+
+/** A light student on the edge (a ticket naming the origin), receiving whatever is published. */
+async function watchOnEdge(n: number) {
+  const socket = await edge.connectAs({ role: 'student', sub: `student-${n}`, origin: origin.url });
+  const student = new SyntheticStudent();
+  closers.push(() => student.close());
+  await ok(socket, 'joinRoom');
+  const { transportId } = await ok(socket, 'createConsumerTransport');
+  // The edge publishes the streams as they arrive from the origin: renegotiate until all four are there.
+  await until(
+    async () => {
+      const { producers } = await ok(socket, 'getProducers');
+      return producers.length === 4;
+    },
+    10_000,
+    'the four streams on the edge',
+  );
+  const offer = await ok(socket, 'consume', { transportId });
+  await ok(socket, 'connectConsumerTransport', { transportId, sdp: await student.answer(offer.sdp) });
+  const consumers = offer.consumers;
+  for (const c of consumers) await ok(socket, 'resume', { consumerId: c.consumerId });
+  return { socket, student, consumers };
+}
+
+const of = (consumers: ConsumerInfo[], kind: string) => {
+  const consumer = consumers.find((c) => c.producerKind === kind);
+  if (!consumer) throw new Error(`no ${kind} consumer`);
+  return consumer;
+};
+
+const layersOf = (packets: Received[]) => [...new Set(packets.map((p) => p.layer))];
+
+describe('one class across two nodes (relay)', () => {
+  it('a student on the edge receives webcam, screen and both audio streams, pulled from the origin once', async () => {
+    const { teacher } = await publish(origin);
+    const first = await watchOnEdge(1);
+    const second = await watchOnEdge(2);
+    for (const { student, consumers } of [first, second]) {
+      for (const kind of ['webcamVideo', 'webcamAudio', 'screenShareVideo', 'screenShareAudio']) {
+        await until(() => student.packets(of(consumers, kind).mid).length > 10, 10_000, kind);
+      }
+      const video = student.packets(of(consumers, 'webcamVideo').mid);
+      expect(video.find((p) => p.layer !== null)?.keyframeStart, 'video starts at a keyframe').toBe(true);
+    }
+    // One pull for the class: the origin sees no student and one relay; the edge counts its own two.
+    expect(origin.server.room(7)?.studentCount).toBe(0);
+    expect(edge.server.room(7)?.studentCount).toBe(2);
+    expect(edge.server.isEdge(7)).toBe(true);
+    expect(edge.server.roomReports()).toEqual([]);
+    expect(origin.server.classes()).toEqual({ origins: [7], edges: [] });
+    expect(edge.server.classes()).toEqual({ origins: [], edges: [7] });
+    // The edge's keyframe requests crossed to the teacher.
+    expect(teacher.plis.length).toBeGreaterThan(0);
+  });
+
+  it('every webcam layer crosses the relay: a student on the edge switches layers at keyframes', async () => {
+    await publish(origin);
+    const { socket, student, consumers } = await watchOnEdge(1);
+    const { consumerId, mid } = of(consumers, 'webcamVideo');
+    const video = () => student.packets(mid);
+    await until(() => video().length > 10, 10_000, 'video');
+    for (const layer of ['q', 'f', 'h'] as Layer[]) {
+      await ok(socket, 'setPreferredLayer', { consumerId, layer });
+      await until(() => video().at(-1)?.layer === layer, 8_000, `layer ${layer}`);
+      const index = video().findLastIndex(
+        (p, i) => i > 0 && p.layer === layer && video()[i - 1]?.layer !== layer,
+      );
+      const switched = video()[index];
+      const before = video()[index - 1];
+      expect(switched?.keyframeStart, `first ${layer} packet is a keyframe start`).toBe(true);
+      expect(((switched?.seq ?? 0) - (before?.seq ?? 0)) & 0xffff).toBe(1);
+      expect(switched?.pictureId, 'the picture id goes on from the last one sent').toBe(
+        ((before?.pictureId ?? 0) + 1) & 0x7fff,
+      );
+      await delay(200);
+      expect(layersOf(video().slice(index))).toEqual([layer]);
+    }
+  });
+
+  it("the origin's room ending ends the edge's: its students hear teacherLeft once and are disconnected", async () => {
+    const { socket: host } = await publish(origin);
+    const { socket } = await watchOnEdge(1);
+    const left: unknown[] = [];
+    socket.on('teacherLeft', (payload: unknown) => left.push(payload));
+    const gone = disconnected(socket as Socket);
+    host.disconnect();
+    expect(await gone).toBe('io server disconnect');
+    expect(left).toHaveLength(1);
+    await until(() => edge.server.roomCount === 0, 3_000, 'the edge room closed');
+    expect(edge.server.classes()).toEqual({ origins: [], edges: [] });
+  });
+});
