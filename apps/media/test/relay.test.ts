@@ -17,7 +17,8 @@ const closers: (() => Promise<void>)[] = [];
 
 beforeEach(async () => {
   origin = await startTestMedia({ nodeId: 'node-a', workers: 0 });
-  edge = await startTestMedia({ nodeId: 'node-b', workers: 2 }); // as the service runs
+  // As the service runs (forwarding workers), with a grace period a teacher's reconnection fits in.
+  edge = await startTestMedia({ nodeId: 'node-b', workers: 2, teacherGraceMs: 5_000 });
 });
 afterEach(async () => {
   for (const close of closers.splice(0)) await close();
@@ -46,8 +47,18 @@ async function publish(media: Media) {
 }
 
 /** A light student on the edge (a ticket naming the origin), receiving whatever is published. */
-async function watchOnEdge(n: number) {
-  const socket = await edge.connectAs({ role: 'student', sub: `student-${n}`, origin: origin.url });
+function watchOnEdge(n: number) {
+  return watchOn(edge, n, origin.url);
+}
+
+/** A light student on `media` (an edge, when `originUrl` is given), once the four streams are published there. */
+async function watchOn(media: Media, n: number, originUrl?: string) {
+  const claims = {
+    role: 'student',
+    sub: `student-${n}`,
+    ...(originUrl ? { origin: originUrl } : {}),
+  } as const;
+  const socket = await media.connectAs(claims);
   const student = new SyntheticStudent();
   closers.push(() => student.close());
   await ok(socket, 'joinRoom');
@@ -65,7 +76,7 @@ async function watchOnEdge(n: number) {
   await ok(socket, 'connectConsumerTransport', { transportId, sdp: await student.answer(offer.sdp) });
   const consumers = offer.consumers;
   for (const c of consumers) await ok(socket, 'resume', { consumerId: c.consumerId });
-  return { socket, student, consumers };
+  return { socket, student, consumers, transportId };
 }
 
 const of = (consumers: ConsumerInfo[], kind: string) => {
@@ -134,5 +145,65 @@ describe('one class across two nodes (relay)', () => {
     expect(left).toHaveLength(1);
     await until(() => edge.server.roomCount === 0, 3_000, 'the edge room closed');
     expect(edge.server.classes()).toEqual({ origins: [], edges: [] });
+  });
+
+  it('the origin gone, the teacher starting on the edge takes its room over: its students stay and get the new streams', async () => {
+    await publish(origin);
+    const { socket, student, transportId } = await watchOnEdge(1);
+    const added: unknown[] = [];
+    socket.on('newProducer', (info: unknown) => added.push(info));
+    await origin.close();
+    await delay(300);
+    expect(socket.connected).toBe(true);
+    expect(edge.server.room(7)?.studentCount).toBe(1);
+    const openedBefore = edge.reports.opened;
+    await publish(edge);
+    expect(edge.server.isEdge(7)).toBe(false);
+    expect(edge.reports.opened).toBeGreaterThan(openedBefore);
+    expect(edge.server.roomReports().map((room) => [room.classId, room.students])).toEqual([
+      [7, ['student-1']],
+    ]);
+    await until(() => added.length === 4, 5_000, 'the four new streams');
+    // The student renegotiates as the web client does on newProducer, and gets the new teacher's webcam.
+    const offer = await ok(socket, 'consume', { transportId });
+    await ok(socket, 'connectConsumerTransport', { transportId, sdp: await student.answer(offer.sdp) });
+    for (const c of offer.consumers) await ok(socket, 'resume', { consumerId: c.consumerId });
+    const { mid } = of(offer.consumers, 'webcamVideo');
+    const before = student.packets(mid).length;
+    await until(() => student.packets(mid).length > before + 10, 8_000, 'webcam from the new origin');
+    expect(socket.connected).toBe(true);
+  });
+
+  it('the relay adds little delay: the same frames reach an edge student a few ms after an origin student', async () => {
+    await publish(origin);
+    const near = await watchOn(origin, 1);
+    const far = await watchOnEdge(2);
+    for (const { socket, consumers } of [near, far]) {
+      await ok(socket, 'setPreferredLayer', {
+        consumerId: of(consumers, 'webcamVideo').consumerId,
+        layer: 'h',
+      });
+    }
+    const frames = (watcher: typeof near) => {
+      const firstAt = new Map<number, number>();
+      for (const p of watcher.student.packets(of(watcher.consumers, 'webcamVideo').mid)) {
+        if (p.layer === 'h' && p.frame !== null && !firstAt.has(p.frame)) firstAt.set(p.frame, p.at);
+      }
+      return firstAt;
+    };
+    await until(() => frames(far).size > 60, 10_000, 'two seconds of h on the edge');
+    const nearFrames = frames(near);
+    const delays = [...frames(far)]
+      .filter(([frame]) => nearFrames.has(frame))
+      .map(([frame, at]) => at - (nearFrames.get(frame) ?? at))
+      .sort((a, b) => a - b);
+    expect(delays.length).toBeGreaterThan(30);
+    const median = delays[Math.floor(delays.length / 2)] ?? Infinity;
+    const p95 = delays[Math.floor(delays.length * 0.95)] ?? Infinity;
+    console.log(
+      `relay: an edge student gets a frame ${median.toFixed(1)} ms (median; p95 ${p95.toFixed(1)} ms) after an origin student, ${delays.length} frames`,
+    );
+    // Generous for a shared 2-core machine; a relay that buffers or waits for retransmissions would exceed it.
+    expect(median).toBeLessThan(50);
   });
 });

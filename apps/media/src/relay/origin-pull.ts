@@ -92,10 +92,9 @@ export class OriginPull {
     socket.on('teacherLeft', () => this.end('left'));
     socket.on('newProducer', () => this.scheduleSync());
     socket.on('producerClosed', () => this.scheduleSync());
-    // The origin closing the connection ends the class here; a lost network leaves the teacher's grace period.
-    socket.on('disconnect', (reason) =>
-      this.end(reason === 'io server disconnect' ? 'left' : 'disconnected'),
-    );
+    // The class's end comes as teacherLeft first. Any other loss (the origin stopping or dying, the network)
+    // leaves the edge room its teacher's grace period: the teacher may come back on this node or another.
+    socket.on('disconnect', () => this.end('disconnected'));
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', (error) => reject(error));

@@ -26,6 +26,11 @@ describe('placeTeacher', () => {
     expect(placeTeacher([node('a', 0), node('b', 9, { origins: [7] })], 7)?.nodeId).toBe('b');
   });
 
+  it('sends a teacher whose origin died to an edge of the class, which takes its room and students over', () => {
+    const nodes = [node('a', 0), node('e1', 6, { edges: [7] }), node('e2', 3, { edges: [7] })];
+    expect(placeTeacher(nodes, 7)?.nodeId).toBe('e2');
+  });
+
   it('has no answer without nodes', () => {
     expect(placeTeacher([], 7)).toBeNull();
   });

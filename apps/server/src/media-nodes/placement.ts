@@ -10,10 +10,15 @@ const roomiest = (a: MediaNodeEntry, b: MediaNodeEntry) =>
 
 /**
  * The teacher's node, which becomes the class's origin: the node already holding the class's room (a
- * reconnection comes back to its room), else the node with the most free places. Null without nodes.
+ * reconnection comes back to its room), else an edge of the class (its origin died: the edge's room and
+ * students are taken over), else the node with the most free places. Null without nodes.
  */
 export function placeTeacher(nodes: MediaNodeEntry[], classId: number): Placement | null {
-  const origin = nodes.find((node) => node.origins.includes(classId)) ?? [...nodes].sort(roomiest)[0];
+  const sorted = [...nodes].sort(roomiest);
+  const origin =
+    nodes.find((node) => node.origins.includes(classId)) ??
+    sorted.find((node) => node.edges.includes(classId)) ??
+    sorted[0];
   return origin ? { nodeId: origin.nodeId, mediaUrl: origin.mediaUrl } : null;
 }
 
