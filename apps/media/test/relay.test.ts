@@ -16,8 +16,8 @@ let edge: Media;
 const closers: (() => Promise<void>)[] = [];
 
 beforeEach(async () => {
-  origin = await startTestMedia({ nodeId: 'node-a', workers: 0 });
-  // As the service runs (forwarding workers), with a grace period a teacher's reconnection fits in.
+  origin = await startTestMedia({ nodeId: 'node-a', workers: 2 });
+  // Both as the service runs (forwarding workers); the edge with a grace period a teacher's return fits in.
   edge = await startTestMedia({ nodeId: 'node-b', workers: 2, teacherGraceMs: 5_000 });
 });
 afterEach(async () => {

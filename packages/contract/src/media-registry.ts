@@ -18,6 +18,12 @@ export const MEDIA_REGISTRY_HEARTBEAT_MS = 2_000;
 /** An entry not rewritten for this long expires: the node is taken as gone and gets no new tickets. */
 export const MEDIA_REGISTRY_TTL_MS = 6_000;
 
+/**
+ * An entry older than this (two missed heartbeats and a half; judged by its remaining expiry in Redis, so no
+ * clock is compared) gets no new tickets already: a node that died drops out of placement within about 3 s.
+ */
+export const MEDIA_REGISTRY_STALE_MS = 3_000;
+
 /** One media node as the registry holds it. */
 export const MediaNodeEntrySchema = z.object({
   nodeId: MediaNodeIdSchema,

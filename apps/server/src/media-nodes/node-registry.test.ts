@@ -27,16 +27,18 @@ const entry = (nodeId: string, load: number) => ({
 });
 
 describe.skipIf(!available)('NodeRegistry (the API server side of the registry)', () => {
-  it('lists the nodes whose entries are alive, skipping what does not parse; an expired node is gone', async () => {
+  it('lists the nodes whose entries are alive and fresh, skipping stale ones and what does not parse; an expired node is gone', async () => {
     const prefix = `sea:test:media-node:${randomUUID()}:`;
-    const registry = new NodeRegistry({ url: REDIS_URL, prefix });
+    const registry = new NodeRegistry({ url: REDIS_URL, prefix, ttlMs: 5_000, staleMs: 4_800 });
     registries.push(registry);
     await registry.ready();
     expect(await registry.nodes()).toEqual([]);
     await writer.set(`${prefix}a`, JSON.stringify(entry('a', 1)), 'PX', 5_000);
-    await writer.set(`${prefix}b`, JSON.stringify(entry('b', 2)), 'PX', 200);
+    // Written with a short expiry: as an entry whose heartbeats stopped (stale soon, then expired).
+    await writer.set(`${prefix}b`, JSON.stringify(entry('b', 2)), 'PX', 400);
     await writer.set(`${prefix}broken`, '{"nodeId":', 'PX', 5_000);
     await writer.set(`${prefix}wrong`, JSON.stringify({ nodeId: 'x' }), 'PX', 5_000);
+    await writer.set(`${prefix}stale`, JSON.stringify(entry('stale', 0)), 'PX', 150);
     const nodes = await registry.nodes();
     expect(nodes.map((node) => node.nodeId).sort()).toEqual(['a', 'b']);
     expect(nodes.find((node) => node.nodeId === 'a')).toMatchObject({ load: 1, capacity: 80, edges: [7] });

@@ -1,6 +1,8 @@
 import { Redis } from 'ioredis';
 import {
   MEDIA_REGISTRY_PREFIX,
+  MEDIA_REGISTRY_STALE_MS,
+  MEDIA_REGISTRY_TTL_MS,
   MediaNodeEntrySchema,
   type MediaNodeEntry,
 } from '@sea/contract/media-registry';
@@ -9,6 +11,9 @@ export interface NodeRegistryOptions {
   url: string;
   /** Key prefix (tests use their own); {@link MEDIA_REGISTRY_PREFIX} by default. */
   prefix?: string;
+  /** The expiry nodes write their entries with, and the age past which an entry is skipped (tests). */
+  ttlMs?: number;
+  staleMs?: number;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -18,14 +23,19 @@ const MAX_SCAN_ROUNDS = 1_000;
 /**
  * The media nodes alive now, as they register themselves in Redis (REDIS_URL; see
  * `apps/media/src/registry/registry-heartbeat.ts`): each node's entry expires a few seconds after its last
- * heartbeat, so listing the keys lists the live nodes. An entry that does not parse is skipped.
+ * heartbeat, so listing the keys lists the live nodes; an entry that missed heartbeats (its remaining expiry
+ * says so) or does not parse is skipped.
  */
 export class NodeRegistry {
   readonly #redis: Redis;
   readonly #prefix: string;
+  /** The least remaining expiry of an entry still fresh enough for new tickets. */
+  readonly #freshPttlMs: number;
 
   constructor(options: NodeRegistryOptions) {
     this.#prefix = options.prefix ?? MEDIA_REGISTRY_PREFIX;
+    this.#freshPttlMs =
+      (options.ttlMs ?? MEDIA_REGISTRY_TTL_MS) - (options.staleMs ?? MEDIA_REGISTRY_STALE_MS);
     this.#redis = new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
     const log = options.log ?? (() => undefined);
     this.#redis.on('error', (error: unknown) => log('media node registry redis', error));
@@ -48,10 +58,17 @@ export class NodeRegistry {
       if (cursor === '0') break;
     }
     if (keys.length === 0) return [];
-    const values = await this.#redis.mget(...new Set(keys));
+    const batch = this.#redis.pipeline();
+    for (const key of new Set(keys)) batch.get(key).pttl(key);
+    const replies = (await batch.exec()) ?? [];
     const nodes: MediaNodeEntry[] = [];
-    for (const value of values) {
-      if (value === null) continue; // expired between SCAN and MGET
+    for (let i = 0; i + 1 < replies.length; i += 2) {
+      const [getError, value] = replies[i] ?? [];
+      const [pttlError, pttl] = replies[i + 1] ?? [];
+      if (getError || pttlError) throw getError ?? pttlError;
+      // Expired between SCAN and GET, or not rewritten for a while: its node missed heartbeats (died, or
+      // is too busy to take more students now).
+      if (typeof value !== 'string' || typeof pttl !== 'number' || pttl < this.#freshPttlMs) continue;
       try {
         const parsed = MediaNodeEntrySchema.safeParse(JSON.parse(value));
         if (parsed.success) nodes.push(parsed.data);
