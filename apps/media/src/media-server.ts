@@ -72,7 +72,9 @@ export class MediaServer {
     const existing = this.rooms.get(classId);
     if (existing && this.edges.delete(classId)) {
       // The teacher came here while this node pulled the class (its origin died): the room and its students
-      // stay, the teacher replaces the relay, and the room is this node's own session from now on.
+      // stay, the teacher replaces the relay, and the room is this node's own session from now on (recorded
+      // as a new room is).
+      existing.recording = true;
       this.lastReport = this.options.reports.changed();
       this.changed.emit();
     }

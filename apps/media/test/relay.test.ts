@@ -160,8 +160,8 @@ describe('one class across two nodes (relay)', () => {
     await publish(edge);
     expect(edge.server.isEdge(7)).toBe(false);
     expect(edge.reports.opened).toBeGreaterThan(openedBefore);
-    expect(edge.server.roomReports().map((room) => [room.classId, room.students])).toEqual([
-      [7, ['student-1']],
+    expect(edge.server.roomReports().map((room) => [room.classId, room.students, room.recording])).toEqual([
+      [7, ['student-1'], true],
     ]);
     await until(() => added.length === 4, 5_000, 'the four new streams');
     // The student renegotiates as the web client does on newProducer, and gets the new teacher's webcam.
