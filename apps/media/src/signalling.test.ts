@@ -259,6 +259,19 @@ describe('requests', () => {
     expect(media.server.room(7)?.studentIds().sort()).toEqual(['student-2', 'student-3']);
   });
 
+  it("only an edge node's relay may tell its viewers", async () => {
+    const host = await media.connectAs(teacher);
+    await ok(host, 'startRoom');
+    const socket = await media.connectAs(student(1));
+    await ok(socket, 'joinRoom');
+    expect(await request(socket, 'relayViewers', { count: 50 })).toMatchObject({
+      error: { code: 'forbidden' },
+    });
+    expect(await request(host, 'relayViewers', { count: 50 })).toMatchObject({
+      error: { code: 'forbidden' },
+    });
+  });
+
   it('room requests before joining answer notInRoom', async () => {
     const socket = await media.connectAs(student(1));
     expect(await request(socket, 'getProducers')).toMatchObject({ error: { code: 'notInRoom' } });

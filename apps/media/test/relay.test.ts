@@ -3,7 +3,7 @@ import type { ConsumerInfo, Layer } from '@sea/contract/live';
 import type { Socket } from 'socket.io-client';
 import { SyntheticStudent, type Received } from './synthetic-student.ts';
 import { SyntheticTeacher } from './synthetic-teacher.ts';
-import { delay, disconnected, ok, startTestMedia, until } from './test-media-server.ts';
+import { collect, delay, disconnected, ok, startTestMedia, until } from './test-media-server.ts';
 
 /*
  * One class across two media nodes: the teacher on node A (the origin), a student on node B (an edge) whose
@@ -89,7 +89,8 @@ const layersOf = (packets: Received[]) => [...new Set(packets.map((p) => p.layer
 
 describe('one class across two nodes (relay)', () => {
   it('a student on the edge receives webcam, screen and both audio streams, pulled from the origin once', async () => {
-    const { teacher } = await publish(origin);
+    const { teacher, socket: host } = await publish(origin);
+    const counts = collect<{ count: number }>(host, 'viewerCount');
     const first = await watchOnEdge(1);
     const second = await watchOnEdge(2);
     for (const { student, consumers } of [first, second]) {
@@ -108,6 +109,10 @@ describe('one class across two nodes (relay)', () => {
     expect(edge.server.classes()).toEqual({ origins: [], edges: [7] });
     // The edge's keyframe requests crossed to the teacher.
     expect(teacher.plis.length).toBeGreaterThan(0);
+    // The teacher's viewer count covers the edge's students; one leaving is counted out.
+    await until(() => counts.at(-1)?.count === 2, 3_000, 'two viewers told to the teacher');
+    second.socket.disconnect();
+    await until(() => counts.at(-1)?.count === 1, 3_000, 'one viewer told to the teacher');
   });
 
   it('every webcam layer crosses the relay: a student on the edge switches layers at keyframes', async () => {

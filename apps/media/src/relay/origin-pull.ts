@@ -31,6 +31,8 @@ export type OriginPullOptions = {
 
 const RELAY_TICKET_TTL_S = 60;
 const REQUEST_TIMEOUT_MS = 10_000;
+/** How often the edge's number of students is looked at, and told to the origin when it changed. */
+const VIEWERS_EVERY_MS = 1_000;
 
 /** Makes the MediaServer's `pullOrigin`: each edge room pulls its class from the origin with an {@link OriginPull}. */
 export function originPuller(options: OriginPullOptions): (room: Room, origin: string) => void {
@@ -57,6 +59,8 @@ export class OriginPull {
   private readonly published = new Map<StreamKind, string>();
   private syncing: Promise<void> = Promise.resolve();
   private syncPending = false;
+  private viewersTimer: NodeJS.Timeout | null = null;
+  private toldViewers = 0;
   private isStopped = false;
 
   constructor(room: Room, origin: string, options: OriginPullOptions) {
@@ -102,6 +106,19 @@ export class OriginPull {
     await this.request('joinRoom', {});
     this.transportId = (await this.request('createConsumerTransport', {})).transportId;
     this.scheduleSync();
+    this.viewersTimer = setInterval(() => this.tellViewers(), VIEWERS_EVERY_MS);
+    this.tellViewers();
+  }
+
+  /** Tells the origin how many students this edge has in the class, when that changed. */
+  private tellViewers(): void {
+    const count = this.room.studentCount;
+    if (count === this.toldViewers || this.isStopped) return;
+    this.toldViewers = count;
+    this.request('relayViewers', { count }).catch((error: unknown) => {
+      this.toldViewers = -1; // told again at the next look
+      if (!this.isStopped) console.warn(`media: telling ${this.origin} the edge's viewers failed`, error);
+    });
   }
 
   /** Several stream changes in a row cost one renegotiation. */
@@ -195,6 +212,7 @@ export class OriginPull {
   private stop(): void {
     if (this.isStopped) return;
     this.isStopped = true;
+    if (this.viewersTimer) clearInterval(this.viewersTimer);
     this.socket?.disconnect();
     this.socket = null;
   }
