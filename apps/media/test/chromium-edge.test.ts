@@ -1,0 +1,68 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const present = fs.existsSync(CHROMIUM);
+const required = process.env.CI === 'true';
+if (!present && !required) console.warn(`SKIPPED: the Chromium edge-node test needs ${CHROMIUM}`);
+
+/** Whether this process may create a network namespace (root, or unprivileged namespaces allowed). */
+const isolated = spawnSync('unshare', ['--net', 'true']).status === 0;
+
+/** Runs the harness in its own loopback-only network namespace when this process may create one. */
+function runHarness(): Record<string, unknown> {
+  const script = fileURLToPath(new URL('./chromium/run-edge-harness.ts', import.meta.url));
+  const node = process.execPath;
+  const command = isolated ? 'unshare' : node;
+  const args = isolated
+    ? ['--net', 'sh', '-c', 'ip link set lo up && exec "$0" "$1"', node, script]
+    : [script];
+  const run = spawnSync(command, args, { encoding: 'utf8', timeout: 180_000, maxBuffer: 16 * 1024 * 1024 });
+  const line = run.stdout.split('\n').find((l) => l.startsWith('HARNESS_RESULT '));
+  if (!line) throw new Error(`harness printed no result:\n${run.stdout}\n${run.stderr}`);
+  return JSON.parse(line.slice('HARNESS_RESULT '.length)) as Record<string, unknown>;
+}
+
+type EdgeStudent = {
+  firstFrameMs: number | null;
+  topLayerMs: number | null;
+  webcamWidth: number;
+  webcamFps: number;
+  screenWidth: number;
+  screenFrames: number;
+  micPackets: number;
+  systemAudioPackets: number;
+};
+
+describe.runIf(present || required)(
+  'one class across two media nodes in Chromium (fake devices, loopback)',
+  () => {
+    it("a student on an edge node decodes the teacher's webcam on the top layer, the screen and both audio streams", () => {
+      const result = runHarness();
+      expect(result.error).toBeUndefined();
+      expect(result.published).toEqual([
+        'webcamVideo',
+        'webcamAudio',
+        'screenShareVideo',
+        'screenShareAudio',
+      ]);
+      const student = result.student as EdgeStudent;
+      console.log(
+        `edge student: first frame ${Math.round(student.firstFrameMs ?? -1)} ms after joining (the edge pulled ` +
+          `the class for it), 1280 wide after ${Math.round(student.topLayerMs ?? -1)} ms, ${student.webcamFps} fps`,
+      );
+      expect(student.webcamWidth).toBe(1280);
+      // The fake camera gives 30 fps; software codecs share two cores with the teacher's encoder.
+      expect(student.webcamFps).toBeGreaterThanOrEqual(15);
+      expect(student.screenWidth).toBe(1280);
+      expect(student.screenFrames).toBeGreaterThan(0);
+      expect(student.micPackets).toBeGreaterThan(20);
+      expect(student.systemAudioPackets).toBeGreaterThan(20);
+      expect(result.nodes).toEqual({ originStudents: 0, edgeStudents: 1, edgeIsEdge: true });
+      // The teacher leaving on the origin ends the class on the edge too.
+      expect(result.afterLeave).toEqual({ ended: 1, edgeRooms: 0 });
+    }, 240_000);
+  },
+);
