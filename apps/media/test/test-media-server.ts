@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket as TcpSocket } from 'node:net';
 import { SignJWT } from 'jose';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import {
@@ -88,6 +88,12 @@ export async function startTestMedia(
     verifyTicket: createTicketVerifier(TEST_SECRET),
     publicUrl: 'http://localhost:5000',
   });
+  // Every TCP connection, so that `kill` can drop them as a crash would.
+  const connections = new Set<TcpSocket>();
+  httpServer.on('connection', (socket) => {
+    connections.add(socket);
+    socket.on('close', () => connections.delete(socket));
+  });
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
   const sockets: Socket[] = [];
@@ -133,6 +139,15 @@ export async function startTestMedia(
     /** Connects with freshly signed tickets for `claims` (one per connection, as the web client does). */
     connectAs: async (claims: Claims, options?: { reconnection?: boolean }) =>
       connect(() => signTicket(claims), options),
+    /**
+     * Stops as a crashed node does: the port closes and every connection drops without a word (clients see
+     * a lost transport, not a server disconnect), then the media connections end.
+     */
+    async kill() {
+      httpServer.close();
+      for (const socket of connections) socket.destroy();
+      await server.close();
+    },
     async close() {
       for (const socket of sockets) socket.disconnect();
       await signalling.close();

@@ -39,6 +39,12 @@ try {
   const teacher = await open({ role: 'teacher' });
   result.published = await call(teacher, 'teacher', origin.url);
   const student = await open({ role: 'student', sub: 'edge-student', origin: origin.url });
+  // Once the edge is gone, a fresh ticket from the API server would name the origin (placement skips a node
+  // whose registry entry went stale): the harness answers as it would.
+  await student.exposeFunction('relocateTicket', async () => ({
+    url: origin.url,
+    ticket: await signTicket({ role: 'student', sub: 'edge-student' }),
+  }));
   const joinedAt = performance.now();
   await call(student, 'student', edge.url, 'f');
   const webcamOf = (stats: Inbound[]) => stats.find((s) => s.kind === 'webcamVideo');
@@ -72,6 +78,23 @@ try {
     edgeStudents: edge.server.room(7)?.studentCount ?? null,
     edgeIsEdge: edge.server.isEdge(7),
   };
+  // The edge dies mid-lecture: the student is back on the origin, decoding the webcam, within 5 s.
+  const decoded = async () => webcamOf(await inbound(student))?.framesDecoded ?? 0;
+  let last = await decoded();
+  const killedAt = performance.now();
+  await edge.kill();
+  let backMs: number | null = null;
+  let increases = 0;
+  for (let t = 0; t < 60 && backMs === null; t += 1) {
+    await sleep(250);
+    const frames = await decoded();
+    // Two increases in a row on the connection in use: video flows again (a new connection starts from 0).
+    increases = frames > last && frames > 0 ? increases + 1 : 0;
+    if (increases >= 2) backMs = performance.now() - killedAt;
+    last = frames;
+  }
+  result.edgeKilled = { backMs, originStudents: origin.server.room(7)?.studentCount ?? null };
+
   await call(teacher, 'leave');
   await sleep(1_500);
   result.afterLeave = {
