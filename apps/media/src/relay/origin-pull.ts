@@ -69,7 +69,8 @@ export class OriginPull {
     this.options = options;
     this.peer = new Peer(
       { userId: `relay:${options.nodeId}`, nickname: 'relay', role: 'teacher', classId: room.classId },
-      { ...options.rtc, fullIce: true },
+      // Nodes reach each other's UDP ports directly: no STUN or TURN between them (docs/media.md).
+      { ...options.rtc, iceServers: [], fullIce: true },
       () => undefined, // the origin's viewer count and the edge's own are not the relay's business
     );
   }
