@@ -43,7 +43,7 @@ async function publish(media: Media) {
   ] as const) {
     await ok(socket, 'produce', { transportId, producerKind, mid: mid ?? '' });
   }
-  return { socket, teacher };
+  return { socket, teacher, transportId };
 }
 
 /** A light student on the edge (a ticket naming the origin), receiving whatever is published. */
@@ -210,5 +210,43 @@ describe('one class across two nodes (relay)', () => {
     );
     // Generous for a shared 2-core machine; a relay that buffers or waits for retransmissions would exceed it.
     expect(median).toBeLessThan(50);
+  });
+
+  it('the teacher switching the webcam off and on at the origin: edge students follow without a reload', async () => {
+    const { socket: host, teacher, transportId: producerTransport } = await publish(origin);
+    const { socket, student, transportId, consumers } = await watchOnEdge(1);
+    const closed = collect<{ producerKind: string }>(socket, 'producerClosed');
+    const added = collect<{ producerKind: string }>(socket, 'newProducer');
+    const { mid } = of(consumers, 'webcamVideo');
+    await until(() => student.packets(mid).length > 5, 8_000, 'video');
+    await ok(host, 'closeProducer', { producerKind: 'webcamVideo' });
+    await until(
+      () => closed.some((c) => c.producerKind === 'webcamVideo'),
+      5_000,
+      'producerClosed on the edge',
+    );
+    teacher.restartVideo();
+    await ok(host, 'produce', {
+      transportId: producerTransport,
+      producerKind: 'webcamVideo',
+      mid: teacher.video.mid ?? '',
+    });
+    await until(() => added.some((c) => c.producerKind === 'webcamVideo'), 5_000, 'newProducer on the edge');
+    const offer = await ok(socket, 'consume', { transportId });
+    await ok(socket, 'connectConsumerTransport', { transportId, sdp: await student.answer(offer.sdp) });
+    const video = of(offer.consumers, 'webcamVideo');
+    await ok(socket, 'resume', { consumerId: video.consumerId });
+    const count = student.packets(video.mid).length;
+    await until(() => student.packets(video.mid).length > count + 10, 8_000, 'video again on the edge');
+    expect(
+      student
+        .packets(video.mid)
+        .slice(count)
+        .find((p) => p.layer !== null)?.keyframeStart,
+    ).toBe(true);
+    // Audio went on untouched.
+    const audio = of(consumers, 'webcamAudio').mid;
+    const heard = student.packets(audio).length;
+    await until(() => student.packets(audio).length > heard + 10, 3_000, 'audio');
   });
 });
