@@ -4,10 +4,11 @@ import { ConfigError, defaultInternalUrl, defaultNodeId, loadConfig, readMediaSe
 import { internalRoutes } from './internal-routes.ts';
 import { MediaServer } from './media-server.ts';
 import { NodeReporter } from './node-reporter.ts';
+import { RedisUsedTickets } from './registry/redis-used-tickets.ts';
 import { RegistryHeartbeat } from './registry/registry-heartbeat.ts';
 import { originPuller } from './relay/origin-pull.ts';
 import { attachSignalling } from './signalling.ts';
-import { createTicketVerifier } from './ticket.ts';
+import { createTicketVerifier, UsedTickets } from './ticket.ts';
 
 /** How long the last report (every room closed) may take at shutdown. */
 const FINAL_REPORT_MS = 3_000;
@@ -48,7 +49,11 @@ async function main(): Promise<void> {
   const httpServer = http.createServer(internalRoutes({ secret, revoke: (r) => server.revoke(r) }));
   const signalling = attachSignalling(httpServer, {
     server,
-    verifyTicket: createTicketVerifier(secret),
+    // With several nodes a ticket must open one connection on one node: the nodes share the used tickets.
+    verifyTicket: createTicketVerifier(
+      secret,
+      config.redisUrl ? new RedisUsedTickets(config.redisUrl) : new UsedTickets(),
+    ),
     publicUrl: config.publicUrl,
   });
   await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
