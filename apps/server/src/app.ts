@@ -15,6 +15,7 @@ import { healthRoutes } from './health/health-routes.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { liveRoutes } from './live/live-routes.ts';
 import { registerMediaNodes } from './media-nodes/register-media-nodes.ts';
+import { registerMediaPlacement } from './media-nodes/register-media-placement.ts';
 import { LogDestination } from './log-destination.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContext } from './plugins/context.ts';
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(dashboardRoutes);
   await app.register(enrolmentRoutes);
   await app.register(scheduleRoutes);
+  registerMediaPlacement(app);
   await app.register(liveRoutes);
   // Live sessions: recorded from the media nodes' reports. A module that acts when one ends subscribes to
   // app.sessionEnded here; the live state is reconciled with the nodes when the server is ready.
