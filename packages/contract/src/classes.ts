@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Envelope } from './envelope.ts';
 import { id, idText } from './ids.ts';
 import { optionalText, requiredText } from './text.ts';
 
@@ -79,6 +80,13 @@ export const ClassListQuerySchema = z.object({
   target: z.enum(CLASS_TARGETS).optional(),
 });
 export type ClassListQuery = z.infer<typeof ClassListQuerySchema>;
+
+/**
+ * The answer of `GET /api/classes`: one page in `data` and, beside it, `total`, how many classes the whole
+ * list holds (the same on every page; for `topten`, the classes answered). Clients that only read `data`
+ * are unaffected.
+ */
+export type ClassListEnvelope = Envelope<ClassItem[]> & { total: number };
 
 /** Path parameter of every `/api/classes/{classId}/...` route. */
 export const ClassIdParamsSchema = z.object({ classId: idText('강의 번호가 올바르지 않아요.') });

@@ -45,7 +45,7 @@ export const CATALOGUE_TEXTS = {
   headingLoading: '내 정보를 불러오는 중이에요...',
   classroomHeading: '수강 중인 강의',
   editProfile: '프로필 수정',
-  count: (count: number, more: boolean) => `${count}개${more ? ' 이상' : ''}`,
+  count: (count: number) => `${count}개`,
   openedCount: '개설한 강의',
   enrolledCount: '수강 중인 강의',
   openClass: '강의 개설하기',

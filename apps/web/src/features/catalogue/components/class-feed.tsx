@@ -24,7 +24,12 @@ export type ClassFeedProps = {
 
 /** Flattens the loaded pages of an infinite class query. */
 export function loadedClasses(query: ReturnType<typeof useClassPages>): ClassItem[] {
-  return query.data?.pages.flat() ?? [];
+  return query.data?.pages.flatMap((page) => page.items) ?? [];
+}
+
+/** How many classes the whole list holds, as its latest page said; null before the first page. */
+export function classTotal(query: ReturnType<typeof useClassPages>): number | null {
+  return query.data?.pages.at(-1)?.total ?? null;
 }
 
 /** An infinitely scrolling grid of classes with its loading and empty states. */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '../../../lib/auth-tokens.ts';
-import { envelope, mockFetch } from '../../../testing/fetch-mock.ts';
+import { envelope, listEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { classItem } from '../test-classes.ts';
 import { ClassroomPage } from './classroom-page.tsx';
@@ -24,8 +24,9 @@ describe('ClassroomPage', () => {
       {
         url: /^\/api\/classes\?page=\d+&target=enrolled$/,
         respond: (request) => ({
-          body: envelope(
+          body: listEnvelope(
             new URL(request.url).searchParams.get('page') === '0' ? [classItem(5), classItem(3)] : [],
+            2,
           ),
         }),
       },

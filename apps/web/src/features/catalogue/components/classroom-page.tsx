@@ -7,7 +7,7 @@ import { CATALOGUE_TEXTS } from '../texts.ts';
 import { useCategoryParam } from '../use-category-param.ts';
 import { AccountHeading } from './account-heading.tsx';
 import { CategoryFilter } from './category-filter.tsx';
-import { ClassFeed, loadedClasses } from './class-feed.tsx';
+import { ClassFeed, classTotal } from './class-feed.tsx';
 import styles from './account-page.module.css';
 
 /** `/classroom`: the classes I am enrolled in, by category; a card leads to its student dashboard. */
@@ -15,7 +15,7 @@ export function ClassroomPage() {
   const [category, setCategory] = useCategoryParam();
   const categories = useCategories();
   const query = useClassPages('enrolled', category);
-  const count = loadedClasses(query).length;
+  const total = classTotal(query);
 
   return (
     <Page className={styles.page}>
@@ -32,8 +32,7 @@ export function ClassroomPage() {
         <CategoryFilter categories={categories.data} value={category} onChange={setCategory} />
       )}
       <p className={styles.count}>
-        {CATALOGUE_TEXTS.enrolledCount}{' '}
-        <strong>{query.isPending ? '–' : CATALOGUE_TEXTS.count(count, query.hasNextPage)}</strong>
+        {CATALOGUE_TEXTS.enrolledCount} <strong>{total === null ? '–' : CATALOGUE_TEXTS.count(total)}</strong>
       </p>
       <ClassFeed
         query={query}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '../../../lib/auth-tokens.ts';
-import { envelope, errorEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
+import { envelope, errorEnvelope, listEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import type { MockAnswer } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { classItem } from '../test-classes.ts';
@@ -25,7 +25,8 @@ function renderMypage(
     {
       url: /^\/api\/classes\?page=\d+&target=created$/,
       respond: (request) => ({
-        body: envelope(new URL(request.url).searchParams.get('page') === '0' ? mine : []),
+        // The server counts 15 though only the first page (two here) has loaded.
+        body: listEnvelope(new URL(request.url).searchParams.get('page') === '0' ? mine : [], 15),
       }),
     },
     {
@@ -46,7 +47,9 @@ describe('MypagePage', () => {
     expect(await screen.findByRole('heading', { name: '문어님의 강의 관리' })).toBeInTheDocument();
     const grid = await screen.findByRole('list', { name: '내가 개설한 강의' });
     expect(within(grid).getAllByRole('listitem')).toHaveLength(2);
-    await waitFor(() => expect(screen.getByText('2개')).toBeInTheDocument());
+    // The exact total from the server's answer, not the cards loaded so far nor 'N개 이상'.
+    await waitFor(() => expect(screen.getByText('15개')).toBeInTheDocument());
+    expect(screen.queryByText(/이상/)).not.toBeInTheDocument();
     expect(within(grid).getByText('수강생 4명')).toBeInTheDocument();
     expect(within(grid).getByRole('link', { name: /^디지털 드로잉 강의 9/ })).toHaveAttribute(
       'href',
@@ -72,6 +75,7 @@ describe('MypagePage', () => {
     const grid = screen.getByRole('list', { name: '내가 개설한 강의' });
     expect(within(grid).getAllByRole('listitem')).toHaveLength(1);
     expect(within(grid).queryByText('강의 9')).not.toBeInTheDocument();
+    expect(screen.getByText('14개')).toBeInTheDocument();
     expect(fetch.calls.some((call) => call.method === 'DELETE')).toBe(true);
   });
 
