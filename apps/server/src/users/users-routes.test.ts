@@ -113,7 +113,9 @@ describe('PATCH /api/users', () => {
     expect(refused.invalid_fields?.profileImage).toMatch(/[가-힣]/);
     expect((await me(user)).profile_image_path).toBe(path);
 
-    const removed = expectOk<UserData>(await patch(user, [jsonPart('userUpdateDTO', { profileImage: null })]));
+    const removed = expectOk<UserData>(
+      await patch(user, [jsonPart('userUpdateDTO', { profileImage: null })]),
+    );
     expect(removed.profile_image_path).toBeNull();
     expect((await me(user)).profile_image_path).toBeNull();
     expect((await app.inject(path)).statusCode).toBe(404);
