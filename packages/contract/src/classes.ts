@@ -95,6 +95,16 @@ export const ClassIdParamsSchema = z.object({ classId: idText('강의 번호가 
 export const CLASS_ROLES = { teacher: '강사', student: '수강생', none: '관계없음' } as const;
 export type ClassRole = (typeof CLASS_ROLES)[keyof typeof CLASS_ROLES];
 
+/**
+ * One of the caller's live classes as `GET /api/users/live-classes` answers it: the class and the caller's
+ * role there (the teacher enters the teacher's room, a student the students').
+ */
+export const MyLiveClassSchema = z.object({
+  id: z.number().int(),
+  role: z.enum([CLASS_ROLES.teacher, CLASS_ROLES.student]),
+});
+export type MyLiveClass = z.infer<typeof MyLiveClassSchema>;
+
 /** Body of `PATCH /api/classes/{id}/isActive`; an empty body toggles. */
 export const LiveStateSchema = z.object({ active: z.boolean() });
 export type LiveState = z.infer<typeof LiveStateSchema>;

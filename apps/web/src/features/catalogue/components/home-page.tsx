@@ -2,6 +2,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLivePreview, useTopTen } from '../api/use-home-classes.ts';
+import { useLiveCardHref } from '../api/use-live-card-href.ts';
 import { CATALOGUE_TEXTS } from '../texts.ts';
 import { useListErrorNotice } from '../use-list-error-notice.ts';
 import { AdBanner } from './ad-banner.tsx';
@@ -14,10 +15,16 @@ import styles from './home-page.module.css';
 /** Live cards in the grid's first row (two columns on the mobile layout). */
 const LIVE_PRIORITY_CARDS = 2;
 
+/** A card's `href` prop when there is one (the card's own default otherwise). */
+function withHref(href: string | undefined): { href?: string } {
+  return href === undefined ? {} : { href };
+}
+
 /** `/`: advertisement, the top-10 carousel and the grid of live classes. */
 export function HomePage() {
   const topTen = useTopTen();
   const live = useLivePreview();
+  const liveHref = useLiveCardHref();
   useListErrorNotice(topTen.error ?? live.error);
 
   return (
@@ -32,7 +39,7 @@ export function HomePage() {
         {topTen.isPending ? (
           <Spinner label={CATALOGUE_TEXTS.loading} />
         ) : topTen.data && topTen.data.length > 0 ? (
-          <TopTenCarousel items={topTen.data} />
+          <TopTenCarousel items={topTen.data} cardHref={liveHref} />
         ) : (
           <EmptyState message={CATALOGUE_TEXTS.empty} />
         )}
@@ -51,7 +58,7 @@ export function HomePage() {
             {live.data.map((item, index) => (
               <li key={item.id}>
                 {/* The first row shows without scrolling; its first banner is the page's largest paint. */}
-                <ClassCard item={item} priority={index < LIVE_PRIORITY_CARDS} />
+                <ClassCard item={item} priority={index < LIVE_PRIORITY_CARDS} {...withHref(liveHref(item))} />
               </li>
             ))}
           </ClassGrid>
