@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ClassItem } from '@sea/contract/classes';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -20,6 +21,8 @@ export type ClassFeedProps = {
   /** Props of each card (link, my-page actions). */
   cardProps?: (item: ClassItem) => Partial<ClassCardProps>;
   label?: string;
+  /** What an empty list says, and the way forward it offers (a link to the next step). */
+  empty?: { message: string; action?: ReactNode };
 };
 
 /** Flattens the loaded pages of an infinite class query. */
@@ -33,7 +36,7 @@ export function classTotal(query: ReturnType<typeof useClassPages>): number | nu
 }
 
 /** An infinitely scrolling grid of classes with its loading and empty states. */
-export function ClassFeed({ query, cardProps, label }: ClassFeedProps) {
+export function ClassFeed({ query, cardProps, label, empty }: ClassFeedProps) {
   const { hasNextPage, isFetching, fetchNextPage } = query;
   useInfiniteScroll({
     hasNextPage,
@@ -45,7 +48,9 @@ export function ClassFeed({ query, cardProps, label }: ClassFeedProps) {
 
   const items = loadedClasses(query);
   if (query.isPending) return <Spinner label={CATALOGUE_TEXTS.loading} />;
-  if (items.length === 0 && !hasNextPage) return <EmptyState message={CATALOGUE_TEXTS.empty} />;
+  if (items.length === 0 && !hasNextPage) {
+    return <EmptyState message={empty?.message ?? CATALOGUE_TEXTS.empty}>{empty?.action}</EmptyState>;
+  }
   return (
     <>
       <ClassGrid label={label}>

@@ -47,4 +47,22 @@ describe('ClassroomPage', () => {
     );
     expect(within(menu).getByRole('button', { name: '로그아웃' })).toBeInTheDocument();
   });
+
+  it('a new student’s empty classroom offers the way to browse classes', async () => {
+    setTokens({ accessToken: 'a', refreshToken: 'r' });
+    mockFetch([
+      {
+        url: '/api/users',
+        respond: () => ({
+          body: envelope({ id: 'u', nickname: '게', email: null, profile_image_path: null }),
+        }),
+      },
+      { url: '/api/categories', respond: () => ({ body: [] }) },
+      { url: /^\/api\/classes\?/, respond: () => ({ body: listEnvelope([], 0) }) },
+    ]);
+    renderWithProviders(<ClassroomPage />, { route: '/classroom', path: '/classroom' });
+    expect(await screen.findByText(/아직 수강 중인 강의가 없어요/)).toBeInTheDocument();
+    expect(screen.getByText('0개')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '강의 둘러보기' })).toHaveAttribute('href', '/list');
+  });
 });

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { AccountMenu } from '../../../components/ui/account-menu.tsx';
 import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
 import { Page } from '../../../components/ui/page.tsx';
@@ -38,6 +39,19 @@ export function ClassroomPage() {
         query={query}
         label={CATALOGUE_TEXTS.classesIAttend}
         cardProps={(item) => ({ href: `/dashboard/student/${item.id}` })}
+        // With a category chosen, 'nothing here' is about that category only.
+        {...(category === null
+          ? {
+              empty: {
+                message: CATALOGUE_TEXTS.emptyEnrolled,
+                action: (
+                  <Link to="/list" className={styles.open}>
+                    {CATALOGUE_TEXTS.browseClasses}
+                  </Link>
+                ),
+              },
+            }
+          : {})}
       />
     </Page>
   );

@@ -121,4 +121,19 @@ describe('MypagePage', () => {
     expect(await screen.findByRole('heading', { name: '내 강의 관리' })).toBeInTheDocument();
     expect(screen.queryByText(/님의 강의 관리/)).not.toBeInTheDocument();
   });
+
+  it('a teacher’s empty page offers to open a first class', async () => {
+    setTokens({ accessToken: 'a', refreshToken: 'r' });
+    mockFetch([
+      { url: '/api/users', respond: () => ({ body: envelope(ME) }) },
+      { url: /^\/api\/classes\?/, respond: () => ({ body: listEnvelope([], 0) }) },
+    ]);
+    renderWithProviders(<MypagePage />, { route: '/mypage', path: '/mypage' });
+    const message = await screen.findByText(/아직 개설한 강의가 없어요/);
+    const links = screen.getAllByRole('link', { name: '강의 개설하기' });
+    // The toolbar's and the empty state's own, right under its message.
+    expect(links).toHaveLength(2);
+    expect(message.parentElement).toContainElement(links[1] as HTMLElement);
+    expect(links[1]).toHaveAttribute('href', '/lecture/open');
+  });
 });

@@ -66,6 +66,15 @@ export function MypagePage() {
           editHref: `/dashboard/edit/${item.id}`,
           onDelete: setTarget,
         })}
+        empty={{
+          message: CATALOGUE_TEXTS.emptyOpened,
+          action: (
+            <Link to="/lecture/open" className={styles.open}>
+              <PlusIcon />
+              {CATALOGUE_TEXTS.openClass}
+            </Link>
+          ),
+        }}
       />
       <ConfirmDialog
         open={target !== null}
