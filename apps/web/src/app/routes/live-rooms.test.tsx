@@ -100,6 +100,10 @@ describe('live room pages', { timeout: 15_000 }, () => {
     expect(within(small).getByLabelText('강사 카메라 영상').tagName).toBe('VIDEO');
     expect(screen.queryByRole('group', { name: '방송 설정' })).not.toBeInTheDocument();
     expect(screen.getByText('채팅 패널')).toBeInTheDocument();
+    // The status, viewers and quality sit under the screen, not over the shared picture.
+    const status = screen.getByRole('status', { name: '연결 상태' });
+    expect(main).not.toContainElement(status);
+    expect(main).not.toContainElement(screen.getByRole('combobox', { name: /화질/ }));
   });
 
   it('student, class not live: the refusal once (no toast), the chat off without a connection or input', async () => {
