@@ -9,6 +9,7 @@ import { useListErrorNotice } from '../use-list-error-notice.ts';
 import { ClassCard } from './class-card.tsx';
 import type { ClassCardProps } from './class-card.tsx';
 import { ClassGrid } from './class-grid.tsx';
+import { ClassGridSkeleton } from './class-grid-skeleton.tsx';
 
 /** The first row of the mobile column: its banners are the page's largest paint. */
 const PRIORITY_CARDS = 2;
@@ -47,7 +48,7 @@ export function ClassFeed({ query, cardProps, label, empty }: ClassFeedProps) {
   useListErrorNotice(query.error);
 
   const items = loadedClasses(query);
-  if (query.isPending) return <Spinner label={CATALOGUE_TEXTS.loading} />;
+  if (query.isPending) return <ClassGridSkeleton label={CATALOGUE_TEXTS.loading} />;
   if (items.length === 0 && !hasNextPage) {
     return <EmptyState message={empty?.message ?? CATALOGUE_TEXTS.empty}>{empty?.action}</EmptyState>;
   }

@@ -111,6 +111,39 @@ describe('ClassListPage', () => {
     await waitFor(() => expect(requestedPages(calls)[0]).toBe('?page=0&target=live'));
   });
 
+  it('shows skeleton cards of the grid while the first page loads, then the cards in their place', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    mockFetch([
+      { url: '/api/categories', respond: () => ({ body: [] }) },
+      {
+        url: /^\/api\/classes\?/,
+        respond: async (request) => {
+          await held;
+          const page = Number(new URL(request.url).searchParams.get('page'));
+          return { body: listEnvelope(page === 0 ? ALL.slice(0, 12) : [], 30) };
+        },
+      },
+    ]);
+    renderWithProviders(<ClassListPage live={false} />, { route: '/list', path: '/list' });
+    const loading = await screen.findByRole('status');
+    expect(loading).toHaveTextContent('강의를 불러오는 중이에요');
+    const skeleton = document.querySelector('[data-skeleton="classes"]');
+    expect(skeleton?.querySelectorAll('li')).toHaveLength(8);
+    const skeletonGrid = skeleton?.querySelector('ul')?.className;
+    const skeletonCard = skeleton?.querySelector('li > div')?.className ?? '';
+    expect(screen.queryByText(/^강의 \d+$/)).not.toBeInTheDocument();
+    release();
+    const grid = await screen.findByRole('list', { name: '전체 강의' });
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(12);
+    expect(document.querySelector('[data-skeleton]')).toBeNull();
+    // The placeholders had the cards' own frame: the same grid and the same card box.
+    expect(grid.className).toBe(skeletonGrid);
+    expect(skeletonCard.split(' ')).toContain(grid.querySelector('article')?.className);
+  });
+
   describe('LIVE cards', () => {
     const LIVE = [
       classItem(3, { is_active: true }),

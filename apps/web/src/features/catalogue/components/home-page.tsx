@@ -8,6 +8,7 @@ import { useListErrorNotice } from '../use-list-error-notice.ts';
 import { AdBanner } from './ad-banner.tsx';
 import { ClassCard } from './class-card.tsx';
 import { ClassGrid } from './class-grid.tsx';
+import { ClassGridSkeleton } from './class-grid-skeleton.tsx';
 import { SectionHeader } from './section-header.tsx';
 import { TopTenCarousel } from './top-ten-carousel.tsx';
 import styles from './home-page.module.css';
@@ -52,7 +53,7 @@ export function HomePage() {
           link={{ to: '/live-list', label: CATALOGUE_TEXTS.seeLiveClasses }}
         />
         {live.isPending ? (
-          <Spinner label={CATALOGUE_TEXTS.loading} />
+          <ClassGridSkeleton label={CATALOGUE_TEXTS.loading} count={LIVE_PRIORITY_CARDS * 2} />
         ) : live.data && live.data.length > 0 ? (
           <ClassGrid>
             {live.data.map((item, index) => (
