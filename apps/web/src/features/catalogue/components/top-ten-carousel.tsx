@@ -62,22 +62,25 @@ export function TopTenCarousel({
           ))}
         </div>
       </div>
-      <button
-        type="button"
-        className={`${styles.arrow} ${styles.prev}`}
-        onClick={() => embla?.scrollPrev()}
-        aria-label={CATALOGUE_TEXTS.carouselPrev}
-      >
-        <ChevronLeftIcon />
-      </button>
-      <button
-        type="button"
-        className={`${styles.arrow} ${styles.next}`}
-        onClick={() => embla?.scrollNext()}
-        aria-label={CATALOGUE_TEXTS.carouselNext}
-      >
-        <ChevronRightIcon />
-      </button>
+      {/* Beside the cards on wide screens, in a row under them on narrow ones (clear of banners and LIVE). */}
+      <div className={styles.arrows}>
+        <button
+          type="button"
+          className={`${styles.arrow} ${styles.prev}`}
+          onClick={() => embla?.scrollPrev()}
+          aria-label={CATALOGUE_TEXTS.carouselPrev}
+        >
+          <ChevronLeftIcon />
+        </button>
+        <button
+          type="button"
+          className={`${styles.arrow} ${styles.next}`}
+          onClick={() => embla?.scrollNext()}
+          aria-label={CATALOGUE_TEXTS.carouselNext}
+        >
+          <ChevronRightIcon />
+        </button>
+      </div>
     </div>
   );
 }
