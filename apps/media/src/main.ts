@@ -32,7 +32,10 @@ async function main(): Promise<void> {
     },
     teacherGraceMs: config.teacherGraceMs,
     // Reports start once the port (and so the node's name and address) is known; nothing opens before.
-    reports: { changed: (closed) => reporter?.changed(closed) ?? Promise.resolve(false) },
+    reports: {
+      changed: (closed) => reporter?.changed(closed) ?? Promise.resolve(false),
+      studentsChanged: () => reporter?.studentsChanged(),
+    },
     workers: config.workers,
   });
   const httpServer = http.createServer(internalRoutes({ secret, revoke: (r) => server.revoke(r) }));

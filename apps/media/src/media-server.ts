@@ -13,6 +13,8 @@ export type RoomReports = {
    * report made after this call was answered (true) or failed (false).
    */
   changed(closed?: MediaClosedRoom): Promise<boolean>;
+  /** Students joined or left a room: report soon (debounced; the API server keeps attendance from it). */
+  studentsChanged?(): void;
 };
 
 export type MediaServerOptions = {
@@ -61,6 +63,7 @@ export class MediaServer {
     if (existing) return existing;
     const room = new Room(classId, { sessionKey: randomUUID(), teacherGraceMs: this.options.teacherGraceMs });
     this.rooms.set(classId, room);
+    room.studentsChanged.subscribe(() => this.options.reports.studentsChanged?.());
     room.closed.subscribe(() => {
       if (this.rooms.get(classId) === room) this.rooms.delete(classId);
       const { students: _students, ...report } = roomReport(room);

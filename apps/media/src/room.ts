@@ -36,6 +36,8 @@ export class Room {
   recording: boolean;
   /** Emitted once when the room ends. */
   readonly closed = new Signal<[reason: RoomCloseReason]>();
+  /** Emitted when a student joins or leaves (not when a student's newer connection replaces the older). */
+  readonly studentsChanged = new Signal();
   private readonly options: RoomOptions;
   private teacher: Peer | null = null;
   /** Students by user id. */
@@ -83,6 +85,7 @@ export class Room {
     const unsubscribe = peer.closed.subscribe(() => this.studentClosed(peer));
     this.releases.set(peer, unsubscribe);
     this.broadcastViewerCount();
+    if (previous === undefined) this.studentsChanged.emit();
   }
 
   /** The streams currently published. */
@@ -140,6 +143,7 @@ export class Room {
     this.students.clear();
     this.closed.emit(reason);
     this.closed.clear();
+    this.studentsChanged.clear();
   }
 
   private addProducer(producer: Producer): void {
@@ -167,7 +171,10 @@ export class Room {
     this.releases.delete(peer);
     if (this.students.get(peer.info.userId) !== peer) return; // replaced by a newer connection
     this.students.delete(peer.info.userId);
-    if (!this.isClosed) this.broadcastViewerCount();
+    if (!this.isClosed) {
+      this.broadcastViewerCount();
+      this.studentsChanged.emit();
+    }
   }
 
   private startGrace(): void {

@@ -107,6 +107,24 @@ describe("the API server's revocations", () => {
     // Coming back takes a fresh ticket, which the API server no longer gives a former student.
   });
 
+  it('students joining and leaving ask for a report (attendance); a second tab of one student does not', async () => {
+    const host = await media.connectAs(teacher);
+    await ok(host, 'startRoom');
+    expect(media.reports.studentChanges).toBe(0);
+    const one = await media.connectAs(student(1));
+    await ok(one, 'joinRoom');
+    expect(media.reports.studentChanges).toBe(1);
+    const again = await media.connectAs(student(1));
+    await ok(again, 'joinRoom');
+    expect(media.reports.studentChanges).toBe(1);
+    const two = await media.connectAs(student(2));
+    await ok(two, 'joinRoom');
+    expect(media.reports.studentChanges).toBe(2);
+    two.disconnect();
+    await until(() => media.reports.studentChanges === 3);
+    expect(media.server.room(7)?.studentIds()).toEqual(['student-1']);
+  });
+
   it("a deleted class's room closes: teacher and students are disconnected, the room reported closed", async () => {
     const host = await media.connectAs(teacher);
     await ok(host, 'startRoom');

@@ -35,6 +35,11 @@ export class RecordingReports implements RoomReports {
   readonly closed: MediaClosedRoom[] = [];
   /** How long each report takes to be answered (tests of waiting for it). */
   delayMs = 0;
+  /** Times students joined or left a room (each asks for a report soon). */
+  studentChanges = 0;
+  studentsChanged(): void {
+    this.studentChanges += 1;
+  }
   changed(closed?: MediaClosedRoom): Promise<boolean> {
     if (closed) this.closed.push(closed);
     else this.opened += 1;

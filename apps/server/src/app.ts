@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { attendanceRoutes } from './attendance/attendance-routes.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { registerRefreshTokenSweep } from './auth/refresh-token-sweep.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
@@ -29,6 +30,8 @@ import { registerReplayQueueing } from './replays/queue-replays.ts';
 import { replayJobs } from './replays/register-replays.ts';
 import { scheduleRoutes } from './schedules/schedule-routes.ts';
 import { registerSessions } from './sessions/register-sessions.ts';
+import { replayFileRoutes } from './sessions/replay-file-routes.ts';
+import { sessionRoutes } from './sessions/session-routes.ts';
 import { registerUploads } from './uploads/register-uploads.ts';
 import { signupRoutes } from './users/signup-routes.ts';
 import { usersRoutes } from './users/users-routes.ts';
@@ -105,6 +108,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSessions(app);
   registerReplayQueueing(app);
   await registerMediaNodes(app);
+  // Sessions, their replays (files only through signed URLs) and the attendance they leave
+  await app.register(sessionRoutes);
+  await app.register(replayFileRoutes);
+  await app.register(attendanceRoutes);
   await app.register(authRoutes);
   await app.register(signupRoutes);
   await app.register(usersRoutes);

@@ -72,6 +72,14 @@ export function unauthorized(
   return new HttpError(401, kor, eng);
 }
 
+/** A signed link that is expired or altered (replay files). */
+export function forbidden(
+  kor = '링크가 만료되었거나 올바르지 않아요. 페이지를 새로 고쳐 주세요.',
+  eng = 'The link has expired or is invalid.',
+): HttpError {
+  return new HttpError(403, kor, eng);
+}
+
 export function payloadTooLarge(): HttpError {
   return new HttpError(413, '파일은 5MB 이하만 올릴 수 있어요.', 'The upload is larger than 5 MB.');
 }

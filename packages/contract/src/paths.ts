@@ -28,6 +28,15 @@ export const ROUTES = {
   dashboardStudents: '/api/classes/:classId/dashboard/students',
   enroll: '/api/classes/:classId/enroll',
   schedule: '/api/classes/:classId/schedule',
+  sessions: '/api/classes/:classId/sessions',
+  session: '/api/classes/:classId/sessions/:sessionId',
+  sessionChat: '/api/classes/:classId/sessions/:sessionId/chat',
+  sessionWatch: '/api/classes/:classId/sessions/:sessionId/watch',
+  attendance: '/api/classes/:classId/attendance',
+  /** A replay's files, reached only with the signed `?exp=&sig=` of the session item's URLs. */
+  replayMp4: '/api/replays/:sessionId/replay.mp4',
+  replayPlaylist: '/api/replays/:sessionId/hls/index.m3u8',
+  replaySegment: '/api/replays/:sessionId/hls/:segment',
 
   chatHistory: '/find/chat/list/:classId',
   /**
@@ -56,6 +65,9 @@ export const PAGES = {
   dashboardStudent: '/dashboard/student/:classId',
   dashboardTeacher: '/dashboard/teacher/:classId',
   dashboardEdit: '/dashboard/edit/:classId',
+  /** One replay of the class, reached from the student's or the teacher's dashboard. */
+  replayStudent: '/dashboard/student/:classId/replays/:sessionId',
+  replayTeacher: '/dashboard/teacher/:classId/replays/:sessionId',
   lectureCreated: '/lecture/created/:classId',
   lectureOpen: '/lecture/open',
   lectureStudents: '/lecture/students/:classId',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  doublePrecision,
   date,
   index,
   integer,
@@ -194,6 +195,53 @@ export const liveSessions = pgTable(
       .on(t.nodeId)
       .where(sql`ended_at is null`),
   ],
+);
+
+/**
+ * One stay of a student in a session's live room: joined when a media node's report first lists the student,
+ * left when a report no longer does (or when the session ends). A student who comes back gets a new row.
+ */
+export const attendance = pgTable(
+  'attendance',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSessions.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    /** Null while the student is in the room. */
+    leftAt: timestamp('left_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('attendance_session_idx').on(t.sessionId, t.userId),
+    uniqueIndex('attendance_open_key')
+      .on(t.sessionId, t.userId)
+      .where(sql`left_at is null`),
+  ],
+);
+
+/**
+ * A member's replay watching of one session: the seconds credited from the player's beats (a beat credits the
+ * time since the previous one, at most 6 s, only while playing at both), the last beat, and the resume point.
+ */
+export const replayWatches = pgTable(
+  'replay_watches',
+  {
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSessions.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    watchedMs: integer('watched_ms').notNull().default(0),
+    positionS: doublePrecision('position_s').notNull().default(0),
+    playing: boolean('playing').notNull().default(false),
+    lastBeatAt: timestamp('last_beat_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [unique('replay_watches_session_user_key').on(t.sessionId, t.userId)],
 );
 
 /**

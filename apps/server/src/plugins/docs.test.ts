@@ -42,6 +42,14 @@ const METHODS: Record<keyof typeof ROUTES, Method[]> = {
   schedule: ['GET', 'POST', 'DELETE'],
   chatHistory: ['GET'],
   mediaNodeReport: ['PUT'],
+  sessions: ['GET'],
+  session: ['GET', 'PATCH', 'DELETE'],
+  sessionChat: ['GET'],
+  sessionWatch: ['POST'],
+  attendance: ['GET'],
+  replayMp4: ['GET'],
+  replayPlaylist: ['GET'],
+  replaySegment: ['GET'],
 };
 
 type Operation = {
