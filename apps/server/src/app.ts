@@ -7,6 +7,7 @@ import { categoryRoutes } from './categories/category-routes.ts';
 import { registerChat } from './chat/register-chat.ts';
 import { classRoutes } from './classes/class-routes.ts';
 import { dashboardRoutes } from './classes/dashboard-routes.ts';
+import { myLiveClassesRoutes } from './classes/my-live-classes-routes.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedDemo } from './demo/seed-demo.ts';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(categoryRoutes);
   await app.register(classRoutes);
   await app.register(dashboardRoutes);
+  await app.register(myLiveClassesRoutes);
   await app.register(enrolmentRoutes);
   await app.register(scheduleRoutes);
   registerMediaPlacement(app);

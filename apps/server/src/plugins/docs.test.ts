@@ -28,6 +28,7 @@ const METHODS: Record<keyof typeof ROUTES, Method[]> = {
   devAuthorize: ['GET'],
   users: ['GET', 'PATCH'],
   checkNickname: ['GET'],
+  myLiveClasses: ['GET'],
   categories: ['GET'],
   classes: ['GET', 'POST'],
   class: ['GET', 'PATCH'],

@@ -12,6 +12,8 @@ export const CHAT_TEXTS = {
   placeholderOffline: '채팅 서버에 연결되면 보낼 수 있어요',
   send: '보내기',
   newMessages: '새 메시지 보기',
+  closedState: '꺼짐',
+  closedBody: '강의가 시작되면 채팅이 열려요.',
   states: {
     connecting: '연결 중',
     connected: '연결됨',
