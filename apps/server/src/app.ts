@@ -8,6 +8,7 @@ import { registerChat } from './chat/register-chat.ts';
 import { registerClassroom } from './classroom/register-classroom.ts';
 import { classRoutes } from './classes/class-routes.ts';
 import { dashboardRoutes } from './classes/dashboard-routes.ts';
+import { myLiveClassesRoutes } from './classes/my-live-classes-routes.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedDemo } from './demo/seed-demo.ts';
@@ -16,6 +17,7 @@ import { healthRoutes } from './health/health-routes.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { liveRoutes } from './live/live-routes.ts';
 import { registerMediaNodes } from './media-nodes/register-media-nodes.ts';
+import { registerMediaPlacement } from './media-nodes/register-media-placement.ts';
 import { LogDestination } from './log-destination.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContext } from './plugins/context.ts';
@@ -99,8 +101,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(categoryRoutes);
   await app.register(classRoutes);
   await app.register(dashboardRoutes);
+  await app.register(myLiveClassesRoutes);
   await app.register(enrolmentRoutes);
   await app.register(scheduleRoutes);
+  registerMediaPlacement(app);
   await app.register(liveRoutes);
   // Live sessions: recorded from the media nodes' reports. A module that acts when one ends subscribes to
   // app.sessionEnded here; the live state is reconciled with the nodes when the server is ready.

@@ -14,6 +14,8 @@ export const ROUTES = {
 
   users: '/api/users',
   checkNickname: '/api/users/checkNickname',
+  /** The caller's classes that are live now (as teacher or student), for the LIVE cards' way in. */
+  myLiveClasses: '/api/users/live-classes',
 
   categories: '/api/categories',
   classes: '/api/classes',

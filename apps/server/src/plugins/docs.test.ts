@@ -28,6 +28,7 @@ const METHODS: Record<keyof typeof ROUTES, Method[]> = {
   devAuthorize: ['GET'],
   users: ['GET', 'PATCH'],
   checkNickname: ['GET'],
+  myLiveClasses: ['GET'],
   classQuestions: ['GET'],
   classHands: ['GET'],
   classPolls: ['GET'],

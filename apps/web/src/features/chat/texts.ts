@@ -17,6 +17,8 @@ export const CHAT_TEXTS = {
     `${max.toLocaleString('ko-KR')}자 중 ${length.toLocaleString('ko-KR')}자`,
   limitReached: (max: number) => `메시지는 ${max.toLocaleString('ko-KR')}자까지 보낼 수 있어요.`,
   newMessages: '새 메시지 보기',
+  closedState: '꺼짐',
+  closedBody: '강의가 시작되면 채팅이 열려요.',
   states: {
     connecting: '연결 중',
     connected: '연결됨',
