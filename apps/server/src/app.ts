@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth-routes.ts';
 import { registerRefreshTokenSweep } from './auth/refresh-token-sweep.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { registerChat } from './chat/register-chat.ts';
+import { registerClassroom } from './classroom/register-classroom.ts';
 import { classRoutes } from './classes/class-routes.ts';
 import { dashboardRoutes } from './classes/dashboard-routes.ts';
 import { myLiveClassesRoutes } from './classes/my-live-classes-routes.ts';
@@ -118,6 +119,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(signupRoutes);
   await app.register(usersRoutes);
   await registerChat(app, config.chat);
+  // Questions and raised hands in the live room: handlers on the chat broker, and their routes
+  await registerClassroom(app);
 
   // Background jobs from the database queue (replays of recorded sessions); JOB_CONCURRENCY=0 runs none here
   await registerJobs(app, replayJobs);

@@ -37,6 +37,12 @@ export const ROUTES = {
   replayMp4: '/api/replays/:sessionId/replay.mp4',
   replayPlaylist: '/api/replays/:sessionId/hls/index.m3u8',
   replaySegment: '/api/replays/:sessionId/hls/:segment',
+  /** The questions of the class's live session (the open one, or `?session=`), for its members. */
+  classQuestions: '/api/classes/:classId/questions',
+  /** The room's raised hands as the reader sees them (`HandsView` of classroom.ts), for its members. */
+  classHands: '/api/classes/:classId/hands',
+  /** The polls of the class's live session (the open one, or `?session=`), for its members. */
+  classPolls: '/api/classes/:classId/polls',
 
   chatHistory: '/find/chat/list/:classId',
   /**
