@@ -12,7 +12,10 @@ const ADAPTERS = {
   ws: ['apps/server/src/plugins/websocket.ts'],
   '@stomp/stompjs': ['apps/web/src/features/chat/chat-connection.ts'],
   'socket.io': ['apps/media/src/signalling.ts'],
-  'socket.io-client': ['apps/web/src/features/live/signalling-client.ts'],
+  'socket.io-client': [
+    'apps/web/src/features/live/signalling-client.ts',
+    'apps/media/src/relay/origin-pull.ts',
+  ],
   werift: ['apps/media/src/rtc/**'],
 };
 

@@ -47,7 +47,7 @@ export default defineConfig({
           name: 'media',
           root: 'apps/media',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'test/chromium.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/chromium.test.ts', 'test/chromium-edge.test.ts'],
           environment: 'node',
           // Rooms and peers log every arrival and departure at info; tests keep the warnings and errors.
           env: { LOG_LEVEL: 'warn' },
@@ -109,7 +109,11 @@ export default defineConfig({
         test: {
           name: 'live',
           root: '.',
-          include: ['apps/media/test/chromium.test.ts', 'e2e/live-journey.test.ts'],
+          include: [
+            'apps/media/test/chromium.test.ts',
+            'apps/media/test/chromium-edge.test.ts',
+            'e2e/live-journey.test.ts',
+          ],
           environment: 'node',
           fileParallelism: false,
           testTimeout: 300_000,

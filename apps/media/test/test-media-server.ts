@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket as TcpSocket } from 'node:net';
 import { SignJWT } from 'jose';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import {
@@ -15,6 +15,7 @@ import type { MediaClosedRoom } from '@sea/contract/media-nodes';
 import { internalRoutes } from '../src/internal-routes.ts';
 import { mediaMetrics } from '../src/media-metrics.ts';
 import { MediaServer, type RoomReports } from '../src/media-server.ts';
+import { originPuller } from '../src/relay/origin-pull.ts';
 import type { RtcOptions } from '../src/rtc/peer-connection.ts';
 import { attachSignalling } from '../src/signalling.ts';
 import { createTicketVerifier } from '../src/ticket.ts';
@@ -68,13 +69,22 @@ export async function signTicket(claims: Claims, options: { audience?: string; s
 }
 
 /** A running media service on 127.0.0.1 with a socket.io client factory. */
-export async function startTestMedia(options: { teacherGraceMs?: number; workers?: number } = {}) {
+export async function startTestMedia(
+  options: { teacherGraceMs?: number; workers?: number; capacity?: number; nodeId?: string } = {},
+) {
   const reports = new RecordingReports();
   const server = new MediaServer({
     rtc: LOOPBACK_RTC,
     teacherGraceMs: options.teacherGraceMs ?? 300,
     reports,
     workers: options.workers ?? 0,
+    capacity: options.capacity,
+    // Every test node can be an edge: given a ticket naming an origin, it pulls the class from there.
+    pullOrigin: originPuller({
+      secret: TEST_SECRET,
+      nodeId: options.nodeId ?? 'test-node',
+      rtc: LOOPBACK_RTC,
+    }),
   });
   const httpServer = http.createServer(
     internalRoutes({
@@ -87,6 +97,12 @@ export async function startTestMedia(options: { teacherGraceMs?: number; workers
     server,
     verifyTicket: createTicketVerifier(TEST_SECRET),
     publicUrl: 'http://localhost:5000',
+  });
+  // Every TCP connection, so that `kill` can drop them as a crash would.
+  const connections = new Set<TcpSocket>();
+  httpServer.on('connection', (socket) => {
+    connections.add(socket);
+    socket.on('close', () => connections.delete(socket));
   });
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
@@ -133,6 +149,15 @@ export async function startTestMedia(options: { teacherGraceMs?: number; workers
     /** Connects with freshly signed tickets for `claims` (one per connection, as the web client does). */
     connectAs: async (claims: Claims, options?: { reconnection?: boolean }) =>
       connect(() => signTicket(claims), options),
+    /**
+     * Stops as a crashed node does: the port closes and every connection drops without a word (clients see
+     * a lost transport, not a server disconnect), then the media connections end.
+     */
+    async kill() {
+      httpServer.close();
+      for (const socket of connections) socket.destroy();
+      await server.close();
+    },
     async close() {
       for (const socket of sockets) socket.disconnect();
       await signalling.close();

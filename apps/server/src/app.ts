@@ -5,8 +5,10 @@ import { authRoutes } from './auth/auth-routes.ts';
 import { registerRefreshTokenSweep } from './auth/refresh-token-sweep.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { registerChat } from './chat/register-chat.ts';
+import { registerClassroom } from './classroom/register-classroom.ts';
 import { classRoutes } from './classes/class-routes.ts';
 import { dashboardRoutes } from './classes/dashboard-routes.ts';
+import { myLiveClassesRoutes } from './classes/my-live-classes-routes.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedDemo } from './demo/seed-demo.ts';
@@ -17,6 +19,7 @@ import { readyRoutes } from './health/ready-routes.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { liveRoutes } from './live/live-routes.ts';
 import { registerMediaNodes } from './media-nodes/register-media-nodes.ts';
+import { registerMediaPlacement } from './media-nodes/register-media-placement.ts';
 import { LogDestination } from './log-destination.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContext } from './plugins/context.ts';
@@ -103,8 +106,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(categoryRoutes);
   await app.register(classRoutes);
   await app.register(dashboardRoutes);
+  await app.register(myLiveClassesRoutes);
   await app.register(enrolmentRoutes);
   await app.register(scheduleRoutes);
+  registerMediaPlacement(app);
   await app.register(liveRoutes);
   // Live sessions: recorded from the media nodes' reports. A module that acts when one ends subscribes to
   // app.sessionEnded here; the live state is reconciled with the nodes when the server is ready.
@@ -120,6 +125,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(signupRoutes);
   await app.register(usersRoutes);
   await registerChat(app, config.chat);
+  // Questions and raised hands in the live room: handlers on the chat broker, and their routes
+  await registerClassroom(app);
 
   // Background jobs from the database queue (replays of recorded sessions); JOB_CONCURRENCY=0 runs none here
   await registerJobs(app, replayJobs);

@@ -33,6 +33,7 @@ const THINGS = {
   schedule: ['일정을', 'Schedule'],
   path: ['요청한 주소를', 'Path'],
   file: ['파일을', 'File'],
+  session: ['라이브 수업을', 'Live session'],
 } as const;
 export type Thing = keyof typeof THINGS;
 

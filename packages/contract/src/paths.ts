@@ -18,6 +18,8 @@ export const ROUTES = {
 
   users: '/api/users',
   checkNickname: '/api/users/checkNickname',
+  /** The caller's classes that are live now (as teacher or student), for the LIVE cards' way in. */
+  myLiveClasses: '/api/users/live-classes',
 
   categories: '/api/categories',
   classes: '/api/classes',
@@ -39,6 +41,12 @@ export const ROUTES = {
   replayMp4: '/api/replays/:sessionId/replay.mp4',
   replayPlaylist: '/api/replays/:sessionId/hls/index.m3u8',
   replaySegment: '/api/replays/:sessionId/hls/:segment',
+  /** The questions of the class's live session (the open one, or `?session=`), for its members. */
+  classQuestions: '/api/classes/:classId/questions',
+  /** The room's raised hands as the reader sees them (`HandsView` of classroom.ts), for its members. */
+  classHands: '/api/classes/:classId/hands',
+  /** The polls of the class's live session (the open one, or `?session=`), for its members. */
+  classPolls: '/api/classes/:classId/polls',
 
   chatHistory: '/find/chat/list/:classId',
   /**

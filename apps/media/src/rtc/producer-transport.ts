@@ -10,15 +10,21 @@ import {
   type RtcpPacket,
   type RtpPacket,
 } from 'werift';
-import type { StreamKind } from '@sea/contract/live';
+import type { Layer, StreamKind } from '@sea/contract/live';
 import { BitrateMeter } from '../forwarding/bitrate-meter.ts';
 import { NackTracker } from '../forwarding/nack-tracker.ts';
 import { encodeRembBitrate, RembEstimator } from '../forwarding/remb-estimator.ts';
 import { prepareTeacherOffer, restoreNack } from '../forwarding/sdp-munging.ts';
 import { conflict, LiveError, notFound } from '../live-error.ts';
 import { Signal } from '../signal.ts';
-import { createPeerConnection, enlargeReceiveBuffers, gathered, type RtcOptions } from './peer-connection.ts';
-import { Producer } from './producer.ts';
+import {
+  createPeerConnection,
+  enlargeReceiveBuffers,
+  gathered,
+  withoutStunFallback,
+  type RtcOptions,
+} from './peer-connection.ts';
+import { Producer, type ReceivedTrack } from './producer.ts';
 import { unlessClosed } from './unless-closed.ts';
 import { log } from '../log.ts';
 import { rtpCounts } from './rtp-counts.ts';
@@ -44,6 +50,7 @@ export class ProducerTransport {
   /** A producer was added (it replaced any earlier producer of the same kind). */
   readonly producerAdded = new Signal<[Producer]>();
   private readonly pc: RTCPeerConnection;
+  private readonly options: RtcOptions;
   private readonly producers = new Map<StreamKind, Producer>();
   /** Per incoming SSRC: its NACK tracker, when it last sent, whether it is video (only video is NACKed). */
   private readonly streams = new Map<number, { nack: NackTracker; lastAt: number; video: boolean }>();
@@ -58,6 +65,7 @@ export class ProducerTransport {
   private isClosed = false;
 
   constructor(options: RtcOptions) {
+    this.options = options;
     this.pc = createPeerConnection(options, 'publisher');
     this.pc.connectionStateChange.subscribe((state) => {
       if (state === 'failed') log.warn({ transportId: this.id }, 'teacher connection failed');
@@ -84,6 +92,24 @@ export class ProducerTransport {
     if (tracks.length === 0 || transceiver.kind !== (kind.endsWith('Video') ? 'video' : 'audio')) {
       throw conflict(`이 미디어 항목(${mid})으로는 ${kind} 스트림을 보낼 수 없어요.`);
     }
+    return this.addProducer(kind, tracks);
+  }
+
+  /**
+   * Publishes one simulcast stream whose layers arrive on separate m-lines (an edge node pulling the webcam
+   * from its origin: one m-line per layer), replacing an earlier producer of that kind.
+   */
+  produceLayers(kind: StreamKind, mids: Partial<Record<Layer, string>>): Producer {
+    if (this.isClosed) throw closedRefusal();
+    const tracks = Object.entries(mids).map(([layer, mid]) => {
+      const track = this.pc.getTransceivers().find((t) => t.mid === mid)?.receiver.tracks[0];
+      if (!track) throw notFound('mline');
+      return { rid: layer, ssrc: track.ssrc, onReceiveRtp: track.onReceiveRtp };
+    });
+    return this.addProducer(kind, tracks);
+  }
+
+  private addProducer(kind: StreamKind, tracks: ReceivedTrack[]): Producer {
     this.producers.get(kind)?.close();
     const producer = new Producer(kind, tracks, (ssrc) => this.sendPli(ssrc));
     this.producers.set(kind, producer);
@@ -140,6 +166,7 @@ export class ProducerTransport {
     try {
       await this.step(this.pc.setRemoteDescription({ type: 'offer', sdp: prepareTeacherOffer(offerSdp) }));
       const answer = await this.step(this.pc.createAnswer());
+      if (this.options.fullIce) withoutStunFallback(this.pc, this.options);
       await this.step(this.pc.setLocalDescription(answer));
     } catch (error) {
       if (error instanceof LiveError) throw error;

@@ -1,16 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { CHAT_ENDPOINT } from '@sea/contract/chat';
+import {
+  CHAT_DELETE_DESTINATION,
+  CHAT_MUTE_DESTINATION,
+  CHAT_SLOW_DESTINATION,
+} from '@sea/contract/classroom';
 import { ROUTES } from '@sea/contract/paths';
 import { originAllowed } from '../plugins/cors.ts';
 import { registerWebSocket, type SocketHandler } from '../plugins/websocket.ts';
 import { DatabaseChatAccess } from './chat-access.ts';
 import { ChatBroker, DEFAULT_CHAT_RATE_LIMIT } from './chat-broker.ts';
 import { chatMetrics } from './chat-metrics.ts';
-import type { FanOut, FanOutTarget } from './chat-ports.ts';
+import type { FanOut, FanOutTarget, SendLimiter } from './chat-ports.ts';
 import { chatRoutes } from './chat-routes.ts';
 import type { ChatTuning } from './chat-tuning.ts';
 import { MemoryFanOut } from './memory-fan-out.ts';
 import { DatabaseMessageLog } from './message-log.ts';
+import { moderationActions } from './moderation-actions.ts';
+import { DatabaseModeration } from './moderation-store.ts';
 import { RedisFanOut } from './redis-fan-out.ts';
 import { RedisTokenBuckets } from './redis-token-buckets.ts';
 import { DEFAULT_PARSER_LIMITS } from './stomp-parser.ts';
@@ -31,6 +38,10 @@ declare module 'fastify' {
      * classes and withdrawals (`classDeleted`, `userWithdrawn`), so ended memberships stop receiving at once.
      */
     chatBroker: ChatBroker;
+    /** Mutes and slow mode of the rooms (the classroom's questions also refuse a muted student). */
+    chatModeration: DatabaseModeration;
+    /** The per-user write budget of the chat (Redis-shared with several instances); questions and votes use it too. */
+    chatLimiter: SendLimiter;
     /** Bytes written to chat sockets that their peers have not taken yet: memory held for slow readers. */
     chatQueuedBytes(): number;
   }
@@ -75,10 +86,12 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
     connections: () => transports.size,
     subscriptions: () => broker.subscriptionCount,
   });
+  const moderation = new DatabaseModeration(app.db);
   const broker = new ChatBroker({
     access,
     messages,
     limiter,
+    gate: moderation,
     log,
     meter,
     membershipCheckMs: tuning.membershipCheckMs,
@@ -90,6 +103,12 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
     },
   });
   app.decorate('chatBroker', broker);
+  app.decorate('chatModeration', moderation);
+  app.decorate<SendLimiter>('chatLimiter', limiter);
+  const moderate = moderationActions({ room: broker, messages, moderation, log });
+  broker.handle(CHAT_DELETE_DESTINATION, moderate.delete);
+  broker.handle(CHAT_MUTE_DESTINATION, moderate.mute);
+  broker.handle(CHAT_SLOW_DESTINATION, moderate.slow);
   app.addHook('onClose', () => broker.close());
   // Starting while Redis is down is allowed (messages are stored and reach this instance's subscribers, and
   // the fan-out connects later); the wait only lets a healthy deployment be fully wired before it listens.

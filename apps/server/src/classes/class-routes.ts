@@ -41,8 +41,17 @@ const LIST_DESCRIPTION =
   'category id, else 404) apply to every target but `topten`, which ignores both without reading them: any ' +
   'value, even a malformed one, gives the same ten. Past the end a page is `[]`. For older clients, a ' +
   'target followed by a second `?` (`target=live?page=0`) reads as that target with the parameters after ' +
-  'the `?` (`target=live&page=0`).';
+  'the `?` (`target=live&page=0`). `total` beside `data` is how many classes the whole list holds, so a ' +
+  'client can show an exact count before it has loaded every page.';
 const PUBLIC_TARGETS = [undefined, '', 'none', 'live', 'topten'];
+// `total` sits beside `data` (not in it), so clients that read `data` as the array keep working.
+const ClassListEnvelopeSchema = envelopeSchema(z.array(ClassItemSchema)).extend({
+  total: z
+    .number()
+    .int()
+    .describe('How many classes the whole list holds (every page; `topten`: the classes answered)'),
+});
+
 function isPublicList(raw: unknown): boolean {
   const query = unfoldTarget(raw);
   const target =
@@ -70,23 +79,20 @@ export async function classRoutes(fastify: FastifyInstance): Promise<void> {
         summary: 'A page of 12 classes, newest first (bearer for target=enrolled and target=created)',
         description: LIST_DESCRIPTION,
         querystring: ListQuerySchema,
-        response: { 200: envelopeSchema(z.array(ClassItemSchema)), ...errorResponses(400, 401, 404) },
+        response: { 200: ClassListEnvelopeSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
       const { page, category, target } = request.query;
       if (category !== undefined && !(await categoryExists(app.db, category))) throw notFound('category');
-      const rows = await listClasses(app.db, {
+      const { rows, total } = await listClasses(app.db, {
         page,
         category,
         target,
         accountId: request.auth?.accountId ?? null,
       });
-      return ok(
-        rows.map((row) => toClassItem(row, imageUrl)),
-        '강의 목록이에요.',
-        'Classes.',
-      );
+      const items = rows.map((row) => toClassItem(row, imageUrl));
+      return { ...ok(items, '강의 목록이에요.', 'Classes.'), total };
     },
   );
 

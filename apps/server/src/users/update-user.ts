@@ -4,8 +4,8 @@ import { users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { userConflict } from './user-errors.ts';
 
-/** Fields to change; an absent field is kept, `email: null` clears the address. */
-export type UserChanges = { nickname?: string; email?: string | null; profileImage?: string };
+/** Fields to change; an absent field is kept, `email: null` clears the address, `profileImage: null` the photo. */
+export type UserChanges = { nickname?: string; email?: string | null; profileImage?: string | null };
 
 type UserRow = typeof users.$inferSelect;
 

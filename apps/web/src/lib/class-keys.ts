@@ -20,5 +20,11 @@ export const classKeys = {
   sessionChat: (classId: number, sessionId: number) =>
     ['classes', classId, 'sessions', sessionId, 'chat'] as const,
   attendance: (classId: number) => ['classes', classId, 'attendance'] as const,
+  /** A session's questions (the live room's '질문' tab, kept with the session). */
+  sessionQuestions: (classId: number, sessionId: number) =>
+    ['classes', classId, 'sessions', sessionId, 'questions'] as const,
+  /** A session's polls and quizzes with their results. */
+  sessionPolls: (classId: number, sessionId: number) =>
+    ['classes', classId, 'sessions', sessionId, 'polls'] as const,
   categories: ['categories'] as const,
 };

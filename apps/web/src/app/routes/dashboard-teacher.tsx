@@ -1,4 +1,5 @@
 import { AttendanceCard } from '../../features/attendance/components/attendance-card.tsx';
+import { PastQuestionsCard } from '../../features/chat/components/past-questions-card.tsx';
 import { TeacherDashboardPage } from '../../features/classes/components/teacher-dashboard-page.tsx';
 import { SessionList } from '../../features/replays/components/session-list.tsx';
 
@@ -9,6 +10,7 @@ export function Component() {
         <>
           <SessionList classId={classId} role="teacher" />
           <AttendanceCard classId={classId} />
+          <PastQuestionsCard classId={classId} />
         </>
       )}
     />

@@ -4,6 +4,7 @@ import { useDesktop } from '../../../lib/use-media-query.ts';
 import { useCategories } from '../../../lib/use-categories.ts';
 import { useClassPages } from '../api/use-class-pages.ts';
 import { useTopTen } from '../api/use-home-classes.ts';
+import { useLiveCardHref } from '../api/use-live-card-href.ts';
 import { CATALOGUE_TEXTS } from '../texts.ts';
 import { useCategoryParam } from '../use-category-param.ts';
 import { CategoryFilter } from './category-filter.tsx';
@@ -35,6 +36,7 @@ export function ClassListPage({ live }: { live: boolean }) {
   const categories = useCategories();
   const query = useClassPages(live ? 'live' : null, category);
   const title = live ? CATALOGUE_TEXTS.liveListTitle : CATALOGUE_TEXTS.listTitle;
+  const liveHref = useLiveCardHref();
 
   return (
     <Page className={styles.page}>
@@ -44,7 +46,14 @@ export function ClassListPage({ live }: { live: boolean }) {
         {categories.data && (
           <CategoryFilter categories={categories.data} value={category} onChange={setCategory} />
         )}
-        <ClassFeed query={query} label={title} />
+        <ClassFeed
+          query={query}
+          label={title}
+          cardProps={(item) => {
+            const href = liveHref(item);
+            return href === undefined ? {} : { href };
+          }}
+        />
       </section>
     </Page>
   );
