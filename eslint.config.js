@@ -101,6 +101,12 @@ export default tseslint.config(
       ],
     },
   },
+  // The services log through pino (structured lines with their ids, at LOG_LEVEL), never bare console calls;
+  // their tests say they skipped through test/skip-notice.ts.
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/media/src/**/*.ts'],
+    rules: { 'no-console': 'error' },
+  },
   {
     files: ['packages/contract/**/*.ts'],
     rules: {

@@ -49,6 +49,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'test/chromium.test.ts', 'test/chromium-edge.test.ts'],
           environment: 'node',
+          // Rooms and peers log every arrival and departure at info; tests keep the warnings and errors.
+          env: { LOG_LEVEL: 'warn' },
           testTimeout: 30_000,
         },
       },
@@ -72,6 +74,20 @@ export default defineConfig({
           environment: 'node',
           fileParallelism: false,
           testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        // The operator's files under deploy/: the Grafana dashboard against both services' real /metrics.
+        test: {
+          name: 'deploy',
+          root: 'deploy',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+          env: { LOG_LEVEL: 'warn' },
+          fileParallelism: false,
+          testTimeout: 120_000,
+          // The topology test builds the web app once for its browser (up to 170 s on a busy machine).
           hookTimeout: 300_000,
         },
       },

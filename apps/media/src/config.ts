@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   ConfigError,
   iceServersEnv,
+  metricsAllowEnv,
   MIN_SECRET_LENGTH,
   optionalEnv as optional,
   parseEnv,
@@ -13,6 +14,7 @@ import {
 } from '@sea/contract/env';
 import type { IceServer } from '@sea/contract/live-ticket';
 import { MediaNodeIdSchema } from '@sea/contract/media-nodes';
+import { LOG_LEVELS, type LogLevel } from './log.ts';
 
 export { ConfigError };
 
@@ -42,6 +44,10 @@ export type MediaConfig = {
   nodeId: string | null;
   /** MEDIA_INTERNAL_URL (where the API server reaches this node), when set; else {@link defaultInternalUrl}. */
   internalUrl: string | null;
+  /** LOG_LEVEL: the logger reads it itself (log.ts); checked here so a wrong one is reported at start. */
+  logLevel: LogLevel;
+  /** Who besides loopback may read `/metrics` (METRICS_ALLOW: addresses and CIDRs; none by default). */
+  metricsAllow: string[];
   /**
    * MEDIA_URL: where browsers (and other nodes pulling a class) open this node's signalling, written into the
    * registry of nodes; else `http://{MEDIA_ANNOUNCED_IP}:{port}`.
@@ -116,6 +122,8 @@ const EnvSchema = z.object({
   MEDIA_CAPACITY: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(100_000).optional()),
   MEDIA_NODE_ID: optional.pipe(MediaNodeIdSchema.optional()),
   MEDIA_INTERNAL_URL: optional.pipe(z.url().optional()),
+  LOG_LEVEL: optional.pipe(z.enum(LOG_LEVELS).default('info')),
+  METRICS_ALLOW: metricsAllowEnv,
   MEDIA_URL: optional.pipe(z.url().optional()),
   REDIS_URL: optional.pipe(
     z
@@ -146,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): MediaConfig {
     capacity: e.MEDIA_CAPACITY ?? defaultCapacity(e.MEDIA_WORKERS),
     nodeId: e.MEDIA_NODE_ID ?? null,
     internalUrl: e.MEDIA_INTERNAL_URL?.replace(/\/$/, '') ?? null,
+    logLevel: e.LOG_LEVEL,
+    metricsAllow: e.METRICS_ALLOW,
     mediaUrl: e.MEDIA_URL?.replace(/\/$/, '') ?? null,
     redisUrl: e.REDIS_URL ?? null,
   };

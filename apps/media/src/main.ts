@@ -1,7 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { apiReadiness } from './api-readiness.ts';
 import { ConfigError, defaultInternalUrl, defaultNodeId, loadConfig, readMediaSecret } from './config.ts';
 import { internalRoutes } from './internal-routes.ts';
+import { log } from './log.ts';
+import { mediaMetrics } from './media-metrics.ts';
 import { MediaServer } from './media-server.ts';
 import { NodeReporter } from './node-reporter.ts';
 import { RedisUsedTickets } from './registry/redis-used-tickets.ts';
@@ -49,7 +52,14 @@ async function main(): Promise<void> {
       ? (room, origin) => originPuller({ secret, nodeId, rtc })(room, origin)
       : undefined,
   });
-  const httpServer = http.createServer(internalRoutes({ secret, revoke: (r) => server.revoke(r) }));
+  const httpServer = http.createServer(
+    internalRoutes({
+      secret,
+      revoke: (r) => server.revoke(r),
+      metrics: { registry: mediaMetrics(server), allow: config.metricsAllow },
+      ready: apiReadiness(config.apiUrl),
+    }),
+  );
   const signalling = attachSignalling(httpServer, {
     server,
     // With several nodes a ticket must open one connection on one node: the nodes share the used tickets.
@@ -87,17 +97,24 @@ async function main(): Promise<void> {
     revoke: (revocation) => server.revoke(revocation),
   });
   reporter.start();
-  console.log(
-    `media: node ${nodeId}, signalling on http://${config.host}:${port}/server, media on ` +
-      `${config.announcedIp}, ${config.workers} forwarding workers, room for ${config.capacity} students; reporting to ${config.apiUrl}` +
-      (registry ? `; registered in Redis as ${mediaUrl}` : ''),
+  log.info(
+    {
+      nodeId,
+      signalling: `http://${config.host}:${port}/server`,
+      announcedIp: config.announcedIp,
+      workers: config.workers,
+      capacity: config.capacity,
+      apiUrl: config.apiUrl,
+      registeredAs: registry ? mediaUrl : null,
+    },
+    'media service started',
   );
 
   let closing = false;
   const close = async (why: string) => {
     if (closing) return;
     closing = true;
-    console.log(`media: ${why}, closing`);
+    log.info({ reason: why }, 'closing');
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
     await signalling.close(); // closes every room
     await registry?.close(); // no new tickets name this node
@@ -117,6 +134,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A configuration problem is a message for a person, written as it is; anything else is a crash.
+  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+  else log.fatal({ err: error }, 'the media service failed to start');
   process.exit(1);
 });

@@ -11,6 +11,7 @@ import {
   type MediaRoom,
 } from '@sea/contract/media-nodes';
 import { ROUTES, toPath } from '@sea/contract/paths';
+import { log } from './log.ts';
 import type { RoomReports } from './media-server.ts';
 
 export type NodeReporterOptions = {
@@ -30,7 +31,7 @@ export type NodeReporterOptions = {
   /** How soon a report follows students joining or leaving (changes within it share one report). */
   studentDelayMs?: number;
   fetch?: typeof fetch;
-  /** Where problems are told (console.error by default). */
+  /** Where problems are told (the service's log by default). */
   warn?: (line: string) => void;
   info?: (line: string) => void;
 };
@@ -75,8 +76,8 @@ export class NodeReporter implements RoomReports {
       retryMs: 1_000,
       studentDelayMs: STUDENT_REPORT_DELAY_MS,
       fetch: globalThis.fetch,
-      warn: (line) => console.error(line),
-      info: (line) => console.log(line),
+      warn: (line) => log.warn(line),
+      info: (line) => log.info(line),
       ...options,
     };
     this.key = new TextEncoder().encode(options.secret);

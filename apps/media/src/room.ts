@@ -1,4 +1,6 @@
 import type { ProducerInfo, StreamKind } from '@sea/contract/live';
+import type { Logger } from 'pino';
+import { log } from './log.ts';
 import type { Peer, PeerCloseReason } from './peer.ts';
 import type { Producer } from './rtc/producer.ts';
 import { Signal } from './signal.ts';
@@ -39,6 +41,7 @@ export class Room {
   /** Emitted when a student joins or leaves (not when a student's newer connection replaces the older). */
   readonly studentsChanged = new Signal();
   private readonly options: RoomOptions;
+  private readonly log: Logger;
   private teacher: Peer | null = null;
   /** Students by user id. */
   private readonly students = new Map<string, Peer>();
@@ -57,6 +60,8 @@ export class Room {
     this.sessionKey = options.sessionKey;
     this.recording = options.recording ?? true;
     this.options = options;
+    this.log = log.child({ classId, sessionKey: options.sessionKey });
+    this.log.info('room opened');
   }
 
   /** Makes `peer` the room's teacher, replacing (and closing) an earlier teacher connection. */
@@ -152,6 +157,7 @@ export class Room {
   close(reason: RoomCloseReason): void {
     if (this.isClosed) return;
     this.isClosed = true;
+    this.log.info({ reason, students: this.students.size }, 'room closed');
     this.cancelGrace();
     for (const release of this.releases.values()) release();
     this.releases.clear();

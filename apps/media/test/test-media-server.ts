@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { LIVE_TICKET_AUDIENCE, type LiveTicketClaims } from '@sea/contract/live-ticket';
 import type { MediaClosedRoom } from '@sea/contract/media-nodes';
 import { internalRoutes } from '../src/internal-routes.ts';
+import { mediaMetrics } from '../src/media-metrics.ts';
 import { MediaServer, type RoomReports } from '../src/media-server.ts';
 import { originPuller } from '../src/relay/origin-pull.ts';
 import type { RtcOptions } from '../src/rtc/peer-connection.ts';
@@ -86,7 +87,11 @@ export async function startTestMedia(
     }),
   });
   const httpServer = http.createServer(
-    internalRoutes({ secret: TEST_SECRET, revoke: (revocation) => server.revoke(revocation) }),
+    internalRoutes({
+      secret: TEST_SECRET,
+      revoke: (revocation) => server.revoke(revocation),
+      metrics: { registry: mediaMetrics(server), allow: [] },
+    }),
   );
   const signalling = attachSignalling(httpServer, {
     server,

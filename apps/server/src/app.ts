@@ -14,6 +14,8 @@ import { openDatabase } from './db/open-database.ts';
 import { seedDemo } from './demo/seed-demo.ts';
 import { enrolmentRoutes } from './enrolments/enrolment-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
+import { metricsRoutes } from './health/metrics-routes.ts';
+import { readyRoutes } from './health/ready-routes.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { liveRoutes } from './live/live-routes.ts';
 import { registerMediaNodes } from './media-nodes/register-media-nodes.ts';
@@ -25,6 +27,7 @@ import { registerCors } from './plugins/cors.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrors } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -75,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerContext(app, config, database.db);
 
   // Cross-cutting plugins
+  registerMetrics(app);
   registerErrors(app);
   registerJsonBody(app);
   registerSecurityHeaders(app, config);
@@ -98,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Domain modules
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(categoryRoutes);
   await app.register(classRoutes);
   await app.register(dashboardRoutes);
@@ -111,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSessions(app);
   registerReplayQueueing(app);
   await registerMediaNodes(app);
+  await app.register(readyRoutes);
   // Sessions, their replays (files only through signed URLs) and the attendance they leave
   await app.register(sessionRoutes);
   await app.register(replayFileRoutes);

@@ -4,6 +4,10 @@
  */
 export const ROUTES = {
   health: '/health',
+  /** Whether the service can serve now: what it depends on answers (`GET`, 200 or 503 with each check). */
+  ready: '/ready',
+  /** Prometheus metrics, for loopback and METRICS_ALLOW only (404 to anyone else). */
+  metrics: '/metrics',
   docs: '/api/docs',
 
   appKey: '/api/auth/kakao/app-key',

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { LiveError } from '../live-error.ts';
 import { RedisUsedTickets } from './redis-used-tickets.ts';
+import { skipNotice } from '../../test/skip-notice.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -25,7 +26,7 @@ async function redisAvailable(): Promise<boolean> {
 
 const available = await redisAvailable();
 if (!available && process.env.CI === 'true') throw new Error('Redis is required when CI=true');
-if (!available) console.warn('SKIPPED: the shared used-ticket memory tests need Redis on 6379');
+if (!available) skipNotice('SKIPPED: the shared used-ticket memory tests need Redis on 6379');
 
 const opened: RedisUsedTickets[] = [];
 afterAll(() => opened.forEach((memory) => memory.close()));

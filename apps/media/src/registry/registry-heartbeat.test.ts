@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { MediaNodeEntrySchema, type MediaNodeEntry } from '@sea/contract/media-registry';
 import { RegistryHeartbeat } from './registry-heartbeat.ts';
+import { skipNotice } from '../../test/skip-notice.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -25,7 +26,7 @@ async function redisAvailable(): Promise<boolean> {
 
 const available = await redisAvailable();
 if (!available && process.env.CI === 'true') throw new Error('Redis is required when CI=true');
-if (!available) console.warn('SKIPPED: media node registry tests need Redis on 6379');
+if (!available) skipNotice('SKIPPED: media node registry tests need Redis on 6379');
 
 const reader = new Redis(REDIS_URL, { lazyConnect: true });
 const opened: RegistryHeartbeat[] = [];

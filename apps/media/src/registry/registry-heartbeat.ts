@@ -5,6 +5,7 @@ import {
   MEDIA_REGISTRY_TTL_MS,
   type MediaNodeEntry,
 } from '@sea/contract/media-registry';
+import { log } from '../log.ts';
 
 export type RegistryHeartbeatOptions = {
   url: string;
@@ -40,7 +41,7 @@ export class RegistryHeartbeat {
     this.options = {
       heartbeatMs: MEDIA_REGISTRY_HEARTBEAT_MS,
       ttlMs: MEDIA_REGISTRY_TTL_MS,
-      warn: (line) => console.error(line),
+      warn: (line) => log.warn(line),
       ...options,
       key: `${options.prefix ?? MEDIA_REGISTRY_PREFIX}${nodeId}`,
     };

@@ -18,6 +18,7 @@ import type { RtcOptions } from '../rtc/peer-connection.ts';
 import type { ProducerTransport } from '../rtc/producer-transport.ts';
 import type { Room } from '../room.ts';
 import { LAYER_ID_SEPARATOR } from './layer-view.ts';
+import { log } from '../log.ts';
 
 export type OriginPullOptions = {
   /** MEDIA_SECRET, shared by every node: the edge signs its own ticket for the origin with it. */
@@ -80,7 +81,10 @@ export class OriginPull {
     this.room.startTeacher(this.peer);
     this.peer.closed.subscribe(() => this.stop());
     void this.connect().catch((error: unknown) => {
-      console.warn(`media: pulling class ${this.room.classId} from ${this.origin} failed`, error);
+      log.warn(
+        { err: error, classId: this.room.classId, origin: this.origin },
+        'pulling a class from its origin failed',
+      );
       this.end('disconnected');
     });
   }
@@ -118,7 +122,12 @@ export class OriginPull {
     this.toldViewers = count;
     this.request('relayViewers', { count }).catch((error: unknown) => {
       this.toldViewers = -1; // told again at the next look
-      if (!this.isStopped) console.warn(`media: telling ${this.origin} the edge's viewers failed`, error);
+      if (!this.isStopped) {
+        log.warn(
+          { err: error, classId: this.room.classId, origin: this.origin },
+          "telling the origin the edge's viewers failed",
+        );
+      }
     });
   }
 
@@ -132,7 +141,10 @@ export class OriginPull {
         await this.sync();
       } catch (error) {
         if (this.isStopped) return;
-        console.warn(`media: updating the streams pulled from ${this.origin} failed`, error);
+        log.warn(
+          { err: error, classId: this.room.classId, origin: this.origin },
+          'updating the streams pulled from the origin failed',
+        );
         this.end('disconnected');
       }
     });

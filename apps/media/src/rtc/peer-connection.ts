@@ -13,6 +13,7 @@ import {
 import type { IceServer } from '@sea/contract/live-ticket';
 import type { LiveCodec } from '@sea/contract/live';
 import { installSrtpKeyObjects } from './srtp-key-objects.ts';
+import { log } from '../log.ts';
 
 /** Network settings of every peer connection the SFU opens. */
 export type RtcOptions = {
@@ -134,7 +135,7 @@ export function enlargeReceiveBuffers(pc: RTCPeerConnection): void {
         protocol.transport?.socket?.setRecvBufferSize(RECEIVE_BUFFER_BYTES);
       } catch (error) {
         // Only a performance hint: the connection works with the default buffer.
-        console.warn('media: could not enlarge a UDP receive buffer', error);
+        log.warn({ err: error }, 'could not enlarge a UDP receive buffer');
       }
     }
   }

@@ -26,6 +26,8 @@ import {
 } from './peer-connection.ts';
 import { Producer, type ReceivedTrack } from './producer.ts';
 import { unlessClosed } from './unless-closed.ts';
+import { log } from '../log.ts';
+import { rtpCounts } from './rtp-counts.ts';
 
 /** NACKs go out this often (missing packets are asked for again after the tracker's retry interval). */
 const NACK_INTERVAL_MS = 20;
@@ -66,7 +68,7 @@ export class ProducerTransport {
     this.options = options;
     this.pc = createPeerConnection(options, 'publisher');
     this.pc.connectionStateChange.subscribe((state) => {
-      if (state === 'failed') console.warn(`media: teacher connection ${this.id} failed`);
+      if (state === 'failed') log.warn({ transportId: this.id }, 'teacher connection failed');
       if (state === 'failed' || state === 'closed') this.close();
     });
   }
@@ -148,7 +150,9 @@ export class ProducerTransport {
     this.watched.clear();
     this.pc
       .close()
-      .catch((error: unknown) => console.error('media: closing a teacher connection failed', error));
+      .catch((error: unknown) =>
+        log.error({ err: error, transportId: this.id }, 'closing a teacher connection failed'),
+      );
     this.closed.emit();
     this.closed.clear();
     this.producerAdded.clear();
@@ -212,6 +216,8 @@ export class ProducerTransport {
     }
     stream.lastAt = now;
     stream.nack.receive(packet.header.sequenceNumber, now);
+    rtpCounts.received += 1;
+    rtpCounts.receivedBytes += packet.payload.length;
     this.meter.add(packet.payload.length + 12, now);
   }
 
@@ -228,6 +234,8 @@ export class ProducerTransport {
       if (!stream.video) continue;
       const lost = stream.nack.due(now);
       if (lost.length > 0) {
+        rtpCounts.nacksSent += 1;
+        rtpCounts.nackedPackets += lost.length;
         feedback.push(
           new RtcpTransportLayerFeedback({
             feedback: new GenericNack({ senderSsrc: this.rtcpSsrc, mediaSourceSsrc: ssrc, lost }),
@@ -246,7 +254,9 @@ export class ProducerTransport {
     for (const packet of feedback) {
       dtls
         .sendRtcp([packet])
-        .catch((error: unknown) => console.error('media: sending feedback failed', error));
+        .catch((error: unknown) =>
+          log.error({ err: error, transportId: this.id }, 'sending feedback failed'),
+        );
     }
   }
 
@@ -260,6 +270,8 @@ export class ProducerTransport {
         continue;
       }
       const counts = stream.nack.takeCounts();
+      rtpCounts.expected += counts.expected;
+      rtpCounts.lost += counts.lost;
       expected += counts.expected;
       lost += counts.lost;
     }
@@ -283,10 +295,13 @@ export class ProducerTransport {
   private sendPli(ssrc: number): void {
     const dtls = this.transport();
     if (!dtls) return;
+    rtpCounts.keyframeRequests += 1;
     const pli = new RtcpPayloadSpecificFeedback({
       feedback: new PictureLossIndication({ senderSsrc: this.rtcpSsrc, mediaSsrc: ssrc }),
     });
-    dtls.sendRtcp([pli]).catch((error: unknown) => console.error('media: sending a PLI failed', error));
+    dtls
+      .sendRtcp([pli])
+      .catch((error: unknown) => log.error({ err: error, transportId: this.id }, 'sending a PLI failed'));
   }
 
   private transport(): RTCDtlsTransport | undefined {

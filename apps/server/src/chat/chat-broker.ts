@@ -1,6 +1,7 @@
 import { CHAT_SEND_DESTINATION, type ChatMessage, type RoomRole } from '@sea/contract/chat';
 import { CatchUp } from './catch-up.ts';
 import { ChatMessages } from './chat-messages.ts';
+import type { ChatMeter } from './chat-metrics.ts';
 import type {
   ChatAccess,
   ChatLog,
@@ -36,6 +37,8 @@ export interface ChatBrokerOptions {
   limiter?: SendLimiter;
   maxSubscriptionsPerSession?: number;
   log?: ChatLog;
+  /** Counts deliveries (the metrics); none by default. */
+  meter?: ChatMeter;
   now?: () => number;
   /** How long before the fan-out went away the catch-up starts reading (see `CatchUp`). */
   catchUpMarginMs?: number;
@@ -81,7 +84,7 @@ export class ChatBroker implements FanOutTarget, RoomContext {
     this.#access = options.access;
     this.#maxSubscriptions = options.maxSubscriptionsPerSession ?? 16;
     this.#fanOut = options.fanOut(this);
-    this.#delivery = new Delivery(this.#subscriptions, log);
+    this.#delivery = new Delivery(this.#subscriptions, log, options.meter);
     this.#chat = new ChatMessages({
       access: options.access,
       messages: options.messages,

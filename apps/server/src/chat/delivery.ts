@@ -1,3 +1,4 @@
+import { type ChatMeter, NO_CHAT_METER } from './chat-metrics.ts';
 import type { ChatLog, ChatSubscriber, RoomEvent } from './chat-ports.ts';
 import { encodeFrame, stompFrame } from './stomp-frame.ts';
 import type { Subscription, Subscriptions } from './subscriptions.ts';
@@ -29,11 +30,13 @@ const encoder = new TextEncoder();
 export class Delivery {
   readonly #subscriptions: Subscriptions;
   readonly #log: ChatLog;
+  readonly #meter: ChatMeter;
   #outbox: Outgoing[] = [];
 
-  constructor(subscriptions: Subscriptions, log: ChatLog) {
+  constructor(subscriptions: Subscriptions, log: ChatLog, meter: ChatMeter = NO_CHAT_METER) {
     this.#subscriptions = subscriptions;
     this.#log = log;
+    this.#meter = meter;
   }
 
   /** Queues a message for the subscribers of `destination` (nothing when there are none here). */
@@ -93,6 +96,7 @@ export class Delivery {
             encoded.set(key, bytes);
           }
           subscriber.sendBytes(bytes);
+          this.#meter.delivered(messages.length);
         } catch (error) {
           this.#log('error', `chat delivery to ${subscriber.userId} failed; closing that session`, error);
           this.#abort(subscriber);

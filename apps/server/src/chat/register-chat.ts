@@ -10,6 +10,7 @@ import { originAllowed } from '../plugins/cors.ts';
 import { registerWebSocket, type SocketHandler } from '../plugins/websocket.ts';
 import { DatabaseChatAccess } from './chat-access.ts';
 import { ChatBroker, DEFAULT_CHAT_RATE_LIMIT } from './chat-broker.ts';
+import { chatMetrics } from './chat-metrics.ts';
 import type { FanOut, FanOutTarget, SendLimiter } from './chat-ports.ts';
 import { chatRoutes } from './chat-routes.ts';
 import type { ChatTuning } from './chat-tuning.ts';
@@ -79,6 +80,12 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
     redisReady.push(limiter.ready());
   }
   const redisFanOuts: RedisFanOut[] = [];
+  // Every STOMP session's transport (a WebSocket, or a SockJS session over a WebSocket or HTTP).
+  const transports = new Set<StompTransport>();
+  const meter = chatMetrics(app.metrics, {
+    connections: () => transports.size,
+    subscriptions: () => broker.subscriptionCount,
+  });
   const moderation = new DatabaseModeration(app.db);
   const broker = new ChatBroker({
     access,
@@ -86,6 +93,7 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
     limiter,
     gate: moderation,
     log,
+    meter,
     membershipCheckMs: tuning.membershipCheckMs,
     fanOut: (target: FanOutTarget): FanOut => {
       if (!redisUrl) return new MemoryFanOut(target);
@@ -110,9 +118,7 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
     new Promise((resolve) => setTimeout(resolve, REDIS_START_WAIT_MS).unref()),
   ]);
 
-  const sessionOptions = { ...tuning.session, log };
-  // Every STOMP session's transport (a WebSocket, or a SockJS session over a WebSocket or HTTP).
-  const transports = new Set<StompTransport>();
+  const sessionOptions = { ...tuning.session, log, meter };
   app.decorate('chatQueuedBytes', () => {
     let total = 0;
     for (const transport of transports) total += transport.bufferedBytes();

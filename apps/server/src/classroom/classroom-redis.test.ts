@@ -32,13 +32,14 @@ import {
 } from '../../test/helper.ts';
 import { createChatClass, eventually, listenForChat, TestChatClient } from '../../test/chat-clients.ts';
 import { enrolStudent, openLiveSession } from '../../test/classroom.ts';
+import { skipNotice } from '../../test/skip-notice.ts';
 
 // Several instances need one shared database, so this suite always uses PostgreSQL (and Redis).
 const SHARED_REDIS = 'redis://127.0.0.1:6379';
 const required = process.env.CI === 'true';
 const services = (await postgresAvailable()) && (await redisAvailable(SHARED_REDIS));
 if (!services && required) throw new Error('PostgreSQL and Redis are required when CI=true');
-if (!services) console.warn('SKIPPED: classroom fan-out tests need PostgreSQL on 5432 and Redis on 6379');
+if (!services) skipNotice('SKIPPED: classroom fan-out tests need PostgreSQL on 5432 and Redis on 6379');
 
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {

@@ -3,11 +3,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { redisAvailable } from '../../test/helper.ts';
 import { NodeRegistry } from './node-registry.ts';
+import { skipNotice } from '../../test/skip-notice.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const available = await redisAvailable(REDIS_URL);
 if (!available && process.env.CI === 'true') throw new Error('Redis is required when CI=true');
-if (!available) console.warn('SKIPPED: media node registry tests need Redis on 6379');
+if (!available) skipNotice('SKIPPED: media node registry tests need Redis on 6379');
 
 const writer = new Redis(REDIS_URL, { lazyConnect: true });
 const registries: NodeRegistry[] = [];

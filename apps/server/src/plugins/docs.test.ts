@@ -18,6 +18,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 const METHODS: Record<keyof typeof ROUTES, Method[]> = {
   health: ['GET'],
+  ready: ['GET'],
+  metrics: ['GET'],
   // The OpenAPI description and Swagger UI themselves, and the uploaded files: not operations of the API.
   docs: [],
   uploads: [],

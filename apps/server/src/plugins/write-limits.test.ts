@@ -12,6 +12,7 @@ import { bearer, buildTestApp, createAccount, createUser, type TestUser } from '
 import { jpeg } from '../../test/images.ts';
 import { imagePart, jsonPart, multipart, type Part } from '../../test/multipart.ts';
 import { storedFiles } from '../../test/uploads-dir.ts';
+import { skipNotice } from '../../test/skip-notice.ts';
 
 // The write limits of plugins/rate-limit.ts: 10 class creations an hour, 30 image-taking edits per 10 minutes
 // per route, 10 sign-up attempts an hour; per user, shared through Redis when REDIS_URL is set.
@@ -37,7 +38,7 @@ async function redisAvailable(): Promise<boolean> {
 
 const redisUp = await redisAvailable();
 if (!redisUp && process.env.CI === 'true') throw new Error('CI=true: Redis is required');
-if (!redisUp) console.warn('Redis is not reachable: SKIPPING the shared write-limit tests');
+if (!redisUp) skipNotice('Redis is not reachable: SKIPPING the shared write-limit tests');
 
 const apps: FastifyInstance[] = [];
 afterAll(async () => {
