@@ -12,7 +12,10 @@ const ADAPTERS = {
   ws: ['apps/server/src/plugins/websocket.ts'],
   '@stomp/stompjs': ['apps/web/src/features/chat/chat-connection.ts'],
   'socket.io': ['apps/media/src/signalling.ts'],
-  'socket.io-client': ['apps/web/src/features/live/signalling-client.ts'],
+  'socket.io-client': [
+    'apps/web/src/features/live/signalling-client.ts',
+    'apps/media/src/relay/origin-pull.ts',
+  ],
   werift: ['apps/media/src/rtc/**'],
 };
 
@@ -97,6 +100,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // The services log through pino (structured lines with their ids, at LOG_LEVEL), never bare console calls;
+  // their tests say they skipped through test/skip-notice.ts.
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/media/src/**/*.ts'],
+    rules: { 'no-console': 'error' },
   },
   {
     files: ['packages/contract/**/*.ts'],

@@ -47,8 +47,10 @@ export default defineConfig({
           name: 'media',
           root: 'apps/media',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'test/chromium.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/chromium.test.ts', 'test/chromium-edge.test.ts'],
           environment: 'node',
+          // Rooms and peers log every arrival and departure at info; tests keep the warnings and errors.
+          env: { LOG_LEVEL: 'warn' },
           testTimeout: 30_000,
         },
       },
@@ -76,6 +78,20 @@ export default defineConfig({
         },
       },
       {
+        // The operator's files under deploy/: the Grafana dashboard against both services' real /metrics.
+        test: {
+          name: 'deploy',
+          root: 'deploy',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+          env: { LOG_LEVEL: 'warn' },
+          fileParallelism: false,
+          testTimeout: 120_000,
+          // The topology test builds the web app once for its browser (up to 170 s on a busy machine).
+          hookTimeout: 300_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           root: 'e2e',
@@ -93,7 +109,11 @@ export default defineConfig({
         test: {
           name: 'live',
           root: '.',
-          include: ['apps/media/test/chromium.test.ts', 'e2e/live-journey.test.ts'],
+          include: [
+            'apps/media/test/chromium.test.ts',
+            'apps/media/test/chromium-edge.test.ts',
+            'e2e/live-journey.test.ts',
+          ],
           environment: 'node',
           fileParallelism: false,
           testTimeout: 300_000,

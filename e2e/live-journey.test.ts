@@ -1,49 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable } from './harness/chromium.ts';
 import { buildWebOnce } from './harness/web-build.ts';
+import { runJourney } from './live/run-isolated.ts';
 
-/**
- * Whether this process may create a network namespace (root, or unprivileged namespaces allowed).
- * SEA_LIVE_NO_NETNS=1 runs the journey as a machine without that permission would.
- */
-const isolated =
-  process.env.SEA_LIVE_NO_NETNS !== '1' && spawnSync('unshare', ['--net', 'true']).status === 0;
-if (!isolated) {
-  if (process.env.CI === 'true') throw new Error('CI=true but `unshare --net` is not allowed here');
-  console.warn(
-    '\n!!! The live journey runs WITHOUT its own network namespace (unshare --net is not allowed here):' +
-      ' media on 127.0.0.1 only, Chromium without mDNS candidates !!!\n',
-  );
-}
-
-/**
- * Runs `live/run-live-journey.ts`, when it may, in its own network namespace with only loopback up: Chromium's
- * WebRTC then has no other interface to gather candidates from, so no media packet can leave loopback.
- * Otherwise it runs here, with the media service listening on and announcing 127.0.0.1 only (its ICE-lite
- * side only answers checks) and Chromium without mDNS: every packet goes to 127.0.0.1 or to this machine's
- * own addresses; the result's candidate pairs show it.
- */
-function runJourney(dist: string): Record<string, unknown> {
-  const script = fileURLToPath(new URL('./live/run-live-journey.ts', import.meta.url));
-  const options = {
-    encoding: 'utf8' as const,
-    env: { ...process.env, WEB_DIST: dist, SEA_NETNS: isolated ? '1' : '0' },
-    timeout: 280_000,
-    maxBuffer: 16 * 1024 * 1024,
-  };
-  const run = isolated
-    ? spawnSync(
-        'unshare',
-        ['--net', 'sh', '-c', 'ip link set lo up && exec "$0" "$1"', process.execPath, script],
-        options,
-      )
-    : spawnSync(process.execPath, [script], options);
-  const line = run.stdout.split('\n').find((l) => l.startsWith('JOURNEY_RESULT '));
-  if (!line) throw new Error(`the journey printed no result:\n${run.stdout}\n${run.stderr}`);
-  return JSON.parse(line.slice('JOURNEY_RESULT '.length)) as Record<string, unknown>;
-}
+const SCRIPT = fileURLToPath(new URL('./live/run-live-journey.ts', import.meta.url));
 
 type StudentFigures = {
   layer: 'q' | 'h' | 'f';
@@ -58,7 +19,7 @@ type CandidatePair = { local: string; remote: string };
 
 describe.runIf(chromiumAvailable())('live journey through the pages (real media service)', () => {
   it('a teacher teaches three students live: four streams, qualities, webcam off and on, the end', () => {
-    const result = runJourney(buildWebOnce());
+    const result = runJourney(SCRIPT, buildWebOnce(), 280_000);
     if (result.error) console.error(result.serverLogs, result.mediaLogs);
     const { students, layerReachedMs, layerSwitch, webcamOffMs, webcamOnMs, ended, candidatePairs } = result;
     console.info(

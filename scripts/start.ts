@@ -13,6 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { platformEnv } from './platform-env.ts';
+import { prettyLogs } from './pretty-logs.ts';
 
 /** How long a service may take to stop before it is killed (each stops itself within 10 s). */
 const STOP_GRACE_MS = 12_000;
@@ -22,6 +23,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { env, warnings } = platformEnv(process.env, root);
 for (const warning of warnings) console.warn(`[start] ${warning}`);
 const build = !process.argv.includes('--no-build');
+// A person in a terminal reads the services' log lines pretty-printed; anything else (a pipe, a file, a log
+// collector) gets them as they are: one JSON object per line.
+const pretty = process.stdout.isTTY ? await prettyLogs() : null;
 
 type Service = { name: string; child: ChildProcess };
 const services: Service[] = [];
@@ -38,9 +42,10 @@ function run(name: string, script: string): void {
   const child = spawn(process.execPath, [script], {
     cwd: root,
     env,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', pretty ? 'pipe' : 'inherit', 'inherit', 'ipc'],
     detached: true,
   });
+  if (pretty) child.stdout?.pipe(pretty, { end: false });
   services.push({ name, child });
   child.on('exit', (code, signal) => {
     if (stopping) return;

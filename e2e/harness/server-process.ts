@@ -6,7 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from './paths.ts';
 
-export type RunningServer = { baseUrl: string; stop: () => Promise<void>; logs: () => string };
+export type RunningServer = {
+  baseUrl: string;
+  stop: () => Promise<void>;
+  /** Sends the process a signal (a crash: `SIGKILL`); `stop()` still waits for it and cleans up. */
+  kill: (signal: NodeJS.Signals) => void;
+  logs: () => string;
+};
 
 /** A free TCP port on loopback (listen on 0, read it back, release it). */
 export function freePort(): Promise<number> {
@@ -72,7 +78,7 @@ export async function startService(
     await stop();
     throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
   }
-  return { baseUrl, stop, logs: () => output };
+  return { baseUrl, stop, kill: (signal) => child.kill(signal), logs: () => output };
 }
 
 /**

@@ -27,10 +27,11 @@ function newestSource(): number {
 
 /**
  * The built web app for the journeys, in a git-ignored folder. Built once: later calls (other test files,
- * later runs) reuse it while no source is newer than the build.
+ * later runs) reuse it while no source is newer than the build. Another project running at the same time
+ * (the deploy project's topology test) names its own `folder`, so two builds never write the same one.
  */
-export function buildWebOnce(): string {
-  const outDir = path.join(REPO_ROOT, 'artifacts/e2e/web-dist');
+export function buildWebOnce(folder = 'web-dist'): string {
+  const outDir = path.join(REPO_ROOT, 'artifacts/e2e', folder);
   const stampFile = path.join(outDir, STAMP);
   const sources = newestSource();
   if (fs.existsSync(stampFile) && Number(fs.readFileSync(stampFile, 'utf8')) >= sources) return outDir;

@@ -27,6 +27,7 @@ import {
   sampleDecoding,
   switchFigures,
 } from './media-stats.ts';
+import { sleep, until } from './until.ts';
 
 const PROGRAMMING = 13;
 const CLASS_NAME = '라이브 웹캠 실습';
@@ -35,18 +36,6 @@ const LAYER_WIDTH = { q: 320, h: 640, f: 1280 } as const;
 const LAYER_OPTION = { q: '저화질', h: '중화질', f: '고화질' } as const;
 const WEBCAM = '강사 카메라 영상';
 const SCREEN = '강사 화면 공유';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `read` until `done` holds (every 200 ms, at most `ms`); returns the time it took, or null. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number) {
-  const start = performance.now();
-  while (performance.now() - start < ms) {
-    if (done(await read())) return Math.round(performance.now() - start);
-    await sleep(200);
-  }
-  return null;
-}
 
 type VideoFigures = { present: boolean; width: number; height: number; frames: number };
 

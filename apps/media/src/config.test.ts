@@ -20,6 +20,8 @@ describe('loadConfig', () => {
     // A forwarding worker per core, none on a single core.
     const cores = os.availableParallelism();
     expect(config.workers).toBe(cores > 1 ? cores : 0);
+    // 40 students per forwarding thread, the main thread counting as one when there are no workers.
+    expect(config.capacity).toBe(40 * Math.max(1, config.workers));
   });
 
   it('parses every variable', () => {
@@ -31,7 +33,13 @@ describe('loadConfig', () => {
       ICE_SERVERS: '[{"urls":"turn:turn.example.org:3478","username":"u","credential":"c"}]',
       MEDIA_SECRET: 'x'.repeat(32),
       MEDIA_WORKERS: '3',
+      MEDIA_CAPACITY: '250',
+      MEDIA_URL: 'https://media-2.example.org/',
+      REDIS_URL: 'redis://10.0.0.2:6379',
     });
+    expect(config.capacity).toBe(250);
+    expect(config.mediaUrl).toBe('https://media-2.example.org');
+    expect(config.redisUrl).toBe('redis://10.0.0.2:6379');
     expect(config.port).toBe(6001);
     expect(config.workers).toBe(3);
     expect(config.listenIp).toBe('0.0.0.0');

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   ConfigError,
   iceServersEnv,
+  metricsAllowEnv,
   MIN_SECRET_LENGTH,
   optionalEnv as optional,
   parseEnv,
@@ -13,6 +14,7 @@ import {
 } from '@sea/contract/env';
 import type { IceServer } from '@sea/contract/live-ticket';
 import { MediaNodeIdSchema } from '@sea/contract/media-nodes';
+import { LOG_LEVELS, type LogLevel } from './log.ts';
 
 export { ConfigError };
 
@@ -36,10 +38,23 @@ export type MediaConfig = {
   teacherGraceMs: number;
   /** Forwarding worker threads for students' connections (0: all in the main thread). */
   workers: number;
+  /** The most students this node takes over all its rooms (MEDIA_CAPACITY, else {@link defaultCapacity}). */
+  capacity: number;
   /** MEDIA_NODE_ID, when set; else {@link defaultNodeId} of the port listened on. */
   nodeId: string | null;
   /** MEDIA_INTERNAL_URL (where the API server reaches this node), when set; else {@link defaultInternalUrl}. */
   internalUrl: string | null;
+  /** LOG_LEVEL: the logger reads it itself (log.ts); checked here so a wrong one is reported at start. */
+  logLevel: LogLevel;
+  /** Who besides loopback may read `/metrics` (METRICS_ALLOW: addresses and CIDRs; none by default). */
+  metricsAllow: string[];
+  /**
+   * MEDIA_URL: where browsers (and other nodes pulling a class) open this node's signalling, written into the
+   * registry of nodes; else `http://{MEDIA_ANNOUNCED_IP}:{port}`.
+   */
+  mediaUrl: string | null;
+  /** REDIS_URL: with it the node registers itself for placement and may serve classes as an edge. */
+  redisUrl: string | null;
 };
 
 /** This node's name unless MEDIA_NODE_ID says otherwise: its host and port, the same after every restart. */
@@ -63,6 +78,17 @@ export function defaultInternalUrl(host: string, port: number): string {
 export function defaultWorkers(): number {
   const cores = availableParallelism();
   return cores > 1 ? cores : 0;
+}
+/**
+ * Students one forwarding thread serves well with all four streams: measured on a 2-core machine, one core
+ * forwarded to about 60 students before loss and queueing grew (docs/media.md, "Capacity"), so 40 leaves room
+ * for the teacher's connection, signalling and a busy neighbour.
+ */
+export const STUDENTS_PER_FORWARDING_THREAD = 40;
+
+/** The node's capacity unless MEDIA_CAPACITY says otherwise: 40 students per forwarding thread (at least one). */
+export function defaultCapacity(workers: number): number {
+  return STUDENTS_PER_FORWARDING_THREAD * Math.max(1, workers);
 }
 const ip = z.union([z.ipv4(), z.ipv6()], 'must be an IP address');
 
@@ -93,8 +119,18 @@ const EnvSchema = z.object({
   MEDIA_WORKERS: optional.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(64).default(defaultWorkers()),
   ),
+  MEDIA_CAPACITY: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(100_000).optional()),
   MEDIA_NODE_ID: optional.pipe(MediaNodeIdSchema.optional()),
   MEDIA_INTERNAL_URL: optional.pipe(z.url().optional()),
+  LOG_LEVEL: optional.pipe(z.enum(LOG_LEVELS).default('info')),
+  METRICS_ALLOW: metricsAllowEnv,
+  MEDIA_URL: optional.pipe(z.url().optional()),
+  REDIS_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+  ),
 });
 
 /** Reads the configuration from `env`; throws {@link ConfigError} listing every problem. */
@@ -115,8 +151,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): MediaConfig {
     mediaSecret: e.MEDIA_SECRET ?? null,
     teacherGraceMs: e.TEACHER_GRACE_MS,
     workers: e.MEDIA_WORKERS,
+    capacity: e.MEDIA_CAPACITY ?? defaultCapacity(e.MEDIA_WORKERS),
     nodeId: e.MEDIA_NODE_ID ?? null,
     internalUrl: e.MEDIA_INTERNAL_URL?.replace(/\/$/, '') ?? null,
+    logLevel: e.LOG_LEVEL,
+    metricsAllow: e.METRICS_ALLOW,
+    mediaUrl: e.MEDIA_URL?.replace(/\/$/, '') ?? null,
+    redisUrl: e.REDIS_URL ?? null,
   };
 }
 

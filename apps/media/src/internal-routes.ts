@@ -1,11 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { jwtVerify } from 'jose';
+import type { Registry } from 'prom-client';
 import {
   MEDIA_NODE_AUDIENCE,
   MEDIA_REVOCATION_PATH,
   MediaRevocationSchema,
   type MediaRevocation,
 } from '@sea/contract/media-nodes';
+import { ROUTES } from '@sea/contract/paths';
+import type { Readiness } from '@sea/contract/readiness';
+import { log } from './log.ts';
+import { FORWARDING_HEADERS, metricsAccess } from './metrics-access.ts';
 
 /** The largest revocation body taken (a withdrawal names one user; a report's answer a few). */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -15,21 +20,62 @@ export type InternalRoutesOptions = {
   secret: string;
   /** Ends what the API server says must end. */
   revoke: (revocation: MediaRevocation) => void;
+  /** The metrics served at `GET /metrics` to loopback and to `allow` (METRICS_ALLOW); absent: none. */
+  metrics?: { registry: Registry; allow: readonly string[] };
+  /** Checks what the node depends on, for `GET /ready`; absent: always ready. */
+  ready?: () => Promise<Readiness>;
 };
 
 /**
- * The node's plain HTTP routes beside the signalling: `GET /health`, and `POST /internal/revocations` from
- * the API server (a bearer signed with MEDIA_SECRET for the node audience; a {@link MediaRevocation}). Every
- * other path is a 404.
+ * The node's plain HTTP routes beside the signalling: `GET /health` (liveness), `GET /ready` (200 when the
+ * API server answers, else 503, with each check), `GET /metrics` (Prometheus; loopback and
+ * METRICS_ALLOW only, and never through a proxy: nothing proxies this node's metrics, so a forwarded request is
+ * someone else's), and `POST /internal/revocations` from the API server (a bearer signed with MEDIA_SECRET for
+ * the node audience; a {@link MediaRevocation}). Every other path, and a refused caller, get a 404.
  */
 export function internalRoutes(options: InternalRoutesOptions) {
   const key = new TextEncoder().encode(options.secret);
   const answer = (response: ServerResponse, status: number, body: unknown) =>
     response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
+  const metrics = options.metrics;
+  const metricsAllowed = metricsAccess(metrics?.allow ?? []);
+  const forwarded = (request: IncomingMessage) =>
+    FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+
   return (request: IncomingMessage, response: ServerResponse): void => {
-    if (request.method === 'GET' && request.url === '/health') {
+    if (request.method === 'GET' && request.url === ROUTES.health) {
       answer(response, 200, { data: 'ok' });
+      return;
+    }
+    if (request.method === 'GET' && request.url === ROUTES.ready) {
+      const check = options.ready ?? (async () => ({ ready: true, checks: {} }));
+      check().then(
+        (result) => answer(response, result.ready ? 200 : 503, result),
+        (error: unknown) => {
+          log.error({ err: error }, 'the readiness check failed');
+          answer(response, 503, { ready: false, checks: {} });
+        },
+      );
+      return;
+    }
+    if (
+      metrics &&
+      request.method === 'GET' &&
+      request.url === ROUTES.metrics &&
+      !forwarded(request) &&
+      metricsAllowed(request.socket.remoteAddress)
+    ) {
+      metrics.registry.metrics().then(
+        (body) =>
+          response
+            .writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' })
+            .end(body),
+        (error: unknown) => {
+          log.error({ err: error }, 'collecting the metrics failed');
+          answer(response, 500, { error: 'metrics unavailable' });
+        },
+      );
       return;
     }
     if (request.method !== 'POST' || request.url !== MEDIA_REVOCATION_PATH) {

@@ -1,11 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { apiReadiness } from './api-readiness.ts';
 import { ConfigError, defaultInternalUrl, defaultNodeId, loadConfig, readMediaSecret } from './config.ts';
 import { internalRoutes } from './internal-routes.ts';
+import { log } from './log.ts';
+import { mediaMetrics } from './media-metrics.ts';
 import { MediaServer } from './media-server.ts';
 import { NodeReporter } from './node-reporter.ts';
+import { RedisUsedTickets } from './registry/redis-used-tickets.ts';
+import { RegistryHeartbeat } from './registry/registry-heartbeat.ts';
+import { originPuller } from './relay/origin-pull.ts';
 import { attachSignalling } from './signalling.ts';
-import { createTicketVerifier } from './ticket.ts';
+import { createTicketVerifier, UsedTickets } from './ticket.ts';
 
 /** How long the last report (every room closed) may take at shutdown. */
 const FINAL_REPORT_MS = 3_000;
@@ -23,28 +29,65 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const secret = await readMediaSecret(config);
   let reporter: NodeReporter | null = null;
+  const rtc = {
+    announcedIp: config.announcedIp,
+    listenIp: config.listenIp,
+    portRange: config.portRange,
+    iceServers: config.iceServers,
+  };
+  // Known once the port is: the node's name (an edge's relay on an origin is named after it).
+  let nodeId = config.nodeId ?? '';
   const server = new MediaServer({
-    rtc: {
-      announcedIp: config.announcedIp,
-      listenIp: config.listenIp,
-      portRange: config.portRange,
-      iceServers: config.iceServers,
-    },
+    rtc,
     teacherGraceMs: config.teacherGraceMs,
     // Reports start once the port (and so the node's name and address) is known; nothing opens before.
-    reports: { changed: (closed) => reporter?.changed(closed) ?? Promise.resolve(false) },
+    reports: {
+      changed: (closed) => reporter?.changed(closed) ?? Promise.resolve(false),
+      studentsChanged: () => reporter?.studentsChanged(),
+    },
     workers: config.workers,
+    capacity: config.capacity,
+    // With several nodes (REDIS_URL) this node may be an edge of a class whose teacher is on another node.
+    pullOrigin: config.redisUrl
+      ? (room, origin) => originPuller({ secret, nodeId, rtc })(room, origin)
+      : undefined,
   });
-  const httpServer = http.createServer(internalRoutes({ secret, revoke: (r) => server.revoke(r) }));
+  const httpServer = http.createServer(
+    internalRoutes({
+      secret,
+      revoke: (r) => server.revoke(r),
+      metrics: { registry: mediaMetrics(server), allow: config.metricsAllow },
+      ready: apiReadiness(config.apiUrl),
+    }),
+  );
   const signalling = attachSignalling(httpServer, {
     server,
-    verifyTicket: createTicketVerifier(secret),
+    // With several nodes a ticket must open one connection on one node: the nodes share the used tickets.
+    verifyTicket: createTicketVerifier(
+      secret,
+      config.redisUrl ? new RedisUsedTickets(config.redisUrl) : new UsedTickets(),
+    ),
     publicUrl: config.publicUrl,
   });
   await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
   const { port } = httpServer.address() as AddressInfo;
-  const nodeId = config.nodeId ?? defaultNodeId(port);
+  nodeId = config.nodeId ?? defaultNodeId(port);
   const internalUrl = config.internalUrl ?? defaultInternalUrl(config.host, port);
+  const mediaUrl = config.mediaUrl ?? `http://${config.announcedIp}:${port}`;
+  const registry = config.redisUrl
+    ? new RegistryHeartbeat({
+        url: config.redisUrl,
+        entry: () => ({
+          nodeId,
+          mediaUrl,
+          capacity: config.capacity,
+          load: server.studentCount,
+          ...server.classes(),
+        }),
+      })
+    : null;
+  server.changed.subscribe(() => registry?.changed());
+  registry?.start();
   reporter = new NodeReporter({
     apiUrl: config.apiUrl,
     secret,
@@ -54,18 +97,27 @@ async function main(): Promise<void> {
     revoke: (revocation) => server.revoke(revocation),
   });
   reporter.start();
-  console.log(
-    `media: node ${nodeId}, signalling on http://${config.host}:${port}/server, media on ` +
-      `${config.announcedIp}, ${config.workers} forwarding workers; reporting to ${config.apiUrl}`,
+  log.info(
+    {
+      nodeId,
+      signalling: `http://${config.host}:${port}/server`,
+      announcedIp: config.announcedIp,
+      workers: config.workers,
+      capacity: config.capacity,
+      apiUrl: config.apiUrl,
+      registeredAs: registry ? mediaUrl : null,
+    },
+    'media service started',
   );
 
   let closing = false;
   const close = async (why: string) => {
     if (closing) return;
     closing = true;
-    console.log(`media: ${why}, closing`);
+    log.info({ reason: why }, 'closing');
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
     await signalling.close(); // closes every room
+    await registry?.close(); // no new tickets name this node
     // The API server hears that every room closed (its sessions end, its classes stop being live), without
     // hanging on an API server that does not answer: its sweep ends them later then.
     await reporter?.flush(FINAL_REPORT_MS);
@@ -82,6 +134,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A configuration problem is a message for a person, written as it is; anything else is a crash.
+  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+  else log.fatal({ err: error }, 'the media service failed to start');
   process.exit(1);
 });

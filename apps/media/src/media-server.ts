@@ -4,6 +4,7 @@ import { ConsumerTransport } from './rtc/consumer-transport.ts';
 import type { RtcOptions } from './rtc/peer-connection.ts';
 import type { ReceivingTransport } from './rtc/receiving-transport.ts';
 import { Room } from './room.ts';
+import { Signal } from './signal.ts';
 import { ForwardingPool } from './workers/forwarding-pool.ts';
 
 /** Tells the API server about this node's rooms (the NodeReporter; tests use a recorder). Never throws. */
@@ -13,6 +14,8 @@ export type RoomReports = {
    * report made after this call was answered (true) or failed (false).
    */
   changed(closed?: MediaClosedRoom): Promise<boolean>;
+  /** Students joined or left a room: report soon (debounced; the API server keeps attendance from it). */
+  studentsChanged?(): void;
 };
 
 export type MediaServerOptions = {
@@ -21,6 +24,13 @@ export type MediaServerOptions = {
   reports: RoomReports;
   /** Forwarding worker threads for the students' connections; 0 keeps them in this thread. */
   workers?: number;
+  /** The most students this node takes, over all its rooms (MEDIA_CAPACITY); unlimited when absent. */
+  capacity?: number;
+  /**
+   * Starts pulling a class from its origin node into `room`, this node's edge room of the class (see
+   * relay/origin-pull.ts); absent, this node is never an edge (one node, no REDIS_URL).
+   */
+  pullOrigin?: (room: Room, origin: string) => void;
 };
 
 /**
@@ -30,6 +40,10 @@ export type MediaServerOptions = {
 export class MediaServer {
   readonly options: MediaServerOptions;
   private readonly rooms = new Map<number, Room>();
+  /** Classes whose room here is pulled from their origin node (this node is one of their edges). */
+  private readonly edges = new Set<number>();
+  /** Rooms opened or closed, students came or went: what the registry of nodes shows changed. */
+  readonly changed = new Signal();
   private readonly pool: ForwardingPool | null;
   private lastReport: Promise<boolean> = Promise.resolve(true);
   private isClosed = false;
@@ -58,16 +72,56 @@ export class MediaServer {
   /** The room of a class, opened (and reported) if needed: only a teacher's `startRoom` does this. */
   openRoom(classId: number): Room {
     const existing = this.rooms.get(classId);
+    if (existing && this.edges.delete(classId)) {
+      // The teacher came here while this node pulled the class (its origin died): the room and its students
+      // stay, the teacher replaces the relay, and the room is this node's own session from now on (recorded
+      // as a new room is).
+      existing.recording = true;
+      this.lastReport = this.options.reports.changed();
+      this.changed.emit();
+    }
     if (existing) return existing;
     const room = new Room(classId, { sessionKey: randomUUID(), teacherGraceMs: this.options.teacherGraceMs });
-    this.rooms.set(classId, room);
-    room.closed.subscribe(() => {
-      if (this.rooms.get(classId) === room) this.rooms.delete(classId);
-      const { students: _students, ...report } = roomReport(room);
-      this.lastReport = this.options.reports.changed({ ...report, endedAt: new Date().toISOString() });
-    });
+    this.keep(room);
     this.lastReport = this.options.reports.changed();
+    this.changed.emit();
     return room;
+  }
+
+  /**
+   * This node's room of a class whose teacher is on another node (`origin`, its signalling URL), opened and
+   * pulled from there if needed; null when this node does not relay. Such a room is not reported to the API
+   * server (the origin's is the session) and not recorded; it ends when the origin's room ends.
+   */
+  openEdgeRoom(classId: number, origin: string): Room | null {
+    const existing = this.rooms.get(classId);
+    if (existing) return existing;
+    const pullOrigin = this.options.pullOrigin;
+    if (!pullOrigin || this.isClosed) return null;
+    const room = new Room(classId, {
+      sessionKey: randomUUID(),
+      teacherGraceMs: this.options.teacherGraceMs,
+      recording: false,
+    });
+    this.edges.add(classId);
+    this.keep(room);
+    pullOrigin(room, origin);
+    this.changed.emit();
+    return room;
+  }
+
+  /** Whether this node's room of the class is pulled from another node. */
+  isEdge(classId: number): boolean {
+    return this.edges.has(classId);
+  }
+
+  /** The classes whose teacher is here, and those pulled from another node (for the registry of nodes). */
+  classes(): { origins: number[]; edges: number[] } {
+    const all = [...this.rooms.keys()];
+    return {
+      origins: all.filter((id) => !this.edges.has(id)),
+      edges: all.filter((id) => this.edges.has(id)),
+    };
   }
 
   /** Resolves when the latest room change has been reported (or the report failed). */
@@ -77,7 +131,7 @@ export class MediaServer {
 
   /** The open rooms as the API server is told about them. */
   roomReports(): MediaRoom[] {
-    return [...this.rooms.values()].map(roomReport);
+    return [...this.rooms.values()].filter((room) => !this.edges.has(room.classId)).map(roomReport);
   }
 
   /** Ends what the API server says must end: rooms of deleted classes or ended sessions, former students. */
@@ -93,9 +147,40 @@ export class MediaServer {
     }
   }
 
+  /** Students connected to this node now, over all rooms: its load. */
+  get studentCount(): number {
+    let count = 0;
+    for (const room of this.rooms.values()) count += room.studentCount;
+    return count;
+  }
+
+  /**
+   * Whether `userId` may enter `room` without passing the node's capacity: a student already there (a
+   * reconnection that replaces the old connection) takes no new place.
+   */
+  hasRoomFor(userId: string, room: Room): boolean {
+    const capacity = this.options.capacity ?? Infinity;
+    return room.studentIds().includes(userId) || this.studentCount < capacity;
+  }
+
   /** Number of open rooms. */
   get roomCount(): number {
     return this.rooms.size;
+  }
+
+  /** Keeps a room until it closes; the close of a session of this node's own (not an edge's) is reported. */
+  private keep(room: Room): void {
+    const { classId } = room;
+    this.rooms.set(classId, room);
+    room.studentsChanged.subscribe(() => this.options.reports.studentsChanged?.());
+    room.closed.subscribe(() => {
+      if (this.rooms.get(classId) === room) this.rooms.delete(classId);
+      if (!this.edges.delete(classId)) {
+        const { students: _students, ...report } = roomReport(room);
+        this.lastReport = this.options.reports.changed({ ...report, endedAt: new Date().toISOString() });
+      }
+      this.changed.emit();
+    });
   }
 
   /** Closes every room (each reported closed), then stops the forwarding workers. Idempotent. */

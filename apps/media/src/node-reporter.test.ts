@@ -111,6 +111,22 @@ describe('NodeReporter', () => {
     expect(new Set(api.reports.map((r) => r.body.boot)).size).toBe(1);
   });
 
+  it('reports once, soon after students join or leave, however many changed meanwhile', async () => {
+    const api = await apiServer();
+    cleanup.push(api.close);
+    const { client, setRooms } = reporter(api.url, { studentDelayMs: 100 });
+    setRooms([aRoom]);
+    client.studentsChanged();
+    setRooms([{ ...aRoom, students: ['u1', 'u2'] }]);
+    client.studentsChanged();
+    client.studentsChanged();
+    expect(api.reports).toHaveLength(0);
+    const deadline = Date.now() + 5_000;
+    while (api.reports.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(api.reports.map((report) => report.body.rooms[0]?.students)).toEqual([['u1', 'u2']]);
+  });
+
   it('repeats a closed room until a report carrying it is answered', async () => {
     const api = await apiServer([{ status: 503 }, { status: 500 }]);
     cleanup.push(api.close);

@@ -11,6 +11,7 @@ import {
   type MediaRoom,
 } from '@sea/contract/media-nodes';
 import { ROUTES, toPath } from '@sea/contract/paths';
+import { log } from './log.ts';
 import type { RoomReports } from './media-server.ts';
 
 export type NodeReporterOptions = {
@@ -27,13 +28,17 @@ export type NodeReporterOptions = {
   intervalMs?: number;
   /** Wait before trying again after a failed report. */
   retryMs?: number;
+  /** How soon a report follows students joining or leaving (changes within it share one report). */
+  studentDelayMs?: number;
   fetch?: typeof fetch;
-  /** Where problems are told (console.error by default). */
+  /** Where problems are told (the service's log by default). */
   warn?: (line: string) => void;
   info?: (line: string) => void;
 };
 
 const TOKEN_TTL_S = 60;
+/** Students' joins and leaves reach the API server within about this much (its attendance record's accuracy). */
+export const STUDENT_REPORT_DELAY_MS = 1_000;
 const REQUEST_TIMEOUT_MS = 5_000;
 /** Closed rooms kept while the API server cannot be told (the oldest go first past this). */
 const MAX_PENDING_CLOSED = 10_000;
@@ -42,7 +47,7 @@ const AnswerSchema = z.object({ data: MediaRevocationSchema });
 /**
  * Reports this node's whole state to the API server (`PUT {API_URL}/internal/media-nodes/{nodeId}`, a bearer
  * token signed with MEDIA_SECRET): every {@link MEDIA_NODE_REPORT_INTERVAL_MS}, and at once when a room
- * opens or closes. One report at a time, each numbered (`seq`) within this run (`boot`), so the API server
+ * opens or closes, and within {@link STUDENT_REPORT_DELAY_MS} when students join or leave. One report at a time, each numbered (`seq`) within this run (`boot`), so the API server
  * applies them in order; a closed room is repeated until a report carrying it is answered. The answer says
  * what to end (revocations). A failing API server is told about in one clear line per failing stretch, never
  * thrown.
@@ -59,6 +64,7 @@ export class NodeReporter implements RoomReports {
   private waiting: ((answered: boolean) => void)[] = [];
   private interval: NodeJS.Timeout | null = null;
   private retry: NodeJS.Timeout | null = null;
+  private studentReport: NodeJS.Timeout | null = null;
   /** null until the first report's outcome; then whether the last one was answered (for the log lines). */
   private reachable: boolean | null = null;
   private problem = '';
@@ -68,9 +74,10 @@ export class NodeReporter implements RoomReports {
     this.options = {
       intervalMs: MEDIA_NODE_REPORT_INTERVAL_MS,
       retryMs: 1_000,
+      studentDelayMs: STUDENT_REPORT_DELAY_MS,
       fetch: globalThis.fetch,
-      warn: (line) => console.error(line),
-      info: (line) => console.log(line),
+      warn: (line) => log.warn(line),
+      info: (line) => log.info(line),
       ...options,
     };
     this.key = new TextEncoder().encode(options.secret);
@@ -97,6 +104,16 @@ export class NodeReporter implements RoomReports {
     });
   }
 
+  /** Students joined or left a room: one report follows shortly, covering every change made until then. */
+  studentsChanged(): void {
+    if (this.isClosed || this.studentReport !== null) return;
+    this.studentReport = setTimeout(() => {
+      this.studentReport = null;
+      void this.changed();
+    }, this.options.studentDelayMs);
+    this.studentReport.unref();
+  }
+
   /**
    * Reports the current state until it is answered or `timeoutMs` has passed (at shutdown, after every room
    * closed). Resolves whether it was answered.
@@ -119,6 +136,7 @@ export class NodeReporter implements RoomReports {
     this.isClosed = true;
     if (this.interval) clearInterval(this.interval);
     if (this.retry) clearTimeout(this.retry);
+    if (this.studentReport) clearTimeout(this.studentReport);
     for (const resolve of this.waiting.splice(0)) resolve(false);
   }
 

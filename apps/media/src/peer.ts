@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { LiveEventName, LiveEventPayload } from '@sea/contract/live';
 import type { LiveRole } from '@sea/contract/live-ticket';
+import type { Logger } from 'pino';
 import { notFound } from './live-error.ts';
+import { log } from './log.ts';
 import { ConsumerTransport } from './rtc/consumer-transport.ts';
 import type { RtcOptions } from './rtc/peer-connection.ts';
 import type { Producer } from './rtc/producer.ts';
@@ -34,6 +36,8 @@ export class Peer {
   /** The teacher published a stream. */
   readonly producerAdded = new Signal<[Producer]>();
   readonly notify: Notify;
+  /** Log lines about this peer: they carry its class, peer and user ids and role. */
+  readonly log: Logger;
   private readonly rtc: RtcOptions;
   private readonly newReceiving: () => ReceivingTransport;
   private producerTransport: ProducerTransport | null = null;
@@ -51,6 +55,7 @@ export class Peer {
     newReceiving: () => ReceivingTransport = () => new ConsumerTransport(rtc),
   ) {
     this.info = info;
+    this.log = log.child({ classId: info.classId, peerId: this.id, userId: info.userId, role: info.role });
     this.rtc = rtc;
     this.notify = notify;
     this.newReceiving = newReceiving;
@@ -61,6 +66,7 @@ export class Peer {
     this.producerTransport?.close();
     const transport = new ProducerTransport(this.rtc);
     this.producerTransport = transport;
+    this.log.info({ transportId: transport.id }, 'publishing transport created');
     transport.producerAdded.subscribe((producer) => this.producerAdded.emit(producer));
     transport.closed.subscribe(() => {
       if (this.producerTransport === transport) this.producerTransport = null;
@@ -73,6 +79,7 @@ export class Peer {
     this.consumerTransport?.close();
     const transport = this.newReceiving();
     this.consumerTransport = transport;
+    this.log.info({ transportId: transport.id }, 'receiving transport created');
     transport.closed.subscribe((reason) => {
       if (this.consumerTransport !== transport) return;
       this.consumerTransport = null;
@@ -112,6 +119,7 @@ export class Peer {
   close(reason: PeerCloseReason): void {
     if (this.isClosed) return;
     this.isClosed = true;
+    this.log.info({ reason }, 'peer closed');
     this.producerTransport?.close();
     this.consumerTransport?.close();
     this.closed.emit(reason);

@@ -1,4 +1,6 @@
 import type { ProducerInfo, StreamKind } from '@sea/contract/live';
+import type { Logger } from 'pino';
+import { log } from './log.ts';
 import type { Peer, PeerCloseReason } from './peer.ts';
 import type { Producer } from './rtc/producer.ts';
 import { Signal } from './signal.ts';
@@ -36,10 +38,18 @@ export class Room {
   recording: boolean;
   /** Emitted once when the room ends. */
   readonly closed = new Signal<[reason: RoomCloseReason]>();
+  /** Emitted when a student joins or leaves (not when a student's newer connection replaces the older). */
+  readonly studentsChanged = new Signal();
   private readonly options: RoomOptions;
+  private readonly log: Logger;
   private teacher: Peer | null = null;
   /** Students by user id. */
   private readonly students = new Map<string, Peer>();
+  /**
+   * Edge nodes pulling this class (see relay/origin-pull.ts), with their own students' number: told of streams
+   * and the end like students; their students count in the viewer count.
+   */
+  private readonly relays = new Map<Peer, number>();
   private readonly producers = new Map<StreamKind, Producer>();
   private readonly releases = new Map<Peer, () => void>();
   private graceTimer: NodeJS.Timeout | null = null;
@@ -50,6 +60,8 @@ export class Room {
     this.sessionKey = options.sessionKey;
     this.recording = options.recording ?? true;
     this.options = options;
+    this.log = log.child({ classId, sessionKey: options.sessionKey });
+    this.log.info('room opened');
   }
 
   /** Makes `peer` the room's teacher, replacing (and closing) an earlier teacher connection. */
@@ -64,7 +76,7 @@ export class Room {
       peer.closed.subscribe((reason) => this.teacherClosed(peer, reason)),
     ];
     this.releases.set(peer, () => release.forEach((unsubscribe) => unsubscribe()));
-    peer.notify('viewerCount', { count: this.students.size });
+    peer.notify('viewerCount', { count: this.viewerCount() });
   }
 
   /**
@@ -82,6 +94,26 @@ export class Room {
     }
     const unsubscribe = peer.closed.subscribe(() => this.studentClosed(peer));
     this.releases.set(peer, unsubscribe);
+    this.broadcastViewerCount();
+    if (previous === undefined) this.studentsChanged.emit();
+  }
+
+  /** Adds an edge node's relay: it hears the streams come and go and the room's end like a student. */
+  addRelay(peer: Peer): void {
+    if (this.isClosed) return;
+    this.relays.set(peer, 0);
+    const unsubscribe = peer.closed.subscribe(() => {
+      this.releases.get(peer)?.();
+      this.releases.delete(peer);
+      if (this.relays.delete(peer) && !this.isClosed) this.broadcastViewerCount();
+    });
+    this.releases.set(peer, unsubscribe);
+  }
+
+  /** An edge's students in this class now (its relay says so as it changes). */
+  setRelayViewers(peer: Peer, count: number): void {
+    if (this.isClosed || this.relays.get(peer) === undefined || this.relays.get(peer) === count) return;
+    this.relays.set(peer, count);
     this.broadcastViewerCount();
   }
 
@@ -125,6 +157,7 @@ export class Room {
   close(reason: RoomCloseReason): void {
     if (this.isClosed) return;
     this.isClosed = true;
+    this.log.info({ reason, students: this.students.size }, 'room closed');
     this.cancelGrace();
     for (const release of this.releases.values()) release();
     this.releases.clear();
@@ -133,13 +166,15 @@ export class Room {
     teacher?.close(reason === 'shutdown' ? 'shutdown' : 'roomClosed');
     for (const producer of this.producers.values()) producer.close();
     this.producers.clear();
-    for (const student of this.students.values()) {
+    for (const student of [...this.students.values(), ...this.relays.keys()]) {
       if (reason !== 'shutdown') student.notify('teacherLeft', {});
       student.close(reason === 'shutdown' ? 'shutdown' : 'roomClosed');
     }
     this.students.clear();
+    this.relays.clear();
     this.closed.emit(reason);
     this.closed.clear();
+    this.studentsChanged.clear();
   }
 
   private addProducer(producer: Producer): void {
@@ -167,7 +202,10 @@ export class Room {
     this.releases.delete(peer);
     if (this.students.get(peer.info.userId) !== peer) return; // replaced by a newer connection
     this.students.delete(peer.info.userId);
-    if (!this.isClosed) this.broadcastViewerCount();
+    if (!this.isClosed) {
+      this.broadcastViewerCount();
+      this.studentsChanged.emit();
+    }
   }
 
   private startGrace(): void {
@@ -183,13 +221,21 @@ export class Room {
     this.graceTimer = null;
   }
 
+  /** Students here and on every edge pulling the class. */
+  private viewerCount(): number {
+    let count = this.students.size;
+    for (const edgeStudents of this.relays.values()) count += edgeStudents;
+    return count;
+  }
+
   private broadcastViewerCount(): void {
-    const count = this.students.size;
+    const count = this.viewerCount();
     this.broadcast((peer) => peer.notify('viewerCount', { count }));
   }
 
   private broadcast(send: (peer: Peer) => void): void {
     if (this.teacher) send(this.teacher);
     for (const student of this.students.values()) send(student);
+    for (const relay of this.relays.keys()) send(relay);
   }
 }

@@ -50,7 +50,13 @@ export class Session {
       if (reason === 'mediaLost') this.reconnect();
     });
     start();
+    peer.log.info('entered the room');
     previous?.peer.close('left');
+  }
+
+  /** The peer this connection entered a room as, while it is open. */
+  get peer(): Peer | null {
+    return this.current?.peer ?? null;
   }
 
   /** The peer and room, or `notInRoom`. */

@@ -1,3 +1,5 @@
+import { log } from './log.ts';
+
 /**
  * A typed event with explicit subscriptions: `subscribe` returns the function that removes the listener, so
  * owners can release every subscription they made, and tests can count what is left ({@link size}).
@@ -23,7 +25,7 @@ export class Signal<T extends unknown[] = []> {
       } catch (error) {
         // A listener's bug must not break the emitter's own state machine (e.g. a close cascade): it is
         // reported, not hidden, and the remaining listeners still run.
-        console.error('media: a listener failed', error);
+        log.error({ err: error }, 'a listener failed');
       }
     }
   }

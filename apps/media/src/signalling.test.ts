@@ -107,6 +107,24 @@ describe("the API server's revocations", () => {
     // Coming back takes a fresh ticket, which the API server no longer gives a former student.
   });
 
+  it('students joining and leaving ask for a report (attendance); a second tab of one student does not', async () => {
+    const host = await media.connectAs(teacher);
+    await ok(host, 'startRoom');
+    expect(media.reports.studentChanges).toBe(0);
+    const one = await media.connectAs(student(1));
+    await ok(one, 'joinRoom');
+    expect(media.reports.studentChanges).toBe(1);
+    const again = await media.connectAs(student(1));
+    await ok(again, 'joinRoom');
+    expect(media.reports.studentChanges).toBe(1);
+    const two = await media.connectAs(student(2));
+    await ok(two, 'joinRoom');
+    expect(media.reports.studentChanges).toBe(2);
+    two.disconnect();
+    await until(() => media.reports.studentChanges === 3);
+    expect(media.server.room(7)?.studentIds()).toEqual(['student-1']);
+  });
+
   it("a deleted class's room closes: teacher and students are disconnected, the room reported closed", async () => {
     const host = await media.connectAs(teacher);
     await ok(host, 'startRoom');
@@ -230,6 +248,46 @@ describe('requests', () => {
     expect(counts.map((c) => c.count)).toEqual([0, 1, 2, 1]);
     await until(() => bCounts.length === 2);
     expect(bCounts.map((c) => c.count)).toEqual([2, 1]);
+  });
+
+  it('a node at capacity refuses one more student with full, in Korean; a reconnection and a freed place get in', async () => {
+    await media.close();
+    media = await startTestMedia({ teacherGraceMs: 300, capacity: 2 });
+    const host = await media.connectAs(teacher);
+    await ok(host, 'startRoom');
+    const a = await media.connectAs(student(1));
+    await ok(a, 'joinRoom');
+    const b = await media.connectAs(student(2));
+    await ok(b, 'joinRoom');
+    const third = await media.connectAs(student(3));
+    const gone = disconnected(third);
+    expect(await request(third, 'joinRoom')).toEqual({
+      error: { code: 'full', message: '강의실이 가득 찼어요. 잠시 후 다시 입장해 주세요.' },
+    });
+    expect(await gone).toBe('io server disconnect');
+    expect(media.server.room(7)?.studentIds()).toEqual(['student-1', 'student-2']);
+    // The same student on a new connection (a reconnection) takes no new place.
+    const again = await media.connectAs(student(2));
+    await ok(again, 'joinRoom');
+    expect(media.server.studentCount).toBe(2);
+    a.disconnect();
+    await until(() => media.server.studentCount === 1);
+    const later = await media.connectAs(student(3));
+    await ok(later, 'joinRoom');
+    expect(media.server.room(7)?.studentIds().sort()).toEqual(['student-2', 'student-3']);
+  });
+
+  it("only an edge node's relay may tell its viewers", async () => {
+    const host = await media.connectAs(teacher);
+    await ok(host, 'startRoom');
+    const socket = await media.connectAs(student(1));
+    await ok(socket, 'joinRoom');
+    expect(await request(socket, 'relayViewers', { count: 50 })).toMatchObject({
+      error: { code: 'forbidden' },
+    });
+    expect(await request(host, 'relayViewers', { count: 50 })).toMatchObject({
+      error: { code: 'forbidden' },
+    });
   });
 
   it('room requests before joining answer notInRoom', async () => {

@@ -5,6 +5,7 @@ import type { LiveTicketClaims } from '@sea/contract/live-ticket';
 import { REQUEST_HANDLERS } from './handlers/request-handlers.ts';
 import type { Handler } from './handlers/handler.ts';
 import { badRequest, LiveError } from './live-error.ts';
+import { log } from './log.ts';
 import type { MediaServer } from './media-server.ts';
 import { Session } from './session.ts';
 import type { TicketVerifier } from './ticket.ts';
@@ -135,7 +136,7 @@ async function answer(
     // Run synchronously up to the handler's first await; a throw becomes a rejection.
     const work = (async () => handler(session, parsed.data as never))();
     const data = await withinDeadline(work, deadlineMs, () => {
-      console.warn(`media: ${name} was not handled within ${deadlineMs} ms`);
+      requestLog(session).warn({ request: name, deadlineMs }, 'request not handled in time');
       return new LiveError('internal', '미디어 서버가 제때 답하지 못했어요. 잠시 후 다시 시도해 주세요.');
     });
     return { reply: { data }, fatal: false };
@@ -143,8 +144,14 @@ async function answer(
     if (error instanceof LiveError) {
       return { reply: { error: { code: error.code, message: error.message } }, fatal: error.fatal };
     }
-    console.error(`media: ${name} failed`, error);
+    requestLog(session).error({ err: error, request: name }, 'request failed');
     const message = '미디어 서버에 문제가 생겼어요. 잠시 후 다시 시도해 주세요.';
     return { reply: { error: { code: 'internal', message } }, fatal: false };
   }
+}
+
+/** Where a request's problems are logged: its peer's logger once it entered a room, else its ticket's ids. */
+function requestLog(session: Session) {
+  const { claims } = session;
+  return session.peer?.log ?? log.child({ classId: claims.classId, userId: claims.sub, role: claims.role });
 }

@@ -12,12 +12,18 @@ export type TicketVerifier = (ticket: unknown) => Promise<LiveTicketClaims>;
 /** How often the memory of used tickets drops those that have expired anyway. */
 const FORGET_EVERY_MS = 60_000;
 
+/** Where used tickets are remembered: this process ({@link UsedTickets}), or Redis shared by every node. */
+export type TicketMemory = {
+  /** Records a ticket's use; false when it was used already. */
+  use(jti: string, expiresAtMs: number): boolean | Promise<boolean>;
+};
+
 /**
  * The tickets already used (by `jti`), each kept until it expires: past that, its signature check refuses it
- * anyway. In this process's memory: with several media nodes behind one address, a ticket could be used once
- * on each, so that step keeps them in a store the nodes share (or binds a ticket to its node).
+ * anyway. In this process's memory: with several media nodes (REDIS_URL) the nodes share one memory in Redis
+ * instead (registry/redis-used-tickets.ts), so a ticket opens one connection on one node only.
  */
-export class UsedTickets {
+export class UsedTickets implements TicketMemory {
   private readonly expiries = new Map<string, number>();
   private forgotAt = Date.now();
 
@@ -45,7 +51,7 @@ export class UsedTickets {
  * each accepted once: a ticket opens one connection, and every reconnection asks the API server for a fresh
  * one, which checks the membership again.
  */
-export function createTicketVerifier(secret: string, used = new UsedTickets()): TicketVerifier {
+export function createTicketVerifier(secret: string, used: TicketMemory = new UsedTickets()): TicketVerifier {
   const key = new TextEncoder().encode(secret);
   return async (ticket) => {
     if (typeof ticket !== 'string' || ticket.length === 0 || ticket.length > 4_096) {
@@ -65,7 +71,7 @@ export function createTicketVerifier(secret: string, used = new UsedTickets()): 
       // Expired, forged or malformed: the client gets one clear answer; details would only help an attacker.
       throw new LiveError('unauthorized', '입장권이 유효하지 않아요. 다시 입장해 주세요.');
     }
-    if (!used.use(claims.jti, expiresAtMs)) {
+    if (!(await used.use(claims.jti, expiresAtMs))) {
       throw new LiveError('unauthorized', '이미 사용한 입장권이에요. 다시 입장해 주세요.');
     }
     return claims;

@@ -25,6 +25,8 @@ export type Received = {
   tl0: number | null;
   keyframeStart: boolean;
   extensionIds: number[];
+  /** The payload's size in bytes. */
+  bytes: number;
   at: number;
 };
 
@@ -104,6 +106,7 @@ export class SyntheticStudent {
       ...vp8Numbers(packet.payload),
       keyframeStart: isVp8KeyframeStart(packet.payload),
       extensionIds: packet.header.extensions.map((e) => e.id),
+      bytes: packet.payload.length,
       at: performance.now(),
     });
     this.byMid.set(mid, list);

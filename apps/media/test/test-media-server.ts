@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket as TcpSocket } from 'node:net';
 import { SignJWT } from 'jose';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import {
@@ -13,7 +13,9 @@ import { randomUUID } from 'node:crypto';
 import { LIVE_TICKET_AUDIENCE, type LiveTicketClaims } from '@sea/contract/live-ticket';
 import type { MediaClosedRoom } from '@sea/contract/media-nodes';
 import { internalRoutes } from '../src/internal-routes.ts';
+import { mediaMetrics } from '../src/media-metrics.ts';
 import { MediaServer, type RoomReports } from '../src/media-server.ts';
+import { originPuller } from '../src/relay/origin-pull.ts';
 import type { RtcOptions } from '../src/rtc/peer-connection.ts';
 import { attachSignalling } from '../src/signalling.ts';
 import { createTicketVerifier } from '../src/ticket.ts';
@@ -35,6 +37,11 @@ export class RecordingReports implements RoomReports {
   readonly closed: MediaClosedRoom[] = [];
   /** How long each report takes to be answered (tests of waiting for it). */
   delayMs = 0;
+  /** Times students joined or left a room (each asks for a report soon). */
+  studentChanges = 0;
+  studentsChanged(): void {
+    this.studentChanges += 1;
+  }
   changed(closed?: MediaClosedRoom): Promise<boolean> {
     if (closed) this.closed.push(closed);
     else this.opened += 1;
@@ -62,21 +69,40 @@ export async function signTicket(claims: Claims, options: { audience?: string; s
 }
 
 /** A running media service on 127.0.0.1 with a socket.io client factory. */
-export async function startTestMedia(options: { teacherGraceMs?: number; workers?: number } = {}) {
+export async function startTestMedia(
+  options: { teacherGraceMs?: number; workers?: number; capacity?: number; nodeId?: string } = {},
+) {
   const reports = new RecordingReports();
   const server = new MediaServer({
     rtc: LOOPBACK_RTC,
     teacherGraceMs: options.teacherGraceMs ?? 300,
     reports,
     workers: options.workers ?? 0,
+    capacity: options.capacity,
+    // Every test node can be an edge: given a ticket naming an origin, it pulls the class from there.
+    pullOrigin: originPuller({
+      secret: TEST_SECRET,
+      nodeId: options.nodeId ?? 'test-node',
+      rtc: LOOPBACK_RTC,
+    }),
   });
   const httpServer = http.createServer(
-    internalRoutes({ secret: TEST_SECRET, revoke: (revocation) => server.revoke(revocation) }),
+    internalRoutes({
+      secret: TEST_SECRET,
+      revoke: (revocation) => server.revoke(revocation),
+      metrics: { registry: mediaMetrics(server), allow: [] },
+    }),
   );
   const signalling = attachSignalling(httpServer, {
     server,
     verifyTicket: createTicketVerifier(TEST_SECRET),
     publicUrl: 'http://localhost:5000',
+  });
+  // Every TCP connection, so that `kill` can drop them as a crash would.
+  const connections = new Set<TcpSocket>();
+  httpServer.on('connection', (socket) => {
+    connections.add(socket);
+    socket.on('close', () => connections.delete(socket));
   });
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
@@ -123,6 +149,15 @@ export async function startTestMedia(options: { teacherGraceMs?: number; workers
     /** Connects with freshly signed tickets for `claims` (one per connection, as the web client does). */
     connectAs: async (claims: Claims, options?: { reconnection?: boolean }) =>
       connect(() => signTicket(claims), options),
+    /**
+     * Stops as a crashed node does: the port closes and every connection drops without a word (clients see
+     * a lost transport, not a server disconnect), then the media connections end.
+     */
+    async kill() {
+      httpServer.close();
+      for (const socket of connections) socket.destroy();
+      await server.close();
+    },
     async close() {
       for (const socket of sockets) socket.disconnect();
       await signalling.close();

@@ -1,11 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { attendanceRoutes } from './attendance/attendance-routes.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { registerRefreshTokenSweep } from './auth/refresh-token-sweep.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { registerChat } from './chat/register-chat.ts';
+import { registerClassroom } from './classroom/register-classroom.ts';
 import { classRoutes } from './classes/class-routes.ts';
 import { dashboardRoutes } from './classes/dashboard-routes.ts';
+import { myLiveClassesRoutes } from './classes/my-live-classes-routes.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedDemo } from './demo/seed-demo.ts';
@@ -14,9 +17,12 @@ import { instructorRoutes } from './instructors/instructor-routes.ts';
 import { registerNotifications } from './notifications/register-notifications.ts';
 import { reviewRoutes } from './reviews/review-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
+import { metricsRoutes } from './health/metrics-routes.ts';
+import { readyRoutes } from './health/ready-routes.ts';
 import { registerJobs } from './jobs/register-jobs.ts';
 import { liveRoutes } from './live/live-routes.ts';
 import { registerMediaNodes } from './media-nodes/register-media-nodes.ts';
+import { registerMediaPlacement } from './media-nodes/register-media-placement.ts';
 import { LogDestination } from './log-destination.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContext } from './plugins/context.ts';
@@ -24,6 +30,7 @@ import { registerCors } from './plugins/cors.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrors } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -31,6 +38,8 @@ import { registerReplayQueueing } from './replays/queue-replays.ts';
 import { replayJobs } from './replays/register-replays.ts';
 import { scheduleRoutes } from './schedules/schedule-routes.ts';
 import { registerSessions } from './sessions/register-sessions.ts';
+import { replayFileRoutes } from './sessions/replay-file-routes.ts';
+import { sessionRoutes } from './sessions/session-routes.ts';
 import { registerUploads } from './uploads/register-uploads.ts';
 import { signupRoutes } from './users/signup-routes.ts';
 import { usersRoutes } from './users/users-routes.ts';
@@ -72,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerContext(app, config, database.db);
 
   // Cross-cutting plugins
+  registerMetrics(app);
   registerErrors(app);
   registerJsonBody(app);
   registerSecurityHeaders(app, config);
@@ -96,23 +106,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Domain modules. Notices first: the others report to app.notifier.
   await registerNotifications(app, config.redisUrl);
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(categoryRoutes);
   await app.register(classRoutes);
   await app.register(dashboardRoutes);
+  await app.register(myLiveClassesRoutes);
   await app.register(enrolmentRoutes);
   await app.register(scheduleRoutes);
   await app.register(reviewRoutes);
   await app.register(instructorRoutes);
+  registerMediaPlacement(app);
   await app.register(liveRoutes);
   // Live sessions: recorded from the media nodes' reports. A module that acts when one ends subscribes to
   // app.sessionEnded here; the live state is reconciled with the nodes when the server is ready.
   registerSessions(app);
   registerReplayQueueing(app);
   await registerMediaNodes(app);
+  await app.register(readyRoutes);
+  // Sessions, their replays (files only through signed URLs) and the attendance they leave
+  await app.register(sessionRoutes);
+  await app.register(replayFileRoutes);
+  await app.register(attendanceRoutes);
   await app.register(authRoutes);
   await app.register(signupRoutes);
   await app.register(usersRoutes);
   await registerChat(app, config.chat);
+  // Questions and raised hands in the live room: handlers on the chat broker, and their routes
+  await registerClassroom(app);
 
   // Background jobs from the database queue (replays of recorded sessions); JOB_CONCURRENCY=0 runs none here
   await registerJobs(app, replayJobs);

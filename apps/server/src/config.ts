@@ -10,6 +10,7 @@ import { type Limit, NO_WRITE_LIMITS, type WriteLimitName } from './plugins/rate
 import {
   ConfigError,
   iceServersEnv,
+  metricsAllowEnv,
   optionalEnv as optional,
   parseEnv,
   secretEnv as secret,
@@ -68,6 +69,8 @@ export type Config = {
   /** The built web app, served when it exists. */
   webDist: string;
   logLevel: string;
+  /** Who besides loopback may read `/metrics` (METRICS_ALLOW: addresses and CIDRs; none by default). */
+  metricsAllow: string[];
   /** How long public class reads may be answered from memory (0: never); see plugins/read-cache.ts. */
   readCacheMs: number;
   /** Redis channel that carries read-cache invalidations between server processes (default `sea:read-cache`). */
@@ -204,6 +207,7 @@ const EnvSchema = z.object({
   READ_CACHE_MS: optional
     .transform((v) => Number(v ?? 1000))
     .pipe(z.number('must be a number').int().min(0).max(60_000)),
+  METRICS_ALLOW: metricsAllowEnv,
   LOG_LEVEL: optional.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
@@ -250,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     iceServers: e.ICE_SERVERS,
     webDist: path.resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
     logLevel: e.LOG_LEVEL,
+    metricsAllow: e.METRICS_ALLOW,
     readCacheMs: e.READ_CACHE_MS,
     ...(e.WRITE_LIMITS ? {} : { writeLimits: NO_WRITE_LIMITS }),
     recordingsDir: path.resolve(e.RECORDINGS_DIR ?? path.join(dataDir, 'recordings')),

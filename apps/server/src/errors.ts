@@ -34,6 +34,7 @@ const THINGS = {
   review: ['수강평을', 'Review'],
   path: ['요청한 주소를', 'Path'],
   file: ['파일을', 'File'],
+  session: ['라이브 수업을', 'Live session'],
 } as const;
 export type Thing = keyof typeof THINGS;
 
@@ -71,6 +72,14 @@ export function unauthorized(
   eng = 'A valid access token is required.',
 ): HttpError {
   return new HttpError(401, kor, eng);
+}
+
+/** A signed link that is expired or altered (replay files). */
+export function forbidden(
+  kor = '링크가 만료되었거나 올바르지 않아요. 페이지를 새로 고쳐 주세요.',
+  eng = 'The link has expired or is invalid.',
+): HttpError {
+  return new HttpError(403, kor, eng);
 }
 
 export function payloadTooLarge(): HttpError {

@@ -12,7 +12,7 @@ try {
   config = loadConfig();
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
+  process.stderr.write(`${error.message}\n`);
   process.exit(1);
 }
 

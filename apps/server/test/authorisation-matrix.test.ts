@@ -133,6 +133,55 @@ const CASES: Case[] = [
     expected: [401, 418, 418, 200],
   },
   {
+    name: 'GET sessions',
+    request: (f) => ({ url: `/api/classes/${f.classId}/sessions` }),
+    expected: [401, 418, 200, 200],
+  },
+  {
+    // Members learn the session does not exist; a stranger learns nothing (418 first).
+    name: 'GET an unknown session',
+    request: (f) => ({ url: `/api/classes/${f.classId}/sessions/999999` }),
+    expected: [401, 418, 404, 404],
+  },
+  {
+    name: 'PATCH an unknown session',
+    request: (f) => ({
+      method: 'PATCH',
+      url: `/api/classes/${f.classId}/sessions/999999`,
+      payload: { hidden: true },
+    }),
+    expected: [401, 418, 418, 404],
+  },
+  {
+    name: 'DELETE an unknown session',
+    request: (f) => ({ method: 'DELETE', url: `/api/classes/${f.classId}/sessions/999999` }),
+    expected: [401, 418, 418, 404],
+  },
+  {
+    name: 'GET an unknown session’s chat',
+    request: (f) => ({ url: `/api/classes/${f.classId}/sessions/999999/chat` }),
+    expected: [401, 418, 404, 404],
+  },
+  {
+    name: 'POST watch on an unknown session',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/classes/${f.classId}/sessions/999999/watch`,
+      payload: { position_s: 0, playing: true },
+    }),
+    expected: [401, 418, 404, 404],
+  },
+  {
+    name: 'GET attendance',
+    request: (f) => ({ url: `/api/classes/${f.classId}/attendance` }),
+    expected: [401, 418, 200, 200],
+  },
+  {
+    name: 'GET attendance CSV',
+    request: (f) => ({ url: `/api/classes/${f.classId}/attendance?format=csv` }),
+    expected: [401, 418, 200, 200],
+  },
+  {
     name: 'GET /api/auth/signup',
     request: () => ({ url: '/api/auth/signup' }),
     expected: [401, 200, 200, 200],

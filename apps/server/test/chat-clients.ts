@@ -51,7 +51,12 @@ export class TestChatClient {
   readonly messages: ChatMessage[] = [];
   readonly refusals: ChatRefusal[] = [];
   readonly errors: IFrame[] = [];
+  /** The bodies received on each destination {@link watch}ed, in order. */
+  readonly topics = new Map<string, unknown[]>();
+  /** When each body of a {@link watch}ed destination arrived (Date.now()), by destination. */
+  readonly arrivals = new Map<string, number[]>();
   socket: WebSocket | null = null;
+  readonly #refusalWaiters = new Map<string, (refusal: ChatRefusal) => void>();
   #closed: Promise<CloseEvent>;
   #connecting: ((error: Error) => void) | null = null;
 
@@ -98,7 +103,11 @@ export class TestChatClient {
     await this.#withReceipt((receipt) =>
       this.client.subscribe(
         CHAT_ERROR_DESTINATION,
-        (message) => this.refusals.push(JSON.parse(message.body) as ChatRefusal),
+        (message) => {
+          const refusal = JSON.parse(message.body) as ChatRefusal;
+          this.refusals.push(refusal);
+          if (refusal.receipt !== null) this.#refusalWaiters.get(refusal.receipt)?.(refusal);
+        },
         { receipt },
       ),
     );
@@ -118,6 +127,38 @@ export class TestChatClient {
     return this.#withReceipt((receipt) =>
       this.client.publish({ destination: '/app/hello', body: JSON.stringify(body), headers: { receipt } }),
     );
+  }
+
+  /** Subscribes to any destination, resolving on the server's receipt; bodies collect in `topics`. */
+  async watch(destination: string): Promise<unknown[]> {
+    const bodies: unknown[] = [];
+    const times: number[] = [];
+    this.topics.set(destination, bodies);
+    this.arrivals.set(destination, times);
+    await this.#withReceipt((receipt) =>
+      this.client.subscribe(
+        destination,
+        (message) => {
+          times.push(Date.now());
+          bodies.push(JSON.parse(message.body));
+        },
+        { receipt },
+      ),
+    );
+    return bodies;
+  }
+
+  /**
+   * Sends to any destination; resolves with null on its RECEIPT (done), or with the refusal that names its
+   * receipt (needs {@link join} first, which subscribes to refusals).
+   */
+  request(destination: string, body: unknown): Promise<ChatRefusal | null> {
+    const receipt = `r-${Math.random().toString(36).slice(2)}`;
+    return new Promise<ChatRefusal | null>((resolve) => {
+      this.#refusalWaiters.set(receipt, resolve);
+      this.client.watchForReceipt(receipt, () => resolve(null));
+      this.client.publish({ destination, body: JSON.stringify(body), headers: { receipt } });
+    }).finally(() => this.#refusalWaiters.delete(receipt));
   }
 
   /** Sends without waiting. */

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@sea/contract/chat';
+import type { ChatMessage, RoomRole } from '@sea/contract/chat';
 import type { ChatAccess, MessageLog } from '../src/chat/chat-ports.ts';
 import type { StompFrame } from '../src/chat/stomp-frame.ts';
 import { StompParser } from '../src/chat/stomp-parser.ts';
@@ -11,14 +11,18 @@ import type { StompTransport } from '../src/chat/stomp-session.ts';
  */
 export class MemoryChat implements ChatAccess, MessageLog {
   readonly members = new Set(['1:alice', '1:bob']);
+  /** Members who teach their class (`<classId>:<userId>`); every other member is a student. */
+  readonly teachers = new Set<string>();
   readonly messages: ChatMessage[] = [];
   /** Calls of the database that fail from now on (a database outage). */
   failing = false;
   async authenticate(token: string): Promise<string | null> {
     return token.startsWith('user-') ? token.slice(5) : null;
   }
-  async isMember(classId: number, userId: string): Promise<boolean> {
-    return this.members.has(`${classId}:${userId}`);
+  async roleOf(classId: number, userId: string): Promise<RoomRole | null> {
+    const key = `${classId}:${userId}`;
+    if (!this.members.has(key)) return null;
+    return this.teachers.has(key) ? 'teacher' : 'student';
   }
   async stillMembers(classId: number, userIds: readonly string[]): Promise<Set<string>> {
     this.#check();
@@ -27,7 +31,17 @@ export class MemoryChat implements ChatAccess, MessageLog {
   forgetMemberships(): void {
     // Nothing is cached here.
   }
-  async save(input: { classId: number; userId: string; content: string }): Promise<ChatMessage> {
+  async remove(classId: number, messageId: number): Promise<boolean> {
+    const index = this.messages.findIndex((m) => m.roomId === classId && m.id === messageId);
+    if (index >= 0) this.messages.splice(index, 1);
+    return index >= 0;
+  }
+  async save(input: {
+    classId: number;
+    userId: string;
+    role: RoomRole;
+    content: string;
+  }): Promise<ChatMessage> {
     const message: ChatMessage = {
       id: this.messages.reduce((max, m) => Math.max(max, m.id), 0) + 1,
       roomId: input.classId,
@@ -35,6 +49,7 @@ export class MemoryChat implements ChatAccess, MessageLog {
       writer: input.userId,
       writer_id: input.userId,
       profile_image_path: null,
+      role: input.role,
       createdDate: new Date().toISOString(),
     };
     this.messages.push(message);

@@ -54,6 +54,11 @@ const ROUTES_WITH_CLASS_ID: Route[] = [
     request: (id) => ({ method: 'DELETE', url: url(ROUTES.schedule, id), payload: { schedule_id: 1 } }),
   },
   { name: 'GET chat history', caller: 'user', request: (id) => ({ url: url(ROUTES.chatHistory, id) }) },
+  { name: 'GET sessions', caller: 'user', request: (id) => ({ url: url(ROUTES.sessions, id) }) },
+  { name: 'GET attendance', caller: 'user', request: (id) => ({ url: url(ROUTES.attendance, id) }) },
+  { name: 'GET questions', caller: 'user', request: (id) => ({ url: url(ROUTES.classQuestions, id) }) },
+  { name: 'GET hands', caller: 'user', request: (id) => ({ url: url(ROUTES.classHands, id) }) },
+  { name: 'GET polls', caller: 'user', request: (id) => ({ url: url(ROUTES.classPolls, id) }) },
 ];
 
 let app: FastifyInstance;

@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     production: false,
     trustProxy: false,
     corsOrigins: [],
+    metricsAllow: [],
     jwtSecret: randomBytes(32).toString('hex'),
     kakao: {
       restApiKey: null,

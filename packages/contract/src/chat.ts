@@ -11,8 +11,8 @@ export function chatTopic(classId: number): string {
   return `${CHAT_TOPIC_PREFIX}${classId}`;
 }
 
-/** Longest accepted message content, in characters. */
-export const MAX_CHAT_LENGTH = 1000;
+/** Longest accepted message content, in characters (grapheme clusters, as `text-length.ts` counts). */
+export const MAX_CHAT_LENGTH = 500;
 
 /** Heart-beat interval offered and honoured each way, in milliseconds. */
 export const CHAT_HEARTBEAT_MS = 10_000;
@@ -31,7 +31,11 @@ export const ChatSendSchema = z.object({
 });
 export type ChatSend = z.infer<typeof ChatSendSchema>;
 
-/** A stored chat message as broadcast and as history returns it. */
+/** A member's role in a class's room, as chat messages carry it. */
+export const ROOM_ROLES = ['teacher', 'student'] as const;
+export type RoomRole = (typeof ROOM_ROLES)[number];
+
+/** A stored chat message as broadcast and as history returns it; `role` is the writer's role in the class. */
 export const ChatMessageSchema = z.object({
   id: z.number().int(),
   roomId: z.number().int(),
@@ -39,6 +43,7 @@ export const ChatMessageSchema = z.object({
   writer: z.string().nullable(),
   writer_id: z.string().nullable(),
   profile_image_path: z.string().nullable(),
+  role: z.enum(ROOM_ROLES),
   createdDate: z.string(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
@@ -64,6 +69,20 @@ export const CHAT_REFUSAL_CODES = [
   'rate-limited',
   'bad-request',
   'unavailable',
+  /** A teacher's action (delete, mute, slow mode, answer, pin, lower a hand) sent by a student. */
+  'teacher-only',
+  /** The teacher muted this student's chat and questions for a while. */
+  'muted',
+  /** Slow mode: one message per N seconds per student. */
+  'slow-mode',
+  /** A second vote on the same question or poll. */
+  'already-voted',
+  /** The message, question or poll named does not exist (any more) in this room. */
+  'not-found',
+  /** Questions and polls belong to a live session: the class is not live now. */
+  'not-live',
+  /** The poll was closed. */
+  'closed',
 ] as const;
 export type ChatRefusalCode = (typeof CHAT_REFUSAL_CODES)[number];
 

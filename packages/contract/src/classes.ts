@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Envelope } from './envelope.ts';
 import { id, idText } from './ids.ts';
 import { optionalText, requiredText } from './text.ts';
 
@@ -109,12 +110,29 @@ export const ClassListQuerySchema = z.object({
 });
 export type ClassListQuery = z.infer<typeof ClassListQuerySchema>;
 
+/**
+ * The answer of `GET /api/classes`: one page in `data` and, beside it, `total`, how many classes the whole
+ * list holds (the same on every page; for `topten`, the classes answered). Clients that only read `data`
+ * are unaffected.
+ */
+export type ClassListEnvelope = Envelope<ClassItem[]> & { total: number };
+
 /** Path parameter of every `/api/classes/{classId}/...` route. */
 export const ClassIdParamsSchema = z.object({ classId: idText('강의 번호가 올바르지 않아요.') });
 
 /** A user's relation to a class, as `GET /api/classes/{id}/role` answers it. */
 export const CLASS_ROLES = { teacher: '강사', student: '수강생', none: '관계없음' } as const;
 export type ClassRole = (typeof CLASS_ROLES)[keyof typeof CLASS_ROLES];
+
+/**
+ * One of the caller's live classes as `GET /api/users/live-classes` answers it: the class and the caller's
+ * role there (the teacher enters the teacher's room, a student the students').
+ */
+export const MyLiveClassSchema = z.object({
+  id: z.number().int(),
+  role: z.enum([CLASS_ROLES.teacher, CLASS_ROLES.student]),
+});
+export type MyLiveClass = z.infer<typeof MyLiveClassSchema>;
 
 /** Body of `PATCH /api/classes/{id}/isActive`; an empty body toggles. */
 export const LiveStateSchema = z.object({ active: z.boolean() });

@@ -34,6 +34,19 @@ export const iceServersEnv = optionalEnv.transform((v, ctx) => {
   return z.NEVER;
 });
 
+/**
+ * METRICS_ALLOW: who besides loopback may read a service's `/metrics` (a Prometheus server elsewhere), as a
+ * comma-separated list of addresses and CIDRs (`10.0.0.5,192.168.0.0/24,fd00::/8`); unset is nobody else.
+ */
+export const metricsAllowEnv = optionalEnv.transform((v, ctx): string[] => {
+  if (v === undefined) return [];
+  const entries = v.split(',').map((entry) => entry.trim());
+  const entry = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+  if (entries.every((e) => entry.safeParse(e).success)) return entries;
+  ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of IP addresses and CIDRs' });
+  return z.NEVER;
+});
+
 /** Raised when the environment is invalid; `problems` lists every problem, one line each. */
 export class ConfigError extends Error {
   readonly problems: string[];

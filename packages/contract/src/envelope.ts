@@ -13,10 +13,12 @@ export type Envelope<T> = {
 export const ERROR_CODES = {
   400: 'Bad Request',
   401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  416: 'Range Not Satisfiable',
   418: 'Role Error',
   429: 'Too Many Requests',
   500: 'Internal Server Error',

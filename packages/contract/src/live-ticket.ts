@@ -24,6 +24,13 @@ export const LiveTicketClaimsSchema = z.object({
   classId: z.number().int().positive(),
   role: z.enum(LIVE_ROLES),
   jti: z.string().min(1).max(100),
+  /**
+   * A student's ticket for an edge node: the signalling URL of the class's origin node (where its teacher is),
+   * from which the edge pulls the class. Absent on the origin and with a single node.
+   */
+  origin: z.url().optional(),
+  /** A ticket an edge node signs for itself to pull a class from its origin (role `student`, no user). */
+  relay: z.literal(true).optional(),
 });
 export type LiveTicketClaims = z.infer<typeof LiveTicketClaimsSchema>;
 

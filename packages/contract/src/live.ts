@@ -124,6 +124,11 @@ export const LIVE_REQUESTS = {
     payload: z.object({ consumerId: IdSchema, layer: PreferredLayerSchema }),
     answer: Empty,
   },
+  /**
+   * An edge media node's relay (never a browser): how many students the edge has in this class now, so the
+   * teacher's viewer count covers every node.
+   */
+  relayViewers: { payload: z.object({ count: z.number().int().min(0).max(100_000) }), answer: Empty },
 } as const;
 
 export type LiveRequestName = keyof typeof LIVE_REQUESTS;
@@ -163,6 +168,8 @@ export const LIVE_ERROR_CODES = [
   'conflict',
   /** An unexpected server failure, or no answer within the server's deadline; the message is generic. */
   'internal',
+  /** The media node is at its capacity (MEDIA_CAPACITY students): the student is refused, not taken in. */
+  'full',
 ] as const;
 export type LiveErrorCode = (typeof LIVE_ERROR_CODES)[number];
 

@@ -4,6 +4,10 @@
  */
 export const ROUTES = {
   health: '/health',
+  /** Whether the service can serve now: what it depends on answers (`GET`, 200 or 503 with each check). */
+  ready: '/ready',
+  /** Prometheus metrics, for loopback and METRICS_ALLOW only (404 to anyone else). */
+  metrics: '/metrics',
   docs: '/api/docs',
 
   appKey: '/api/auth/kakao/app-key',
@@ -14,6 +18,8 @@ export const ROUTES = {
 
   users: '/api/users',
   checkNickname: '/api/users/checkNickname',
+  /** The caller's classes that are live now (as teacher or student), for the LIVE cards' way in. */
+  myLiveClasses: '/api/users/live-classes',
 
   categories: '/api/categories',
   classes: '/api/classes',
@@ -34,6 +40,21 @@ export const ROUTES = {
   notifications: '/api/notifications',
   notificationsRead: '/api/notifications/read',
   notificationStream: '/api/notifications/stream',
+  sessions: '/api/classes/:classId/sessions',
+  session: '/api/classes/:classId/sessions/:sessionId',
+  sessionChat: '/api/classes/:classId/sessions/:sessionId/chat',
+  sessionWatch: '/api/classes/:classId/sessions/:sessionId/watch',
+  attendance: '/api/classes/:classId/attendance',
+  /** A replay's files, reached only with the signed `?exp=&sig=` of the session item's URLs. */
+  replayMp4: '/api/replays/:sessionId/replay.mp4',
+  replayPlaylist: '/api/replays/:sessionId/hls/index.m3u8',
+  replaySegment: '/api/replays/:sessionId/hls/:segment',
+  /** The questions of the class's live session (the open one, or `?session=`), for its members. */
+  classQuestions: '/api/classes/:classId/questions',
+  /** The room's raised hands as the reader sees them (`HandsView` of classroom.ts), for its members. */
+  classHands: '/api/classes/:classId/hands',
+  /** The polls of the class's live session (the open one, or `?session=`), for its members. */
+  classPolls: '/api/classes/:classId/polls',
 
   chatHistory: '/find/chat/list/:classId',
   /**
@@ -62,6 +83,9 @@ export const PAGES = {
   dashboardStudent: '/dashboard/student/:classId',
   dashboardTeacher: '/dashboard/teacher/:classId',
   dashboardEdit: '/dashboard/edit/:classId',
+  /** One replay of the class, reached from the student's or the teacher's dashboard. */
+  replayStudent: '/dashboard/student/:classId/replays/:sessionId',
+  replayTeacher: '/dashboard/teacher/:classId/replays/:sessionId',
   lectureCreated: '/lecture/created/:classId',
   lectureOpen: '/lecture/open',
   lectureStudents: '/lecture/students/:classId',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idText } from './ids.ts';
+import { optionalText } from './text.ts';
 
 /**
  * Where a session's recording stands: `none` (not recorded: the teacher chose not to, or nothing was
@@ -19,8 +21,18 @@ export const SessionRecordingSchema = z.object({
   hidden: z.boolean(),
   hls_url: z.string().nullable(),
   mp4_url: z.string().nullable(),
+  /** Why the recording is not (yet) a replay, in Korean (e.g. it waits raw: no ffmpeg), or null. */
+  error: z.string().nullable(),
 });
 export type SessionRecording = z.infer<typeof SessionRecordingSchema>;
+
+/**
+ * The download link of a replay: its `mp4_url` with `download=1`, answered as an attachment named after the
+ * replay's title and date (Korean kept, RFC 5987). The plain `mp4_url` plays inline (Range requests).
+ */
+export function replayDownloadUrl(mp4Url: string): string {
+  return `${mp4Url}${mp4Url.includes('?') ? '&' : '?'}download=1`;
+}
 
 /** One live session of a class: from the teacher's `startRoom` to the end of the lecture. */
 export const SessionItemSchema = z.object({
@@ -34,3 +46,68 @@ export const SessionItemSchema = z.object({
   recording: SessionRecordingSchema,
 });
 export type SessionItem = z.infer<typeof SessionItemSchema>;
+
+/** `GET /api/classes/{classId}/sessions/{sessionId}`: the item and where the caller left off in the replay. */
+export const SessionDetailSchema = SessionItemSchema.extend({
+  /** Seconds into the replay where the caller stopped watching; 0 if never watched. */
+  resume_s: z.number().min(0),
+});
+export type SessionDetail = z.infer<typeof SessionDetailSchema>;
+
+/** Longest replay title, in characters. */
+export const SESSION_TITLE_MAX = 100;
+
+/** Body of `PATCH /api/classes/{classId}/sessions/{sessionId}` (teacher): a blank title becomes null. */
+export const SessionPatchSchema = z.object({
+  title: optionalText({ max: SESSION_TITLE_MAX, multiline: false }).optional(),
+  hidden: z.boolean().optional(),
+});
+export type SessionPatch = z.infer<typeof SessionPatchSchema>;
+
+/** One message of `GET /api/classes/{classId}/sessions/{sessionId}/chat`, in time order. */
+export const SessionChatMessageSchema = z.object({
+  id: z.number().int(),
+  user_id: z.string().nullable(),
+  nickname: z.string().nullable(),
+  profile_image_path: z.string().nullable(),
+  role: z.enum(['teacher', 'student']),
+  content: z.string(),
+  created_at: z.string(),
+  /**
+   * Milliseconds from the session's start, on the replay's clock: when the teacher paused recording, the
+   * paused stretch is cut out of the replay and so out of this offset (a message sent during a pause sits
+   * where the pause was cut). Without pauses (or before the replay is ready) simply the time since the start.
+   */
+  offset_ms: z.number().int().min(0),
+});
+export type SessionChatMessage = z.infer<typeof SessionChatMessageSchema>;
+
+/** How often the player sends a watch beat while the replay is open, in milliseconds. */
+export const WATCH_BEAT_MS = 5_000;
+/** The most one beat credits, in seconds: a little more than the beat interval. */
+export const WATCH_CREDIT_MAX_S = 6;
+
+/**
+ * Body of `POST /api/classes/{classId}/sessions/{sessionId}/watch`, sent every {@link WATCH_BEAT_MS} while the
+ * replay is open and on pause, seek and close. The server credits `min(now - last beat, 6 s)` only when
+ * `playing` was true at the caller's last beat and is true now; `position_s` becomes the resume point.
+ */
+export const WatchBeatSchema = z.object({
+  position_s: z.number().min(0).max(86_400),
+  playing: z.boolean(),
+});
+export type WatchBeat = z.infer<typeof WatchBeatSchema>;
+
+/** Answer of the watch route: the caller's total replay watch time for the session and the saved position. */
+export const WatchStateSchema = z.object({
+  watched_s: z.number().min(0),
+  position_s: z.number().min(0),
+});
+export type WatchState = z.infer<typeof WatchStateSchema>;
+
+/** Path parameters of the routes of one session. */
+export const SessionParamsSchema = z.object({
+  classId: idText('강의 번호가 올바르지 않아요.'),
+  sessionId: idText('세션 번호가 올바르지 않아요.'),
+});
+export type SessionParams = z.infer<typeof SessionParamsSchema>;

@@ -14,6 +14,7 @@ export const USER_MESSAGES = {
   nicknameLength: `닉네임은 ${NICKNAME_MIN}자 이상 ${NICKNAME_MAX}자 이하로 입력해 주세요.`,
   nicknameInvisible: '닉네임에는 보이지 않는 문자를 쓸 수 없어요.',
   emailInvalid: '올바른 이메일 주소를 입력해 주세요.',
+  photoRemovedWithFile: '사진을 지우면서 새 사진을 올릴 수는 없어요. 둘 중 하나만 해 주세요.',
 } as const;
 
 /**
@@ -44,13 +45,15 @@ export const SignupSchema = z.object({ nickname, email: email.optional().transfo
 export type Signup = z.input<typeof SignupSchema>;
 
 /**
- * The `userUpdateDTO` part of `PATCH /api/users`: an absent field is kept, `email: null` clears it, and a
+ * The `userUpdateDTO` part of `PATCH /api/users`: an absent field is kept, `email: null` clears it,
+ * `profileImage: null` removes the saved photo (the default avatar shows again; not with an `imagefile`), and a
  * blank or null `introduction` (shown on the instructor page) clears it.
  */
 export const UserUpdateSchema = z.object({
   nickname: nickname.optional(),
   email: email.optional(),
   introduction: optionalText({ max: INTRODUCTION_MAX }).optional(),
+  profileImage: z.null().optional(),
 });
 export type UserUpdate = z.input<typeof UserUpdateSchema>;
 

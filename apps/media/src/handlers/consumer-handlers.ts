@@ -1,4 +1,6 @@
 import { notFound } from '../live-error.ts';
+import { relaySources } from '../relay/layer-view.ts';
+import { ConsumerTransport } from '../rtc/consumer-transport.ts';
 import type { Session } from '../session.ts';
 import type { Handler } from './handler.ts';
 
@@ -11,7 +13,12 @@ export const createConsumerTransport: Handler<'createConsumerTransport'> = (sess
 /** Student: offers an m-line per published stream (new ones paused) and lists the consumers. */
 export const consume: Handler<'consume'> = (session, payload) => {
   const { peer, room } = session.asStudent();
-  return peer.consumerTransportById(payload.transportId).consume(room.currentProducers());
+  const transport = peer.consumerTransportById(payload.transportId);
+  // An edge node's relay (always in this thread) gets every webcam layer, each on an m-line of its own.
+  if (session.claims.relay && transport instanceof ConsumerTransport) {
+    return transport.consume(relaySources(room.currentProducers()));
+  }
+  return transport.consume(room.currentProducers());
 };
 
 /** Student: applies the answer to the last `consume` offer. */

@@ -13,6 +13,7 @@ import {
   createProducerTransport,
   produce,
 } from './producer-handlers.ts';
+import { relayViewers } from './relay-handlers.ts';
 import { getProducers, getRouterRtpCapabilities, joinRoom, startRoom } from './room-handlers.ts';
 
 /** Every request's handler, by request name: the table of contents of the signalling protocol. */
@@ -30,4 +31,5 @@ export const REQUEST_HANDLERS: { [N in LiveRequestName]: Handler<N> } = {
   connectConsumerTransport,
   resume,
   setPreferredLayer,
+  relayViewers,
 };

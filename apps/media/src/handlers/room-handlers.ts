@@ -1,17 +1,17 @@
 import { LAYER_ENCODINGS } from '@sea/contract/live';
-import { forbidden, notLive } from '../live-error.ts';
-import { Peer } from '../peer.ts';
+import { forbidden, full, notLive } from '../live-error.ts';
+import { Peer, type PeerInfo } from '../peer.ts';
 import { FORWARDED_CODECS } from '../rtc/peer-connection.ts';
 import type { Session } from '../session.ts';
 import type { Handler } from './handler.ts';
 
+function peerInfo({ claims }: Session): PeerInfo {
+  return { userId: claims.sub, nickname: claims.nickname, role: claims.role, classId: claims.classId };
+}
+
 function newPeer(session: Session): Peer {
-  const { claims } = session;
-  return new Peer(
-    { userId: claims.sub, nickname: claims.nickname, role: claims.role, classId: claims.classId },
-    session.server.options.rtc,
-    session.notify,
-    () => session.server.createReceivingTransport(),
+  return new Peer(peerInfo(session), session.server.options.rtc, session.notify, () =>
+    session.server.createReceivingTransport(),
   );
 }
 
@@ -39,14 +39,30 @@ export const startRoom: Handler<'startRoom'> = async (session) => {
 
 /**
  * Student: joins the open room of the class. Whether the class is live is this service's own knowledge (the
- * room is open), not the ticket's: a ticket fetched while the room's report was on its way is as good.
+ * room is open), not the ticket's: a ticket fetched while the room's report was on its way is as good. A node
+ * at its capacity refuses a new student (`full`) rather than degrading everyone's stream.
  */
 export const joinRoom: Handler<'joinRoom'> = (session) => {
-  if (session.claims.role !== 'student') throw forbidden('강사는 강의를 시작해서 입장해요.', true);
-  const room = session.server.room(session.claims.classId);
+  const { claims, server } = session;
+  if (claims.role !== 'student') throw forbidden('강사는 강의를 시작해서 입장해요.', true);
+  let room = server.room(claims.classId);
+  // A ticket naming the origin: this node is an edge of the class and pulls it from there (REDIS_URL).
+  if ((!room || room.isClosedNow) && claims.origin)
+    room = server.openEdgeRoom(claims.classId, claims.origin) ?? undefined;
   if (!room || room.isClosedNow) throw notLive();
+  if (claims.relay) {
+    // An edge node pulling the class: in-thread receiving (its layer views live here), not a student.
+    if (server.isEdge(claims.classId))
+      throw forbidden('다른 노드에서 가져온 강의는 다시 내보내지 않아요.', true);
+    const relay = new Peer(peerInfo(session), server.options.rtc, session.notify);
+    session.enter(relay, room, () => room.addRelay(relay));
+    return { producers: room.producerList() };
+  }
+  if (!server.hasRoomFor(claims.sub, room)) throw full();
   const peer = newPeer(session);
   session.enter(peer, room, () => room.addStudent(peer));
+  server.changed.emit();
+  peer.closed.subscribe(() => server.changed.emit());
   return { producers: room.producerList() };
 };
 

@@ -17,6 +17,7 @@ import { createPeerConnection, enlargeReceiveBuffers, gathered, type RtcOptions 
 import type { ReceivingCloseReason, ReceivingTransport } from './receiving-transport.ts';
 import type { StreamSource } from './stream-source.ts';
 import { unlessClosed } from './unless-closed.ts';
+import { log } from '../log.ts';
 
 /** Layer choice and keyframe retries run this often. */
 const TICK_MS = 200;
@@ -54,7 +55,7 @@ export class ConsumerTransport implements ReceivingTransport {
       this.pc.connectionStateChange.subscribe((state) => {
         if (state === 'connected')
           for (const { consumer } of this.entries.values()) consumer.transportConnected();
-        if (state === 'failed') console.warn(`media: student connection ${this.id} failed`);
+        if (state === 'failed') log.warn({ transportId: this.id }, 'student connection failed');
         if (state === 'failed' || state === 'closed') this.close();
       }).unSubscribe,
     );
@@ -130,7 +131,9 @@ export class ConsumerTransport implements ReceivingTransport {
     this.unsubscribes.length = 0;
     this.pc
       .close()
-      .catch((error: unknown) => console.error('media: closing a student connection failed', error));
+      .catch((error: unknown) =>
+        log.error({ err: error, transportId: this.id }, 'closing a student connection failed'),
+      );
     this.closed.emit('closed');
     this.closed.clear();
   }

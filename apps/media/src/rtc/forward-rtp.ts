@@ -9,6 +9,8 @@ import {
   type RTCRtpSender,
 } from 'werift';
 import { descriptorOf, putDescriptor, withDescriptor } from '../forwarding/vp8-rewriter.ts';
+import { log } from '../log.ts';
+import { rtpCounts } from './rtp-counts.ts';
 
 /** werift's RTP history per sender (answers NACKs): the same size as its own. */
 const RTP_HISTORY_SIZE = 128;
@@ -113,12 +115,16 @@ export function forwardRtp(sender: RTCRtpSender, packet: RtpPacket, descriptor =
   const dtls = s.dtlsTransport;
   const plan = planOf(s);
   if (!plan) {
+    rtpCounts.forwarded += 1;
+    rtpCounts.forwardedBytes += packet.payload.length;
     const rtp =
       descriptor < 0 ? packet : new RtpPacket(packet.header, withDescriptor(packet.payload, descriptor));
-    sender.sendRtp(rtp).catch((error: unknown) => console.error('media: forwarding failed', error));
+    sender.sendRtp(rtp).catch((error: unknown) => log.error({ err: error }, 'forwarding failed'));
     return;
   }
   if (s.stopped || dtls?.state !== 'connected' || !s.codec) return;
+  rtpCounts.forwarded += 1;
+  rtpCounts.forwardedBytes += packet.payload.length;
   const payload = packet.payload;
   const header = new RtpHeader({ ...packet.header });
   if (s.rtpContinuityPending) {
@@ -163,7 +169,7 @@ export function forwardRtp(sender: RTCRtpSender, packet: RtpPacket, descriptor =
   send(dtls.iceTransport.connection, encrypted);
   // werift starts its sender reports from the first packet sent.
   if (!s.rtcpRunning)
-    s.runRtcp().catch((error: unknown) => console.error('media: sender reports failed', error));
+    s.runRtcp().catch((error: unknown) => log.error({ err: error }, 'sender reports failed'));
 }
 
 type Plan = { id: number; uri: string }[];

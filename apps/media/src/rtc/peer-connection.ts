@@ -13,6 +13,7 @@ import {
 import type { IceServer } from '@sea/contract/live-ticket';
 import type { LiveCodec } from '@sea/contract/live';
 import { installSrtpKeyObjects } from './srtp-key-objects.ts';
+import { log } from '../log.ts';
 
 /** Network settings of every peer connection the SFU opens. */
 export type RtcOptions = {
@@ -24,6 +25,11 @@ export type RtcOptions = {
   portRange: [number, number] | null;
   /** STUN/TURN servers. Always explicit: werift's own default is a public STUN server. */
   iceServers: IceServer[];
+  /**
+   * Full ICE instead of lite: for an edge node's connection to the origin node, where both ends are this
+   * service and one must run the checks (two lite agents never connect). Browsers always meet lite.
+   */
+  fullIce?: boolean;
 };
 
 /** The codecs the SFU forwards (it never transcodes, so the teacher's browser must send these). */
@@ -62,7 +68,7 @@ export function createPeerConnection(
   const pc = new RTCPeerConnection({
     // ICE-lite, like other SFUs on a reachable address: the browser runs the checks. werift's full ICE sends
     // consent-freshness checks that Chrome 156 never answered here, so every connection "failed" 30 s in.
-    iceLite: true,
+    iceLite: options.fullIce !== true,
     iceServers: options.iceServers.map((server) => ({ ...server })),
     icePortRange: options.portRange ?? undefined,
     iceUseIpv4: false,
@@ -96,6 +102,19 @@ export function createPeerConnection(
   return pc;
 }
 
+/**
+ * Clears werift's fallback STUN server (a public one, queried while a full-ICE agent gathers even with
+ * `iceServers: []`) unless a STUN server is configured: call just before setLocalDescription, which starts
+ * gathering. Lite agents do not gather server-reflexive candidates, so only full ICE needs it.
+ */
+export function withoutStunFallback(pc: RTCPeerConnection, options: RtcOptions): void {
+  const urls = options.iceServers.flatMap((server) =>
+    Array.isArray(server.urls) ? server.urls : [server.urls],
+  );
+  if (urls.some((url) => url.startsWith('stun:'))) return;
+  for (const transport of pc.iceTransports) transport.connection.stunServer = undefined;
+}
+
 const GATHER_TIMEOUT_MS = 5_000;
 
 /** Receive buffer of each media socket: room for a keyframe burst while the event loop is busy. */
@@ -116,7 +135,7 @@ export function enlargeReceiveBuffers(pc: RTCPeerConnection): void {
         protocol.transport?.socket?.setRecvBufferSize(RECEIVE_BUFFER_BYTES);
       } catch (error) {
         // Only a performance hint: the connection works with the default buffer.
-        console.warn('media: could not enlarge a UDP receive buffer', error);
+        log.warn({ err: error }, 'could not enlarge a UDP receive buffer');
       }
     }
   }

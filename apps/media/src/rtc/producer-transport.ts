@@ -10,16 +10,24 @@ import {
   type RtcpPacket,
   type RtpPacket,
 } from 'werift';
-import type { StreamKind } from '@sea/contract/live';
+import type { Layer, StreamKind } from '@sea/contract/live';
 import { BitrateMeter } from '../forwarding/bitrate-meter.ts';
 import { NackTracker } from '../forwarding/nack-tracker.ts';
 import { encodeRembBitrate, RembEstimator } from '../forwarding/remb-estimator.ts';
 import { prepareTeacherOffer, restoreNack } from '../forwarding/sdp-munging.ts';
 import { conflict, LiveError, notFound } from '../live-error.ts';
 import { Signal } from '../signal.ts';
-import { createPeerConnection, enlargeReceiveBuffers, gathered, type RtcOptions } from './peer-connection.ts';
-import { Producer } from './producer.ts';
+import {
+  createPeerConnection,
+  enlargeReceiveBuffers,
+  gathered,
+  withoutStunFallback,
+  type RtcOptions,
+} from './peer-connection.ts';
+import { Producer, type ReceivedTrack } from './producer.ts';
 import { unlessClosed } from './unless-closed.ts';
+import { log } from '../log.ts';
+import { rtpCounts } from './rtp-counts.ts';
 
 /** NACKs go out this often (missing packets are asked for again after the tracker's retry interval). */
 const NACK_INTERVAL_MS = 20;
@@ -42,6 +50,7 @@ export class ProducerTransport {
   /** A producer was added (it replaced any earlier producer of the same kind). */
   readonly producerAdded = new Signal<[Producer]>();
   private readonly pc: RTCPeerConnection;
+  private readonly options: RtcOptions;
   private readonly producers = new Map<StreamKind, Producer>();
   /** Per incoming SSRC: its NACK tracker, when it last sent, whether it is video (only video is NACKed). */
   private readonly streams = new Map<number, { nack: NackTracker; lastAt: number; video: boolean }>();
@@ -56,9 +65,10 @@ export class ProducerTransport {
   private isClosed = false;
 
   constructor(options: RtcOptions) {
+    this.options = options;
     this.pc = createPeerConnection(options, 'publisher');
     this.pc.connectionStateChange.subscribe((state) => {
-      if (state === 'failed') console.warn(`media: teacher connection ${this.id} failed`);
+      if (state === 'failed') log.warn({ transportId: this.id }, 'teacher connection failed');
       if (state === 'failed' || state === 'closed') this.close();
     });
   }
@@ -82,6 +92,24 @@ export class ProducerTransport {
     if (tracks.length === 0 || transceiver.kind !== (kind.endsWith('Video') ? 'video' : 'audio')) {
       throw conflict(`이 미디어 항목(${mid})으로는 ${kind} 스트림을 보낼 수 없어요.`);
     }
+    return this.addProducer(kind, tracks);
+  }
+
+  /**
+   * Publishes one simulcast stream whose layers arrive on separate m-lines (an edge node pulling the webcam
+   * from its origin: one m-line per layer), replacing an earlier producer of that kind.
+   */
+  produceLayers(kind: StreamKind, mids: Partial<Record<Layer, string>>): Producer {
+    if (this.isClosed) throw closedRefusal();
+    const tracks = Object.entries(mids).map(([layer, mid]) => {
+      const track = this.pc.getTransceivers().find((t) => t.mid === mid)?.receiver.tracks[0];
+      if (!track) throw notFound('mline');
+      return { rid: layer, ssrc: track.ssrc, onReceiveRtp: track.onReceiveRtp };
+    });
+    return this.addProducer(kind, tracks);
+  }
+
+  private addProducer(kind: StreamKind, tracks: ReceivedTrack[]): Producer {
     this.producers.get(kind)?.close();
     const producer = new Producer(kind, tracks, (ssrc) => this.sendPli(ssrc));
     this.producers.set(kind, producer);
@@ -122,7 +150,9 @@ export class ProducerTransport {
     this.watched.clear();
     this.pc
       .close()
-      .catch((error: unknown) => console.error('media: closing a teacher connection failed', error));
+      .catch((error: unknown) =>
+        log.error({ err: error, transportId: this.id }, 'closing a teacher connection failed'),
+      );
     this.closed.emit();
     this.closed.clear();
     this.producerAdded.clear();
@@ -136,6 +166,7 @@ export class ProducerTransport {
     try {
       await this.step(this.pc.setRemoteDescription({ type: 'offer', sdp: prepareTeacherOffer(offerSdp) }));
       const answer = await this.step(this.pc.createAnswer());
+      if (this.options.fullIce) withoutStunFallback(this.pc, this.options);
       await this.step(this.pc.setLocalDescription(answer));
     } catch (error) {
       if (error instanceof LiveError) throw error;
@@ -185,6 +216,8 @@ export class ProducerTransport {
     }
     stream.lastAt = now;
     stream.nack.receive(packet.header.sequenceNumber, now);
+    rtpCounts.received += 1;
+    rtpCounts.receivedBytes += packet.payload.length;
     this.meter.add(packet.payload.length + 12, now);
   }
 
@@ -201,6 +234,8 @@ export class ProducerTransport {
       if (!stream.video) continue;
       const lost = stream.nack.due(now);
       if (lost.length > 0) {
+        rtpCounts.nacksSent += 1;
+        rtpCounts.nackedPackets += lost.length;
         feedback.push(
           new RtcpTransportLayerFeedback({
             feedback: new GenericNack({ senderSsrc: this.rtcpSsrc, mediaSourceSsrc: ssrc, lost }),
@@ -219,7 +254,9 @@ export class ProducerTransport {
     for (const packet of feedback) {
       dtls
         .sendRtcp([packet])
-        .catch((error: unknown) => console.error('media: sending feedback failed', error));
+        .catch((error: unknown) =>
+          log.error({ err: error, transportId: this.id }, 'sending feedback failed'),
+        );
     }
   }
 
@@ -233,6 +270,8 @@ export class ProducerTransport {
         continue;
       }
       const counts = stream.nack.takeCounts();
+      rtpCounts.expected += counts.expected;
+      rtpCounts.lost += counts.lost;
       expected += counts.expected;
       lost += counts.lost;
     }
@@ -256,10 +295,13 @@ export class ProducerTransport {
   private sendPli(ssrc: number): void {
     const dtls = this.transport();
     if (!dtls) return;
+    rtpCounts.keyframeRequests += 1;
     const pli = new RtcpPayloadSpecificFeedback({
       feedback: new PictureLossIndication({ senderSsrc: this.rtcpSsrc, mediaSsrc: ssrc }),
     });
-    dtls.sendRtcp([pli]).catch((error: unknown) => console.error('media: sending a PLI failed', error));
+    dtls
+      .sendRtcp([pli])
+      .catch((error: unknown) => log.error({ err: error, transportId: this.id }, 'sending a PLI failed'));
   }
 
   private transport(): RTCDtlsTransport | undefined {

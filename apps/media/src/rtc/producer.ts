@@ -8,6 +8,9 @@ import { Signal } from '../signal.ts';
 import { forwardable } from './rtp.ts';
 import { LAYER_ACTIVE_WINDOW_MS, type StreamSource } from './stream-source.ts';
 
+/** What a producer reads of a received track: its rid (the layer, for simulcast), SSRC and packets. */
+export type ReceivedTrack = Pick<MediaStreamTrack, 'rid' | 'ssrc' | 'onReceiveRtp'>;
+
 type Source = {
   layer: Layer;
   /** Taken from the first packet: werift leaves `ssrc` undefined on rid tracks. */
@@ -38,7 +41,7 @@ export class Producer implements StreamSource {
    * @param tracks the transceiver's remote tracks: three with rids for simulcast, else one.
    * @param sendPli sends a PLI upstream for an SSRC.
    */
-  constructor(kind: StreamKind, tracks: MediaStreamTrack[], sendPli: (ssrc: number) => void) {
+  constructor(kind: StreamKind, tracks: ReceivedTrack[], sendPli: (ssrc: number) => void) {
     this.kind = kind;
     this.media = mediaKindOf(kind);
     for (const track of tracks) {

@@ -50,6 +50,11 @@ export class ForwardingPool {
     return Promise.all(this.workers.map((worker) => worker.counts()));
   }
 
+  /** Each worker's event-loop utilization since the previous call (see {@link WorkerHandle.utilization}). */
+  utilization(): number[] {
+    return this.workers.map((worker) => worker.utilization());
+  }
+
   /** Number of streams fed to workers now. */
   get feedCount(): number {
     return this.feeds.size;

@@ -2,6 +2,7 @@ import { LiveError, notFound } from '../live-error.ts';
 import { ConsumerTransport } from '../rtc/consumer-transport.ts';
 import { MirroredProducer } from '../rtc/mirrored-producer.ts';
 import { openPeerConnections, type RtcOptions } from '../rtc/peer-connection.ts';
+import { rtpCounts } from '../rtc/rtp-counts.ts';
 import type { Call, FromWorker, ToWorker, WorkerCounts } from './messages.ts';
 
 const resources = (kind: string) => process.getActiveResourcesInfo().filter((r) => r === kind).length;
@@ -125,6 +126,7 @@ export class ForwardingThread {
       peerConnections: openPeerConnections(),
       sockets: resources('UDPWRAP'),
       timers: resources('Timeout'),
+      rtp: { ...rtpCounts },
     };
   }
 }

@@ -1,5 +1,6 @@
 import type { Layer, LiveErrorCode, PreferredLayer, StreamKind } from '@sea/contract/live';
 import type { RtcOptions } from '../rtc/peer-connection.ts';
+import type { RtpCounts } from '../rtc/rtp-counts.ts';
 
 /** What a forwarding worker starts with (`workerData`). */
 export type WorkerSetup = { rtc: RtcOptions };
@@ -20,6 +21,8 @@ export type WorkerCounts = {
   peerConnections: number;
   sockets: number;
   timers: number;
+  /** What the worker's forwarding counted (the metrics). */
+  rtp: RtpCounts;
 };
 
 /** The main thread's requests about one student's transport (or the worker as a whole); each is answered once. */

@@ -1,6 +1,8 @@
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { Layer } from '@sea/contract/live';
 import { LiveError } from '../live-error.ts';
+import { log } from '../log.ts';
 import type { RtcOptions } from '../rtc/peer-connection.ts';
 import type { Producer } from '../rtc/producer.ts';
 import type { Call, FromWorker, ToWorker, WorkerCounts, WorkerSetup } from './messages.ts';
@@ -29,6 +31,7 @@ export class WorkerHandle {
   private nextCall = 0;
   private stopping = false;
   private exited = false;
+  private lastUtilization: EventLoopUtilization | null = null;
 
   constructor(rtc: RtcOptions, hooks: WorkerHooks) {
     this.hooks = hooks;
@@ -37,7 +40,7 @@ export class WorkerHandle {
     // The media service's own server keeps the process alive; a worker alone must not (tests, shutdown).
     this.thread.unref();
     this.thread.on('message', (message: FromWorker) => this.receive(message));
-    this.thread.on('error', (error) => console.error('media: a forwarding worker failed', error));
+    this.thread.on('error', (error) => log.error({ err: error }, 'a forwarding worker failed'));
     this.thread.on('exit', (code) => this.onExit(code));
   }
 
@@ -61,10 +64,25 @@ export class WorkerHandle {
     // Later calls about the transport queue behind this one in the worker.
     this.call({ op: 'create', transportId: transport.id }).catch((error: unknown) => {
       // Stopping (the service shuts down) or crashed: its transports end with it, and that is reported there.
-      if (!this.exited) console.error('media: creating a student connection failed', error);
+      if (!this.exited) {
+        log.error({ err: error, transportId: transport.id }, 'creating a student connection failed');
+      }
       transport.ended();
     });
     return transport;
+  }
+
+  /**
+   * The share of time the worker's event loop was busy since the previous call (since it started, the first
+   * time): its forwarding load, 0 to 1.
+   */
+  utilization(): number {
+    const now = this.thread.performance.eventLoopUtilization();
+    const since = this.lastUtilization
+      ? this.thread.performance.eventLoopUtilization(now, this.lastUtilization)
+      : now;
+    this.lastUtilization = now;
+    return since.utilization;
   }
 
   /** What the worker holds now. */
@@ -85,7 +103,7 @@ export class WorkerHandle {
   private release(transportId: string): void {
     if (this.exited || this.stopping) return; // its transports are gone with it
     this.call({ op: 'close', transportId }).catch((error: unknown) => {
-      if (!this.exited) console.error('media: closing a student connection failed', error);
+      if (!this.exited) log.error({ err: error, transportId }, 'closing a student connection failed');
     });
   }
 
@@ -127,7 +145,7 @@ export class WorkerHandle {
       transport.ended(this.stopping ? 'closed' : 'workerLost');
     this.transports.clear();
     if (!this.stopping) {
-      console.error(`media: a forwarding worker stopped (exit code ${code})`);
+      log.error({ exitCode: code }, 'a forwarding worker stopped');
       this.hooks.exited(this);
     }
   }

@@ -1,4 +1,5 @@
 import { relationsTo } from '../classes/class-role.ts';
+import type { RoomRole } from '@sea/contract/chat';
 import type { Database } from '../db/database.ts';
 import { findActiveUser } from '../plugins/auth.ts';
 import type { ChatAccess } from './chat-ports.ts';
@@ -23,7 +24,7 @@ export class DatabaseChatAccess implements ChatAccess {
   readonly #verifyAccess: ChatAccessOptions['verifyAccess'];
   readonly #ttlMs: number;
   readonly #now: () => number;
-  readonly #members = new Map<string, { member: boolean; expires: number }>();
+  readonly #members = new Map<string, { role: RoomRole | null; expires: number }>();
 
   constructor(options: ChatAccessOptions) {
     this.#db = options.db;
@@ -42,22 +43,28 @@ export class DatabaseChatAccess implements ChatAccess {
     return (await findActiveUser(this.#db, sub)) ? sub : null;
   }
 
-  async isMember(classId: number, userId: string): Promise<boolean> {
+  async roleOf(classId: number, userId: string): Promise<RoomRole | null> {
     const hit = this.#members.get(`${classId}:${userId}`);
-    if (hit && hit.expires > this.#now()) return hit.member;
-    return (await this.stillMembers(classId, [userId])).has(userId);
+    if (hit && hit.expires > this.#now()) return hit.role;
+    await this.stillMembers(classId, [userId]);
+    return this.#members.get(`${classId}:${userId}`)?.role ?? null;
   }
 
   async stillMembers(classId: number, userIds: readonly string[]): Promise<Set<string>> {
     const members = new Set<string>();
     if (userIds.length === 0) return members;
     const relations = await relationsTo(this.#db, classId, userIds);
-    for (const [userId, relation] of relations ?? []) if (relation !== 'none') members.add(userId);
+    const roles = new Map<string, RoomRole>();
+    for (const [userId, relation] of relations ?? []) {
+      if (relation === 'none') continue;
+      members.add(userId);
+      roles.set(userId, relation);
+    }
     const expires = this.#now() + this.#ttlMs;
     // A crude bound: the cache only saves round trips, so forgetting everything at once is harmless.
     if (this.#members.size + userIds.length > MAX_CACHE_ENTRIES) this.#members.clear();
     for (const userId of userIds) {
-      this.#members.set(`${classId}:${userId}`, { member: members.has(userId), expires });
+      this.#members.set(`${classId}:${userId}`, { role: roles.get(userId) ?? null, expires });
     }
     return members;
   }

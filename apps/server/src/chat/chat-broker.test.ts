@@ -10,7 +10,8 @@ import { eventually } from '../../test/chat-clients.ts';
 
 const store: ChatAccess & MessageLog = {
   authenticate: async () => null,
-  isMember: async () => true,
+  roleOf: async () => 'student',
+  remove: async () => false,
   save: async () => {
     throw new Error('not used');
   },
@@ -45,6 +46,7 @@ function message(id: number, roomId = 1): ChatMessage {
     writer: 'w',
     writer_id: 'u',
     profile_image_path: null,
+    role: 'student',
     createdDate: new Date(0).toISOString(),
   };
 }
@@ -238,6 +240,7 @@ describe('ChatBroker: ended memberships', () => {
         const local = new MemoryFanOut(target);
         return {
           publish: (m) => local.publish(m),
+          publishEvent: (event) => local.publishEvent(event),
           announce: (scope) => announced.push(scope),
           close: local.close,
         };

@@ -1,6 +1,7 @@
-import { CHAT_SEND_DESTINATION, type ChatMessage } from '@sea/contract/chat';
+import { CHAT_SEND_DESTINATION, type ChatMessage, type RoomRole } from '@sea/contract/chat';
 import { CatchUp } from './catch-up.ts';
 import { ChatMessages } from './chat-messages.ts';
+import type { ChatMeter } from './chat-metrics.ts';
 import type {
   ChatAccess,
   ChatLog,
@@ -10,11 +11,15 @@ import type {
   FanOutTarget,
   MembershipScope,
   MessageLog,
+  RoomContext,
+  RoomEvent,
   SendHandler,
   SendLimiter,
 } from './chat-ports.ts';
 import { Delivery } from './delivery.ts';
 import { MembershipWatch, NOT_A_MEMBER } from './membership-watch.ts';
+import type { ChatGate } from './moderation-store.ts';
+import { RecentIds } from './recent-ids.ts';
 import { parseRoomTopic } from './room-topics.ts';
 import { Subscriptions } from './subscriptions.ts';
 import { TokenBuckets, type TokenBucketOptions } from './token-buckets.ts';
@@ -32,6 +37,8 @@ export interface ChatBrokerOptions {
   limiter?: SendLimiter;
   maxSubscriptionsPerSession?: number;
   log?: ChatLog;
+  /** Counts deliveries (the metrics); none by default. */
+  meter?: ChatMeter;
   now?: () => number;
   /** How long before the fan-out went away the catch-up starts reading (see `CatchUp`). */
   catchUpMarginMs?: number;
@@ -42,6 +49,8 @@ export interface ChatBrokerOptions {
    * whose news did not arrive (Redis away, a change made outside this server).
    */
   membershipCheckMs?: number;
+  /** Mutes and slow mode: whether a student may write now (none: everyone may). */
+  gate?: ChatGate;
 }
 
 /** Ten messages at once, then two a second: more than anyone types, far less than a script sends. */
@@ -56,13 +65,16 @@ const OK: ChatOutcome = { type: 'ok' };
  * destination ({@link ChatMessages} for `/app/hello`). A new kind of room news adds its topic prefix
  * (`room-topics.ts`) and its handler here; the other parts serve every kind alike.
  */
-export class ChatBroker implements FanOutTarget {
+export class ChatBroker implements FanOutTarget, RoomContext {
   readonly #access: ChatAccess;
   readonly #fanOut: FanOut;
   readonly #maxSubscriptions: number;
   readonly #subscriptions = new Subscriptions();
   readonly #chat: ChatMessages;
-  readonly #senders: ReadonlyMap<string, SendHandler>;
+  readonly #senders: Map<string, SendHandler>;
+  readonly #delivery: Delivery;
+  readonly #deliveredEvents = new RecentIds<string>(50_000);
+  readonly #interceptors = new Map<string, (event: RoomEvent) => void>();
   readonly #catchUp: CatchUp;
   readonly #watch: MembershipWatch;
 
@@ -72,11 +84,13 @@ export class ChatBroker implements FanOutTarget {
     this.#access = options.access;
     this.#maxSubscriptions = options.maxSubscriptionsPerSession ?? 16;
     this.#fanOut = options.fanOut(this);
+    this.#delivery = new Delivery(this.#subscriptions, log, options.meter);
     this.#chat = new ChatMessages({
       access: options.access,
       messages: options.messages,
       limiter: options.limiter ?? new TokenBuckets(options.rateLimit ?? DEFAULT_CHAT_RATE_LIMIT, options.now),
-      delivery: new Delivery(this.#subscriptions, log),
+      gate: options.gate,
+      delivery: this.#delivery,
       publish: (message) => this.#fanOut.publish(message),
       log,
     });
@@ -113,15 +127,14 @@ export class ChatBroker implements FanOutTarget {
     if (this.#subscriptions.countOf(subscriber) >= this.#maxSubscriptions) {
       return { type: 'fatal', message: 'too many subscriptions' };
     }
-    if (!(await this.#access.isMember(topic.roomId, subscriber.userId))) {
-      return { type: 'fatal', message: NOT_A_MEMBER };
-    }
+    const role = await this.#access.roleOf(topic.roomId, subscriber.userId);
+    if (role === null) return { type: 'fatal', message: NOT_A_MEMBER };
     // The session may have closed, or subscribed the same id, while the membership check was running.
     if (!subscriber.open) return OK;
     if (this.#subscriptions.has(subscriber, id)) {
       return { type: 'fatal', message: 'subscription id already in use' };
     }
-    this.#subscriptions.add(subscriber, id, topic);
+    this.#subscriptions.add(subscriber, id, topic, role);
     return OK;
   }
 
@@ -145,6 +158,50 @@ export class ChatBroker implements FanOutTarget {
     const handler = this.#senders.get(destination);
     if (!handler) return Promise.resolve({ type: 'fatal', message: 'unknown destination' });
     return handler.send(subscriber, body);
+  }
+
+  /**
+   * Adds the handler of another SEND destination (a classroom action); the destination's topic prefix must be
+   * in `room-topics.ts` for clients to subscribe to its news.
+   */
+  handle(destination: string, handler: SendHandler): void {
+    if (this.#senders.has(destination)) throw new Error(`${destination} already has a handler`);
+    this.#senders.set(destination, handler);
+  }
+
+  /** The user's role in the room (the chat's briefly cached membership), null for a stranger. */
+  roleOf(roomId: number, userId: string): Promise<RoomRole | null> {
+    return this.#access.roleOf(roomId, userId);
+  }
+
+  /** Sends a room event to its subscribers on every instance (this one's at the end of the turn). */
+  publishEvent(event: RoomEvent): void {
+    this.#fanOut.publishEvent(event);
+  }
+
+  /**
+   * Queues a room event for this instance's subscribers, once per event id; an event on an intercepted topic
+   * goes to its interceptor instead (see {@link intercept}).
+   */
+  deliverEvent(event: RoomEvent): void {
+    if (!this.#deliveredEvents.add(event.id)) return;
+    for (const [prefix, interceptor] of this.#interceptors) {
+      if (event.destination.startsWith(prefix)) return interceptor(event);
+    }
+    this.#delivery.enqueueEvent(event);
+  }
+
+  /**
+   * Hands the events of the topics under `prefix` that arrive from any instance to `interceptor` instead of the
+   * subscribers: a module that aggregates (reactions) delivers its own result with {@link deliverLocally}.
+   */
+  intercept(prefix: string, interceptor: (event: RoomEvent) => void): void {
+    this.#interceptors.set(prefix, interceptor);
+  }
+
+  /** Queues a room event for this instance's subscribers only (no fan-out, no interception). */
+  deliverLocally(event: RoomEvent): void {
+    this.#delivery.enqueueEvent(event);
   }
 
   /**

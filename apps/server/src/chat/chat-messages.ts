@@ -1,10 +1,4 @@
-import {
-  ChatSendSchema,
-  chatTopic,
-  MAX_CHAT_LENGTH,
-  type ChatMessage,
-  type ChatRefusalCode,
-} from '@sea/contract/chat';
+import { ChatSendSchema, chatTopic, MAX_CHAT_LENGTH, type ChatMessage } from '@sea/contract/chat';
 import { hasControlCharacter, TEXT_MESSAGES } from '@sea/contract/text';
 import { fitsLength } from '@sea/contract/text-length';
 import type {
@@ -18,12 +12,16 @@ import type {
 } from './chat-ports.ts';
 import type { Delivery } from './delivery.ts';
 import { NOT_A_MEMBER } from './membership-watch.ts';
+import type { ChatGate } from './moderation-store.ts';
 import { RecentIds } from './recent-ids.ts';
+import { gateRefusal, parseJson, refuse } from './refusals.ts';
 
 export interface ChatMessagesOptions {
-  access: Pick<ChatAccess, 'isMember'>;
+  access: Pick<ChatAccess, 'roleOf'>;
   messages: Pick<MessageLog, 'save'>;
   limiter: SendLimiter;
+  /** Mutes and slow mode (students only); none: no moderation. */
+  gate?: ChatGate | undefined;
   delivery: Delivery;
   /** Hands a stored message to the fan-out (every instance's subscribers, this one's included). */
   publish: (message: ChatMessage) => void;
@@ -63,12 +61,15 @@ export class ChatMessages implements SendHandler {
       return refuse('too-long', `메시지는 ${MAX_CHAT_LENGTH.toLocaleString('ko-KR')}자까지 보낼 수 있어요.`);
     }
     const classId = parsed.data.roomId;
-    if (!(await access.isMember(classId, subscriber.userId))) {
-      return { type: 'fatal', message: NOT_A_MEMBER };
-    }
+    const role = await access.roleOf(classId, subscriber.userId);
+    if (role === null) return { type: 'fatal', message: NOT_A_MEMBER };
     let message: ChatMessage;
     try {
-      message = await messages.save({ classId, userId: subscriber.userId, content });
+      if (role === 'student' && this.#options.gate) {
+        const refusal = await this.#options.gate.admitMessage(classId, subscriber.userId);
+        if (refusal) return gateRefusal(refusal, Date.now());
+      }
+      message = await messages.save({ classId, userId: subscriber.userId, role, content });
     } catch (error) {
       log('error', 'chat message could not be stored', error);
       return refuse('unavailable', '메시지를 저장하지 못했어요. 잠시 후 다시 보내 주세요.');
@@ -81,17 +82,5 @@ export class ChatMessages implements SendHandler {
   deliver(message: ChatMessage): void {
     if (!this.#delivered.add(message.id)) return;
     this.#options.delivery.enqueue(chatTopic(message.roomId), String(message.id), message);
-  }
-}
-
-function refuse(code: ChatRefusalCode, message: string): ChatOutcome {
-  return { type: 'refused', code, message };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
   }
 }

@@ -1,9 +1,22 @@
-import type { ChatLog, ChatSubscriber } from './chat-ports.ts';
+import { type ChatMeter, NO_CHAT_METER } from './chat-metrics.ts';
+import type { ChatLog, ChatSubscriber, RoomEvent } from './chat-ports.ts';
 import { encodeFrame, stompFrame } from './stomp-frame.ts';
-import type { Subscriptions } from './subscriptions.ts';
+import type { Subscription, Subscriptions } from './subscriptions.ts';
 
-/** A MESSAGE waiting to be written: where it goes, its message-id, and its JSON body (encoded once). */
-type Outgoing = { destination: string; messageId: string; value: unknown };
+/**
+ * A MESSAGE waiting to be written: where it goes, its message-id, and its JSON body (encoded once per view):
+ * `value` for everyone, or for the teacher when `student` (students' view) or `own` (some users' own view) is set.
+ */
+type Outgoing = {
+  destination: string;
+  messageId: string;
+  value: unknown;
+  student?: unknown;
+  own?: { userIds: ReadonlySet<string>; body: unknown };
+};
+
+/** Which body of an outgoing message a subscription reads: (t)eacher/everyone, (s)tudent, (o)wn. */
+type View = 't' | 's' | 'o';
 
 const encoder = new TextEncoder();
 
@@ -17,17 +30,31 @@ const encoder = new TextEncoder();
 export class Delivery {
   readonly #subscriptions: Subscriptions;
   readonly #log: ChatLog;
+  readonly #meter: ChatMeter;
   #outbox: Outgoing[] = [];
 
-  constructor(subscriptions: Subscriptions, log: ChatLog) {
+  constructor(subscriptions: Subscriptions, log: ChatLog, meter: ChatMeter = NO_CHAT_METER) {
     this.#subscriptions = subscriptions;
     this.#log = log;
+    this.#meter = meter;
   }
 
   /** Queues a message for the subscribers of `destination` (nothing when there are none here). */
   enqueue(destination: string, messageId: string, value: unknown): void {
-    if (this.#subscriptions.of(destination) === undefined) return;
-    this.#outbox.push({ destination, messageId, value });
+    this.#push({ destination, messageId, value });
+  }
+
+  /** Queues a room event, each subscriber reading the view its role (or being named in `own`) gives it. */
+  enqueueEvent(event: RoomEvent): void {
+    const outgoing: Outgoing = { destination: event.destination, messageId: event.id, value: event.body };
+    if (event.student !== undefined) outgoing.student = event.student;
+    if (event.own) outgoing.own = { userIds: new Set(event.own.userIds), body: event.own.body };
+    this.#push(outgoing);
+  }
+
+  #push(outgoing: Outgoing): void {
+    if (this.#subscriptions.of(outgoing.destination) === undefined) return;
+    this.#outbox.push(outgoing);
     if (this.#outbox.length === 1) setImmediate(() => this.#flush());
   }
 
@@ -44,25 +71,32 @@ export class Delivery {
     for (const [destination, messages] of byDestination) {
       const set = this.#subscriptions.of(destination);
       if (!set) continue;
-      const bodies = messages.map(({ messageId, value }) => ({
-        messageId,
-        body: encoder.encode(JSON.stringify(value)),
-      }));
+      const bodies = messages.map((message) => new Bodies(message));
+      const viewed = messages.some((message) => message.student !== undefined || message.own);
       const encoded = new Map<string, Uint8Array>();
       // A subscription removed during the loop (a slow subscriber closed) is skipped by the Set's iterator.
-      for (const { subscriber, id } of set) {
+      for (const subscription of set) {
+        const { subscriber, id } = subscription;
         try {
-          const key = `${subscriber.version}\n${id}`;
+          const views = viewed ? messages.map((message) => viewOf(message, subscription)) : [];
+          const key = `${subscriber.version}\n${id}\n${views.join('')}`;
           let bytes = encoded.get(key);
           if (!bytes) {
             bytes = concat(
-              bodies.map(({ messageId, body }) =>
-                messageFrame(destination, messageId, id, body, subscriber.version),
+              bodies.map((body, index) =>
+                messageFrame(
+                  destination,
+                  body.messageId,
+                  id,
+                  body.of(views[index] ?? 't'),
+                  subscriber.version,
+                ),
               ),
             );
             encoded.set(key, bytes);
           }
           subscriber.sendBytes(bytes);
+          this.#meter.delivered(messages.length);
         } catch (error) {
           this.#log('error', `chat delivery to ${subscriber.userId} failed; closing that session`, error);
           this.#abort(subscriber);
@@ -77,6 +111,34 @@ export class Delivery {
     } catch (error) {
       this.#log('error', 'chat session could not be closed', error);
     }
+  }
+}
+
+function viewOf(message: Outgoing, subscription: Subscription): View {
+  if (message.own?.userIds.has(subscription.subscriber.userId)) return 'o';
+  return subscription.role === 'student' && message.student !== undefined ? 's' : 't';
+}
+
+/** The encoded bodies of one outgoing message, each view encoded once, when first needed. */
+class Bodies {
+  readonly messageId: string;
+  readonly #message: Outgoing;
+  readonly #encoded = new Map<View, Uint8Array>();
+
+  constructor(message: Outgoing) {
+    this.messageId = message.messageId;
+    this.#message = message;
+  }
+
+  of(view: View): Uint8Array {
+    let bytes = this.#encoded.get(view);
+    if (!bytes) {
+      const message = this.#message;
+      const value = view === 'o' ? message.own?.body : view === 's' ? message.student : message.value;
+      bytes = encoder.encode(JSON.stringify(value));
+      this.#encoded.set(view, bytes);
+    }
+    return bytes;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@sea/contract/chat';
-import type { FanOut, FanOutTarget } from './chat-ports.ts';
+import type { FanOut, FanOutTarget, RoomEvent } from './chat-ports.ts';
 
 /** Fan-out of a single server process: every message goes straight to this process's subscribers. */
 export class MemoryFanOut implements FanOut {
@@ -11,6 +11,10 @@ export class MemoryFanOut implements FanOut {
 
   publish(message: ChatMessage): void {
     this.#target.deliver(message);
+  }
+
+  publishEvent(event: RoomEvent): void {
+    this.#target.deliverEvent(event);
   }
 
   announce(): void {

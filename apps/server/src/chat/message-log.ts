@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lt, type SQL } from 'drizzle-orm';
-import type { ChatMessage } from '@sea/contract/chat';
+import type { ChatMessage, RoomRole } from '@sea/contract/chat';
 import type { Database } from '../db/database.ts';
-import { chatMessages, users } from '../db/schema.ts';
+import { chatMessages, classes, users } from '../db/schema.ts';
 import type { MessageLog } from './chat-ports.ts';
 
 export interface MessageLogOptions {
@@ -43,7 +43,12 @@ export class DatabaseMessageLog implements MessageLog {
     this.#now = options.now ?? Date.now;
   }
 
-  async save(input: { classId: number; userId: string; content: string }): Promise<ChatMessage> {
+  async save(input: {
+    classId: number;
+    userId: string;
+    role: RoomRole;
+    content: string;
+  }): Promise<ChatMessage> {
     const [row] = await this.#db
       .insert(chatMessages)
       .values({ classId: input.classId, userId: input.userId, content: input.content })
@@ -54,6 +59,7 @@ export class DatabaseMessageLog implements MessageLog {
       ...row,
       nickname: writer?.nickname ?? null,
       profileImage: writer?.profileImage ?? null,
+      teacherId: input.role === 'teacher' ? input.userId : null,
     });
   }
 
@@ -88,8 +94,10 @@ export class DatabaseMessageLog implements MessageLog {
         createdAt: chatMessages.createdAt,
         nickname: users.nickname,
         profileImage: users.profileImage,
+        teacherId: classes.teacherId,
       })
       .from(chatMessages)
+      .innerJoin(classes, eq(classes.id, chatMessages.classId))
       .leftJoin(users, and(eq(users.id, chatMessages.userId), isNull(users.deletedAt)))
       .where(and(...conditions))
       .orderBy(forward ? asc(chatMessages.id) : desc(chatMessages.id))
@@ -106,6 +114,8 @@ export class DatabaseMessageLog implements MessageLog {
     createdAt: Date;
     nickname: string | null;
     profileImage: string | null;
+    /** The class's teacher: the role of the writer is `teacher` when it is them. */
+    teacherId: string | null;
   }): ChatMessage {
     return {
       id: Number(row.id),
@@ -114,8 +124,18 @@ export class DatabaseMessageLog implements MessageLog {
       writer: row.nickname,
       writer_id: row.userId,
       profile_image_path: row.profileImage === null ? null : this.#imageUrl(row.profileImage),
+      role: row.userId !== null && row.userId === row.teacherId ? 'teacher' : 'student',
       createdDate: row.createdAt.toISOString(),
     };
+  }
+
+  /** Deletes a message of a class for good; false when there was none with that id in the class. */
+  async remove(classId: number, messageId: number): Promise<boolean> {
+    const rows = await this.#db
+      .delete(chatMessages)
+      .where(and(eq(chatMessages.classId, classId), eq(chatMessages.id, messageId)))
+      .returning({ id: chatMessages.id });
+    return rows.length > 0;
   }
 
   /** The writer's public fields, cached briefly (null: withdrawn meanwhile). */

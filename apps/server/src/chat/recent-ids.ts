@@ -2,16 +2,16 @@
  * A bounded set of the most recently seen ids, oldest forgotten first. Used to deliver each chat message once
  * even when a fan-out transport repeats it after a reconnect.
  */
-export class RecentIds {
+export class RecentIds<Id extends number | string = number> {
   readonly #capacity: number;
-  readonly #ids = new Set<number>();
+  readonly #ids = new Set<Id>();
 
   constructor(capacity: number) {
     this.#capacity = capacity;
   }
 
   /** Records the id; false if it was already recorded. */
-  add(id: number): boolean {
+  add(id: Id): boolean {
     if (this.#ids.has(id)) return false;
     this.#ids.add(id);
     if (this.#ids.size > this.#capacity) {

@@ -7,6 +7,7 @@ import type { ChatMessage } from '@sea/contract/chat';
 import { buildApp } from '../app.ts';
 import { createTestDatabase, postgresAvailable, redisAvailable, testConfig } from '../../test/helper.ts';
 import { createChatClass, eventually, listenForChat, TestChatClient } from '../../test/chat-clients.ts';
+import { skipNotice } from '../../test/skip-notice.ts';
 
 // Several instances need one shared database, so this suite always uses PostgreSQL (and Redis).
 const SHARED_REDIS = 'redis://127.0.0.1:6379';
@@ -14,7 +15,7 @@ const required = process.env.CI === 'true';
 
 const services = (await postgresAvailable()) && (await redisAvailable(SHARED_REDIS));
 if (!services && required) throw new Error('PostgreSQL and Redis are required when CI=true');
-if (!services) console.warn('SKIPPED: chat fan-out tests need PostgreSQL on 5432 and Redis on 6379');
+if (!services) skipNotice('SKIPPED: chat fan-out tests need PostgreSQL on 5432 and Redis on 6379');
 
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {

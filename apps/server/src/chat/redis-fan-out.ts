@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { ChatMessageSchema, type ChatMessage } from '@sea/contract/chat';
-import type { FanOut, FanOutTarget, MembershipScope } from './chat-ports.ts';
+import type { FanOut, FanOutTarget, MembershipScope, RoomEvent } from './chat-ports.ts';
 
 export interface RedisFanOutOptions {
   url: string;
@@ -13,9 +13,18 @@ export interface RedisFanOutOptions {
   log?: (level: 'info' | 'warn' | 'error', message: string, error?: unknown) => void;
 }
 
-/** What goes over the channel: a stored message, or the news that memberships may have ended. */
+const RoomEventSchema = z.object({
+  destination: z.string(),
+  id: z.string(),
+  body: z.unknown(),
+  student: z.unknown().optional(),
+  own: z.object({ userIds: z.array(z.string()), body: z.unknown() }).optional(),
+});
+
+/** What goes over the channel: a stored message, a room event, or the news that memberships may have ended. */
 const EnvelopeSchema = z.union([
   z.object({ origin: z.string(), message: ChatMessageSchema }),
+  z.object({ origin: z.string(), event: RoomEventSchema }),
   z.object({
     origin: z.string(),
     membership: z.union([z.literal('all'), z.object({ classId: z.number().int().positive() })]),
@@ -87,6 +96,12 @@ export class RedisFanOut implements FanOut {
     void this.#flush();
   }
 
+  publishEvent(event: RoomEvent): void {
+    this.#target.deliverEvent(event);
+    this.#enqueue(JSON.stringify({ origin: this.#origin, event } satisfies Envelope));
+    void this.#flush();
+  }
+
   announce(scope: MembershipScope): void {
     this.#enqueue(JSON.stringify({ origin: this.#origin, membership: scope } satisfies Envelope));
     void this.#flush();
@@ -139,6 +154,15 @@ export class RedisFanOut implements FanOut {
     }
     if (envelope.origin === this.#origin) return;
     if ('message' in envelope) this.#target.deliver(envelope.message);
+    else if ('event' in envelope) this.#target.deliverEvent(toRoomEvent(envelope.event));
     else this.#target.recheckMemberships(envelope.membership);
   }
+}
+
+/** The parsed event without the keys zod leaves undefined (the event type's optional keys are absent, not undefined). */
+function toRoomEvent(event: z.infer<typeof RoomEventSchema>): RoomEvent {
+  const out: RoomEvent = { destination: event.destination, id: event.id, body: event.body };
+  if (event.student !== undefined) out.student = event.student;
+  if (event.own) out.own = event.own;
+  return out;
 }

@@ -5,12 +5,13 @@ import { Redis } from 'ioredis';
 import { RedisTokenBuckets } from './redis-token-buckets.ts';
 import { TokenBuckets, type TokenBucketOptions } from './token-buckets.ts';
 import { redisAvailable } from '../../test/helper.ts';
+import { skipNotice } from '../../test/skip-notice.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
 const available = await redisAvailable(REDIS_URL);
 if (!available && process.env.CI === 'true') throw new Error('Redis is required when CI=true');
-if (!available) console.warn('SKIPPED: shared rate-limit tests need Redis on 6379');
+if (!available) skipNotice('SKIPPED: shared rate-limit tests need Redis on 6379');
 
 const opened: RedisTokenBuckets[] = [];
 afterAll(async () => {

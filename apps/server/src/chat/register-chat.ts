@@ -1,15 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { CHAT_ENDPOINT } from '@sea/contract/chat';
+import {
+  CHAT_DELETE_DESTINATION,
+  CHAT_MUTE_DESTINATION,
+  CHAT_SLOW_DESTINATION,
+} from '@sea/contract/classroom';
 import { ROUTES } from '@sea/contract/paths';
 import { originAllowed } from '../plugins/cors.ts';
 import { registerWebSocket, type SocketHandler } from '../plugins/websocket.ts';
 import { DatabaseChatAccess } from './chat-access.ts';
 import { ChatBroker, DEFAULT_CHAT_RATE_LIMIT } from './chat-broker.ts';
-import type { FanOut, FanOutTarget } from './chat-ports.ts';
+import { chatMetrics } from './chat-metrics.ts';
+import type { FanOut, FanOutTarget, SendLimiter } from './chat-ports.ts';
 import { chatRoutes } from './chat-routes.ts';
 import type { ChatTuning } from './chat-tuning.ts';
 import { MemoryFanOut } from './memory-fan-out.ts';
 import { DatabaseMessageLog } from './message-log.ts';
+import { moderationActions } from './moderation-actions.ts';
+import { DatabaseModeration } from './moderation-store.ts';
 import { RedisFanOut } from './redis-fan-out.ts';
 import { RedisTokenBuckets } from './redis-token-buckets.ts';
 import { DEFAULT_PARSER_LIMITS } from './stomp-parser.ts';
@@ -30,6 +38,10 @@ declare module 'fastify' {
      * classes and withdrawals (`classDeleted`, `userWithdrawn`), so ended memberships stop receiving at once.
      */
     chatBroker: ChatBroker;
+    /** Mutes and slow mode of the rooms (the classroom's questions also refuse a muted student). */
+    chatModeration: DatabaseModeration;
+    /** The per-user write budget of the chat (Redis-shared with several instances); questions and votes use it too. */
+    chatLimiter: SendLimiter;
     /** Bytes written to chat sockets that their peers have not taken yet: memory held for slow readers. */
     chatQueuedBytes(): number;
   }
@@ -68,11 +80,20 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
     redisReady.push(limiter.ready());
   }
   const redisFanOuts: RedisFanOut[] = [];
+  // Every STOMP session's transport (a WebSocket, or a SockJS session over a WebSocket or HTTP).
+  const transports = new Set<StompTransport>();
+  const meter = chatMetrics(app.metrics, {
+    connections: () => transports.size,
+    subscriptions: () => broker.subscriptionCount,
+  });
+  const moderation = new DatabaseModeration(app.db);
   const broker = new ChatBroker({
     access,
     messages,
     limiter,
+    gate: moderation,
     log,
+    meter,
     membershipCheckMs: tuning.membershipCheckMs,
     fanOut: (target: FanOutTarget): FanOut => {
       if (!redisUrl) return new MemoryFanOut(target);
@@ -82,6 +103,12 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
     },
   });
   app.decorate('chatBroker', broker);
+  app.decorate('chatModeration', moderation);
+  app.decorate<SendLimiter>('chatLimiter', limiter);
+  const moderate = moderationActions({ room: broker, messages, moderation, log });
+  broker.handle(CHAT_DELETE_DESTINATION, moderate.delete);
+  broker.handle(CHAT_MUTE_DESTINATION, moderate.mute);
+  broker.handle(CHAT_SLOW_DESTINATION, moderate.slow);
   app.addHook('onClose', () => broker.close());
   // Starting while Redis is down is allowed (messages are stored and reach this instance's subscribers, and
   // the fan-out connects later); the wait only lets a healthy deployment be fully wired before it listens.
@@ -91,9 +118,7 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
     new Promise((resolve) => setTimeout(resolve, REDIS_START_WAIT_MS).unref()),
   ]);
 
-  const sessionOptions = { ...tuning.session, log };
-  // Every STOMP session's transport (a WebSocket, or a SockJS session over a WebSocket or HTTP).
-  const transports = new Set<StompTransport>();
+  const sessionOptions = { ...tuning.session, log, meter };
   app.decorate('chatQueuedBytes', () => {
     let total = 0;
     for (const transport of transports) total += transport.bufferedBytes();

@@ -7,10 +7,10 @@ import type { Config } from '../config.ts';
 import { bearer, buildTestApp } from '../../test/helper.ts';
 import { createChatClass, eventually, listenForChat, TestChatClient } from '../../test/chat-clients.ts';
 
-/** Frames are about 3.3 KB: Hangul syllables are 3 bytes of UTF-8 (a number goes in front: 1 000 at most). */
-const CONTENT = '바'.repeat(990);
-/** Upper bound of the publishing loops: about 13 MB to a subscriber that reads nothing. */
-const MAX_MESSAGES = 4_000;
+/** Frames are about 1.8 KB: Hangul syllables are 3 bytes of UTF-8 (a number goes in front: 500 at most). */
+const CONTENT = '바'.repeat(490);
+/** Upper bound of the publishing loops: about 14 MB to a subscriber that reads nothing. */
+const MAX_MESSAGES = 8_000;
 const WINDOW = 16;
 
 /**

@@ -1,4 +1,5 @@
 import { CHAT_HEARTBEAT_MS } from '@sea/contract/chat';
+import { type ChatMeter, NO_CHAT_METER } from './chat-metrics.ts';
 import type { StompParserLimits } from './stomp-parser.ts';
 
 /** The socket under a session, as the WebSocket adapter provides it. */
@@ -28,6 +29,8 @@ export interface StompSessionOptions {
   maxSlowMs: number;
   parserLimits: Partial<StompParserLimits>;
   log: (level: 'info' | 'warn' | 'error', message: string, error?: unknown) => void;
+  /** Counts accepted messages and refused frames. */
+  meter: ChatMeter;
 }
 
 export const DEFAULT_SESSION_OPTIONS: StompSessionOptions = {
@@ -40,4 +43,5 @@ export const DEFAULT_SESSION_OPTIONS: StompSessionOptions = {
   maxSlowMs: 10_000,
   parserLimits: {},
   log: () => undefined,
+  meter: NO_CHAT_METER,
 };

@@ -382,9 +382,9 @@ describe('StompSession: receipts', () => {
   it("answers a SUBSCRIBE's receipt only once the subscription is in effect", async () => {
     const writer = await subscribed('bob');
     const reader = await connected('alice');
-    let admit: (member: boolean) => void = () => undefined;
-    store.isMember = (classId, userId) =>
-      userId === 'alice' ? new Promise((resolve) => (admit = resolve)) : Promise.resolve(true);
+    let admit: (role: 'student') => void = () => undefined;
+    store.roleOf = (classId, userId) =>
+      userId === 'alice' ? new Promise((resolve) => (admit = resolve)) : Promise.resolve('student');
     reader.session.receive(
       enc(stompFrame('SUBSCRIBE', { id: 's', destination: '/topic/greetings/1', receipt: 'in-effect' })),
     );
@@ -397,7 +397,7 @@ describe('StompSession: receipts', () => {
     // Still being checked: no receipt, and a message stored now is not delivered (a history read after the
     // receipt has it).
     expect(reader.transport.commands()).toEqual(['CONNECTED']);
-    admit(true);
+    admit('student');
     await settle();
     expect(reader.transport.commands()).toEqual(['CONNECTED', 'RECEIPT']);
     send('after');

@@ -202,13 +202,16 @@ export class StompSession implements ChatSubscriber {
   async #send(frame: StompFrame): Promise<void> {
     const destination = frame.headers.get('destination');
     if (!destination) return this.#fail('SEND needs destination', frame);
-    this.#outcome(frame, await this.#broker.send(this, destination, frameText(frame)));
+    const outcome = await this.#broker.send(this, destination, frameText(frame));
+    if (outcome.type === 'ok') this.#options.meter.messageAccepted();
+    this.#outcome(frame, outcome);
   }
 
   #outcome(frame: StompFrame, outcome: ChatOutcome): void {
     if (!this.open) return;
     if (outcome.type === 'fatal') return this.#fail(outcome.message, frame);
     if (outcome.type === 'ok') return this.#receipt(frame);
+    this.#options.meter.refused(outcome.code);
     const subscription = this.#errorsSubscription;
     if (subscription === null) {
       this.#options.log('info', `chat SEND refused (${outcome.code}); the client hears nothing`);
@@ -237,6 +240,7 @@ export class StompSession implements ChatSubscriber {
   /** Answers an ERROR frame and closes: the peer broke the protocol or is not allowed what it asked. */
   #fail(message: string, cause?: StompFrame, extra: Record<string, string> = {}): void {
     if (!this.open) return;
+    this.#options.meter.refused('error');
     const headers: Record<string, string> = { message, 'content-type': 'text/plain', ...extra };
     const receipt = cause?.headers.get('receipt');
     if (receipt !== undefined) headers['receipt-id'] = receipt;

@@ -1,3 +1,4 @@
+import type { RoomRole } from '@sea/contract/chat';
 import type { ChatSubscriber } from './chat-ports.ts';
 import type { RoomTopic } from './room-topics.ts';
 
@@ -6,6 +7,8 @@ export interface Subscription {
   readonly subscriber: ChatSubscriber;
   readonly id: string;
   readonly topic: RoomTopic;
+  /** The subscriber's role in the room when subscribing: which view of a room event it reads. */
+  readonly role: RoomRole;
 }
 
 /**
@@ -29,8 +32,8 @@ export class Subscriptions {
   }
 
   /** Adds a subscription; the caller has checked that the id is free. */
-  add(subscriber: ChatSubscriber, id: string, topic: RoomTopic): void {
-    const subscription: Subscription = { subscriber, id, topic };
+  add(subscriber: ChatSubscriber, id: string, topic: RoomTopic, role: RoomRole): void {
+    const subscription: Subscription = { subscriber, id, topic, role };
     const own = this.#bySubscriber.get(subscriber) ?? new Map<string, Subscription>();
     own.set(id, subscription);
     this.#bySubscriber.set(subscriber, own);

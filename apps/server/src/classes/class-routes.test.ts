@@ -264,6 +264,26 @@ describe('GET /api/classes', () => {
     expectError(await get(`?page=${2 ** 53}`), 400);
   });
 
+  it('answers each list’s exact total beside data, the same on every page', async () => {
+    const totalOf = async (query: string, user?: TestUser) => {
+      const response = await get(query, user);
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { total: unknown }).total;
+    };
+    for (const page of [0, 1, 2, 5]) expect(await totalOf(`?page=${page}`)).toBe(30);
+    expect(await totalOf('?category=2')).toBe(15);
+    expect(await totalOf('?target=live')).toBe(ids.filter((_, i) => i % 5 === 0).length);
+    expect(await totalOf('?target=live&category=1')).toBe(ids.filter((_, i) => i % 10 === 0).length);
+    expect(await totalOf('?target=created', owner)).toBe(20);
+    expect(await totalOf('?target=created&page=1&category=1', owner)).toBe(
+      ids.filter((_, i) => i % 3 !== 0 && i % 2 === 0).length,
+    );
+    expect(await totalOf('?target=enrolled', learner)).toBe(2);
+    expect(await totalOf('?target=topten')).toBe(10);
+    // The array stays where existing clients read it.
+    expect(expectOk<ClassItem[]>(await get('?page=2'))).toHaveLength(6);
+  });
+
   it('never shows deleted classes', async () => {
     const victim = ids[25] as number; // the owner's, live, second newest
     expectOk(

@@ -14,6 +14,7 @@ import { notFound } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { writeLimit } from '../plugins/rate-limit.ts';
 import { cachedRead } from '../plugins/read-cache.ts';
+import { recordingFilesOf, removeClassRecordings } from '../sessions/recording-removal.ts';
 import { readImageForm } from '../uploads/read-image-form.ts';
 import { toClassItem } from './class-item.ts';
 import { relationTo, requireTeacher, ROLE_NAMES } from './class-role.ts';
@@ -44,8 +45,18 @@ const LIST_DESCRIPTION =
   'description, category or teacher’s nickname contain every word of it, in part too (`드로` finds `드로잉`), ' +
   'best matches first (a word in the title counts most, then the nickname, the category, the description). ' +
   '`sort` orders instead: `newest`, `students` (most enrolled first) or `rating` (best mean stars first, ' +
-  'classes without reviews last). Both apply to every target but `topten`.';
+  'classes without reviews last). Both apply to every target but `topten`. ' +
+  '`total` beside `data` is how many classes the whole list holds, so a client can show an exact count ' +
+  'before it has loaded every page.';
 const PUBLIC_TARGETS = [undefined, '', 'none', 'live', 'topten'];
+// `total` sits beside `data` (not in it), so clients that read `data` as the array keep working.
+const ClassListEnvelopeSchema = envelopeSchema(z.array(ClassItemSchema)).extend({
+  total: z
+    .number()
+    .int()
+    .describe('How many classes the whole list holds (every page; `topten`: the classes answered)'),
+});
+
 function isPublicList(raw: unknown): boolean {
   const query = unfoldTarget(raw);
   const target =
@@ -74,13 +85,13 @@ export async function classRoutes(fastify: FastifyInstance): Promise<void> {
           'A page of 12 classes, newest first or searched and sorted (bearer for enrolled and created)',
         description: LIST_DESCRIPTION,
         querystring: ListQuerySchema,
-        response: { 200: envelopeSchema(z.array(ClassItemSchema)), ...errorResponses(400, 401, 404) },
+        response: { 200: ClassListEnvelopeSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
       const { page, category, target, q, sort } = request.query;
       if (category !== undefined && !(await categoryExists(app.db, category))) throw notFound('category');
-      const rows = await listClasses(app.db, {
+      const { rows, total } = await listClasses(app.db, {
         page,
         category,
         target,
@@ -88,11 +99,8 @@ export async function classRoutes(fastify: FastifyInstance): Promise<void> {
         sort,
         accountId: request.auth?.accountId ?? null,
       });
-      return ok(
-        rows.map((row) => toClassItem(row, imageUrl)),
-        '강의 목록이에요.',
-        'Classes.',
-      );
+      const items = rows.map((row) => toClassItem(row, imageUrl));
+      return { ...ok(items, '강의 목록이에요.', 'Classes.'), total };
     },
   );
 
@@ -208,6 +216,7 @@ export async function classRoutes(fastify: FastifyInstance): Promise<void> {
       await deleteClass(app.db, request.params.classId);
       app.chatBroker.classDeleted(request.params.classId);
       void app.mediaNodes.classDeleted(request.params.classId);
+      await removeClassRecordings(recordingFilesOf(app), [request.params.classId]);
       return done('강의를 삭제했어요.', 'Class deleted.');
     },
   );

@@ -1,4 +1,4 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { CLASS_PAGE_SIZE, TOP_TEN_SIZE, type ClassSort, type ClassTarget } from '@sea/contract/classes';
 import type { Database } from '../db/database.ts';
 import { classes, enrolments } from '../db/schema.ts';
@@ -17,6 +17,9 @@ export type ListRequest = {
   accountId: string | null;
 };
 
+/** One page of a list and how many classes the whole list holds (every page gives the same total). */
+export type ClassPage = { rows: ClassRow[]; total: number };
+
 const NEWEST_FIRST = [desc(classes.createdAt), desc(classes.id)];
 /** The expression of `classes_rating_idx`: the mean stars, null without reviews (last). */
 const RATING_AVERAGE = sql`(${classes.ratingTotal}::float8 / nullif(${classes.reviewCount}, 0))`;
@@ -28,18 +31,19 @@ const ORDERS: Record<ClassSort, SQL[]> = {
 };
 
 /**
- * One page of classes in one query: newest first with the id breaking ties (a stable order) unless `sort`
- * says otherwise; with a search query and no `sort`, the best matches first (then most students, newest).
- * `topten` ranks by enrolled students and ignores page, category, query and sort; `enrolled` and `created`
- * need a caller.
+ * One page of classes and the list's total: newest first with the id breaking ties (a stable order) unless
+ * `sort` says otherwise; with a search query and no `sort`, the best matches first (then most students,
+ * newest). `topten` ranks by enrolled students and ignores page, category, query and sort; `enrolled` and
+ * `created` need a caller.
  */
-export async function listClasses(db: Database, request: ListRequest): Promise<ClassRow[]> {
-  const { page, category, target, q, sort, accountId } = request;
+export async function listClasses(db: Database, request: ListRequest): Promise<ClassPage> {
+  const { page, target, q, sort } = request;
   if (target === 'topten') {
-    return selectClassItems(db)
+    const rows = await selectClassItems(db)
       .where(notDeleted())
       .orderBy(...ORDERS.students)
       .limit(TOP_TEN_SIZE);
+    return { rows, total: rows.length };
   }
   const search = q === undefined ? undefined : searchCondition(q);
   const order =
@@ -48,29 +52,34 @@ export async function listClasses(db: Database, request: ListRequest): Promise<C
       : search !== undefined
         ? [desc(search.score), ...ORDERS.students]
         : ORDERS.newest;
-  const inCategory = category === undefined ? undefined : eq(classes.categoryId, category);
-  const conditions = [inCategory, search?.matches];
-  const offset = page * CLASS_PAGE_SIZE;
-  if (target === 'enrolled' || target === 'created') {
-    if (accountId === null) throw unauthorized();
-    if (target === 'created') {
-      return selectClassItems(db)
-        .where(notDeleted(eq(classes.teacherId, accountId), ...conditions))
-        .orderBy(...order)
-        .limit(CLASS_PAGE_SIZE)
-        .offset(offset);
-    }
-    return selectClassItems(db)
-      .innerJoin(enrolments, eq(enrolments.classId, classes.id))
-      .where(notDeleted(eq(enrolments.userId, accountId), ...conditions))
+  const where = listScope(db, request, search?.matches);
+  const [rows, [counted]] = await Promise.all([
+    selectClassItems(db)
+      .where(where)
       .orderBy(...order)
       .limit(CLASS_PAGE_SIZE)
-      .offset(offset);
+      .offset(page * CLASS_PAGE_SIZE),
+    db.select({ n: count() }).from(classes).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/** The classes a list holds (all but `topten`): one condition shared by the page and its count. */
+function listScope(
+  db: Database,
+  { category, target, accountId }: ListRequest,
+  matches: SQL | undefined,
+): SQL | undefined {
+  const inCategory = category === undefined ? undefined : eq(classes.categoryId, category);
+  if (target === 'enrolled' || target === 'created') {
+    if (accountId === null) throw unauthorized();
+    if (target === 'created') return notDeleted(eq(classes.teacherId, accountId), inCategory, matches);
+    const enrolled = db
+      .select({ classId: enrolments.classId })
+      .from(enrolments)
+      .where(eq(enrolments.userId, accountId));
+    return notDeleted(inArray(classes.id, enrolled), inCategory, matches);
   }
   const live = target === 'live' ? eq(classes.isActive, true) : undefined;
-  return selectClassItems(db)
-    .where(notDeleted(live, ...conditions))
-    .orderBy(...order)
-    .limit(CLASS_PAGE_SIZE)
-    .offset(offset);
+  return notDeleted(live, inCategory, matches);
 }

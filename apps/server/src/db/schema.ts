@@ -3,11 +3,13 @@ import {
   bigserial,
   boolean,
   check,
+  doublePrecision,
   date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   time,
@@ -236,7 +238,49 @@ export const chatMessages = pgTable(
     content: text('content').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('chat_messages_class_idx').on(t.classId, t.id)],
+  (t) => [
+    index('chat_messages_class_idx').on(t.classId, t.id),
+    // Slow mode reads a student's last message in a room.
+    index('chat_messages_writer_idx').on(t.classId, t.userId, t.id),
+  ],
+);
+
+/** A student muted by the teacher in a class's room (chat and questions) until a time. */
+export const chatMutes = pgTable(
+  'chat_mutes',
+  {
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.userId] })],
+);
+
+/** A class room's settings the teacher changes during a class: slow mode (0: off). */
+export const roomSettings = pgTable('room_settings', {
+  classId: integer('class_id')
+    .primaryKey()
+    .references(() => classes.id),
+  slowModeSeconds: integer('slow_mode_seconds').notNull().default(0),
+});
+
+/** A raised hand in a class's room, in the order raised. */
+export const raisedHands = pgTable(
+  'raised_hands',
+  {
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.userId] })],
 );
 
 /**
@@ -273,6 +317,53 @@ export const liveSessions = pgTable(
       .on(t.nodeId)
       .where(sql`ended_at is null`),
   ],
+);
+
+/**
+ * One stay of a student in a session's live room: joined when a media node's report first lists the student,
+ * left when a report no longer does (or when the session ends). A student who comes back gets a new row.
+ */
+export const attendance = pgTable(
+  'attendance',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSessions.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    /** Null while the student is in the room. */
+    leftAt: timestamp('left_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('attendance_session_idx').on(t.sessionId, t.userId),
+    uniqueIndex('attendance_open_key')
+      .on(t.sessionId, t.userId)
+      .where(sql`left_at is null`),
+  ],
+);
+
+/**
+ * A member's replay watching of one session: the seconds credited from the player's beats (a beat credits the
+ * time since the previous one, at most 6 s, only while playing at both), the last beat, and the resume point.
+ */
+export const replayWatches = pgTable(
+  'replay_watches',
+  {
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSessions.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    watchedMs: integer('watched_ms').notNull().default(0),
+    positionS: doublePrecision('position_s').notNull().default(0),
+    playing: boolean('playing').notNull().default(false),
+    lastBeatAt: timestamp('last_beat_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [unique('replay_watches_session_user_key').on(t.sessionId, t.userId)],
 );
 
 /**
@@ -352,4 +443,80 @@ export const jobs = pgTable(
       .on(t.key)
       .where(sql`state in ('queued', 'running')`),
   ],
+);
+
+/** A question asked in a live session (kept with the session; the teacher sees its author even if anonymous). */
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSessions.id),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    userId: text('user_id').references(() => users.id),
+    content: text('content').notNull(),
+    anonymous: boolean('anonymous').notNull().default(false),
+    votes: integer('votes').notNull().default(0),
+    answered: boolean('answered').notNull().default(false),
+    pinned: boolean('pinned').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('questions_session_idx').on(t.sessionId, t.id)],
+);
+
+/** One upvote of a question by one user (the primary key makes a second vote impossible). */
+export const questionVotes = pgTable(
+  'question_votes',
+  {
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.userId] })],
+);
+
+/**
+ * A poll or quiz of a live session (a quiz when `correct` is set). Results reach students only once the teacher
+ * reveals them; a closed poll takes no more votes and stays with its session.
+ */
+export const polls = pgTable(
+  'polls',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSessions.id),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    question: text('question').notNull(),
+    options: jsonb('options').$type<string[]>().notNull(),
+    multiple: boolean('multiple').notNull().default(false),
+    correct: jsonb('correct').$type<number[] | null>(),
+    revealed: boolean('revealed').notNull().default(false),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('polls_session_idx').on(t.sessionId, t.id)],
+);
+
+/** One answer of one user to a poll: the options chosen (the primary key makes a second answer impossible). */
+export const pollVotes = pgTable(
+  'poll_votes',
+  {
+    pollId: integer('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    options: jsonb('options').$type<number[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pollId, t.userId] })],
 );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Database } from '../db/database.ts';
+import type { JobMeter, JobOutcome } from './job-metrics.ts';
 import { claimJob, completeJob, failJob, type Job, releaseJob, renewLease } from './job-queue.ts';
 
 /** What a running job gets besides its payload. */
@@ -41,6 +42,8 @@ export type JobWorkerOptions = {
   /** Delay before a retry, times the attempts so far. */
   retryDelayMs: number;
   log: JobLog;
+  /** Counts attempts and their durations (the metrics); none by default. */
+  meter?: JobMeter;
   workerId?: string;
 };
 
@@ -133,6 +136,9 @@ export class JobWorker {
     const { db, handlers, leaseMs, log } = this.#options;
     const handler = handlers[job.kind];
     const meta = { jobId: job.id, kind: job.kind, attempt: job.attempts };
+    const startedAt = performance.now();
+    const finished = (outcome: JobOutcome) =>
+      this.#options.meter?.finished(job.kind, outcome, (performance.now() - startedAt) / 1000);
     let lost = false;
     const renew = async (progress?: number) => {
       if (lost) return;
@@ -156,36 +162,49 @@ export class JobWorker {
         attempt: job.attempts,
         progress: (percent) => renew(percent),
       });
-      if (await completeJob(db, job.id, this.workerId)) log.info(meta, 'job done');
-      else log.warn(meta, 'job finished after its lease was lost');
+      if (await completeJob(db, job.id, this.workerId)) {
+        log.info(meta, 'job done');
+        finished('done');
+      } else {
+        log.warn(meta, 'job finished after its lease was lost');
+        finished('lost');
+      }
     } catch (error) {
-      await this.#settle(job, handler, error, lost);
+      finished(await this.#settle(job, handler, error, lost));
     } finally {
       clearInterval(renewal);
     }
   }
 
-  async #settle(job: Job, handler: JobHandler | undefined, error: unknown, lost: boolean): Promise<void> {
+  /** Records a failed attempt; resolves how it ended. */
+  async #settle(
+    job: Job,
+    handler: JobHandler | undefined,
+    error: unknown,
+    lost: boolean,
+  ): Promise<JobOutcome> {
     const { db, retryDelayMs, log } = this.#options;
     const meta = { jobId: job.id, kind: job.kind, attempt: job.attempts };
     try {
       if (lost) {
         log.warn(meta, 'job aborted: its lease was lost to another worker');
-        return;
+        return 'lost';
       }
       if (this.#stopped) {
         await releaseJob(db, job.id, this.workerId);
         log.info(meta, 'job given back: the worker is stopping');
-        return;
+        return 'released';
       }
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof PermanentJobError;
       const outcome = await failJob(db, job, this.workerId, message, { retryDelayMs, permanent });
       log.warn({ ...meta, err: error, outcome }, 'job failed');
       if (outcome === 'failed') await handler?.failed?.(job.payload, error);
+      return outcome;
     } catch (settleError) {
       // The job stays running until its lease runs out; then it is claimed again.
       log.error({ ...meta, err: settleError }, 'recording a job failure failed');
+      return 'retry';
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { jobMetrics } from './job-metrics.ts';
 import { type JobHandler, JobWorker } from './job-worker.ts';
 
 /** The queue's intervals. */
@@ -20,6 +21,8 @@ export type JobSource = (app: FastifyInstance) => Promise<Record<string, JobHand
  */
 export async function registerJobs(app: FastifyInstance, ...sources: JobSource[]): Promise<void> {
   const { jobConcurrency, jobs } = app.config;
+  // The queue's counts are everyone's: a server that runs no jobs still reports them.
+  const meter = jobMetrics(app.metrics, app.db);
   if (jobConcurrency === 0) return;
   const handlers: Record<string, JobHandler> = {};
   for (const source of sources) Object.assign(handlers, await source(app));
@@ -30,6 +33,7 @@ export async function registerJobs(app: FastifyInstance, ...sources: JobSource[]
     ...DEFAULT_JOB_TUNING,
     ...jobs,
     log: app.log.child({ module: 'jobs' }),
+    meter,
   });
   app.addHook('onReady', async () => worker.start());
   // preClose runs before every onClose hook, so the database is still open to give the jobs back.

@@ -70,7 +70,8 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'A short-lived ticket for the media service (teacher or student)',
+        summary:
+          'A short-lived ticket for the media service (teacher or student), naming the media node to enter',
         params: ClassIdParamsSchema,
         response: { 200: envelopeSchema(LiveTicketSchema), ...errorResponses(400, 401, 404, 418) },
       },
@@ -79,14 +80,17 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
       const user = await requireUser(request);
       const { classId } = request.params;
       const role = await requireMember(app.db, classId, user.id);
+      // Which media node: the one node, or (REDIS_URL) the class's origin or an edge with room.
+      const { mediaUrl, origin } = await app.mediaPlacement.target(classId, role);
       const ticket = await signLiveTicket(app.config.mediaSecret, {
         sub: user.id,
         nickname: user.nickname,
         classId,
         role,
+        ...(origin ? { origin } : {}),
       });
       return ok(
-        { ticket, mediaUrl: app.config.mediaUrl, iceServers: app.config.iceServers },
+        { ticket, mediaUrl, iceServers: app.config.iceServers },
         '방송 입장권이에요.',
         'Live ticket.',
       );

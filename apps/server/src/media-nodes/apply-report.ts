@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { MediaNodeReport, MediaRevocation, MediaRoom } from '@sea/contract/media-nodes';
+import { closeAttendance, syncAttendance } from '../attendance/attendance-store.ts';
 import type { Database, Executor } from '../db/database.ts';
 import { enrolments, mediaNodes } from '../db/schema.ts';
 import {
@@ -37,7 +38,9 @@ const LATE_REPORT_MS = 15_000;
  * - rooms the node closed end at the time it gives; open sessions of the node that it no longer lists end now,
  *   or, when the node has restarted (a new `boot`: it crashed or was stopped without reporting), when its
  *   previous run was last heard of;
- * - listed rooms are open sessions (recorded once) and their classes live;
+ * - listed rooms are open sessions (recorded once) and their classes live; the students they list are the
+ *   session's attendance (a student newly listed joins, one no longer listed leaves, at the report's arrival);
+ * - the attendance of sessions that ended closes at their end;
  * - classes whose sessions ended stop being live unless another session of theirs is open.
  * The answer tells the node what to end: rooms of deleted classes, rooms whose session was already ended
  * here (by the sweep, while the node was silent), and students who are no longer enrolled.
@@ -91,10 +94,13 @@ export async function applyReport(
         startedAt: new Date(room.startedAt),
         recording: room.recording,
       });
-      if (state === 'open') open.push(room);
-      else if (state === 'ended') revocation.sessionKeys.push(room.sessionKey);
+      if (state === 'open') {
+        open.push(room);
+        await syncAttendance(tx, room, now);
+      } else if (state === 'ended') revocation.sessionKeys.push(room.sessionKey);
       else revocation.classIds.push(room.classId);
     }
+    for (const session of ended) await closeAttendance(tx, session.id, session.endedAt);
     const wentLive = await markLive(
       tx,
       open.map((room) => room.classId),

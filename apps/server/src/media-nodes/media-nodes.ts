@@ -73,6 +73,27 @@ export class MediaNodes {
     return (await this.#freshNodes()).length > 0;
   }
 
+  /**
+   * Whether a media node that reported within the timeout answers its `/health` now (the readiness check).
+   * Never rejects.
+   */
+  async reachable(): Promise<boolean> {
+    try {
+      const nodes = await this.#freshNodes();
+      const answers = await Promise.all(
+        nodes.map((node) =>
+          this.#fetch(`${node.url}/health`, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) }).then(
+            (response) => response.ok,
+            () => false,
+          ),
+        ),
+      );
+      return answers.includes(true);
+    } catch {
+      return false; // the database is down: the readiness check says so on its own line
+    }
+  }
+
   /** A class was deleted: its rooms close. Never rejects. */
   async classDeleted(classId: number): Promise<void> {
     const nodes = await this.#db

@@ -9,10 +9,11 @@ import { type FixtureFile, makeRecording, trackEvent } from '../../test/recordin
 import { jobs, liveSessions } from '../db/schema.ts';
 import { enqueueReplay } from './enqueue-replay.ts';
 import { findFfmpeg } from './find-tools.ts';
+import { skipNotice } from '../../test/skip-notice.ts';
 
 const ffmpeg = await findFfmpeg(null);
 if (!ffmpeg && process.env.CI === 'true') throw new Error('ffmpeg is required when CI=true');
-if (!ffmpeg) console.warn('replay-close.test.ts: SKIPPED, no ffmpeg with libx264 on this machine');
+if (!ffmpeg) skipNotice('replay-close.test.ts: SKIPPED, no ffmpeg with libx264 on this machine');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Processes whose command line mentions `text` (ffmpeg names its work folder in its arguments). */

@@ -19,10 +19,11 @@ import { type Ffmpeg, findFfmpeg } from './find-tools.ts';
 import { probeMedia } from './probe-media.ts';
 import { readReplayTimeline, REPLAY_FILES, replayDir } from './replay-files.ts';
 import { toReplayMs } from './replay-timeline.ts';
+import { skipNotice } from '../../test/skip-notice.ts';
 
 const ffmpeg: Ffmpeg | null = await findFfmpeg(null);
 if (!ffmpeg && process.env.CI === 'true') throw new Error('ffmpeg is required when CI=true');
-if (!ffmpeg) console.warn('replay-job.test.ts: SKIPPED, no ffmpeg with libx264 on this machine');
+if (!ffmpeg) skipNotice('replay-job.test.ts: SKIPPED, no ffmpeg with libx264 on this machine');
 
 let app: FastifyInstance;
 let classId: number;

@@ -6,10 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { findFfmpeg, parentDeathWrapper } from './find-tools.ts';
 import { FfmpegError, progressReader, runFfmpeg } from './run-ffmpeg.ts';
+import { skipNotice } from '../../test/skip-notice.ts';
 
 const ffmpeg = await findFfmpeg(null);
 if (!ffmpeg && process.env.CI === 'true') throw new Error('ffmpeg is required when CI=true');
-if (!ffmpeg) console.warn('run-ffmpeg.test.ts: ffmpeg tests SKIPPED, no ffmpeg with libx264 on this machine');
+if (!ffmpeg) skipNotice('run-ffmpeg.test.ts: ffmpeg tests SKIPPED, no ffmpeg with libx264 on this machine');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** An encode that runs for a minute unless stopped (-re: at the speed of real time). */
 const endless = [

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { RecordingState } from '@sea/contract/sessions';
 import type { Executor } from '../db/database.ts';
 import { classes, liveSessions } from '../db/schema.ts';
@@ -179,4 +179,24 @@ export async function markNotLiveUnlessOpen(db: Executor, classIds: number[]): P
           and ${liveSessions.endedAt} is null)`,
       ),
     );
+}
+
+/** The class's open live session (the latest one started and not ended), or null when it is not live. */
+export async function openSessionOf(db: Executor, classId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: liveSessions.id })
+    .from(liveSessions)
+    .where(and(eq(liveSessions.classId, classId), isNull(liveSessions.endedAt)))
+    .orderBy(desc(liveSessions.startedAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** True when the session is one of the class's. */
+export async function isSessionOf(db: Executor, classId: number, sessionId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: liveSessions.id })
+    .from(liveSessions)
+    .where(and(eq(liveSessions.classId, classId), eq(liveSessions.id, sessionId)));
+  return row !== undefined;
 }

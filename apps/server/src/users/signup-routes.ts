@@ -6,6 +6,7 @@ import { DoneSchema, done, envelopeSchema, errorResponses, ok } from '../envelop
 import { notFound } from '../errors.ts';
 import { accountIdOf, findActiveUser } from '../plugins/auth.ts';
 import { writeLimit } from '../plugins/rate-limit.ts';
+import { recordingFilesOf, removeClassRecordings } from '../sessions/recording-removal.ts';
 import { withStoredImage } from '../storage/with-stored-image.ts';
 import { readImageForm } from '../uploads/read-image-form.ts';
 import { signUp } from './sign-up.ts';
@@ -82,9 +83,10 @@ export async function signupRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const userId = accountIdOf(request);
-      await withdraw(app.db, userId);
+      const deletedClasses = await withdraw(app.db, userId);
       app.chatBroker.userWithdrawn();
       void app.mediaNodes.userWithdrawn(userId);
+      await removeClassRecordings(recordingFilesOf(app), deletedClasses);
       return done('회원 탈퇴가 완료되었어요.', 'The account was withdrawn.');
     },
   );

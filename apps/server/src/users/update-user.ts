@@ -4,11 +4,13 @@ import { users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { userConflict } from './user-errors.ts';
 
-/** Fields to change; an absent field is kept, `email: null` clears the address. */
+/**
+ * Fields to change; an absent field is kept, `email: null` clears the address, `profileImage: null` the photo.
+ */
 export type UserChanges = {
   nickname?: string;
   email?: string | null;
-  profileImage?: string;
+  profileImage?: string | null;
   introduction?: string | null;
 };
 

@@ -99,6 +99,37 @@ describe('PATCH /api/users', () => {
     ).toBe(second.profile_image_path);
   });
 
+  it('profileImage: null removes the saved photo and deletes its file; with a new file it is a 400', async () => {
+    const user = await createUser(app);
+    const saved = expectOk<UserData>(
+      await patch(user, [jsonPart('userUpdateDTO', {}), imagePart(await jpeg(120, 120))]),
+    );
+    const path = saved.profile_image_path ?? '';
+    expect(path).toMatch(/^\/uploads\/avatars\/.+\.jpg$/);
+
+    const refused = expectError(
+      await patch(user, [jsonPart('userUpdateDTO', { profileImage: null }), imagePart(await jpeg(80, 80))]),
+      400,
+    );
+    expect(refused.invalid_fields?.profileImage).toMatch(/[가-힣]/);
+    expect((await me(user)).profile_image_path).toBe(path);
+
+    const removed = expectOk<UserData>(
+      await patch(user, [jsonPart('userUpdateDTO', { profileImage: null })]),
+    );
+    expect(removed.profile_image_path).toBeNull();
+    expect((await me(user)).profile_image_path).toBeNull();
+    expect((await app.inject(path)).statusCode).toBe(404);
+    expect((await storedFiles(app)).filter((f) => path.endsWith(f))).toEqual([]);
+    // Removing again (no photo left) is harmless.
+    expect(
+      expectOk<UserData>(await patch(user, [jsonPart('userUpdateDTO', { profileImage: null })]))
+        .profile_image_path,
+    ).toBeNull();
+    // Only null means removal.
+    expectError(await patch(user, [jsonPart('userUpdateDTO', { profileImage: 'x.jpg' })]), 400);
+  });
+
   it('takes a real PNG named .jpg and sent as image/jpeg by its content, re-encoded to a 256x256 JPEG', async () => {
     const user = await createUser(app);
     const updated = expectOk<UserData>(

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ROUTES } from '@sea/contract/paths';
-import { NicknameQuerySchema, UserSchema, UserUpdateSchema } from '@sea/contract/users';
+import { NicknameQuerySchema, USER_MESSAGES, UserSchema, UserUpdateSchema } from '@sea/contract/users';
 import { nicknameKeyOf } from '../db/nickname-key.ts';
 import { users } from '../db/schema.ts';
 import { DoneSchema, done, envelopeSchema, errorResponses, ok } from '../envelope.ts';
-import { notFound } from '../errors.ts';
+import { invalid, notFound } from '../errors.ts';
 import { accountIdOf, findActiveUser } from '../plugins/auth.ts';
 import { writeLimit } from '../plugins/rate-limit.ts';
 import { withStoredImage } from '../storage/with-stored-image.ts';
@@ -47,6 +47,9 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         ...bearer.schema,
         summary: `Update the profile: multipart part ${UPDATE_PART} (absent fields kept, email null clears) and optional imagefile`,
+        description:
+          '`profileImage: null` in the JSON part removes the saved photo and deletes its file (the default ' +
+          'avatar shows again); sent together with an `imagefile` it is a 400.',
         multipartBody: { jsonPart: UPDATE_PART, schema: UserUpdateSchema },
         response: {
           200: envelopeSchema(UserSchema),
@@ -62,6 +65,8 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
         kind: 'avatar',
         schema: UserUpdateSchema,
       });
+      if (form.json.profileImage === null && form.image !== undefined)
+        throw invalid({ profileImage: USER_MESSAGES.photoRemovedWithFile });
       const { user, replacedImage } = await withStoredImage(
         app.storage,
         'avatar',

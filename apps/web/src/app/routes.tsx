@@ -42,6 +42,8 @@ const pages: RouteObject[] = [
       page('dashboardStudent'),
       page('dashboardTeacher'),
       page('dashboardEdit'),
+      page('replayStudent'),
+      page('replayTeacher'),
       page('lectureCreated', paths.lectureCreatedBare.pattern),
       page('lectureCreated'),
       page('lectureOpen'),

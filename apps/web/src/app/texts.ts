@@ -24,6 +24,8 @@ export const APP_TEXTS = {
     dashboardStudent: '학습 대시보드',
     dashboardTeacher: '강의 관리 대시보드',
     dashboardEdit: '강의 정보 수정',
+    replayStudent: '다시보기',
+    replayTeacher: '다시보기',
     lectureCreated: '강의 개설 완료',
     enrollment: '수강 신청 완료',
     lectureStudents: '수강생 목록',

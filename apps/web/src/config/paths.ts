@@ -38,6 +38,14 @@ export const paths = {
     pattern: PAGES.dashboardEdit,
     to: (classId: number) => toPath(PAGES.dashboardEdit, { classId }),
   },
+  replayStudent: {
+    pattern: PAGES.replayStudent,
+    to: (classId: number, sessionId: number) => toPath(PAGES.replayStudent, { classId, sessionId }),
+  },
+  replayTeacher: {
+    pattern: PAGES.replayTeacher,
+    to: (classId: number, sessionId: number) => toPath(PAGES.replayTeacher, { classId, sessionId }),
+  },
   lectureCreatedBare: { pattern: '/lecture/created', to: () => '/lecture/created' },
   lectureCreated: {
     pattern: PAGES.lectureCreated,

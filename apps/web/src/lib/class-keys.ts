@@ -18,5 +18,17 @@ export const classKeys = {
   role: (classId: number) => ['classes', classId, 'role'] as const,
   dashboard: (classId: number) => ['classes', classId, 'dashboard'] as const,
   students: (classId: number) => ['classes', classId, 'students'] as const,
+  /** The class's live sessions and their replays; a session's own answers (detail, chat) sit under it. */
+  sessions: (classId: number) => ['classes', classId, 'sessions'] as const,
+  session: (classId: number, sessionId: number) => ['classes', classId, 'sessions', sessionId] as const,
+  sessionChat: (classId: number, sessionId: number) =>
+    ['classes', classId, 'sessions', sessionId, 'chat'] as const,
+  attendance: (classId: number) => ['classes', classId, 'attendance'] as const,
+  /** A session's questions (the live room's '질문' tab, kept with the session). */
+  sessionQuestions: (classId: number, sessionId: number) =>
+    ['classes', classId, 'sessions', sessionId, 'questions'] as const,
+  /** A session's polls and quizzes with their results. */
+  sessionPolls: (classId: number, sessionId: number) =>
+    ['classes', classId, 'sessions', sessionId, 'polls'] as const,
   categories: ['categories'] as const,
 };

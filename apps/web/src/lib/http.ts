@@ -39,6 +39,8 @@ export type HttpOptions<T> = {
   /** Upload progress 0..1; switches the transport to XMLHttpRequest, the only one that reports it. */
   onUploadProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** Let the request outlive the page (a last report sent while the page closes); small bodies only. */
+  keepalive?: boolean;
 };
 
 /**
@@ -95,6 +97,7 @@ async function exchange<T>(
       body,
       signal: options.signal,
       onUploadProgress: options.onUploadProgress,
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

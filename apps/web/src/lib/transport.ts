@@ -7,6 +7,8 @@ export type RawRequest = {
   headers: Record<string, string>;
   body: BodyInit | null;
   signal?: AbortSignal | undefined;
+  /** The request may outlive the page (fetch only). */
+  keepalive?: boolean | undefined;
   /** Called with 0..1 while the body uploads; only XMLHttpRequest reports upload progress. */
   onUploadProgress?: ((fraction: number) => void) | undefined;
 };
@@ -22,6 +24,7 @@ async function sendWithFetch(request: RawRequest): Promise<RawResponse> {
     headers: request.headers,
     body: request.body,
     signal: request.signal ?? null,
+    keepalive: request.keepalive ?? false,
   });
   return {
     status: response.status,

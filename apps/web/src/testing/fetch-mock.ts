@@ -18,6 +18,11 @@ export function envelope<T>(data: T, status = 200) {
   return { status, message_kor: '성공', message_eng: 'success', data, timestamp: Date.now() };
 }
 
+/** A page of `GET /api/classes` as the server sends it: the envelope with the list's `total` beside `data`. */
+export function listEnvelope<T>(items: T[], total: number) {
+  return { ...envelope(items), total };
+}
+
 /** An error envelope as the server sends it. */
 export function errorEnvelope(
   status: number,

@@ -1,5 +1,16 @@
+import { MyAttendance } from '../../features/attendance/components/my-attendance.tsx';
 import { StudentDashboardPage } from '../../features/classes/components/student-dashboard-page.tsx';
+import { SessionList } from '../../features/replays/components/session-list.tsx';
 
 export function Component() {
-  return <StudentDashboardPage />;
+  return (
+    <StudentDashboardPage
+      sections={(classId) => (
+        <>
+          <SessionList classId={classId} role="student" />
+          <MyAttendance classId={classId} />
+        </>
+      )}
+    />
+  );
 }

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveServicesContext, type LiveServices } from '../../features/live/live-services.ts';
+import { LiveRequestError } from '../../features/live/signalling-client.ts';
 import {
   asTrack,
   FakeMediaStream,
@@ -101,5 +102,24 @@ describe('live room pages', { timeout: 15_000 }, () => {
     expect(within(small).getByLabelText('강사 카메라 영상').tagName).toBe('VIDEO');
     expect(screen.queryByRole('group', { name: '방송 설정' })).not.toBeInTheDocument();
     expect(screen.getByText('채팅 패널')).toBeInTheDocument();
+    // The status, viewers and quality sit under the screen, not over the shared picture.
+    const status = screen.getByRole('status', { name: '연결 상태' });
+    expect(main).not.toContainElement(status);
+    expect(main).not.toContainElement(screen.getByRole('combobox', { name: /화질/ }));
+  });
+
+  it('student, class not live: the refusal once (no toast), the chat off without a connection or input', async () => {
+    const fakes = fakeLiveServices();
+    fakes.viewer.joinResult = Promise.reject(new LiveRequestError('notLive', 'not live'));
+    renderAt('student', fakes.services);
+    const refusal = await screen.findByRole('alert');
+    expect(refusal).toHaveTextContent('지금은 라이브 강의 중이 아니에요.');
+    expect(screen.getAllByText(/라이브 강의 중이 아니에요/)).toHaveLength(1);
+    const chat = screen.getByRole('region', { name: '채팅' });
+    expect(chat).toHaveTextContent('강의가 시작되면 채팅이 열려요.');
+    expect(within(chat).getByText('꺼짐')).toBeInTheDocument();
+    expect(within(chat).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByText('채팅 패널')).not.toBeInTheDocument();
+    expect(screen.queryByText('연결됨')).not.toBeInTheDocument();
   });
 });

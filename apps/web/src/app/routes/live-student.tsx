@@ -1,19 +1,23 @@
+import { ChatClosed } from '../../features/chat/components/chat-closed.tsx';
 import { ChatPanel } from '../../features/chat/components/chat-panel.tsx';
 import { LiveRoomFrame } from '../../features/classes/components/live-room-frame.tsx';
 import { useClassId } from '../../features/classes/use-class-id.ts';
-import { StudentStage, StudentWebcam } from '../../features/live/components/student-stage.tsx';
+import { StudentStage, StudentStatus, StudentWebcam } from '../../features/live/components/student-stage.tsx';
 import { useStudentRoom } from '../../features/live/hooks/use-student-room.ts';
 
 export function Component() {
   const classId = useClassId();
   const room = useStudentRoom(classId);
+  // While the class is not live the stage says so once; the chat stays off until the lecture starts.
+  const notLive = room.error?.kind === 'notLive';
   return (
     <LiveRoomFrame
       classId={classId}
       role="student"
-      chat={<ChatPanel classId={classId} />}
+      chat={notLive ? <ChatClosed /> : <ChatPanel classId={classId} />}
       screen={<StudentStage room={room} classId={classId} />}
       webcam={<StudentWebcam room={room} />}
+      status={<StudentStatus room={room} />}
     />
   );
 }

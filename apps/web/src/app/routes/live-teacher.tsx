@@ -13,7 +13,7 @@ export function Component() {
     <LiveRoomFrame
       classId={classId}
       role="teacher"
-      chat={<ChatPanel classId={classId} />}
+      chat={<ChatPanel classId={classId} role="teacher" />}
       screen={
         <LiveVideo
           track={room.previews.screen}

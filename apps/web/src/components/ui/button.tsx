@@ -11,17 +11,19 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   children: ReactNode;
 };
 
-/** The app's button. Defaults to `type="button"` so it never submits a form by accident. */
-export function Button({
+/** The button's look for another element that acts as one (a download link). */
+export function buttonClassName({
   variant = 'primary',
   size = 'md',
   block = false,
   className,
-  type = 'button',
-  ...rest
-}: ButtonProps) {
-  const classes = [styles.button, styles[variant], styles[size], block ? styles.block : '', className ?? '']
+}: Pick<ButtonProps, 'variant' | 'size' | 'block' | 'className'>): string {
+  return [styles.button, styles[variant], styles[size], block ? styles.block : '', className ?? '']
     .filter(Boolean)
     .join(' ');
-  return <button type={type} className={classes} {...rest} />;
+}
+
+/** The app's button. Defaults to `type="button"` so it never submits a form by accident. */
+export function Button({ variant, size, block, className, type = 'button', ...rest }: ButtonProps) {
+  return <button type={type} className={buttonClassName({ variant, size, block, className })} {...rest} />;
 }

@@ -46,4 +46,31 @@ describe('notifications', () => {
     act(() => vi.advanceTimersByTime(4_100));
     expect(screen.queryByText('로그아웃했어요.')).not.toBeInTheDocument();
   });
+
+  it('merges a message already shown: one notice, its time starting over; other messages still stack', () => {
+    vi.useFakeTimers();
+    render(
+      <NotificationProvider>
+        <Trigger message="올바르지 않은 파일이에요." tone="error" />
+        <Trigger message="회원가입이 완료되었어요." />
+      </NotificationProvider>,
+    );
+    const [invalid, signedUp] = screen.getAllByRole('button', { name: 'go' }) as HTMLElement[];
+    act(() => {
+      // Twice in one event, then again later.
+      invalid?.click();
+      invalid?.click();
+    });
+    act(() => vi.advanceTimersByTime(5_000));
+    act(() => invalid?.click());
+    act(() => signedUp?.click());
+    expect(screen.getAllByText('올바르지 않은 파일이에요.')).toHaveLength(1);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent('회원가입이 완료되었어요.');
+    // 6 s from the last time it was asked for, not from the first.
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(screen.getByText('올바르지 않은 파일이에요.')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1_100));
+    expect(screen.queryByText('올바르지 않은 파일이에요.')).not.toBeInTheDocument();
+  });
 });

@@ -14,15 +14,19 @@ const MAX_VISIBLE = 3;
 /**
  * Holds the app's notifications above the routes, so a message shown just before a navigation (for
  * example 'sign-up complete' then go to /) stays visible on the next page. Errors are announced
- * assertively (role=alert), the rest politely (role=status).
+ * assertively (role=alert), the rest politely (role=status). A message already shown is not stacked again:
+ * its notice stays and its time starts over.
  */
 export function NotificationProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<Item[]>([]);
+  // The notices as last set, read synchronously by notify (two calls in one event see each other).
+  const itemsRef = useRef<Item[]>([]);
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
   const dismiss = useCallback((id: number) => {
-    setItems((current) => current.filter((item) => item.id !== id));
+    itemsRef.current = itemsRef.current.filter((item) => item.id !== id);
+    setItems(itemsRef.current);
     const timer = timers.current.get(id);
     if (timer !== undefined) clearTimeout(timer);
     timers.current.delete(id);
@@ -30,10 +34,17 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
 
   const notify = useCallback<Notify>(
     (message, options = {}) => {
-      const id = nextId.current++;
       const tone = options.tone ?? 'info';
-      setItems((current) => [...current, { id, message, tone }].slice(-MAX_VISIBLE));
       const duration = options.durationMs ?? (tone === 'error' ? ERROR_DURATION_MS : DEFAULT_DURATION_MS);
+      // The same message again (a file rejected twice, a retried request) is one notice whose time starts over.
+      const shown = itemsRef.current.find((item) => item.message === message && item.tone === tone);
+      const id = shown?.id ?? nextId.current++;
+      if (shown === undefined) {
+        itemsRef.current = [...itemsRef.current, { id, message, tone }].slice(-MAX_VISIBLE);
+        setItems(itemsRef.current);
+      }
+      const previous = timers.current.get(id);
+      if (previous !== undefined) clearTimeout(previous);
       timers.current.set(
         id,
         setTimeout(() => dismiss(id), duration),

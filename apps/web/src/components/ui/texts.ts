@@ -40,10 +40,10 @@ export const UI_TEXTS = {
   characterCount: (length: number, max: number) => `${max}자 중 ${length}자`,
 } as const;
 
-/** Bottom-navigation tabs; the spec keeps their English names. */
+/** Bottom-navigation tabs: the spec's Live / Lecture / Home / Learning in Korean, same routes. */
 export const BOTTOM_TABS = [
-  { label: 'Live', to: '/live-list' },
-  { label: 'Lecture', to: '/list' },
-  { label: 'Home', to: '/' },
-  { label: 'Learning', to: '/classroom' },
+  { label: '라이브', to: '/live-list' },
+  { label: '강의', to: '/list' },
+  { label: '홈', to: '/' },
+  { label: '내 학습', to: '/classroom' },
 ] as const;

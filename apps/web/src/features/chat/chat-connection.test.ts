@@ -51,10 +51,53 @@ describe('ChatConnection', () => {
     expect(stomp.last().activated).toBe(true);
     stomp.last().connectAndConfirm();
     await vi.advanceTimersByTimeAsync(0);
-    expect([...stomp.last().subscriptions.keys()]).toEqual(['/user/queue/errors', '/topic/greetings/7']);
+    expect([...stomp.last().subscriptions.keys()]).toEqual([
+      '/user/queue/errors',
+      '/topic/greetings/7',
+      '/topic/moderation/7',
+    ]);
     expect(fetchHistory).toHaveBeenCalledWith(CLASS_ID);
     expect(ids(connection.messages)).toEqual([1, 2]);
     expect(states).toEqual(['connecting', 'connected']);
+  });
+
+  it("drops a message the teacher deleted, and tells of the room's moderation", async () => {
+    const { connection, stomp } = open();
+    stomp.last().connectAndConfirm();
+    await vi.advanceTimersByTimeAsync(0);
+    const events: unknown[] = [];
+    connection.on('moderated', (event) => events.push(event));
+    const deleted = { type: 'messageDeleted', roomId: CLASS_ID, messageId: 1 };
+    stomp.last().subscriptions.get('/topic/moderation/7')?.(JSON.stringify(deleted));
+    expect(ids(connection.messages)).toEqual([2]);
+    const slow = { type: 'slowMode', roomId: CLASS_ID, seconds: 30 };
+    stomp.last().subscriptions.get('/topic/moderation/7')?.(JSON.stringify(slow));
+    expect(events).toEqual([deleted, slow]);
+  });
+
+  it('watches other room topics on this connection, again after a reconnect, and publishes room actions', async () => {
+    const { connection, stomp } = open();
+    const bodies: unknown[] = [];
+    connection.watch('/topic/questions/7', (body) => bodies.push(body));
+    expect(connection.publish('/app/questions', { content: '질문' })).toBe(false);
+    stomp.last().connectAndConfirm();
+    await vi.advanceTimersByTimeAsync(0);
+    stomp.last().subscriptions.get('/topic/questions/7')?.('{"n":1}');
+    // A topic watched while connected is subscribed at once.
+    connection.watch('/topic/hands/7', (body) => bodies.push(body));
+    stomp.last().subscriptions.get('/topic/hands/7')?.('{"n":2}');
+    expect(connection.publish('/app/questions', { content: '질문' })).toBe(true);
+    expect(stomp.last().published.at(-1)).toEqual({
+      destination: '/app/questions',
+      body: { roomId: CLASS_ID, content: '질문' },
+    });
+    stomp.last().drop();
+    await vi.advanceTimersByTimeAsync(5_000);
+    stomp.last().connectAndConfirm();
+    await vi.advanceTimersByTimeAsync(0);
+    stomp.last().subscriptions.get('/topic/questions/7')?.('{"n":3}');
+    stomp.last().subscriptions.get('/topic/hands/7')?.('{"n":4}');
+    expect(bodies).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }]);
   });
 
   it('merges live messages by id: no repeats, in order', async () => {

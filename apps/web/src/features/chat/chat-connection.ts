@@ -9,6 +9,7 @@ import {
   type ChatMessage,
   type ChatRefusal,
 } from '@sea/contract/chat';
+import { moderationTopic, type ModerationEvent } from '@sea/contract/classroom';
 import { Emitter } from '../../lib/emitter.ts';
 import { mergeMessages } from './merge-messages.ts';
 
@@ -23,6 +24,8 @@ export type ChatConnectionEvents = {
   messagesChanged: readonly ChatMessage[];
   /** The server refused one of this client's messages (too long, too fast...); the connection stays. */
   refused: ChatRefusal;
+  /** The teacher deleted a message (it is already gone from `messages`), muted someone or set slow mode. */
+  moderated: ModerationEvent;
 };
 
 /** The part of a STOMP client the connection drives; tests inject a fake one. */
@@ -129,6 +132,8 @@ export class ChatConnection {
   #closed = false;
   /** Set after a token renewal until the next successful CONNECT, so a refused token is renewed only once. */
   #renewed = false;
+  /** Listeners of other room topics, by destination ({@link watch}). */
+  readonly #watchers = new Map<string, Set<(body: unknown) => void>>();
 
   constructor(options: ChatConnectionOptions) {
     this.#options = {
@@ -158,6 +163,31 @@ export class ChatConnection {
     listener: (value: ChatConnectionEvents[K]) => void,
   ): () => void {
     return this.#events.on(event, listener);
+  }
+
+  /**
+   * Listens to another room topic of the same connection (questions, hands...): subscribed now if connected,
+   * and again on every reconnect. Returns the function that stops listening.
+   */
+  watch(destination: string, listener: (body: unknown) => void): () => void {
+    let listeners = this.#watchers.get(destination);
+    if (!listeners) {
+      listeners = new Set();
+      this.#watchers.set(destination, listeners);
+      if (this.#state === 'connected' && this.#client) this.#subscribeWatched(this.#client, destination);
+    }
+    listeners.add(listener);
+    const own = listeners;
+    return () => {
+      own.delete(listener);
+    };
+  }
+
+  /** Sends a room action (`/app/questions`...); false (nothing sent) while not connected. */
+  publish(destination: string, body: object): boolean {
+    if (this.#state !== 'connected' || this.#client === null) return false;
+    this.#client.publish(destination, JSON.stringify({ roomId: this.#options.classId, ...body }));
+    return true;
   }
 
   /** Sends a message; false (nothing sent) while not connected or when the text is blank. */
@@ -237,7 +267,12 @@ export class ChatConnection {
         const message = parseJson<ChatMessage>(body);
         if (message) this.#merge([message]);
       }),
+      client.subscribe(moderationTopic(classId), (body) => {
+        const event = parseJson<ModerationEvent>(body);
+        if (event) this.#moderated(event);
+      }),
     ]);
+    for (const destination of this.#watchers.keys()) this.#subscribeWatched(client, destination);
     this.#setState('connected');
     // Read only once the subscription is in effect: a message stored before that is in the history, one stored
     // after it arrives live (one stored in between comes both ways and is merged once).
@@ -313,6 +348,25 @@ export class ChatConnection {
       this.#reconnectTimer = null;
       if (!this.#closed) this.#open();
     }, this.#options.reconnectDelayMs);
+  }
+
+  #subscribeWatched(client: StompLike, destination: string): void {
+    void client.subscribe(destination, (body) => {
+      const value = parseJson<unknown>(body);
+      if (value === null) return;
+      for (const listener of this.#watchers.get(destination) ?? []) listener(value);
+    });
+  }
+
+  #moderated(event: ModerationEvent): void {
+    if (event.type === 'messageDeleted') {
+      const kept = this.#messages.filter((message) => message.id !== event.messageId);
+      if (kept.length !== this.#messages.length) {
+        this.#messages = kept;
+        this.#events.emit('messagesChanged', kept);
+      }
+    }
+    this.#events.emit('moderated', event);
   }
 
   #merge(incoming: readonly ChatMessage[]): void {

@@ -27,6 +27,8 @@ export type ChatView = {
   /** The server's last refusal of one of my messages, until the next message is sent. */
   refusal: ChatRefusal | null;
   send: (content: string) => boolean;
+  /** The open connection (null before the first render's effect): the questions and hands use it too. */
+  connection: ChatConnection | null;
 };
 
 /**
@@ -71,5 +73,5 @@ export function useChatConnection(
     },
     [connection],
   );
-  return { state, messages, refusal, send };
+  return { state, messages, refusal, send, connection };
 }

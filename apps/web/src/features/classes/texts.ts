@@ -90,6 +90,8 @@ export const CLASS_TEXTS = {
     studentTitle: '학습 대시보드',
     teacherTitle: '강의 관리 대시보드',
     loadFailed: '강의 정보를 불러오지 못했어요.',
+    membersOnly:
+      '이 대시보드는 수강생만 볼 수 있어요. 수강 신청하면 일정을 보고 라이브 강의에 들어올 수 있어요.',
     enterLive: '라이브 강의 입장',
     notLive: '지금은 라이브 강의 중이 아니에요. 강의가 시작되면 입장할 수 있어요.',
     liveNow: '라이브 강의 중',

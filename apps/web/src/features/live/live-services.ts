@@ -43,6 +43,11 @@ export const browserLiveServices: LiveServices = {
         unused = null;
         return ticket;
       },
+      // The media node cannot be reached: a fresh ticket names where the class is served now.
+      relocate: async () => {
+        const fresh = await fetchTicket(classId);
+        return { url: fresh.mediaUrl, ticket: fresh.ticket };
+      },
     });
   },
   createPublisher: (signalling) => new TeacherPublisher({ signalling }),

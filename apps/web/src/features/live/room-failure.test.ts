@@ -19,6 +19,8 @@ describe('roomFailure (product-spec section 8, live state)', () => {
     [media('forbidden'), 'student', 'noAccess', '/lecture/info/7'],
     [media('notLive'), 'student', 'notLive', null],
     [media('notLive'), 'teacher', 'unknown', null],
+    [media('full'), 'student', 'full', null],
+    [media('full'), 'teacher', 'unknown', null],
     [http(0), 'teacher', 'unreachable', null],
     [media('timeout'), 'student', 'unreachable', null],
     [media('offline'), 'teacher', 'unreachable', null],
@@ -35,6 +37,9 @@ describe('roomFailure (product-spec section 8, live state)', () => {
     expect(roomFailure(http(401), 'teacher', 7).message).toBe('권한이 없어요. 다시 로그인해 주세요.');
     expect(roomFailure(http(404), 'teacher', 7).message).toBe('강의를 찾을 수 없어요.');
     expect(roomFailure(http(418), 'teacher', 7).message).toBe('강의에 접근할 권한이 없어요.');
+    expect(roomFailure(media('full'), 'student', 7).message).toBe(
+      '강의실이 가득 차서 입장하지 못했어요. 잠시 후 다시 시도해 주세요.',
+    );
     expect(roomFailure(http(500), 'teacher', 7).message).toBe(
       '알 수 없는 오류가 발생했어요. 잠시 후 다시 시도해 주세요.',
     );

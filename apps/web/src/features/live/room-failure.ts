@@ -5,7 +5,7 @@ import { LIVE_TEXTS } from './texts.ts';
 
 /** Why a live room could not be entered, as the person is told. */
 export type RoomFailure = {
-  kind: 'loginAgain' | 'classNotFound' | 'noAccess' | 'notLive' | 'unreachable' | 'unknown';
+  kind: 'loginAgain' | 'classNotFound' | 'noAccess' | 'notLive' | 'full' | 'unreachable' | 'unknown';
   /** Korean: a notice when the room goes elsewhere (`to`), else the room's own message. */
   message: string;
   /** Where the room goes instead (product-spec section 8, live state), or null to stay and say why. */
@@ -20,7 +20,8 @@ const texts = LIVE_TEXTS.refusal;
  * (the teacher's /mypage, the student's /classroom); 418 or `forbidden` → no access (the teacher to /, the
  * student to the class introduction, where enrolling is); anything else stays in the room with the unknown
  * error (or, when the server could not be reached, says so). A student's `notLive` stays too: the class has
- * simply not started.
+ * simply not started. So does a student refused as `full`: the media node has no room for one more (trying again
+ * later may work).
  */
 export function roomFailure(cause: unknown, role: 'teacher' | 'student', classId: number): RoomFailure {
   if (isHttpError(cause, 401)) return { kind: 'loginAgain', message: texts.loginAgain, to: paths.login.to() };
@@ -34,6 +35,9 @@ export function roomFailure(cause: unknown, role: 'teacher' | 'student', classId
   }
   if (role === 'student' && cause instanceof LiveRequestError && cause.code === 'notLive') {
     return { kind: 'notLive', message: LIVE_TEXTS.notLive, to: null };
+  }
+  if (role === 'student' && cause instanceof LiveRequestError && cause.code === 'full') {
+    return { kind: 'full', message: texts.full, to: null };
   }
   if (
     isHttpError(cause, 0) ||

@@ -38,8 +38,13 @@ async function startServer(onConnection: (socket: Socket) => void = () => {}): P
   return result;
 }
 
-function connect(url: string, getTicket: () => Promise<string>, requestTimeoutMs?: number) {
-  const client = new SignallingClient({ url, getTicket, requestTimeoutMs });
+function connect(
+  url: string,
+  getTicket: () => Promise<string>,
+  requestTimeoutMs?: number,
+  relocate?: () => Promise<{ url: string; ticket: string }>,
+) {
+  const client = new SignallingClient({ url, getTicket, requestTimeoutMs, relocate });
   clients.push(client);
   return client;
 }
@@ -104,5 +109,34 @@ describe('SignallingClient', () => {
     await expect(waiting).rejects.toEqual(new LiveRequestError('offline', LIVE_TEXTS.signalling.offline));
     expect(client.state).toBe('disconnected');
     await expect(client.request('getProducers', {})).rejects.toMatchObject({ code: 'offline' });
+  });
+
+  it('when its node is gone, reconnects to the node a fresh ticket names, within 5 s', async () => {
+    const gone = await startServer();
+    const other = await startServer();
+    const relocations: string[] = [];
+    const client = connect(
+      gone.url,
+      async () => 'good',
+      undefined,
+      async () => {
+        relocations.push('asked');
+        return { url: other.url, ticket: 'good' };
+      },
+    );
+    await new Promise<void>((resolve) =>
+      client.on('stateChanged', (state) => state === 'connected' && resolve()),
+    );
+    expect(gone.io.engine.clientsCount).toBe(1);
+    const reconnected = new Promise<void>((resolve) => client.on('reconnected', () => resolve()));
+    // The node dies: no more connections, and the open one drops as a crash drops it (not a server disconnect).
+    const since = performance.now();
+    gone.io.httpServer.close();
+    for (const socket of gone.io.of('/').sockets.values()) socket.conn.close();
+    await reconnected;
+    expect(performance.now() - since).toBeLessThan(5_000);
+    expect(client.state).toBe('connected');
+    expect(other.io.engine.clientsCount).toBe(1);
+    expect(relocations.length).toBeGreaterThan(0);
   });
 });

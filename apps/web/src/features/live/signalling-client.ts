@@ -38,6 +38,12 @@ export type SignallingOptions = {
   url: string;
   /** A fresh live ticket, asked for at every (re)connection. */
   getTicket: () => Promise<string>;
+  /**
+   * Where to connect now, from a fresh ticket: asked when a reconnection attempt could not reach the server
+   * (its media node may be gone, and the API server names another one). A different URL is used from the next
+   * attempt on, with this ticket. Absent: always {@link url}.
+   */
+  relocate?: () => Promise<{ url: string; ticket: string }>;
   requestTimeoutMs?: number;
 };
 
@@ -61,7 +67,9 @@ function refusalOf(error: unknown): LiveRequestError {
  * answered `{ data }` or `{ error }` (thrown as {@link LiveRequestError}), typed server events, automatic
  * reconnection with a fresh ticket (then `reconnected`), and an idempotent {@link close}. A refused ticket ends
  * in `failed`, and the requests waiting for the connection fail at once with the refusal; the server closing
- * the connection (room over, replaced) ends in `disconnected`.
+ * the connection (room over, replaced) ends in `disconnected`. When the server cannot be reached while
+ * reconnecting, it asks {@link SignallingOptions.relocate} where to go: a class served by several media nodes
+ * comes back on another node when its node is gone.
  */
 export class SignallingClient {
   readonly #socket: Socket;
@@ -73,6 +81,9 @@ export class SignallingClient {
   readonly #pending = new Set<(error: Error) => void>();
   /** Why the last ticket could not be had (an HttpError of the API server), until a ticket is had again. */
   #ticketError: Error | null = null;
+  /** A ticket {@link SignallingOptions.relocate} got, for the next connection. */
+  #nextTicket: string | null = null;
+  #relocating = false;
   /** The refusal that ended the connection for good: every later request fails with it. */
   #refusal: Error | null = null;
   #closed = false;
@@ -83,7 +94,9 @@ export class SignallingClient {
       path: LIVE_SOCKET_PATH,
       transports: ['websocket'],
       auth: (send) => {
-        options.getTicket().then(
+        const next = this.#nextTicket;
+        this.#nextTicket = null;
+        (next === null ? options.getTicket() : Promise.resolve(next)).then(
           (ticket) => {
             this.#ticketError = null;
             send({ ticket });
@@ -111,6 +124,7 @@ export class SignallingClient {
     this.#socket.on('connect_error', (error) => {
       if (this.#socket.active) {
         this.#setState('connecting');
+        if (options.relocate) this.#relocate(options.relocate);
         return;
       }
       // A middleware refusal (bad ticket) leaves the socket inactive: socket.io will not retry it. Requests
@@ -192,6 +206,27 @@ export class SignallingClient {
     this.#socket.disconnect();
     this.#setState('disconnected');
     this.#events.clear();
+  }
+
+  /** Asks where to connect (one question at a time); a new URL applies from the next attempt on. */
+  #relocate(relocate: NonNullable<SignallingOptions['relocate']>): void {
+    if (this.#relocating || this.#closed) return;
+    this.#relocating = true;
+    relocate().then(
+      ({ url, ticket }) => {
+        this.#relocating = false;
+        if (this.#closed) return;
+        this.#nextTicket = ticket;
+        // socket.io keeps the URL its manager was made with and reopens it on every attempt; the manager reads
+        // it afresh each time, so the next attempt goes to the node the fresh ticket names.
+        Reflect.set(this.#socket.io, 'uri', url);
+      },
+      () => {
+        // No ticket now (the API server is unreachable too): the attempts go on to the same URL, and the
+        // next failed one asks again.
+        this.#relocating = false;
+      },
+    );
   }
 
   #setState(state: SignallingState): void {

@@ -19,10 +19,11 @@ export type ViewerEvents = LiveClientEvents & {
 export type ViewerOptions = LiveClientOptions;
 
 /**
- * Refusals that mean the class is over for this student: no point trying again. (`notFound` is not one: it names
+ * Refusals that mean the class is over for this student, or has no place for them (`full`): no point trying
+ * again at once. (`notFound` is not one: it names
  * a transport or stream that went away in the meantime, e.g. the teacher republished it; joining again helps.)
  */
-const FINAL_CODES = new Set(['notLive', 'forbidden', 'unauthorized']);
+const FINAL_CODES = new Set(['notLive', 'forbidden', 'unauthorized', 'full']);
 
 /**
  * The student's side of a live room, without any UI framework: joins, keeps one receiving connection in step

@@ -61,6 +61,7 @@ export const LIVE_TEXTS = {
     noAccess: '강의에 접근할 권한이 없어요.',
     unknown: '알 수 없는 오류가 발생했어요. 잠시 후 다시 시도해 주세요.',
     unreachable: '서버에 연결하지 못했어요. 잠시 후 다시 시도해 주세요.',
+    full: '강의실이 가득 차서 입장하지 못했어요. 잠시 후 다시 시도해 주세요.',
   },
   toDashboard: '대시보드로 돌아가기',
   /** What the signalling client says when a request cannot be answered. */

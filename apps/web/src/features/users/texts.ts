@@ -14,6 +14,7 @@ export const USER_TEXTS = {
     'jpg, jpeg, png 파일만 사용할 수 있어요.',
     '사진이 없으면 기본 프로필 사진을 사용해요.',
   ],
+  photoRemovalPending: '저장하면 기본 프로필 사진으로 바뀌어요.',
   photoInvalid: '올바르지 않은 파일이에요. 5MB 이하의 .jpg/.jpeg 또는 .png 파일만 올릴 수 있어요.',
   nickname: '닉네임',
   email: '이메일',

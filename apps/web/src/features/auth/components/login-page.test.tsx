@@ -61,6 +61,11 @@ describe('LoginPage', () => {
     renderWithProviders(<LoginPage />, { route: '/login' });
     const button = screen.getByRole('button', { name: '카카오로 로그인' });
     await waitFor(() => expect(button).toBeEnabled());
+    // Kakao's own speech-bubble symbol (an SVG path in black), decorative beside the label.
+    const symbol = button.querySelector('svg[data-symbol="kakao"]');
+    expect(symbol).toHaveAttribute('aria-hidden', 'true');
+    expect(symbol?.querySelector('path')).toHaveAttribute('fill', '#000');
+    expect(button.textContent).toBe('카카오로 로그인');
     expect(window.Kakao.init).toHaveBeenCalledWith('js-key');
     await userEvent.click(button);
     expect(authorize).toHaveBeenCalledWith({

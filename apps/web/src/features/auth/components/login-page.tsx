@@ -4,6 +4,7 @@ import { useNotify } from '../../../components/ui/use-notify.ts';
 import { useLoggedIn } from '../../../lib/use-logged-in.ts';
 import { AUTH_TEXTS } from '../texts.ts';
 import { useLoginStart } from '../use-login-start.ts';
+import { KakaoSymbol } from './kakao-symbol.tsx';
 import styles from './login-page.module.css';
 
 /** `/login`: Kakao login (or the server's dev provider), the unsupported 'other way', and a note when logged in. */
@@ -24,7 +25,7 @@ export function LoginPage() {
         )}
         <div className={styles.actions}>
           <button type="button" className={styles.kakao} disabled={!ready} onClick={start}>
-            <span className={styles.bubble} aria-hidden="true" />
+            <KakaoSymbol />
             {provider === 'dev' ? AUTH_TEXTS.devLogin : AUTH_TEXTS.kakaoLogin}
           </button>
           <Button variant="secondary" block onClick={() => notify(AUTH_TEXTS.otherLoginUnsupported)}>

@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ClassItem, ClassTarget } from '@sea/contract/classes';
+import type { ClassTarget } from '@sea/contract/classes';
 import { classKeys, type ClassSearch } from '../../../lib/class-keys.ts';
-import { fetchClassPage } from './class-page.ts';
+import { fetchClassListPage, type ClassListPage } from './class-page.ts';
 
 /** The next page index, or undefined when the last page came back empty (product-spec section 4). */
-export function nextClassPage(lastPage: ClassItem[], lastPageIndex: number): number | undefined {
-  return lastPage.length === 0 ? undefined : lastPageIndex + 1;
+export function nextClassPage(lastPage: ClassListPage, lastPageIndex: number): number | undefined {
+  return lastPage.items.length === 0 ? undefined : lastPageIndex + 1;
 }
 
 /** An infinite class list from page 0; pages are appended and loading ends at the first empty page. */
@@ -13,7 +13,7 @@ export function useClassPages(target: ClassTarget | null, category: number | nul
   return useInfiniteQuery({
     queryKey: classKeys.list(target ?? 'all', category, search),
     queryFn: ({ pageParam, signal }) =>
-      fetchClassPage({ page: pageParam, category, target, ...search }, signal),
+      fetchClassListPage({ page: pageParam, category, target, ...search }, signal),
     initialPageParam: 0,
     getNextPageParam: (lastPage, _pages, lastPageIndex) => nextClassPage(lastPage, lastPageIndex),
   });

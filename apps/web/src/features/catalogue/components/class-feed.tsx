@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ClassItem } from '@sea/contract/classes';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -8,6 +9,7 @@ import { useListErrorNotice } from '../use-list-error-notice.ts';
 import { ClassCard } from './class-card.tsx';
 import type { ClassCardProps } from './class-card.tsx';
 import { ClassGrid } from './class-grid.tsx';
+import { ClassGridSkeleton } from './class-grid-skeleton.tsx';
 
 /** The first row of the mobile column: its banners are the page's largest paint. */
 const PRIORITY_CARDS = 2;
@@ -22,15 +24,22 @@ export type ClassFeedProps = {
   label?: string;
   /** A search query: its words are marked on the cards, and the empty state says nothing matched. */
   highlight?: string | undefined;
+  /** What an empty list says, and the way forward it offers (a link to the next step). */
+  empty?: { message: string; action?: ReactNode };
 };
 
 /** Flattens the loaded pages of an infinite class query. */
 export function loadedClasses(query: ReturnType<typeof useClassPages>): ClassItem[] {
-  return query.data?.pages.flat() ?? [];
+  return query.data?.pages.flatMap((page) => page.items) ?? [];
+}
+
+/** How many classes the whole list holds, as its latest page said; null before the first page. */
+export function classTotal(query: ReturnType<typeof useClassPages>): number | null {
+  return query.data?.pages.at(-1)?.total ?? null;
 }
 
 /** An infinitely scrolling grid of classes with its loading and empty states. */
-export function ClassFeed({ query, cardProps, label, highlight }: ClassFeedProps) {
+export function ClassFeed({ query, cardProps, label, highlight, empty }: ClassFeedProps) {
   const { hasNextPage, isFetching, fetchNextPage } = query;
   useInfiniteScroll({
     hasNextPage,
@@ -41,13 +50,13 @@ export function ClassFeed({ query, cardProps, label, highlight }: ClassFeedProps
   useListErrorNotice(query.error);
 
   const items = loadedClasses(query);
-  if (query.isPending) return <Spinner label={CATALOGUE_TEXTS.loading} />;
+  if (query.isPending) return <ClassGridSkeleton label={CATALOGUE_TEXTS.loading} />;
   if (items.length === 0 && !hasNextPage) {
-    return (
-      <EmptyState
-        message={highlight === undefined ? CATALOGUE_TEXTS.empty : CATALOGUE_TEXTS.searchEmpty(highlight)}
-      />
-    );
+    const message =
+      highlight === undefined
+        ? (empty?.message ?? CATALOGUE_TEXTS.empty)
+        : CATALOGUE_TEXTS.searchEmpty(highlight);
+    return <EmptyState message={message}>{empty?.action}</EmptyState>;
   }
   return (
     <>

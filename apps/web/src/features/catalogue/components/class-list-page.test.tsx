@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, mockFetch } from '../../../testing/fetch-mock.ts';
+import { setTokens } from '../../../lib/auth-tokens.ts';
+import { envelope, listEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
-import { classItems } from '../test-classes.ts';
+import { classItem, classItems } from '../test-classes.ts';
 import { ClassListPage } from './class-list-page.tsx';
 
 let pageHeight = 10_000;
@@ -108,6 +109,87 @@ describe('ClassListPage', () => {
       await screen.findByRole('heading', { level: 1, name: '라이브: 모두가 함께 보고 있는 실시간 강의' }),
     ).toBeInTheDocument();
     await waitFor(() => expect(requestedPages(calls)[0]).toBe('?page=0&target=live'));
+  });
+
+  it('shows skeleton cards of the grid while the first page loads, then the cards in their place', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    mockFetch([
+      { url: '/api/categories', respond: () => ({ body: [] }) },
+      {
+        url: /^\/api\/classes\?/,
+        respond: async (request) => {
+          await held;
+          const page = Number(new URL(request.url).searchParams.get('page'));
+          return { body: listEnvelope(page === 0 ? ALL.slice(0, 12) : [], 30) };
+        },
+      },
+    ]);
+    renderWithProviders(<ClassListPage live={false} />, { route: '/list', path: '/list' });
+    const loading = await screen.findByRole('status');
+    expect(loading).toHaveTextContent('강의를 불러오는 중이에요');
+    const skeleton = document.querySelector('[data-skeleton="classes"]');
+    expect(skeleton?.querySelectorAll('li')).toHaveLength(8);
+    const skeletonGrid = skeleton?.querySelector('ul')?.className;
+    const skeletonCard = skeleton?.querySelector('li > div')?.className ?? '';
+    expect(screen.queryByText(/^강의 \d+$/)).not.toBeInTheDocument();
+    release();
+    const grid = await screen.findByRole('list', { name: '전체 강의' });
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(12);
+    expect(document.querySelector('[data-skeleton]')).toBeNull();
+    // The placeholders had the cards' own frame: the same grid and the same card box.
+    expect(grid.className).toBe(skeletonGrid);
+    expect(skeletonCard.split(' ')).toContain(grid.querySelector('article')?.className);
+  });
+
+  describe('LIVE cards', () => {
+    const LIVE = [
+      classItem(3, { is_active: true }),
+      classItem(2, { is_active: true }),
+      classItem(1, { is_active: true }),
+    ];
+    function mockLive() {
+      return mockFetch([
+        { url: '/api/categories', respond: () => ({ body: [] }) },
+        {
+          url: /^\/api\/classes\?/,
+          respond: (request) => ({
+            body: listEnvelope(new URL(request.url).searchParams.get('page') === '0' ? LIVE : [], 3),
+          }),
+        },
+        {
+          url: '/api/users/live-classes',
+          respond: () => ({
+            body: envelope([
+              { id: 3, role: '수강생' },
+              { id: 2, role: '강사' },
+            ]),
+          }),
+        },
+      ]);
+    }
+    const cardLink = (name: string) =>
+      screen.getByRole('link', { name: new RegExp(`디지털 드로잉 ${name} `) });
+
+    it('lead a member straight into the room (student or teacher), others to the class page', async () => {
+      setTokens({ accessToken: 'a', refreshToken: 'r' });
+      mockLive();
+      renderWithProviders(<ClassListPage live />, { route: '/live-list', path: '/live-list' });
+      await screen.findByRole('list', { name: '라이브: 모두가 함께 보고 있는 실시간 강의' });
+      await waitFor(() => expect(cardLink('강의 3')).toHaveAttribute('href', '/live/student/3'));
+      expect(cardLink('강의 2')).toHaveAttribute('href', '/live/teacher/2');
+      expect(cardLink('강의 1')).toHaveAttribute('href', '/lecture/info/1');
+    });
+
+    it('for a visitor: every card to its class page, and no question about my classes', async () => {
+      const { calls } = mockLive();
+      renderWithProviders(<ClassListPage live />, { route: '/live-list', path: '/live-list' });
+      await screen.findByRole('list', { name: '라이브: 모두가 함께 보고 있는 실시간 강의' });
+      expect(cardLink('강의 3')).toHaveAttribute('href', '/lecture/info/3');
+      expect(calls.some((call) => call.url.includes('/api/users/'))).toBe(false);
+    });
   });
 
   it('on wide screens shows category buttons and the top-10 title', async () => {

@@ -4,6 +4,7 @@ import { useDesktop } from '../../../lib/use-media-query.ts';
 import { useCategories } from '../../../lib/use-categories.ts';
 import { useClassPages } from '../api/use-class-pages.ts';
 import { useTopTen } from '../api/use-home-classes.ts';
+import { useLiveCardHref } from '../api/use-live-card-href.ts';
 import { CATALOGUE_TEXTS } from '../texts.ts';
 import { useCategoryParam } from '../use-category-param.ts';
 import { useListSearch } from '../use-list-search.ts';
@@ -43,6 +44,7 @@ export function ClassListPage({ live }: { live: boolean }) {
   });
   const listTitle = live ? CATALOGUE_TEXTS.liveListTitle : CATALOGUE_TEXTS.listTitle;
   const title = q === undefined ? listTitle : CATALOGUE_TEXTS.searchTitle(q);
+  const liveHref = useLiveCardHref();
 
   return (
     <Page className={styles.page}>
@@ -56,7 +58,15 @@ export function ClassListPage({ live }: { live: boolean }) {
           )}
           <SortSelect value={sort} onChange={setSort} searching={q !== undefined} />
         </div>
-        <ClassFeed query={query} label={title} highlight={q} />
+        <ClassFeed
+          query={query}
+          label={title}
+          highlight={q}
+          cardProps={(item) => {
+            const href = liveHref(item);
+            return href === undefined ? {} : { href };
+          }}
+        />
       </section>
     </Page>
   );

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '../../../lib/auth-tokens.ts';
-import { envelope, mockFetch } from '../../../testing/fetch-mock.ts';
+import { envelope, listEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { classItem } from '../test-classes.ts';
 import { ClassroomPage } from './classroom-page.tsx';
@@ -24,8 +24,9 @@ describe('ClassroomPage', () => {
       {
         url: /^\/api\/classes\?page=\d+&target=enrolled$/,
         respond: (request) => ({
-          body: envelope(
+          body: listEnvelope(
             new URL(request.url).searchParams.get('page') === '0' ? [classItem(5), classItem(3)] : [],
+            2,
           ),
         }),
       },
@@ -45,5 +46,23 @@ describe('ClassroomPage', () => {
       'page',
     );
     expect(within(menu).getByRole('button', { name: '로그아웃' })).toBeInTheDocument();
+  });
+
+  it('a new student’s empty classroom offers the way to browse classes', async () => {
+    setTokens({ accessToken: 'a', refreshToken: 'r' });
+    mockFetch([
+      {
+        url: '/api/users',
+        respond: () => ({
+          body: envelope({ id: 'u', nickname: '게', email: null, profile_image_path: null }),
+        }),
+      },
+      { url: '/api/categories', respond: () => ({ body: [] }) },
+      { url: /^\/api\/classes\?/, respond: () => ({ body: listEnvelope([], 0) }) },
+    ]);
+    renderWithProviders(<ClassroomPage />, { route: '/classroom', path: '/classroom' });
+    expect(await screen.findByText(/아직 수강 중인 강의가 없어요/)).toBeInTheDocument();
+    expect(screen.getByText('0개')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '강의 둘러보기' })).toHaveAttribute('href', '/list');
   });
 });

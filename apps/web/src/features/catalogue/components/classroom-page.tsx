@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { AccountMenu } from '../../../components/ui/account-menu.tsx';
 import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
 import { Page } from '../../../components/ui/page.tsx';
@@ -7,7 +8,7 @@ import { CATALOGUE_TEXTS } from '../texts.ts';
 import { useCategoryParam } from '../use-category-param.ts';
 import { AccountHeading } from './account-heading.tsx';
 import { CategoryFilter } from './category-filter.tsx';
-import { ClassFeed, loadedClasses } from './class-feed.tsx';
+import { ClassFeed, classTotal } from './class-feed.tsx';
 import styles from './account-page.module.css';
 
 /** `/classroom`: the classes I am enrolled in, by category; a card leads to its student dashboard. */
@@ -15,7 +16,7 @@ export function ClassroomPage() {
   const [category, setCategory] = useCategoryParam();
   const categories = useCategories();
   const query = useClassPages('enrolled', category);
-  const count = loadedClasses(query).length;
+  const total = classTotal(query);
 
   return (
     <Page className={styles.page}>
@@ -32,13 +33,25 @@ export function ClassroomPage() {
         <CategoryFilter categories={categories.data} value={category} onChange={setCategory} />
       )}
       <p className={styles.count}>
-        {CATALOGUE_TEXTS.enrolledCount}{' '}
-        <strong>{query.isPending ? '–' : CATALOGUE_TEXTS.count(count, query.hasNextPage)}</strong>
+        {CATALOGUE_TEXTS.enrolledCount} <strong>{total === null ? '–' : CATALOGUE_TEXTS.count(total)}</strong>
       </p>
       <ClassFeed
         query={query}
         label={CATALOGUE_TEXTS.classesIAttend}
         cardProps={(item) => ({ href: `/dashboard/student/${item.id}` })}
+        // With a category chosen, 'nothing here' is about that category only.
+        {...(category === null
+          ? {
+              empty: {
+                message: CATALOGUE_TEXTS.emptyEnrolled,
+                action: (
+                  <Link to="/list" className={styles.open}>
+                    {CATALOGUE_TEXTS.browseClasses}
+                  </Link>
+                ),
+              },
+            }
+          : {})}
       />
     </Page>
   );

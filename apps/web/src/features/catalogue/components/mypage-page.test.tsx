@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '../../../lib/auth-tokens.ts';
-import { envelope, errorEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
+import { envelope, errorEnvelope, listEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import type { MockAnswer } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { classItem } from '../test-classes.ts';
@@ -25,7 +25,8 @@ function renderMypage(
     {
       url: /^\/api\/classes\?page=\d+&target=created$/,
       respond: (request) => ({
-        body: envelope(new URL(request.url).searchParams.get('page') === '0' ? mine : []),
+        // The server counts 15 though only the first page (two here) has loaded.
+        body: listEnvelope(new URL(request.url).searchParams.get('page') === '0' ? mine : [], 15),
       }),
     },
     {
@@ -46,7 +47,9 @@ describe('MypagePage', () => {
     expect(await screen.findByRole('heading', { name: '문어님의 강의 관리' })).toBeInTheDocument();
     const grid = await screen.findByRole('list', { name: '내가 개설한 강의' });
     expect(within(grid).getAllByRole('listitem')).toHaveLength(2);
-    await waitFor(() => expect(screen.getByText('2개')).toBeInTheDocument());
+    // The exact total from the server's answer, not the cards loaded so far nor 'N개 이상'.
+    await waitFor(() => expect(screen.getByText('15개')).toBeInTheDocument());
+    expect(screen.queryByText(/이상/)).not.toBeInTheDocument();
     expect(within(grid).getByText('수강생 4명')).toBeInTheDocument();
     expect(within(grid).getByRole('link', { name: /^디지털 드로잉 강의 9/ })).toHaveAttribute(
       'href',
@@ -72,6 +75,7 @@ describe('MypagePage', () => {
     const grid = screen.getByRole('list', { name: '내가 개설한 강의' });
     expect(within(grid).getAllByRole('listitem')).toHaveLength(1);
     expect(within(grid).queryByText('강의 9')).not.toBeInTheDocument();
+    expect(screen.getByText('14개')).toBeInTheDocument();
     expect(fetch.calls.some((call) => call.method === 'DELETE')).toBe(true);
   });
 
@@ -116,5 +120,20 @@ describe('MypagePage', () => {
     renderMypage(200, () => ({ status: 500, body: errorEnvelope(500, 'Internal Server Error') }));
     expect(await screen.findByRole('heading', { name: '내 강의 관리' })).toBeInTheDocument();
     expect(screen.queryByText(/님의 강의 관리/)).not.toBeInTheDocument();
+  });
+
+  it('a teacher’s empty page offers to open a first class', async () => {
+    setTokens({ accessToken: 'a', refreshToken: 'r' });
+    mockFetch([
+      { url: '/api/users', respond: () => ({ body: envelope(ME) }) },
+      { url: /^\/api\/classes\?/, respond: () => ({ body: listEnvelope([], 0) }) },
+    ]);
+    renderWithProviders(<MypagePage />, { route: '/mypage', path: '/mypage' });
+    const message = await screen.findByText(/아직 개설한 강의가 없어요/);
+    const links = screen.getAllByRole('link', { name: '강의 개설하기' });
+    // The toolbar's and the empty state's own, right under its message.
+    expect(links).toHaveLength(2);
+    expect(message.parentElement).toContainElement(links[1] as HTMLElement);
+    expect(links[1]).toHaveAttribute('href', '/lecture/open');
   });
 });

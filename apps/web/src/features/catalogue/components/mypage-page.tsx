@@ -11,7 +11,7 @@ import { useDeleteClass } from '../../../lib/use-delete-class.ts';
 import { CATALOGUE_TEXTS } from '../texts.ts';
 import { AccountHeading } from './account-heading.tsx';
 import type { ClassSummary } from './class-card.tsx';
-import { ClassFeed, loadedClasses } from './class-feed.tsx';
+import { ClassFeed, classTotal } from './class-feed.tsx';
 import styles from './account-page.module.css';
 
 /**
@@ -23,7 +23,7 @@ export function MypagePage() {
   const query = useClassPages('created', null);
   const remove = useDeleteClass();
   const [target, setTarget] = useState<ClassSummary | null>(null);
-  const count = loadedClasses(query).length;
+  const total = classTotal(query);
 
   function confirmDelete() {
     if (target === null) return;
@@ -51,8 +51,7 @@ export function MypagePage() {
       <AccountMenu />
       <div className={styles.toolbar}>
         <p className={styles.count}>
-          {CATALOGUE_TEXTS.openedCount}{' '}
-          <strong>{query.isPending ? '–' : CATALOGUE_TEXTS.count(count, query.hasNextPage)}</strong>
+          {CATALOGUE_TEXTS.openedCount} <strong>{total === null ? '–' : CATALOGUE_TEXTS.count(total)}</strong>
         </p>
         <Link to="/lecture/open" className={styles.open}>
           <PlusIcon />
@@ -67,6 +66,15 @@ export function MypagePage() {
           editHref: `/dashboard/edit/${item.id}`,
           onDelete: setTarget,
         })}
+        empty={{
+          message: CATALOGUE_TEXTS.emptyOpened,
+          action: (
+            <Link to="/lecture/open" className={styles.open}>
+              <PlusIcon />
+              {CATALOGUE_TEXTS.openClass}
+            </Link>
+          ),
+        }}
       />
       <ConfirmDialog
         open={target !== null}

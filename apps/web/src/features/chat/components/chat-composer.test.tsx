@@ -12,8 +12,13 @@ describe('ChatComposer', () => {
     render(<ChatComposer disabled={false} onSend={onSend} />);
     const input = screen.getByRole('textbox', { name: '보낼 메시지' });
     await userEvent.click(input);
-    await userEvent.paste(THUMBS.repeat(MAX_CHAT_LENGTH));
+    await userEvent.paste(THUMBS.repeat(10));
+    expect(screen.getByTitle(`500자 중 10자`)).toHaveTextContent(`10/${MAX_CHAT_LENGTH}`);
+    expect(screen.queryByText('메시지는 500자까지 보낼 수 있어요.')).toBeNull();
+    await userEvent.paste(THUMBS.repeat(MAX_CHAT_LENGTH - 10));
     expect(input).toHaveValue(THUMBS.repeat(MAX_CHAT_LENGTH));
+    // Said before sending: the limit is reached.
+    expect(screen.getByText('메시지는 500자까지 보낼 수 있어요.')).toBeVisible();
     await userEvent.paste(`${THUMBS}가`);
     expect(input).toHaveValue(THUMBS.repeat(MAX_CHAT_LENGTH));
     await userEvent.keyboard('{Enter}');

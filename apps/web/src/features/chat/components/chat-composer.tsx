@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MAX_CHAT_LENGTH } from '@sea/contract/chat';
-import { clipText } from '@sea/contract/text-length';
+import { clipText, textLength } from '@sea/contract/text-length';
 import { CHAT_TEXTS } from '../texts.ts';
 import styles from './chat-panel.module.css';
 
@@ -10,10 +10,15 @@ export type ChatComposerProps = {
   onSend: (content: string) => boolean;
 };
 
-/** The message box: Enter sends, Shift+Enter adds a line; nothing is sent while disconnected. */
+/**
+ * The message box: Enter sends, Shift+Enter adds a line; nothing is sent while disconnected. A counter shows the
+ * length against the limit (as the server counts it) before sending, and the box says so once it is reached.
+ */
 export function ChatComposer({ disabled, onSend }: ChatComposerProps) {
   const [text, setText] = useState('');
   const blank = text.trim() === '';
+  const length = textLength(text);
+  const full = length >= MAX_CHAT_LENGTH;
 
   const submit = (): void => {
     if (disabled || blank) return;
@@ -44,9 +49,21 @@ export function ChatComposer({ disabled, onSend }: ChatComposerProps) {
         onChange={(event) => setText(clipText(event.target.value, MAX_CHAT_LENGTH))}
         onKeyDown={onKeyDown}
       />
-      <button className={styles.send} type="submit" disabled={disabled || blank}>
-        {CHAT_TEXTS.send}
-      </button>
+      <div className={styles.composerSide}>
+        <button className={styles.send} type="submit" disabled={disabled || blank}>
+          {CHAT_TEXTS.send}
+        </button>
+        <span
+          className={full ? styles.countFull : styles.count}
+          title={CHAT_TEXTS.characterCount(length, MAX_CHAT_LENGTH)}
+          aria-hidden="true"
+        >
+          {length}/{MAX_CHAT_LENGTH}
+        </span>
+      </div>
+      <p className={full ? styles.limitNote : 'visually-hidden'} aria-live="polite">
+        {full ? CHAT_TEXTS.limitReached(MAX_CHAT_LENGTH) : ''}
+      </p>
     </form>
   );
 }

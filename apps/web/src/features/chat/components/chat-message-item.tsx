@@ -1,13 +1,20 @@
 import type { ChatMessage } from '@sea/contract/chat';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { formatChatTime } from '../format-chat-time.ts';
-import { CHAT_TEXTS } from '../texts.ts';
+import { CHAT_TEXTS, CLASSROOM_TEXTS } from '../texts.ts';
 import styles from './chat-panel.module.css';
 
-export type ChatMessageItemProps = { message: ChatMessage; mine: boolean };
+/** The teacher's actions on a message: delete it, and mute its writer (a student) for some minutes. */
+export type MessageActions = { onDelete: () => void; onMute?: (() => void) | undefined; muteMinutes: number };
 
-/** One message: the writer's picture and name (or 'anonymous'), the text, and the time. */
-export function ChatMessageItem({ message, mine }: ChatMessageItemProps) {
+export type ChatMessageItemProps = {
+  message: ChatMessage;
+  mine: boolean;
+  actions?: MessageActions | undefined;
+};
+
+/** One message: the writer's picture and name (or 'anonymous', and '강사' for the teacher), the text, the time. */
+export function ChatMessageItem({ message, mine, actions }: ChatMessageItemProps) {
   const writer = message.writer?.trim() ? message.writer : CHAT_TEXTS.anonymous;
   return (
     <li className={mine ? `${styles.item} ${styles.mine}` : styles.item} data-mine={mine || undefined}>
@@ -16,7 +23,12 @@ export function ChatMessageItem({ message, mine }: ChatMessageItemProps) {
         {mine ? (
           <span className="visually-hidden">{CHAT_TEXTS.mine}</span>
         ) : (
-          <span className={styles.writer}>{writer}</span>
+          <span className={styles.writer}>
+            {writer}
+            {message.role === 'teacher' && (
+              <span className={styles.teacherBadge}>{CHAT_TEXTS.teacherBadge}</span>
+            )}
+          </span>
         )}
         <div className={styles.bubbleRow}>
           <p className={styles.bubble}>{message.content}</p>
@@ -24,6 +36,18 @@ export function ChatMessageItem({ message, mine }: ChatMessageItemProps) {
             {formatChatTime(message.createdDate)}
           </time>
         </div>
+        {actions && (
+          <div className={styles.messageActions}>
+            <button type="button" onClick={actions.onDelete}>
+              {CLASSROOM_TEXTS.deleteMessage}
+            </button>
+            {actions.onMute && (
+              <button type="button" onClick={actions.onMute}>
+                {CLASSROOM_TEXTS.mute(actions.muteMinutes)}
+              </button>
+            )}
+          </div>
+        )}
       </div>
     </li>
   );

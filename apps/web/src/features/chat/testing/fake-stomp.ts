@@ -100,6 +100,7 @@ export function chatMessage(fields: Partial<ChatMessage> = {}): ChatMessage {
     writer: '바다',
     writer_id: 'u-sea',
     profile_image_path: null,
+    role: 'student',
     createdDate: '2026-11-21T06:05:00.000Z',
     ...fields,
   };

@@ -5,16 +5,19 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { isHttpError } from '../../../lib/http-error.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import type { Dashboard } from '../api/get-dashboard.ts';
 import { CLASS_TEXTS } from '../texts.ts';
+import { DashboardNotMember } from './dashboard-not-member.tsx';
 
 /** How often a student's dashboard asks again, so 'enter live lecture' opens up when the class goes live. */
 const STUDENT_REFRESH_MS = 20_000;
 
 /**
  * Loads `GET /api/classes/{id}/dashboard` and renders the page for `role`. A member on the other role's
- * dashboard is moved to their own; a failure shows the catalogue's text with a way to the class introduction.
+ * dashboard is moved to their own; someone who is neither (418) is told the page is for enrolled students,
+ * with the enrol button; another failure shows the catalogue's text with a way to the class introduction.
  * When a later reload fails (the student's refresh, the reload after a schedule change) the page stays, and
  * `reloadFailed` tells the parts that came with that request (schedule, student count) to say so.
  */
@@ -30,6 +33,7 @@ export function DashboardGate({
   const query = useDashboard(classId, role === 'student' ? STUDENT_REFRESH_MS : false);
   if (query.isPending) return <Spinner label={CLASS_TEXTS.loading} />;
   if (query.data === undefined) {
+    if (isHttpError(query.error, 418)) return <DashboardNotMember classId={classId} />;
     return (
       <Page>
         <div role="alert">

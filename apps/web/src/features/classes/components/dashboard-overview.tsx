@@ -15,7 +15,8 @@ const texts = CLASS_TEXTS.dashboard;
 
 /**
  * What both dashboards show: banner, category, name, the role's actions, instructor, announcement
- * ('no announcement' when empty), description, goal, prerequisites (only when present) and the schedule.
+ * ('no announcement' when empty), description, goal, prerequisites (only when present), the schedule, and
+ * the sections the route adds.
  */
 export function DashboardOverview({
   dashboard,
@@ -23,6 +24,7 @@ export function DashboardOverview({
   actions,
   aside,
   schedule,
+  sections,
 }: {
   dashboard: Dashboard;
   /** The page's name for the breadcrumb (student or teacher dashboard). */
@@ -31,6 +33,8 @@ export function DashboardOverview({
   /** Extra facts under the actions (the teacher's student count). */
   aside?: ReactNode;
   schedule: ReactNode;
+  /** Full-width parts under the class's facts, which other features bring (replays, attendance). */
+  sections?: ReactNode;
 }) {
   const announcement = dashboard.announcement?.trim();
   const prerequisite = dashboard.prerequisite?.trim();
@@ -84,6 +88,7 @@ export function DashboardOverview({
           {prerequisite && <InfoSection title={texts.prerequisite} text={prerequisite} fallback="" />}
           {schedule}
         </div>
+        {sections !== undefined && <div className={styles.sections}>{sections}</div>}
       </div>
     </Page>
   );

@@ -118,11 +118,37 @@ describe('student dashboard', { timeout: 15_000 }, () => {
     mockFetch([
       {
         url: '/api/classes/7/dashboard',
-        respond: () => ({ status: 418, body: errorEnvelope(418, 'Role Error', '수강생이 아니에요.') }),
+        respond: () => ({ status: 404, body: errorEnvelope(404, 'Not Found', '강의를 찾을 수 없어요.') }),
       },
     ]);
     renderStudent();
     expect(await screen.findByRole('alert')).toHaveTextContent('강의 정보를 불러오지 못했어요.');
+  });
+
+  it('tells a student who is not enrolled (418) that it is for enrolled students, with the enrol button', async () => {
+    const { calls } = mockFetch([
+      {
+        url: '/api/classes/7/dashboard',
+        respond: () => ({ status: 418, body: errorEnvelope(418, 'Role Error', '수강생이 아니에요.') }),
+      },
+      { url: '/api/classes/7/role', respond: () => ({ body: envelope('관계없음') }) },
+      { method: 'POST', url: '/api/classes/7/enroll', respond: () => ({ body: envelope('success') }) },
+    ]);
+    const { router } = renderWithProviders(<StudentDashboardPage />, {
+      route: '/dashboard/student/7',
+      path: '/dashboard/student/:classId',
+      routes: [...elsewhere, { path: '/enrollment/:classId', element: <p>수강 신청 완료 화면</p> }],
+    });
+    expect(await screen.findByText(/이 대시보드는 수강생만 볼 수 있어요/)).toBeInTheDocument();
+    expect(screen.queryByText('강의 정보를 불러오지 못했어요.')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '강의 소개 보기' })).toHaveAttribute('href', '/lecture/info/7');
+    const enrol = await screen.findByRole('button', { name: '수강 신청하기' });
+    await waitFor(() => expect(enrol).toBeEnabled());
+    await userEvent.click(enrol);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/enrollment/7'));
+    expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/api/classes/7/enroll'))).toBe(
+      true,
+    );
   });
 
   it('keeps the page when a later reload fails and says the schedule could not be loaded', async () => {

@@ -13,6 +13,8 @@ export type LiveRoomFrameProps = {
   screen?: ReactNode;
   /** The teacher's webcam video (small area). */
   webcam?: ReactNode;
+  /** A status line right under the screen (the student's connection, viewers and quality), clear of it. */
+  status?: ReactNode;
   /** The chat panel (side area). */
   chat?: ReactNode;
   /** Teacher only: the four publish toggles (webcam, screen share, microphone, system audio). */
@@ -32,6 +34,7 @@ export function LiveRoomFrame({
   role,
   screen,
   webcam,
+  status,
   chat,
   controls,
   onLeave,
@@ -46,6 +49,7 @@ export function LiveRoomFrame({
             {webcam ?? <p className={styles.placeholder}>{texts.webcamSlot}</p>}
           </div>
         </section>
+        {status}
         <div className={styles.info}>
           <div>
             {query.isError ? (

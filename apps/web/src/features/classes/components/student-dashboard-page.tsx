@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -12,7 +13,12 @@ import styles from './dashboard-actions.module.css';
 const texts = CLASS_TEXTS.dashboard;
 
 /** `/dashboard/student/{classId}`: the enrolled student's view; the live room opens only while live. */
-export function StudentDashboardPage() {
+export function StudentDashboardPage({
+  sections,
+}: {
+  /** Parts the route adds under the class's facts (other features: replays, attendance). */
+  sections?: (classId: number) => ReactNode;
+} = {}) {
   const classId = useClassId();
   const navigate = useNavigate();
   return (
@@ -47,6 +53,7 @@ export function StudentDashboardPage() {
           schedule={
             <ScheduleList classId={classId} schedules={dashboard.schedules} loadFailed={reloadFailed} />
           }
+          sections={sections?.(classId)}
         />
       )}
     </DashboardGate>

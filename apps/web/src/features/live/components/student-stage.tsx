@@ -12,9 +12,9 @@ import styles from './live.module.css';
 const MENU: PreferredLayer[] = ['auto', 'f', 'h', 'q'];
 
 /**
- * The student's main area: the teacher's screen share, the teacher's audio (with 'tap to hear' when
- * autoplay is blocked), the connection status, the viewer count and the quality menu. A refused entry (class
- * not live, no access) shows why, with the way back to the dashboard.
+ * The student's main area: the teacher's screen share and the teacher's audio (with 'tap to hear' when
+ * autoplay is blocked). A refused entry (class not live, no access) shows why over the whole area, with the
+ * way back to the dashboard.
  */
 export function StudentStage({ room, classId }: { room: StudentRoom; classId: number }) {
   if (room.error) {
@@ -37,25 +37,32 @@ export function StudentStage({ room, classId }: { room: StudentRoom; classId: nu
         label={LIVE_TEXTS.teacherScreen}
         placeholder={LIVE_TEXTS.waitingScreen}
       />
-      <div className={styles.overlay}>
-        <ConnectionStatus connection={room.connection} />
-        <span className={styles.viewers}>{LIVE_TEXTS.viewerCount(room.viewerCount)}</span>
-        <label className={styles.quality}>
-          {LIVE_TEXTS.quality}
-          <select
-            value={room.layer}
-            onChange={(event) => room.setLayer(event.target.value as PreferredLayer)}
-          >
-            {MENU.map((layer) => (
-              <option key={layer} value={layer}>
-                {LIVE_TEXTS.layers[layer]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
       <TeacherAudio tracks={audio} />
     </>
+  );
+}
+
+/**
+ * The room's status bar under the screen (not over it, where it covered the shared screen's corner): the
+ * connection status, the viewer count and the quality menu. Nothing while the entry is refused.
+ */
+export function StudentStatus({ room }: { room: StudentRoom }) {
+  if (room.error) return null;
+  return (
+    <div className={styles.statusBar}>
+      <ConnectionStatus connection={room.connection} />
+      <span className={styles.viewers}>{LIVE_TEXTS.viewerCount(room.viewerCount)}</span>
+      <label className={styles.quality}>
+        {LIVE_TEXTS.quality}
+        <select value={room.layer} onChange={(event) => room.setLayer(event.target.value as PreferredLayer)}>
+          {MENU.map((layer) => (
+            <option key={layer} value={layer}>
+              {LIVE_TEXTS.layers[layer]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
   );
 }
 

@@ -23,15 +23,18 @@ type ProfileInput = z.input<typeof ProfileSchema>;
 type ProfileOutput = z.output<typeof ProfileSchema>;
 
 /**
- * Photo, nickname, e-mail and the instructor introduction with 'save' and 'withdraw'. Saving sends `userUpdateDTO` and a new photo if
- * one was chosen, then reloads the user's data (the form, the header). 'Delete' drops the chosen photo: the
- * API keeps a saved picture until another one replaces it.
+ * Photo, nickname, e-mail and the instructor introduction with 'save' and 'withdraw'. Saving sends
+ * `userUpdateDTO` and a new photo if one was chosen, then reloads the user's data (the form, the header).
+ * 'Delete' drops a newly chosen photo first; with none chosen it removes the saved one on saving
+ * (`profileImage: null`), showing the default sea-creature avatar meanwhile.
  */
 export function ProfileForm({ user }: { user: User }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const update = useUpdateProfile();
   const [photo, setPhoto] = useState<File | null>(null);
+  const [removeSaved, setRemoveSaved] = useState(false);
+  const hasSaved = user.profile_image_path !== null && !removeSaved;
   const [progress, setProgress] = useState<number | null>(null);
   const {
     register,
@@ -57,11 +60,13 @@ export function ProfileForm({ user }: { user: User }) {
           nickname: values.nickname,
           email: values.email ?? null,
           introduction: values.introduction ?? null,
+          ...(removeSaved && !photo ? { profileImage: null } : {}),
         },
         photo,
         ...(photo ? { onUploadProgress: setProgress } : {}),
       });
       setPhoto(null);
+      setRemoveSaved(false);
       reset({ nickname: saved.nickname, email: saved.email ?? '', introduction: saved.introduction ?? '' });
       notify(USER_TEXTS.saved, { tone: 'success' });
     } catch (error) {
@@ -92,14 +97,18 @@ export function ProfileForm({ user }: { user: User }) {
         label={USER_TEXTS.photo}
         shape="avatar"
         file={photo}
-        onChange={setPhoto}
+        onChange={(file) => {
+          setPhoto(file);
+          if (file) setRemoveSaved(false);
+        }}
         onReject={() => notify(USER_TEXTS.photoInvalid, { tone: 'error' })}
-        onDelete={() => setPhoto(null)}
-        currentUrl={avatarFor(user.nickname, user.profile_image_path)}
+        {...(photo || hasSaved ? { onDelete: () => (photo ? setPhoto(null) : setRemoveSaved(true)) } : {})}
+        currentUrl={avatarFor(user.nickname, hasSaved ? user.profile_image_path : null)}
         progress={progress}
         disabled={busy}
         notes={
           <ul className={styles.notes}>
+            {removeSaved && !photo && <li className={styles.pending}>{USER_TEXTS.photoRemovalPending}</li>}
             {USER_TEXTS.photoNotes.map((note) => (
               <li key={note}>{note}</li>
             ))}

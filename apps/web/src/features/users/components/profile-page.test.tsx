@@ -68,7 +68,8 @@ describe('profile settings', { timeout: 15_000 }, () => {
       avatarFor('고래'),
     );
     expect(screen.getByRole('button', { name: '사진 변경' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '삭제' })).toBeInTheDocument();
+    // Nothing to delete: the default avatar shows.
+    expect(screen.queryByRole('button', { name: '삭제' })).not.toBeInTheDocument();
     for (const note of ['100×100', '5MB', 'jpg, jpeg, png', '기본 프로필']) {
       expect(screen.getByText(new RegExp(note))).toBeInTheDocument();
     }
@@ -128,6 +129,59 @@ describe('profile settings', { timeout: 15_000 }, () => {
       email: 'whale@example.com',
       introduction: '파도 그리는 10년 차 강사예요.',
     });
+  });
+
+  it('removes a saved photo: the default avatar at once, profileImage null on saving', async () => {
+    const saved: User = { ...me, profile_image_path: '/uploads/avatars/me.jpg' };
+    let user = saved;
+    const { spy } = mockFetch([
+      { url: '/api/users', respond: () => ({ body: envelope(user) }) },
+      {
+        method: 'PATCH',
+        url: '/api/users',
+        respond: () => {
+          user = { ...saved, profile_image_path: null };
+          return { body: envelope(user) };
+        },
+      },
+    ]);
+    renderProfile();
+    const preview = await screen.findByRole('img', { name: '선택한 이미지 미리보기' });
+    expect(preview.getAttribute('src')).toMatch(/\/uploads\/avatars\/me\.jpg$/);
+    await userEvent.click(screen.getByRole('button', { name: '삭제' }));
+    expect(screen.getByRole('img', { name: '선택한 이미지 미리보기' })).toHaveAttribute(
+      'src',
+      avatarFor('고래'),
+    );
+    expect(screen.getByText('저장하면 기본 프로필 사진으로 바뀌어요.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '삭제' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('프로필을 저장했어요.');
+    expect(await sentProfile(spy)).toEqual({
+      nickname: '고래',
+      email: 'whale@example.com',
+      introduction: null,
+      profileImage: null,
+    });
+    const form = spy.mock.calls.find(([, init]) => init?.method === 'PATCH')?.[1]?.body;
+    expect(form instanceof FormData && form.get('imagefile')).toBeFalsy();
+    await waitFor(() => expect(screen.queryByText('저장하면 기본 프로필 사진으로 바뀌어요.')).toBeNull());
+  });
+
+  it('delete first drops a newly chosen photo, leaving the saved one', async () => {
+    const saved: User = { ...me, profile_image_path: '/uploads/avatars/me.jpg' };
+    mockFetch([currentUser(saved)]);
+    renderProfile();
+    await screen.findByRole('img', { name: '선택한 이미지 미리보기' });
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    await userEvent.upload(input, new File([new Uint8Array([1, 2, 3])], 'new.png', { type: 'image/png' }));
+    expect(screen.getByRole('img', { name: '선택한 이미지 미리보기' }).getAttribute('src')).toMatch(/^blob:/);
+    await userEvent.click(screen.getByRole('button', { name: '삭제' }));
+    expect(screen.getByRole('img', { name: '선택한 이미지 미리보기' }).getAttribute('src')).toMatch(
+      /\/uploads\/avatars\/me\.jpg$/,
+    );
+    expect(screen.queryByText('저장하면 기본 프로필 사진으로 바뀌어요.')).not.toBeInTheDocument();
   });
 
   it('requires a nickname and checks the e-mail before saving', async () => {

@@ -1,0 +1,95 @@
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import type { MediaServer } from './media-server.ts';
+import { rtpCounts, type RtpCounts, sumRtpCounts } from './rtc/rtp-counts.ts';
+
+/** The counters read from the RTP paths' counts: name, help, and which count. */
+const RTP_COUNTERS: [name: string, help: string, count: keyof RtpCounts][] = [
+  ['media_received_packets_total', 'RTP packets received from teachers', 'received'],
+  ['media_received_bytes_total', 'RTP payload bytes received from teachers', 'receivedBytes'],
+  ['media_forwarded_packets_total', 'RTP packets forwarded to students', 'forwarded'],
+  ['media_forwarded_bytes_total', 'RTP payload bytes forwarded to students', 'forwardedBytes'],
+  ['media_nacks_sent_total', 'NACK feedback packets sent to teachers', 'nacksSent'],
+  ['media_nacked_packets_total', 'Packets asked for again from teachers by NACKs', 'nackedPackets'],
+  ['media_keyframe_requests_total', 'Keyframe requests (PLIs) sent to teachers', 'keyframeRequests'],
+  [
+    'media_expected_packets_total',
+    "Teachers' packets expected, as the loss estimate counted them",
+    'expected',
+  ],
+  ['media_lost_packets_total', "Teachers' packets lost on the way to this node", 'lost'],
+];
+
+/**
+ * The media service's Prometheus registry: the process's default metrics, the live state read from the
+ * server at each scrape (rooms, students, streams, forwarding workers' load), and the RTP counters of the main
+ * thread plus every forwarding worker's (asked for at each scrape; a replaced worker's counts start again from
+ * 0, which Prometheus reads as a counter reset).
+ */
+export function mediaMetrics(server: MediaServer): Registry {
+  const registry = new Registry();
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry });
+  const rooms = () => server.roomReports();
+  new Gauge({
+    name: 'media_rooms',
+    help: 'Live rooms (classes being taught) on this node',
+    registers,
+    collect() {
+      this.set(rooms().length);
+    },
+  });
+  new Gauge({
+    name: 'media_students',
+    help: 'Students in the live rooms of this node',
+    registers,
+    collect() {
+      this.set(rooms().reduce((sum, room) => sum + room.students.length, 0));
+    },
+  });
+  new Gauge({
+    name: 'media_streams',
+    help: "Teachers' streams (webcam, microphone, screen, system audio) published on this node",
+    registers,
+    collect() {
+      const streams = rooms().map((room) => server.room(room.classId)?.currentProducers().length ?? 0);
+      this.set(streams.reduce((sum, n) => sum + n, 0));
+    },
+  });
+  new Gauge({
+    name: 'media_forwarding_worker_utilization',
+    help: "Share of time each forwarding worker's event loop was busy since the previous scrape (0 to 1)",
+    labelNames: ['worker'],
+    registers,
+    collect() {
+      this.reset();
+      server.forwarding
+        ?.utilization()
+        .forEach((value, worker) => this.set({ worker: String(worker) }, value));
+    },
+  });
+
+  // One read of every thread's counts per scrape, shared by the counters below.
+  let pending: Promise<RtpCounts> | null = null;
+  const counts = () => {
+    pending ??= (async () => {
+      const workers = (await server.forwarding?.counts()) ?? [];
+      return sumRtpCounts([rtpCounts, ...workers.map((worker) => worker.rtp)]);
+    })().finally(() => {
+      setImmediate(() => (pending = null));
+    });
+    return pending;
+  };
+  for (const [name, help, count] of RTP_COUNTERS) {
+    new Counter({
+      name,
+      help,
+      registers,
+      async collect() {
+        const value = (await counts())[count];
+        this.reset();
+        this.inc(value);
+      },
+    });
+  }
+  return registry;
+}

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { MediaNodeEntrySchema, type MediaNodeEntry } from '@sea/contract/media-registry';
+import { RegistryHeartbeat } from './registry-heartbeat.ts';
+import { skipNotice } from '../../test/skip-notice.ts';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisAvailable(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  probe.on('error', () => undefined); // reported through the failed ping
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const available = await redisAvailable();
+if (!available && process.env.CI === 'true') throw new Error('Redis is required when CI=true');
+if (!available) skipNotice('SKIPPED: media node registry tests need Redis on 6379');
+
+const reader = new Redis(REDIS_URL, { lazyConnect: true });
+const opened: RegistryHeartbeat[] = [];
+afterAll(async () => {
+  await Promise.all(opened.map((heartbeat) => heartbeat.close()));
+  reader.disconnect();
+});
+
+function heartbeat(prefix: string, state: { load: number }, timing = { heartbeatMs: 100, ttlMs: 400 }) {
+  const beat = new RegistryHeartbeat({
+    url: REDIS_URL,
+    prefix,
+    ...timing,
+    entry: () => ({
+      nodeId: 'node-a',
+      mediaUrl: 'http://127.0.0.1:5001',
+      capacity: 80,
+      load: state.load,
+      origins: [7],
+      edges: [],
+    }),
+  });
+  opened.push(beat);
+  return beat;
+}
+
+async function entryOf(key: string): Promise<MediaNodeEntry | null> {
+  const value = await reader.get(key);
+  return value === null ? null : MediaNodeEntrySchema.parse(JSON.parse(value));
+}
+
+const until = async (check: () => Promise<boolean>, timeoutMs = 3_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe.skipIf(!available)('RegistryHeartbeat (the node side of the registry)', () => {
+  it('joins the registry, rewrites the entry at once on a change and on every beat, expires when it stops', async () => {
+    const prefix = `sea:test:media-node:${randomUUID()}:`;
+    const key = `${prefix}node-a`;
+    const state = { load: 0 };
+    const beat = heartbeat(prefix, state);
+    beat.start();
+    await until(async () => (await entryOf(key)) !== null);
+    expect(await entryOf(key)).toMatchObject({ nodeId: 'node-a', capacity: 80, load: 0, origins: [7] });
+    // A student came: written at once, well before the next beat would.
+    state.load = 1;
+    beat.changed();
+    await beat.settled();
+    expect((await entryOf(key))?.load).toBe(1);
+    // The heartbeat keeps the entry past its expiry.
+    const first = (await entryOf(key))?.at;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const later = await entryOf(key);
+    expect(later).not.toBeNull();
+    expect(later?.at).not.toBe(first);
+    expect(await reader.pttl(key)).toBeGreaterThan(0);
+    expect(await reader.pttl(key)).toBeLessThanOrEqual(400);
+  });
+
+  it('a node that stops beating (a dead node) drops out when its entry expires', async () => {
+    const prefix = `sea:test:media-node:${randomUUID()}:`;
+    const key = `${prefix}node-a`;
+    // A beat far slower than the expiry: as if the process had frozen or died after its first write.
+    const beat = heartbeat(prefix, { load: 3 }, { heartbeatMs: 60_000, ttlMs: 300 });
+    beat.start();
+    await until(async () => (await entryOf(key)) !== null);
+    const since = Date.now();
+    await until(async () => (await entryOf(key)) === null);
+    expect(Date.now() - since).toBeLessThan(1_000);
+  });
+
+  it('close removes the entry at once and writes no more', async () => {
+    const prefix = `sea:test:media-node:${randomUUID()}:`;
+    const key = `${prefix}node-a`;
+    const beat = heartbeat(prefix, { load: 0 }, { heartbeatMs: 50, ttlMs: 5_000 });
+    beat.start();
+    await until(async () => (await entryOf(key)) !== null);
+    await beat.close();
+    expect(await entryOf(key)).toBeNull();
+    beat.changed();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await entryOf(key)).toBeNull();
+  });
+});

@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { io, type Socket } from 'socket.io-client';
+import {
+  LAYERS,
+  LIVE_SOCKET_PATH,
+  type ConsumerInfo,
+  type Layer,
+  type LiveAnswer,
+  type LiveRequestData,
+  type LiveRequestName,
+  type LiveRequestPayload,
+  type StreamKind,
+} from '@sea/contract/live';
+import { LIVE_TICKET_AUDIENCE } from '@sea/contract/live-ticket';
+import { Peer, type PeerCloseReason } from '../peer.ts';
+import type { RtcOptions } from '../rtc/peer-connection.ts';
+import type { ProducerTransport } from '../rtc/producer-transport.ts';
+import type { Room } from '../room.ts';
+import { LAYER_ID_SEPARATOR } from './layer-view.ts';
+import { log } from '../log.ts';
+
+export type OriginPullOptions = {
+  /** MEDIA_SECRET, shared by every node: the edge signs its own ticket for the origin with it. */
+  secret: string;
+  /** This node's name, in the relay's user id on the origin. */
+  nodeId: string;
+  rtc: RtcOptions;
+  /** How long a request to the origin may take. */
+  requestTimeoutMs?: number;
+};
+
+const RELAY_TICKET_TTL_S = 60;
+const REQUEST_TIMEOUT_MS = 10_000;
+/** How often the edge's number of students is looked at, and told to the origin when it changed. */
+const VIEWERS_EVERY_MS = 1_000;
+
+/** Makes the MediaServer's `pullOrigin`: each edge room pulls its class from the origin with an {@link OriginPull}. */
+export function originPuller(options: OriginPullOptions): (room: Room, origin: string) => void {
+  return (room, origin) => new OriginPull(room, origin, options).start();
+}
+
+/**
+ * An edge node's pull of one class from its origin node, once per class whatever the number of its students:
+ * it enters the origin's room as a relay (its own ticket, signed with MEDIA_SECRET), receives every stream
+ * there over WebRTC (the webcam as one m-line per simulcast layer), and publishes them in the edge's room as
+ * the teacher would, so the edge's students are served exactly as on the origin. Feedback crosses hop by hop:
+ * the edge's students' keyframe requests become the edge's PLIs to the origin, losses on the way are NACKed by
+ * the edge's receiving transport and resent by the origin's. When the origin's room ends, the edge's does.
+ */
+export class OriginPull {
+  private readonly room: Room;
+  private readonly origin: string;
+  private readonly options: OriginPullOptions;
+  private readonly peer: Peer;
+  private socket: Socket | null = null;
+  private transport: ProducerTransport | null = null;
+  private transportId: string | null = null;
+  /** What each published stream is made of (its consumers on the origin), to notice a change. */
+  private readonly published = new Map<StreamKind, string>();
+  private syncing: Promise<void> = Promise.resolve();
+  private syncPending = false;
+  private viewersTimer: NodeJS.Timeout | null = null;
+  private toldViewers = 0;
+  private isStopped = false;
+
+  constructor(room: Room, origin: string, options: OriginPullOptions) {
+    this.room = room;
+    this.origin = origin;
+    this.options = options;
+    this.peer = new Peer(
+      { userId: `relay:${options.nodeId}`, nickname: 'relay', role: 'teacher', classId: room.classId },
+      // Nodes reach each other's UDP ports directly: no STUN or TURN between them (docs/media.md).
+      { ...options.rtc, iceServers: [], fullIce: true },
+      () => undefined, // the origin's viewer count and the edge's own are not the relay's business
+    );
+  }
+
+  /** Becomes the edge room's teacher and starts pulling. */
+  start(): void {
+    this.room.startTeacher(this.peer);
+    this.peer.closed.subscribe(() => this.stop());
+    void this.connect().catch((error: unknown) => {
+      log.warn(
+        { err: error, classId: this.room.classId, origin: this.origin },
+        'pulling a class from its origin failed',
+      );
+      this.end('disconnected');
+    });
+  }
+
+  private async connect(): Promise<void> {
+    const socket = io(this.origin, {
+      path: LIVE_SOCKET_PATH,
+      transports: ['websocket'],
+      auth: (send) => void this.ticket().then((ticket) => send({ ticket })),
+      reconnection: false,
+      forceNew: true,
+    });
+    this.socket = socket;
+    socket.on('teacherLeft', () => this.end('left'));
+    socket.on('newProducer', () => this.scheduleSync());
+    socket.on('producerClosed', () => this.scheduleSync());
+    // The class's end comes as teacherLeft first. Any other loss (the origin stopping or dying, the network)
+    // leaves the edge room its teacher's grace period: the teacher may come back on this node or another.
+    socket.on('disconnect', () => this.end('disconnected'));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', (error) => reject(error));
+    });
+    await this.request('joinRoom', {});
+    this.transportId = (await this.request('createConsumerTransport', {})).transportId;
+    this.scheduleSync();
+    this.viewersTimer = setInterval(() => this.tellViewers(), VIEWERS_EVERY_MS);
+    this.tellViewers();
+  }
+
+  /** Tells the origin how many students this edge has in the class, when that changed. */
+  private tellViewers(): void {
+    const count = this.room.studentCount;
+    if (count === this.toldViewers || this.isStopped) return;
+    this.toldViewers = count;
+    this.request('relayViewers', { count }).catch((error: unknown) => {
+      this.toldViewers = -1; // told again at the next look
+      if (!this.isStopped) {
+        log.warn(
+          { err: error, classId: this.room.classId, origin: this.origin },
+          "telling the origin the edge's viewers failed",
+        );
+      }
+    });
+  }
+
+  /** Several stream changes in a row cost one renegotiation. */
+  private scheduleSync(): void {
+    if (this.syncPending || this.isStopped) return;
+    this.syncPending = true;
+    this.syncing = this.syncing.then(async () => {
+      this.syncPending = false;
+      try {
+        await this.sync();
+      } catch (error) {
+        if (this.isStopped) return;
+        log.warn(
+          { err: error, classId: this.room.classId, origin: this.origin },
+          'updating the streams pulled from the origin failed',
+        );
+        this.end('disconnected');
+      }
+    });
+  }
+
+  /** Brings the origin's offer, the edge's answer and the edge's producers in step with the origin's streams. */
+  private async sync(): Promise<void> {
+    const transportId = this.transportId;
+    if (!transportId || this.isStopped) return;
+    const { sdp, consumers } = await this.request('consume', { transportId });
+    this.transport ??= this.peer.createProducerTransport();
+    const answer = await this.transport.connect(sdp);
+    await this.request('connectConsumerTransport', { transportId, sdp: answer });
+    const byKind = new Map<StreamKind, ConsumerInfo[]>();
+    for (const consumer of consumers) {
+      byKind.set(consumer.producerKind, [...(byKind.get(consumer.producerKind) ?? []), consumer]);
+    }
+    for (const kind of this.published.keys()) {
+      if (byKind.has(kind)) continue;
+      this.published.delete(kind);
+      this.transport.closeProducer(kind);
+    }
+    for (const [kind, list] of byKind) {
+      const key = list.map((consumer) => consumer.consumerId).join(',');
+      if (this.published.get(kind) === key) continue;
+      this.published.set(kind, key);
+      this.publish(this.transport, kind, list);
+      for (const consumer of list) await this.request('resume', { consumerId: consumer.consumerId });
+    }
+  }
+
+  /** Publishes one stream in the edge's room: the webcam's layers from their m-lines, else the one m-line. */
+  private publish(transport: ProducerTransport, kind: StreamKind, consumers: ConsumerInfo[]): void {
+    const layers: Partial<Record<Layer, string>> = {};
+    for (const consumer of consumers) {
+      const suffix = consumer.producerId.split(LAYER_ID_SEPARATOR).at(-1);
+      const layer = LAYERS.find((l) => l === suffix);
+      if (layer) layers[layer] = consumer.mid;
+    }
+    const first = consumers[0];
+    if (Object.keys(layers).length === consumers.length && consumers.length > 1) {
+      transport.produceLayers(kind, layers);
+    } else if (first) {
+      transport.produce(kind, first.mid);
+    }
+  }
+
+  private async request<N extends LiveRequestName>(
+    name: N,
+    payload: LiveRequestPayload<N>,
+  ): Promise<LiveRequestData<N>> {
+    const socket = this.socket;
+    if (!socket) throw new Error('not connected to the origin');
+    const timeout = this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+    const answer = (await socket.timeout(timeout).emitWithAck(name, payload)) as LiveAnswer<
+      LiveRequestData<N>
+    >;
+    if ('error' in answer) throw new Error(`${name}: ${answer.error.code} ${answer.error.message}`);
+    return answer.data;
+  }
+
+  private ticket(): Promise<string> {
+    return new SignJWT({ classId: this.room.classId, nickname: 'relay', role: 'student', relay: true })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(`relay:${this.options.nodeId}`)
+      .setJti(randomUUID())
+      .setAudience(LIVE_TICKET_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + RELAY_TICKET_TTL_S)
+      .sign(new TextEncoder().encode(this.options.secret));
+  }
+
+  /** The origin's room ended (`left`) or cannot be reached (`disconnected`: the edge room's grace period). */
+  private end(reason: PeerCloseReason): void {
+    this.peer.close(reason);
+  }
+
+  private stop(): void {
+    if (this.isStopped) return;
+    this.isStopped = true;
+    if (this.viewersTimer) clearInterval(this.viewersTimer);
+    this.socket?.disconnect();
+    this.socket = null;
+  }
+}

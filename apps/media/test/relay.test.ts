@@ -1,0 +1,252 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ConsumerInfo, Layer } from '@sea/contract/live';
+import type { Socket } from 'socket.io-client';
+import { SyntheticStudent, type Received } from './synthetic-student.ts';
+import { SyntheticTeacher } from './synthetic-teacher.ts';
+import { collect, delay, disconnected, ok, startTestMedia, until } from './test-media-server.ts';
+
+/*
+ * One class across two media nodes: the teacher on node A (the origin), a student on node B (an edge) whose
+ * ticket names A. B pulls the class from A once and serves its own students from it.
+ */
+
+type Media = Awaited<ReturnType<typeof startTestMedia>>;
+let origin: Media;
+let edge: Media;
+const closers: (() => Promise<void>)[] = [];
+
+beforeEach(async () => {
+  origin = await startTestMedia({ nodeId: 'node-a', workers: 2 });
+  // Both as the service runs (forwarding workers); the edge with a grace period a teacher's return fits in.
+  edge = await startTestMedia({ nodeId: 'node-b', workers: 2, teacherGraceMs: 5_000 });
+});
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+  await edge.close();
+  await origin.close();
+});
+
+async function publish(media: Media) {
+  const socket = await media.connectAs({ role: 'teacher' });
+  const teacher = new SyntheticTeacher(1_000, { screen: true });
+  closers.push(() => teacher.close());
+  await ok(socket, 'startRoom');
+  const { transportId } = await ok(socket, 'createProducerTransport');
+  const { sdp } = await ok(socket, 'connectProducerTransport', { transportId, sdp: await teacher.offer() });
+  await teacher.accept(sdp);
+  teacher.start(30);
+  for (const [producerKind, mid] of [
+    ['webcamVideo', teacher.video.mid],
+    ['webcamAudio', teacher.audio.mid],
+    ['screenShareVideo', teacher.screen?.mid],
+    ['screenShareAudio', teacher.systemAudio?.mid],
+  ] as const) {
+    await ok(socket, 'produce', { transportId, producerKind, mid: mid ?? '' });
+  }
+  return { socket, teacher, transportId };
+}
+
+/** A light student on the edge (a ticket naming the origin), receiving whatever is published. */
+function watchOnEdge(n: number) {
+  return watchOn(edge, n, origin.url);
+}
+
+/** A light student on `media` (an edge, when `originUrl` is given), once the four streams are published there. */
+async function watchOn(media: Media, n: number, originUrl?: string) {
+  const claims = {
+    role: 'student',
+    sub: `student-${n}`,
+    ...(originUrl ? { origin: originUrl } : {}),
+  } as const;
+  const socket = await media.connectAs(claims);
+  const student = new SyntheticStudent();
+  closers.push(() => student.close());
+  await ok(socket, 'joinRoom');
+  const { transportId } = await ok(socket, 'createConsumerTransport');
+  // The edge publishes the streams as they arrive from the origin: renegotiate until all four are there.
+  await until(
+    async () => {
+      const { producers } = await ok(socket, 'getProducers');
+      return producers.length === 4;
+    },
+    10_000,
+    'the four streams on the edge',
+  );
+  const offer = await ok(socket, 'consume', { transportId });
+  await ok(socket, 'connectConsumerTransport', { transportId, sdp: await student.answer(offer.sdp) });
+  const consumers = offer.consumers;
+  for (const c of consumers) await ok(socket, 'resume', { consumerId: c.consumerId });
+  return { socket, student, consumers, transportId };
+}
+
+const of = (consumers: ConsumerInfo[], kind: string) => {
+  const consumer = consumers.find((c) => c.producerKind === kind);
+  if (!consumer) throw new Error(`no ${kind} consumer`);
+  return consumer;
+};
+
+const layersOf = (packets: Received[]) => [...new Set(packets.map((p) => p.layer))];
+
+describe('one class across two nodes (relay)', () => {
+  it('a student on the edge receives webcam, screen and both audio streams, pulled from the origin once', async () => {
+    const { teacher, socket: host } = await publish(origin);
+    const counts = collect<{ count: number }>(host, 'viewerCount');
+    const first = await watchOnEdge(1);
+    const second = await watchOnEdge(2);
+    for (const { student, consumers } of [first, second]) {
+      for (const kind of ['webcamVideo', 'webcamAudio', 'screenShareVideo', 'screenShareAudio']) {
+        await until(() => student.packets(of(consumers, kind).mid).length > 10, 10_000, kind);
+      }
+      const video = student.packets(of(consumers, 'webcamVideo').mid);
+      expect(video.find((p) => p.layer !== null)?.keyframeStart, 'video starts at a keyframe').toBe(true);
+    }
+    // One pull for the class: the origin sees no student and one relay; the edge counts its own two.
+    expect(origin.server.room(7)?.studentCount).toBe(0);
+    expect(edge.server.room(7)?.studentCount).toBe(2);
+    expect(edge.server.isEdge(7)).toBe(true);
+    expect(edge.server.roomReports()).toEqual([]);
+    expect(origin.server.classes()).toEqual({ origins: [7], edges: [] });
+    expect(edge.server.classes()).toEqual({ origins: [], edges: [7] });
+    // The edge's keyframe requests crossed to the teacher.
+    expect(teacher.plis.length).toBeGreaterThan(0);
+    // The teacher's viewer count covers the edge's students; one leaving is counted out.
+    await until(() => counts.at(-1)?.count === 2, 3_000, 'two viewers told to the teacher');
+    second.socket.disconnect();
+    await until(() => counts.at(-1)?.count === 1, 3_000, 'one viewer told to the teacher');
+  });
+
+  it('every webcam layer crosses the relay: a student on the edge switches layers at keyframes', async () => {
+    await publish(origin);
+    const { socket, student, consumers } = await watchOnEdge(1);
+    const { consumerId, mid } = of(consumers, 'webcamVideo');
+    const video = () => student.packets(mid);
+    await until(() => video().length > 10, 10_000, 'video');
+    for (const layer of ['q', 'f', 'h'] as Layer[]) {
+      await ok(socket, 'setPreferredLayer', { consumerId, layer });
+      await until(() => video().at(-1)?.layer === layer, 8_000, `layer ${layer}`);
+      const index = video().findLastIndex(
+        (p, i) => i > 0 && p.layer === layer && video()[i - 1]?.layer !== layer,
+      );
+      const switched = video()[index];
+      const before = video()[index - 1];
+      expect(switched?.keyframeStart, `first ${layer} packet is a keyframe start`).toBe(true);
+      expect(((switched?.seq ?? 0) - (before?.seq ?? 0)) & 0xffff).toBe(1);
+      expect(switched?.pictureId, 'the picture id goes on from the last one sent').toBe(
+        ((before?.pictureId ?? 0) + 1) & 0x7fff,
+      );
+      await delay(200);
+      expect(layersOf(video().slice(index))).toEqual([layer]);
+    }
+  });
+
+  it("the origin's room ending ends the edge's: its students hear teacherLeft once and are disconnected", async () => {
+    const { socket: host } = await publish(origin);
+    const { socket } = await watchOnEdge(1);
+    const left: unknown[] = [];
+    socket.on('teacherLeft', (payload: unknown) => left.push(payload));
+    const gone = disconnected(socket as Socket);
+    host.disconnect();
+    expect(await gone).toBe('io server disconnect');
+    expect(left).toHaveLength(1);
+    await until(() => edge.server.roomCount === 0, 3_000, 'the edge room closed');
+    expect(edge.server.classes()).toEqual({ origins: [], edges: [] });
+  });
+
+  it('the origin killed, the teacher starting on the edge takes its room over: its students stay and get the new streams', async () => {
+    await publish(origin);
+    const { socket, student, transportId } = await watchOnEdge(1);
+    const added: unknown[] = [];
+    socket.on('newProducer', (info: unknown) => added.push(info));
+    await origin.kill(); // as a crash: no teacherLeft, the connections just drop
+    await delay(300);
+    expect(socket.connected).toBe(true);
+    expect(edge.server.room(7)?.studentCount).toBe(1);
+    const openedBefore = edge.reports.opened;
+    await publish(edge);
+    expect(edge.server.isEdge(7)).toBe(false);
+    expect(edge.reports.opened).toBeGreaterThan(openedBefore);
+    expect(edge.server.roomReports().map((room) => [room.classId, room.students, room.recording])).toEqual([
+      [7, ['student-1'], true],
+    ]);
+    await until(() => added.length === 4, 5_000, 'the four new streams');
+    // The student renegotiates as the web client does on newProducer, and gets the new teacher's webcam.
+    const offer = await ok(socket, 'consume', { transportId });
+    await ok(socket, 'connectConsumerTransport', { transportId, sdp: await student.answer(offer.sdp) });
+    for (const c of offer.consumers) await ok(socket, 'resume', { consumerId: c.consumerId });
+    const { mid } = of(offer.consumers, 'webcamVideo');
+    const before = student.packets(mid).length;
+    await until(() => student.packets(mid).length > before + 10, 8_000, 'webcam from the new origin');
+    expect(socket.connected).toBe(true);
+  });
+
+  it('the relay adds little delay: the same frames reach an edge student a few ms after an origin student', async () => {
+    await publish(origin);
+    const near = await watchOn(origin, 1);
+    const far = await watchOnEdge(2);
+    for (const { socket, consumers } of [near, far]) {
+      await ok(socket, 'setPreferredLayer', {
+        consumerId: of(consumers, 'webcamVideo').consumerId,
+        layer: 'h',
+      });
+    }
+    const frames = (watcher: typeof near) => {
+      const firstAt = new Map<number, number>();
+      for (const p of watcher.student.packets(of(watcher.consumers, 'webcamVideo').mid)) {
+        if (p.layer === 'h' && p.frame !== null && !firstAt.has(p.frame)) firstAt.set(p.frame, p.at);
+      }
+      return firstAt;
+    };
+    await until(() => frames(far).size > 60, 10_000, 'two seconds of h on the edge');
+    const nearFrames = frames(near);
+    const delays = [...frames(far)]
+      .filter(([frame]) => nearFrames.has(frame))
+      .map(([frame, at]) => at - (nearFrames.get(frame) ?? at))
+      .sort((a, b) => a - b);
+    expect(delays.length).toBeGreaterThan(30);
+    const median = delays[Math.floor(delays.length / 2)] ?? Infinity;
+    const p95 = delays[Math.floor(delays.length * 0.95)] ?? Infinity;
+    console.log(
+      `relay: an edge student gets a frame ${median.toFixed(1)} ms (median; p95 ${p95.toFixed(1)} ms) after an origin student, ${delays.length} frames`,
+    );
+    // Generous for a shared 2-core machine; a relay that buffers or waits for retransmissions would exceed it.
+    expect(median).toBeLessThan(50);
+  });
+
+  it('the teacher switching the webcam off and on at the origin: edge students follow without a reload', async () => {
+    const { socket: host, teacher, transportId: producerTransport } = await publish(origin);
+    const { socket, student, transportId, consumers } = await watchOnEdge(1);
+    const closed = collect<{ producerKind: string }>(socket, 'producerClosed');
+    const added = collect<{ producerKind: string }>(socket, 'newProducer');
+    const { mid } = of(consumers, 'webcamVideo');
+    await until(() => student.packets(mid).length > 5, 8_000, 'video');
+    await ok(host, 'closeProducer', { producerKind: 'webcamVideo' });
+    await until(
+      () => closed.some((c) => c.producerKind === 'webcamVideo'),
+      5_000,
+      'producerClosed on the edge',
+    );
+    teacher.restartVideo();
+    await ok(host, 'produce', {
+      transportId: producerTransport,
+      producerKind: 'webcamVideo',
+      mid: teacher.video.mid ?? '',
+    });
+    await until(() => added.some((c) => c.producerKind === 'webcamVideo'), 5_000, 'newProducer on the edge');
+    const offer = await ok(socket, 'consume', { transportId });
+    await ok(socket, 'connectConsumerTransport', { transportId, sdp: await student.answer(offer.sdp) });
+    const video = of(offer.consumers, 'webcamVideo');
+    await ok(socket, 'resume', { consumerId: video.consumerId });
+    const count = student.packets(video.mid).length;
+    await until(() => student.packets(video.mid).length > count + 10, 8_000, 'video again on the edge');
+    expect(
+      student
+        .packets(video.mid)
+        .slice(count)
+        .find((p) => p.layer !== null)?.keyframeStart,
+    ).toBe(true);
+    // Audio went on untouched.
+    const audio = of(consumers, 'webcamAudio').mid;
+    const heard = student.packets(audio).length;
+    await until(() => student.packets(audio).length > heard + 10, 3_000, 'audio');
+  });
+});

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { ChatMessage } from '@sea/contract/chat';
+import {
+  CHAT_DELETE_DESTINATION,
+  CHAT_MUTE_DESTINATION,
+  CHAT_SLOW_DESTINATION,
+  moderationTopic,
+} from '@sea/contract/classroom';
+import { bearer, buildTestApp, type TestUser } from '../../test/helper.ts';
+import { createChatClass, eventually, listenForChat, TestChatClient } from '../../test/chat-clients.ts';
+
+let app: FastifyInstance;
+let url: string;
+const clients: TestChatClient[] = [];
+
+async function joined(user: TestUser, classId: number): Promise<TestChatClient> {
+  const made = new TestChatClient(url, user.token);
+  clients.push(made);
+  await made.connect();
+  await made.join(classId);
+  return made;
+}
+
+async function history(user: TestUser, classId: number): Promise<ChatMessage[]> {
+  const response = await app.inject({ url: `/find/chat/list/${classId}`, headers: bearer(user) });
+  expect(response.statusCode).toBe(200);
+  return response.json<ChatMessage[]>();
+}
+
+beforeAll(async () => {
+  app = await buildTestApp({ chat: { rateLimit: { capacity: 100, refillPerSecond: 100 } } });
+  url = await listenForChat(app);
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await app.close();
+});
+
+describe('the teacher in the chat', () => {
+  it("carries each writer's role in the broadcast and in the history", async () => {
+    const { classId, teacher, student } = await createChatClass(app);
+    const reader = await joined(student, classId);
+    const teacherClient = await joined(teacher, classId);
+    await teacherClient.sendAndWait({ roomId: classId, content: '수업 시작합니다' });
+    await reader.sendAndWait({ roomId: classId, content: '네!' });
+    const stored = await history(student, classId);
+    expect(stored.map((m) => [m.content, m.role])).toEqual([
+      ['수업 시작합니다', 'teacher'],
+      ['네!', 'student'],
+    ]);
+    await eventually(() => expect(reader.messages).toEqual(stored));
+  });
+});
+
+describe('moderation', () => {
+  it('deletes a message for everyone and from the history', async () => {
+    const { classId, teacher, student } = await createChatClass(app);
+    const teacherClient = await joined(teacher, classId);
+    const studentClient = await joined(student, classId);
+    const news = await studentClient.watch(moderationTopic(classId));
+    await studentClient.sendAndWait({ roomId: classId, content: '지울 메시지' });
+    await studentClient.sendAndWait({ roomId: classId, content: '남길 메시지' });
+    const [doomed] = await history(teacher, classId);
+    if (!doomed) throw new Error('no message stored');
+
+    const refusal = await teacherClient.request(CHAT_DELETE_DESTINATION, {
+      roomId: classId,
+      messageId: doomed.id,
+    });
+    expect(refusal).toBeNull();
+    expect((await history(student, classId)).map((m) => m.content)).toEqual(['남길 메시지']);
+    await eventually(() =>
+      expect(news).toEqual([{ type: 'messageDeleted', roomId: classId, messageId: doomed.id }]),
+    );
+    // Again: it is gone, and the teacher hears so.
+    const again = await teacherClient.request(CHAT_DELETE_DESTINATION, {
+      roomId: classId,
+      messageId: doomed.id,
+    });
+    expect(again?.code).toBe('not-found');
+  });
+
+  it("refuses a student's delete, mute and slow mode in Korean and changes nothing", async () => {
+    const { classId, teacher, student } = await createChatClass(app);
+    const teacherClient = await joined(teacher, classId);
+    const studentClient = await joined(student, classId);
+    await teacherClient.sendAndWait({ roomId: classId, content: '강사 메시지' });
+    const [message] = await history(teacher, classId);
+    const attempts: Array<[string, unknown]> = [
+      [CHAT_DELETE_DESTINATION, { roomId: classId, messageId: message?.id }],
+      [CHAT_MUTE_DESTINATION, { roomId: classId, userId: teacher.id, minutes: 10 }],
+      [CHAT_SLOW_DESTINATION, { roomId: classId, seconds: 60 }],
+    ];
+    for (const [destination, body] of attempts) {
+      const refusal = await studentClient.request(destination, body);
+      expect(refusal).toMatchObject({ code: 'teacher-only', message: '강사만 할 수 있어요.' });
+    }
+    expect(await history(teacher, classId)).toHaveLength(1);
+    // Neither slow mode nor a mute took effect: the student writes twice at once.
+    await studentClient.sendAndWait({ roomId: classId, content: '하나' });
+    await studentClient.sendAndWait({ roomId: classId, content: '둘' });
+    expect(studentClient.client.connected).toBe(true);
+  });
+
+  it('refuses a stranger who subscribes to the moderation news, then closes', async () => {
+    const { classId, stranger } = await createChatClass(app);
+    const strangerClient = new TestChatClient(url, stranger.token);
+    clients.push(strangerClient);
+    await strangerClient.connect();
+    strangerClient.client.subscribe(moderationTopic(classId), () => undefined);
+    await strangerClient.closed();
+    expect(strangerClient.errors[0]?.headers.message).toBe('not a member of this class');
+  });
+
+  it("mutes a student's chat for a while, says how long in Korean, and lifts it", async () => {
+    const { classId, teacher, student } = await createChatClass(app);
+    const teacherClient = await joined(teacher, classId);
+    const studentClient = await joined(student, classId);
+    const news = await studentClient.watch(moderationTopic(classId));
+    expect(
+      await teacherClient.request(CHAT_MUTE_DESTINATION, { roomId: classId, userId: student.id, minutes: 5 }),
+    ).toBeNull();
+    const muted = await studentClient.request('/app/hello', { roomId: classId, content: '말하고 싶어요' });
+    expect(muted).toMatchObject({ code: 'muted' });
+    expect(muted?.message).toContain('5분 후에');
+    // The teacher is never muted; muting the teacher is refused.
+    await teacherClient.sendAndWait({ roomId: classId, content: '조용히 해 주세요' });
+    const self = await teacherClient.request(CHAT_MUTE_DESTINATION, {
+      roomId: classId,
+      userId: teacher.id,
+      minutes: 5,
+    });
+    expect(self?.code).toBe('not-found');
+
+    await teacherClient.request(CHAT_MUTE_DESTINATION, { roomId: classId, userId: student.id, minutes: 0 });
+    expect(await studentClient.request('/app/hello', { roomId: classId, content: '감사합니다' })).toBeNull();
+    await eventually(() =>
+      expect(news).toEqual([
+        { type: 'muted', roomId: classId, userId: student.id, until: expect.any(String) },
+        { type: 'muted', roomId: classId, userId: student.id, until: null },
+      ]),
+    );
+    expect((await history(teacher, classId)).map((m) => m.content)).toEqual([
+      '조용히 해 주세요',
+      '감사합니다',
+    ]);
+  });
+
+  it('slow mode lets a student write once per N seconds; the teacher is not slowed', async () => {
+    const { classId, teacher, student } = await createChatClass(app);
+    const teacherClient = await joined(teacher, classId);
+    const studentClient = await joined(student, classId);
+    expect(await teacherClient.request(CHAT_SLOW_DESTINATION, { roomId: classId, seconds: 30 })).toBeNull();
+    expect(await studentClient.request('/app/hello', { roomId: classId, content: '첫 번째' })).toBeNull();
+    const second = await studentClient.request('/app/hello', { roomId: classId, content: '두 번째' });
+    expect(second?.code).toBe('slow-mode');
+    expect(second?.message).toMatch(/천천히 모드예요\. (29|30)초 후에 다시 보낼 수 있어요\./);
+    await teacherClient.sendAndWait({ roomId: classId, content: '하나' });
+    await teacherClient.sendAndWait({ roomId: classId, content: '둘' });
+    // Off again: the student writes at once.
+    await teacherClient.request(CHAT_SLOW_DESTINATION, { roomId: classId, seconds: 0 });
+    expect(await studentClient.request('/app/hello', { roomId: classId, content: '세 번째' })).toBeNull();
+    expect((await history(teacher, classId)).map((m) => m.content)).toEqual([
+      '첫 번째',
+      '하나',
+      '둘',
+      '세 번째',
+    ]);
+  });
+});

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import {
+  POLL_CLOSE_DESTINATION,
+  POLL_CREATE_DESTINATION,
+  POLL_REVEAL_DESTINATION,
+  POLL_VOTE_DESTINATION,
+  pollTopic,
+  type Poll,
+  type PollList,
+} from '@sea/contract/classroom';
+import { bearer, buildTestApp, type TestUser } from '../../test/helper.ts';
+import { createChatClass, eventually, listenForChat, TestChatClient } from '../../test/chat-clients.ts';
+import { endLiveSession, enrolStudent, openLiveSession } from '../../test/classroom.ts';
+
+let app: FastifyInstance;
+let url: string;
+const clients: TestChatClient[] = [];
+
+async function joined(user: TestUser, classId: number): Promise<TestChatClient> {
+  const made = new TestChatClient(url, user.token);
+  clients.push(made);
+  await made.connect();
+  await made.join(classId);
+  return made;
+}
+
+async function list(user: TestUser, classId: number, query = ''): Promise<PollList> {
+  const response = await app.inject({ url: `/api/classes/${classId}/polls${query}`, headers: bearer(user) });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ data: PollList }>().data;
+}
+
+async function liveClass() {
+  const chat = await createChatClass(app);
+  const other = await enrolStudent(app, chat.classId);
+  const sessionId = await openLiveSession(app, chat.classId);
+  const teacher = await joined(chat.teacher, chat.classId);
+  const first = await joined(chat.student, chat.classId);
+  const second = await joined(other, chat.classId);
+  const topic = pollTopic(chat.classId);
+  const seen = {
+    teacher: (await teacher.watch(topic)) as Poll[],
+    first: (await first.watch(topic)) as Poll[],
+  };
+  return { ...chat, other, sessionId, clients: { teacher, first, second }, seen };
+}
+
+const QUIZ = { question: '2 + 2는?', options: ['3', '4', '5'], multiple: false, correct: [1] };
+
+beforeAll(async () => {
+  app = await buildTestApp({ chat: { rateLimit: { capacity: 100, refillPerSecond: 100 } } });
+  url = await listenForChat(app);
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await app.close();
+});
+
+describe('polls and quizzes', () => {
+  it('counts one answer per student, live for the teacher, for students once revealed', async () => {
+    const { classId, teacher, student, clients: c, seen } = await liveClass();
+    expect(await c.teacher.request(POLL_CREATE_DESTINATION, { roomId: classId, ...QUIZ })).toBeNull();
+    await eventually(() => expect(seen.first).toHaveLength(1));
+    expect(seen.first[0]).toMatchObject({ quiz: true, correct: null, counts: null, voters: 0 });
+    expect(seen.teacher[0]).toMatchObject({ correct: [1], counts: [0, 0, 0] });
+    const pollId = seen.teacher[0]?.id;
+
+    expect(
+      await c.first.request(POLL_VOTE_DESTINATION, { roomId: classId, pollId, options: [1] }),
+    ).toBeNull();
+    expect(
+      await c.second.request(POLL_VOTE_DESTINATION, { roomId: classId, pollId, options: [2] }),
+    ).toBeNull();
+    const again = await c.first.request(POLL_VOTE_DESTINATION, { roomId: classId, pollId, options: [0] });
+    expect(again).toMatchObject({ code: 'already-voted', message: '이미 답한 투표예요.' });
+    const changed = await c.second.request(POLL_VOTE_DESTINATION, { roomId: classId, pollId, options: [1] });
+    expect(changed?.code).toBe('already-voted');
+    await eventually(() => expect(seen.teacher.at(-1)).toMatchObject({ counts: [0, 1, 1], voters: 2 }));
+    expect(seen.first.at(-1)).toMatchObject({ counts: null, correct: null, voters: 2 });
+
+    expect(await c.teacher.request(POLL_CLOSE_DESTINATION, { roomId: classId, pollId })).toBeNull();
+    const late = await enrolStudent(app, classId);
+    const lateClient = await joined(late, classId);
+    const closed = await lateClient.request(POLL_VOTE_DESTINATION, { roomId: classId, pollId, options: [1] });
+    expect(closed).toMatchObject({ code: 'closed', message: '마감된 투표예요.' });
+
+    expect(await c.teacher.request(POLL_REVEAL_DESTINATION, { roomId: classId, pollId })).toBeNull();
+    await eventually(() =>
+      expect(seen.first.at(-1)).toMatchObject({
+        counts: [0, 1, 1],
+        correct: [1],
+        closed: true,
+        revealed: true,
+      }),
+    );
+    const mine = await list(student, classId);
+    expect(mine.polls[0]).toMatchObject({ myVote: [1], counts: [0, 1, 1] });
+    expect((await list(teacher, classId)).polls[0]?.myVote).toBeNull();
+  });
+
+  it("refuses a student's poll, close and reveal, a teacher's vote, a bad answer, and polls while not live", async () => {
+    const { classId, clients: c, seen, sessionId, teacher } = await liveClass();
+    for (const [destination, body] of [
+      [POLL_CREATE_DESTINATION, { roomId: classId, ...QUIZ }],
+      [POLL_CLOSE_DESTINATION, { roomId: classId, pollId: 1 }],
+      [POLL_REVEAL_DESTINATION, { roomId: classId, pollId: 1 }],
+    ] as const) {
+      expect(await c.first.request(destination, body)).toMatchObject({ code: 'teacher-only' });
+    }
+    await c.teacher.request(POLL_CREATE_DESTINATION, { roomId: classId, ...QUIZ });
+    await eventually(() => expect(seen.teacher).toHaveLength(1));
+    const pollId = seen.teacher[0]?.id;
+    const teacherVote = await c.teacher.request(POLL_VOTE_DESTINATION, {
+      roomId: classId,
+      pollId,
+      options: [1],
+    });
+    expect(teacherVote?.message).toBe('투표는 수강생만 할 수 있어요.');
+    const two = await c.first.request(POLL_VOTE_DESTINATION, { roomId: classId, pollId, options: [0, 1] });
+    expect(two?.message).toBe('보기 하나를 골라 주세요.');
+    const outside = await c.first.request(POLL_VOTE_DESTINATION, { roomId: classId, pollId, options: [5] });
+    expect(outside?.code).toBe('bad-request');
+    const blank = await c.teacher.request(POLL_CREATE_DESTINATION, {
+      roomId: classId,
+      question: ' ',
+      options: ['a', 'b'],
+    });
+    expect(blank?.code).toBe('blank');
+
+    await endLiveSession(app, sessionId);
+    const notLive = await c.teacher.request(POLL_CREATE_DESTINATION, { roomId: classId, ...QUIZ });
+    expect(notLive).toMatchObject({
+      code: 'not-live',
+      message: '라이브 수업 중에만 투표를 시작할 수 있어요.',
+    });
+    // The ended session keeps its poll.
+    expect((await list(teacher, classId, `?session=${sessionId}`)).polls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,170 @@
+import {
+  MAX_POLL_OPTION_LENGTH,
+  MAX_POLL_QUESTION_LENGTH,
+  PollActionSchema,
+  PollCreateSchema,
+  PollVoteSchema,
+  pollTopic,
+} from '@sea/contract/classroom';
+import { hasControlCharacter } from '@sea/contract/text';
+import { fitsLength } from '@sea/contract/text-length';
+import type {
+  ChatLog,
+  ChatOutcome,
+  ChatSubscriber,
+  RoomContext,
+  RoomEvent,
+  SendHandler,
+  SendLimiter,
+} from '../chat/chat-ports.ts';
+import { refuse, REFUSAL_TEXTS } from '../chat/refusals.ts';
+import { admit, eventId } from '../chat/room-action.ts';
+import type { Database } from '../db/database.ts';
+import { openSessionOf } from '../sessions/session-store.ts';
+import { createPoll, findPoll, isOpen, markPoll, pollAs, votePoll, type PollRow } from './poll-store.ts';
+
+export interface PollActionsOptions {
+  db: Database;
+  room: RoomContext;
+  /** The chat's write budget (a raised hand, an answer). */
+  limiter?: SendLimiter;
+  log: ChatLog;
+}
+
+const OK: ChatOutcome = { type: 'ok' };
+const POLL_NOT_FOUND = '없는 투표예요.';
+
+/** A poll's new state: results for the teacher, for students only once revealed. */
+export function pollEvent(row: PollRow): RoomEvent {
+  return {
+    destination: pollTopic(row.classId),
+    id: eventId('poll'),
+    body: pollAs(row, { teacher: true }),
+    student: pollAs(row, { teacher: false }),
+  };
+}
+
+/** The poll's question and options, trimmed and checked; a Korean refusal when one is not fit. */
+function checkPoll(
+  question: string,
+  options: string[],
+  multiple: boolean,
+  correct: number[] | null,
+): ChatOutcome | null {
+  const texts = [question, ...options];
+  if (texts.some((text) => text.length === 0)) return refuse('blank', '질문과 보기를 모두 입력해 주세요.');
+  if (texts.some((text) => hasControlCharacter(text, true)))
+    return refuse('bad-request', REFUSAL_TEXTS.badRequest);
+  if (!fitsLength(question, MAX_POLL_QUESTION_LENGTH)) {
+    return refuse('too-long', `투표 질문은 ${MAX_POLL_QUESTION_LENGTH}자까지 쓸 수 있어요.`);
+  }
+  if (options.some((option) => !fitsLength(option, MAX_POLL_OPTION_LENGTH))) {
+    return refuse('too-long', `보기는 ${MAX_POLL_OPTION_LENGTH}자까지 쓸 수 있어요.`);
+  }
+  if (correct && (correct.some((index) => index >= options.length) || (!multiple && correct.length !== 1))) {
+    return refuse('bad-request', '정답은 보기 중에서 골라 주세요 (하나만 고르는 퀴즈는 정답도 하나예요).');
+  }
+  return null;
+}
+
+/**
+ * Polls and quizzes, one handler per destination: the teacher starts one (`/app/polls`, while live), closes it
+ * and reveals its results; students answer once (`/app/polls/vote`). Stored first; then the poll's new state
+ * goes to `/topic/polls/{classId}` on every instance.
+ */
+export function pollActions(options: PollActionsOptions): {
+  create: SendHandler;
+  vote: SendHandler;
+  close: SendHandler;
+  reveal: SendHandler;
+} {
+  const { db, room, log, limiter } = options;
+  const failed = (what: string, error: unknown): ChatOutcome => {
+    log('error', `poll ${what} failed`, error);
+    return refuse('unavailable', REFUSAL_TEXTS.unavailable);
+  };
+  const mark = (which: 'close' | 'reveal'): SendHandler => ({
+    async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
+      const admitted = await admit(room, subscriber, PollActionSchema, text, 'teacher');
+      if ('outcome' in admitted) return admitted.outcome;
+      const { roomId, pollId } = admitted.body;
+      let row: PollRow | null;
+      try {
+        row = (await markPoll(db, roomId, pollId, which)) ? await findPoll(db, roomId, pollId) : null;
+      } catch (error) {
+        return failed(which, error);
+      }
+      if (!row) return refuse('not-found', POLL_NOT_FOUND);
+      room.publishEvent(pollEvent(row));
+      return OK;
+    },
+  });
+
+  return {
+    create: {
+      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
+        const admitted = await admit(room, subscriber, PollCreateSchema, text, 'teacher');
+        if ('outcome' in admitted) return admitted.outcome;
+        const { roomId, multiple } = admitted.body;
+        const question = admitted.body.question.trim();
+        const choices = admitted.body.options.map((option) => option.trim());
+        const correct = admitted.body.correct
+          ? [...new Set(admitted.body.correct)].sort((a, b) => a - b)
+          : null;
+        const problem = checkPoll(question, choices, multiple, correct);
+        if (problem) return problem;
+        let row: PollRow;
+        try {
+          const sessionId = await openSessionOf(db, roomId);
+          if (sessionId === null) return refuse('not-live', '라이브 수업 중에만 투표를 시작할 수 있어요.');
+          row = await createPoll(db, {
+            sessionId,
+            classId: roomId,
+            question,
+            options: choices,
+            multiple,
+            correct,
+          });
+        } catch (error) {
+          return failed('create', error);
+        }
+        room.publishEvent(pollEvent(row));
+        return OK;
+      },
+    },
+    vote: {
+      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
+        const admitted = await admit(room, subscriber, PollVoteSchema, text, 'anyone', limiter);
+        if ('outcome' in admitted) return admitted.outcome;
+        if (admitted.role === 'teacher') return refuse('bad-request', '투표는 수강생만 할 수 있어요.');
+        const { roomId, pollId } = admitted.body;
+        const chosen = [...new Set(admitted.body.options)].sort((a, b) => a - b);
+        let row: PollRow | null;
+        try {
+          const poll = await findPoll(db, roomId, pollId);
+          if (!poll) return refuse('not-found', POLL_NOT_FOUND);
+          if (!isOpen(poll)) return refuse('closed', '마감된 투표예요.');
+          if (
+            chosen.some((index) => index >= poll.options.length) ||
+            (!poll.multiple && chosen.length !== 1)
+          ) {
+            return refuse(
+              'bad-request',
+              poll.multiple ? '보기 중에서 골라 주세요.' : '보기 하나를 골라 주세요.',
+            );
+          }
+          if ((await votePoll(db, pollId, subscriber.userId, chosen)) === 'already-voted') {
+            return refuse('already-voted', '이미 답한 투표예요.');
+          }
+          row = await findPoll(db, roomId, pollId);
+        } catch (error) {
+          return failed('vote', error);
+        }
+        if (row) room.publishEvent(pollEvent(row));
+        return OK;
+      },
+    },
+    close: mark('close'),
+    reveal: mark('reveal'),
+  };
+}

@@ -1,0 +1,119 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Poll } from '@sea/contract/classroom';
+import type { Database } from '../db/database.ts';
+import { polls, pollVotes } from '../db/schema.ts';
+
+/** A stored poll with its answers counted per option. */
+export type PollRow = typeof polls.$inferSelect & { counts: number[]; voters: number };
+
+/** Stores a poll of the session and answers it as stored. */
+export async function createPoll(
+  db: Database,
+  input: {
+    sessionId: number;
+    classId: number;
+    question: string;
+    options: string[];
+    multiple: boolean;
+    correct: number[] | null;
+  },
+): Promise<PollRow> {
+  const [row] = await db.insert(polls).values(input).returning();
+  if (!row) throw new Error('insert returned no row');
+  return { ...row, counts: input.options.map(() => 0), voters: 0 };
+}
+
+/** A poll of the class with its counts, or null. */
+export async function findPoll(db: Database, classId: number, pollId: number): Promise<PollRow | null> {
+  const [row] = await db
+    .select()
+    .from(polls)
+    .where(and(eq(polls.classId, classId), eq(polls.id, pollId)));
+  if (!row) return null;
+  const votes = await db
+    .select({ options: pollVotes.options })
+    .from(pollVotes)
+    .where(eq(pollVotes.pollId, pollId));
+  return withCounts(row, votes);
+}
+
+/** One answer per user (the vote's primary key refuses a second, even through another instance). */
+export async function votePoll(
+  db: Database,
+  pollId: number,
+  userId: string,
+  options: number[],
+): Promise<'voted' | 'already-voted'> {
+  const inserted = await db
+    .insert(pollVotes)
+    .values({ pollId, userId, options })
+    .onConflictDoNothing()
+    .returning({ pollId: pollVotes.pollId });
+  return inserted.length > 0 ? 'voted' : 'already-voted';
+}
+
+/** Closes a poll (once) or reveals its results; false for a poll the class does not have. */
+export async function markPoll(
+  db: Database,
+  classId: number,
+  pollId: number,
+  mark: 'close' | 'reveal',
+): Promise<boolean> {
+  const set = mark === 'close' ? { closedAt: sql`coalesce(${polls.closedAt}, now())` } : { revealed: true };
+  const updated = await db
+    .update(polls)
+    .set(set)
+    .where(and(eq(polls.classId, classId), eq(polls.id, pollId)))
+    .returning({ id: polls.id });
+  return updated.length > 0;
+}
+
+/** The polls of a session with counts and the reader's own answers, oldest first. */
+export async function listPolls(
+  db: Database,
+  sessionId: number,
+): Promise<Array<PollRow & { votes: Array<{ userId: string; options: number[] }> }>> {
+  const rows = await db.select().from(polls).where(eq(polls.sessionId, sessionId)).orderBy(asc(polls.id));
+  const out = [];
+  for (const row of rows) {
+    const votes = await db
+      .select({ userId: pollVotes.userId, options: pollVotes.options })
+      .from(pollVotes)
+      .where(eq(pollVotes.pollId, row.id));
+    out.push({ ...withCounts(row, votes), votes });
+  }
+  return out;
+}
+
+/** True when the poll takes answers. */
+export function isOpen(row: PollRow): boolean {
+  return row.closedAt === null;
+}
+
+/** The poll as a reader sees it: results and a quiz's answer for the teacher, for students once revealed. */
+export function pollAs(row: PollRow, reader: { teacher: boolean; myVote?: number[] | null }): Poll {
+  const shown = reader.teacher || row.revealed;
+  return {
+    id: row.id,
+    roomId: row.classId,
+    sessionId: row.sessionId,
+    question: row.question,
+    options: row.options,
+    multiple: row.multiple,
+    quiz: row.correct !== null,
+    correct: shown ? row.correct : null,
+    counts: shown ? row.counts : null,
+    voters: row.voters,
+    closed: row.closedAt !== null,
+    revealed: row.revealed,
+    myVote: reader.myVote ?? null,
+    createdDate: row.createdAt.toISOString(),
+  };
+}
+
+function withCounts(row: typeof polls.$inferSelect, votes: Array<{ options: number[] }>): PollRow {
+  const counts = row.options.map(() => 0);
+  for (const vote of votes)
+    for (const index of vote.options) if (index < counts.length) counts[index] = (counts[index] ?? 0) + 1;
+  return { ...row, counts, voters: votes.length };
+}

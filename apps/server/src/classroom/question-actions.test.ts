@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import {
+  CHAT_MUTE_DESTINATION,
+  QUESTION_ANSWER_DESTINATION,
+  QUESTION_ASK_DESTINATION,
+  QUESTION_DELETE_DESTINATION,
+  QUESTION_PIN_DESTINATION,
+  QUESTION_VOTE_DESTINATION,
+  questionTopic,
+  type QuestionEvent,
+  type QuestionList,
+} from '@sea/contract/classroom';
+import { bearer, buildTestApp, type TestUser } from '../../test/helper.ts';
+import { createChatClass, eventually, listenForChat, TestChatClient } from '../../test/chat-clients.ts';
+import { endLiveSession, enrolStudent, openLiveSession } from '../../test/classroom.ts';
+
+let app: FastifyInstance;
+let url: string;
+const clients: TestChatClient[] = [];
+
+async function joined(user: TestUser, classId: number): Promise<TestChatClient> {
+  const made = new TestChatClient(url, user.token);
+  clients.push(made);
+  await made.connect();
+  await made.join(classId);
+  return made;
+}
+
+async function list(user: TestUser, classId: number, query = ''): Promise<QuestionList> {
+  const response = await app.inject({
+    url: `/api/classes/${classId}/questions${query}`,
+    headers: bearer(user),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ data: QuestionList }>().data;
+}
+
+/** A live class with its teacher and two students, each connected and watching the questions. */
+async function liveClass() {
+  const chat = await createChatClass(app);
+  const other = await enrolStudent(app, chat.classId);
+  const sessionId = await openLiveSession(app, chat.classId);
+  const [teacher, asker, classmate] = await Promise.all(
+    [chat.teacher, chat.student, other].map((user) => joined(user, chat.classId)),
+  );
+  if (!teacher || !asker || !classmate) throw new Error('not joined');
+  const topic = questionTopic(chat.classId);
+  const seen = {
+    teacher: (await teacher.watch(topic)) as QuestionEvent[],
+    asker: (await asker.watch(topic)) as QuestionEvent[],
+    classmate: (await classmate.watch(topic)) as QuestionEvent[],
+  };
+  return { ...chat, other, sessionId, clients: { teacher, asker, classmate }, seen };
+}
+
+beforeAll(async () => {
+  app = await buildTestApp({ chat: { rateLimit: { capacity: 100, refillPerSecond: 100 } } });
+  url = await listenForChat(app);
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await app.close();
+});
+
+describe('questions', () => {
+  it('refuses a question while the class is not live', async () => {
+    const { classId, student } = await createChatClass(app);
+    const client = await joined(student, classId);
+    const refusal = await client.request(QUESTION_ASK_DESTINATION, { roomId: classId, content: '질문이요' });
+    expect(refusal).toMatchObject({ code: 'not-live', message: '라이브 수업 중에만 질문할 수 있어요.' });
+  });
+
+  it('hides an anonymous asker from other students, never from the teacher or the asker', async () => {
+    const { classId, student, clients: c, seen } = await liveClass();
+    expect(
+      await c.asker.request(QUESTION_ASK_DESTINATION, {
+        roomId: classId,
+        content: '익명 질문',
+        anonymous: true,
+      }),
+    ).toBeNull();
+    await eventually(() => {
+      expect(seen.teacher[0]).toMatchObject({
+        question: { author: student.nickname, authorId: student.id, anonymous: true, mine: false },
+      });
+      expect(seen.classmate[0]).toMatchObject({ question: { author: null, authorId: null, mine: false } });
+      expect(seen.asker[0]).toMatchObject({ question: { author: student.nickname, mine: true } });
+    });
+  });
+
+  it('counts one upvote per student, refuses a second, and lists by votes', async () => {
+    const { classId, teacher, other, clients: c, seen } = await liveClass();
+    await c.asker.request(QUESTION_ASK_DESTINATION, { roomId: classId, content: '첫 질문' });
+    await c.asker.request(QUESTION_ASK_DESTINATION, { roomId: classId, content: '둘째 질문' });
+    await eventually(() => expect(seen.teacher).toHaveLength(2));
+    const second = (seen.teacher[1] as Extract<QuestionEvent, { type: 'question' }>).question;
+    expect(
+      await c.classmate.request(QUESTION_VOTE_DESTINATION, { roomId: classId, questionId: second.id }),
+    ).toBeNull();
+    const again = await c.classmate.request(QUESTION_VOTE_DESTINATION, {
+      roomId: classId,
+      questionId: second.id,
+    });
+    expect(again).toMatchObject({ code: 'already-voted', message: '이미 추천한 질문이에요.' });
+    await eventually(() =>
+      expect(seen.teacher.at(-1)).toMatchObject({ question: { id: second.id, votes: 1 } }),
+    );
+    expect(seen.teacher).toHaveLength(3);
+
+    const forTeacher = await list(teacher, classId);
+    expect(forTeacher.questions.map((q) => [q.content, q.votes])).toEqual([
+      ['둘째 질문', 1],
+      ['첫 질문', 0],
+    ]);
+    const forVoter = await list(other, classId);
+    expect(forVoter.questions.map((q) => q.voted)).toEqual([true, false]);
+  });
+
+  it("refuses a student's answer, pin and delete; the teacher's take effect for everyone", async () => {
+    const { classId, teacher, clients: c, seen } = await liveClass();
+    await c.asker.request(QUESTION_ASK_DESTINATION, { roomId: classId, content: '질문' });
+    await eventually(() => expect(seen.classmate).toHaveLength(1));
+    const { id } = (seen.classmate[0] as Extract<QuestionEvent, { type: 'question' }>).question;
+    for (const destination of [
+      QUESTION_ANSWER_DESTINATION,
+      QUESTION_PIN_DESTINATION,
+      QUESTION_DELETE_DESTINATION,
+    ]) {
+      expect(await c.asker.request(destination, { roomId: classId, questionId: id })).toMatchObject({
+        code: 'teacher-only',
+      });
+    }
+    expect(await c.teacher.request(QUESTION_PIN_DESTINATION, { roomId: classId, questionId: id })).toBeNull();
+    expect(
+      await c.teacher.request(QUESTION_ANSWER_DESTINATION, { roomId: classId, questionId: id }),
+    ).toBeNull();
+    await eventually(() =>
+      expect(seen.classmate.at(-1)).toMatchObject({ question: { id, pinned: true, answered: true } }),
+    );
+    expect(
+      await c.teacher.request(QUESTION_DELETE_DESTINATION, { roomId: classId, questionId: id }),
+    ).toBeNull();
+    await eventually(() =>
+      expect(seen.classmate.at(-1)).toEqual({ type: 'questionDeleted', roomId: classId, questionId: id }),
+    );
+    expect((await list(teacher, classId)).questions).toEqual([]);
+  });
+
+  it('refuses a muted student', async () => {
+    const { classId, student, clients: c } = await liveClass();
+    await c.teacher.request(CHAT_MUTE_DESTINATION, { roomId: classId, userId: student.id, minutes: 3 });
+    const refusal = await c.asker.request(QUESTION_ASK_DESTINATION, { roomId: classId, content: '질문' });
+    expect(refusal?.code).toBe('muted');
+    expect(refusal?.message).toContain('3분 후에');
+  });
+
+  it('refuses a stranger: subscribing ends the session, the list answers 418', async () => {
+    const { classId, stranger } = await createChatClass(app);
+    const client = new TestChatClient(url, stranger.token);
+    clients.push(client);
+    await client.connect();
+    client.client.subscribe(questionTopic(classId), () => undefined);
+    await client.closed();
+    expect(client.errors[0]?.headers.message).toBe('not a member of this class');
+    const response = await app.inject({
+      url: `/api/classes/${classId}/questions`,
+      headers: bearer(stranger),
+    });
+    expect(response.statusCode).toBe(418);
+  });
+
+  it("keeps an ended session's questions for ?session=, and 404s another class's session", async () => {
+    const { classId, teacher, sessionId, clients: c } = await liveClass();
+    await c.asker.request(QUESTION_ASK_DESTINATION, { roomId: classId, content: '남는 질문' });
+    await endLiveSession(app, sessionId);
+    expect(await list(teacher, classId)).toEqual({ sessionId: null, questions: [] });
+    const kept = await list(teacher, classId, `?session=${sessionId}`);
+    expect(kept.questions.map((q) => q.content)).toEqual(['남는 질문']);
+    const other = await createChatClass(app);
+    const response = await app.inject({
+      url: `/api/classes/${other.classId}/questions?session=${sessionId}`,
+      headers: bearer(other.teacher),
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it("shares the chat's write budget: a student who used it up cannot ask either", async () => {
+    const limited = await buildTestApp({ chat: { rateLimit: { capacity: 2, refillPerSecond: 0.01 } } });
+    try {
+      const limitedUrl = await listenForChat(limited);
+      const { classId, student } = await createChatClass(limited);
+      await openLiveSession(limited, classId);
+      const client = new TestChatClient(limitedUrl, student.token);
+      clients.push(client);
+      await client.connect();
+      await client.join(classId);
+      expect(await client.request('/app/hello', { roomId: classId, content: '하나' })).toBeNull();
+      expect(await client.request(QUESTION_ASK_DESTINATION, { roomId: classId, content: '질문' })).toBeNull();
+      const refused = await client.request(QUESTION_ASK_DESTINATION, { roomId: classId, content: '또 질문' });
+      expect(refused).toMatchObject({
+        code: 'rate-limited',
+        message: '너무 빨리 보내고 있어요. 잠시 후 다시 시도해 주세요.',
+      });
+      await client.close();
+    } finally {
+      await limited.close();
+    }
+  });
+});

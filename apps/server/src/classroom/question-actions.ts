@@ -1,0 +1,166 @@
+import {
+  MAX_QUESTION_LENGTH,
+  QuestionActionSchema,
+  QuestionAskSchema,
+  questionTopic,
+  type QuestionEvent,
+} from '@sea/contract/classroom';
+import { hasControlCharacter, TEXT_MESSAGES } from '@sea/contract/text';
+import { fitsLength } from '@sea/contract/text-length';
+import type {
+  ChatLog,
+  ChatOutcome,
+  ChatSubscriber,
+  RoomContext,
+  RoomEvent,
+  SendHandler,
+  SendLimiter,
+} from '../chat/chat-ports.ts';
+import type { ChatGate } from '../chat/moderation-store.ts';
+import { gateRefusal, refuse, REFUSAL_TEXTS } from '../chat/refusals.ts';
+import { admit, eventId } from '../chat/room-action.ts';
+import type { Database } from '../db/database.ts';
+import { openSessionOf } from '../sessions/session-store.ts';
+import {
+  askQuestion,
+  deleteQuestion,
+  questionAs,
+  toggleQuestion,
+  voteQuestion,
+  type QuestionRow,
+} from './question-store.ts';
+
+export interface QuestionActionsOptions {
+  db: Database;
+  room: RoomContext;
+  gate: Pick<ChatGate, 'mutedUntil'>;
+  /** The chat's write budget, for asking and voting. */
+  limiter?: SendLimiter;
+  log: ChatLog;
+  now?: () => number;
+}
+
+const OK: ChatOutcome = { type: 'ok' };
+const QUESTION_NOT_FOUND = '이미 삭제되었거나 없는 질문이에요.';
+
+/** A question's new state for the room: the teacher and the asker see its author, other students maybe not. */
+export function questionEvent(row: QuestionRow): RoomEvent {
+  const as = (userId: string, role: 'teacher' | 'student'): QuestionEvent => ({
+    type: 'question',
+    question: questionAs(row, { userId, role }),
+  });
+  const event: RoomEvent = {
+    destination: questionTopic(row.classId),
+    id: eventId('question'),
+    body: as('', 'teacher'),
+    student: as('', 'student'),
+  };
+  if (row.userId !== null) event.own = { userIds: [row.userId], body: as(row.userId, 'student') };
+  return event;
+}
+
+/**
+ * The questions of a live session, one handler per destination: ask (`/app/questions`, members not muted, while
+ * the class is live), upvote once (`/app/questions/vote`), and the teacher's answer, pin and delete. Stored
+ * first, then each change goes to `/topic/questions/{classId}` on every instance.
+ */
+export function questionActions(options: QuestionActionsOptions): {
+  ask: SendHandler;
+  vote: SendHandler;
+  answer: SendHandler;
+  pin: SendHandler;
+  delete: SendHandler;
+} {
+  const { db, room, gate, log, limiter } = options;
+  const now = options.now ?? Date.now;
+  const failed = (what: string, error: unknown): ChatOutcome => {
+    log('error', `question ${what} failed`, error);
+    return refuse('unavailable', REFUSAL_TEXTS.unavailable);
+  };
+  const toggle = (mark: 'answered' | 'pinned'): SendHandler => ({
+    async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
+      const admitted = await admit(room, subscriber, QuestionActionSchema, text, 'teacher');
+      if ('outcome' in admitted) return admitted.outcome;
+      const { roomId, questionId } = admitted.body;
+      let row: QuestionRow | null;
+      try {
+        row = await toggleQuestion(db, roomId, questionId, mark);
+      } catch (error) {
+        return failed(mark, error);
+      }
+      if (!row) return refuse('not-found', QUESTION_NOT_FOUND);
+      room.publishEvent(questionEvent(row));
+      return OK;
+    },
+  });
+
+  return {
+    ask: {
+      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
+        const admitted = await admit(room, subscriber, QuestionAskSchema, text, 'anyone', limiter);
+        if ('outcome' in admitted) return admitted.outcome;
+        const { roomId, anonymous } = admitted.body;
+        const content = admitted.body.content.trim();
+        if (content.length === 0) return refuse('blank', '빈 질문은 보낼 수 없어요.');
+        if (hasControlCharacter(content, true)) return refuse('bad-request', TEXT_MESSAGES.control);
+        if (!fitsLength(content, MAX_QUESTION_LENGTH)) {
+          return refuse('too-long', `질문은 ${MAX_QUESTION_LENGTH}자까지 보낼 수 있어요.`);
+        }
+        let row: QuestionRow;
+        try {
+          if (admitted.role === 'student') {
+            const until = await gate.mutedUntil(roomId, subscriber.userId);
+            if (until) return gateRefusal({ type: 'muted', until }, now());
+          }
+          const sessionId = await openSessionOf(db, roomId);
+          if (sessionId === null) return refuse('not-live', '라이브 수업 중에만 질문할 수 있어요.');
+          row = await askQuestion(db, {
+            sessionId,
+            classId: roomId,
+            userId: subscriber.userId,
+            content,
+            anonymous,
+          });
+        } catch (error) {
+          return failed('ask', error);
+        }
+        room.publishEvent(questionEvent(row));
+        return OK;
+      },
+    },
+    vote: {
+      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
+        const admitted = await admit(room, subscriber, QuestionActionSchema, text, 'anyone', limiter);
+        if ('outcome' in admitted) return admitted.outcome;
+        const { roomId, questionId } = admitted.body;
+        let outcome: Awaited<ReturnType<typeof voteQuestion>>;
+        try {
+          outcome = await voteQuestion(db, roomId, questionId, subscriber.userId);
+        } catch (error) {
+          return failed('vote', error);
+        }
+        if (outcome === 'not-found') return refuse('not-found', QUESTION_NOT_FOUND);
+        if (outcome === 'already-voted') return refuse('already-voted', '이미 추천한 질문이에요.');
+        room.publishEvent(questionEvent(outcome));
+        return OK;
+      },
+    },
+    answer: toggle('answered'),
+    pin: toggle('pinned'),
+    delete: {
+      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
+        const admitted = await admit(room, subscriber, QuestionActionSchema, text, 'teacher');
+        if ('outcome' in admitted) return admitted.outcome;
+        const { roomId, questionId } = admitted.body;
+        try {
+          if (!(await deleteQuestion(db, roomId, questionId))) return refuse('not-found', QUESTION_NOT_FOUND);
+        } catch (error) {
+          return failed('delete', error);
+        }
+        const event: QuestionEvent = { type: 'questionDeleted', roomId, questionId };
+        room.publishEvent({ destination: questionTopic(roomId), id: eventId('question'), body: event });
+        return OK;
+      },
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { RoomRole } from '@sea/contract/chat';
+import type { Question } from '@sea/contract/classroom';
+import type { Database } from '../db/database.ts';
+import { questions, questionVotes, users } from '../db/schema.ts';
+
+/** A stored question with its asker's nickname (null once they withdrew). */
+export type QuestionRow = {
+  id: number;
+  sessionId: number;
+  classId: number;
+  userId: string | null;
+  content: string;
+  anonymous: boolean;
+  votes: number;
+  answered: boolean;
+  pinned: boolean;
+  createdAt: Date;
+  nickname: string | null;
+};
+
+const columns = {
+  id: questions.id,
+  sessionId: questions.sessionId,
+  classId: questions.classId,
+  userId: questions.userId,
+  content: questions.content,
+  anonymous: questions.anonymous,
+  votes: questions.votes,
+  answered: questions.answered,
+  pinned: questions.pinned,
+  createdAt: questions.createdAt,
+  nickname: users.nickname,
+};
+
+/** Stores a question of the session and answers it as stored. */
+export async function askQuestion(
+  db: Database,
+  input: { sessionId: number; classId: number; userId: string; content: string; anonymous: boolean },
+): Promise<QuestionRow> {
+  const [row] = await db.insert(questions).values(input).returning({ id: questions.id });
+  if (!row) throw new Error('insert returned no row');
+  const stored = await findQuestion(db, input.classId, row.id);
+  if (!stored) throw new Error('question vanished');
+  return stored;
+}
+
+/** A question of the class, or null. */
+export async function findQuestion(
+  db: Database,
+  classId: number,
+  questionId: number,
+): Promise<QuestionRow | null> {
+  const [row] = await db
+    .select(columns)
+    .from(questions)
+    .leftJoin(users, and(eq(users.id, questions.userId), isNull(users.deletedAt)))
+    .where(and(eq(questions.classId, classId), eq(questions.id, questionId)));
+  return row ?? null;
+}
+
+/**
+ * One upvote by `userId`: the vote's primary key refuses a second one, even from two instances at once, and
+ * the count moves in the same transaction.
+ */
+export async function voteQuestion(
+  db: Database,
+  classId: number,
+  questionId: number,
+  userId: string,
+): Promise<QuestionRow | 'already-voted' | 'not-found'> {
+  const outcome = await db.transaction(async (tx) => {
+    const [question] = await tx
+      .select({ id: questions.id })
+      .from(questions)
+      .where(and(eq(questions.classId, classId), eq(questions.id, questionId)));
+    if (!question) return 'not-found' as const;
+    const inserted = await tx
+      .insert(questionVotes)
+      .values({ questionId, userId })
+      .onConflictDoNothing()
+      .returning({ questionId: questionVotes.questionId });
+    if (inserted.length === 0) return 'already-voted' as const;
+    await tx
+      .update(questions)
+      .set({ votes: sql`${questions.votes} + 1` })
+      .where(eq(questions.id, questionId));
+    return 'voted' as const;
+  });
+  if (outcome !== 'voted') return outcome;
+  return (await findQuestion(db, classId, questionId)) ?? 'not-found';
+}
+
+/** Turns the question's `answered` or `pinned` mark over; null for a question the class does not have. */
+export async function toggleQuestion(
+  db: Database,
+  classId: number,
+  questionId: number,
+  mark: 'answered' | 'pinned',
+): Promise<QuestionRow | null> {
+  const column = questions[mark];
+  const updated = await db
+    .update(questions)
+    .set({ [mark]: sql`not ${column}` })
+    .where(and(eq(questions.classId, classId), eq(questions.id, questionId)))
+    .returning({ id: questions.id });
+  if (updated.length === 0) return null;
+  return findQuestion(db, classId, questionId);
+}
+
+/** Deletes a question and its votes; false when the class has no such question. */
+export async function deleteQuestion(db: Database, classId: number, questionId: number): Promise<boolean> {
+  const deleted = await db
+    .delete(questions)
+    .where(and(eq(questions.classId, classId), eq(questions.id, questionId)))
+    .returning({ id: questions.id });
+  return deleted.length > 0;
+}
+
+/** The questions of a session as `reader` sees them (its own votes marked), oldest first. */
+export async function listQuestions(
+  db: Database,
+  sessionId: number,
+  reader: { userId: string; role: RoomRole },
+): Promise<Question[]> {
+  const rows = await db
+    .select({ ...columns, voted: sql<boolean>`${questionVotes.userId} is not null` })
+    .from(questions)
+    .leftJoin(users, and(eq(users.id, questions.userId), isNull(users.deletedAt)))
+    .leftJoin(
+      questionVotes,
+      and(eq(questionVotes.questionId, questions.id), eq(questionVotes.userId, reader.userId)),
+    )
+    .where(eq(questions.sessionId, sessionId))
+    .orderBy(asc(questions.id));
+  return rows.map((row) => ({ ...questionAs(row, reader), voted: Boolean(row.voted) }));
+}
+
+/**
+ * A question as one reader sees it: the teacher and the asker always see who asked; other students see no
+ * author of an anonymous question.
+ */
+export function questionAs(row: QuestionRow, reader: { userId: string; role: RoomRole }): Question {
+  const mine = row.userId !== null && row.userId === reader.userId;
+  const hidden = row.anonymous && !mine && reader.role !== 'teacher';
+  return {
+    id: row.id,
+    roomId: row.classId,
+    sessionId: row.sessionId,
+    content: row.content,
+    anonymous: row.anonymous,
+    author: hidden ? null : row.nickname,
+    authorId: hidden ? null : row.userId,
+    mine,
+    votes: row.votes,
+    voted: false,
+    answered: row.answered,
+    pinned: row.pinned,
+    createdDate: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { ROUTES } from '@sea/contract/paths';
+import { READINESS_CHECK_MS, readiness, ReadinessSchema, type ReadinessCheck } from '@sea/contract/readiness';
+import { isDatabaseUp } from '../db/open-database.ts';
+
+/** `up` when `check` resolves true within the readiness deadline, else `down`. */
+async function within(check: () => Promise<boolean>): Promise<ReadinessCheck> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), READINESS_CHECK_MS);
+  });
+  try {
+    return (await Promise.race([check().catch(() => false), late])) ? 'up' : 'down';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * `GET /ready`: whether this server can serve now (a load balancer sends it traffic only then), with each
+ * dependency checked: the database, Redis (with REDIS_URL; its own connection, so the check sees what a new
+ * command would), and a media node that reported lately and answers. 200 when none is down, else 503.
+ * `GET /health` stays the liveness check: a process that answers it needs no restart, even when not ready.
+ */
+export async function readyRoutes(app: FastifyInstance): Promise<void> {
+  const redis = app.config.redisUrl
+    ? new Redis(app.config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0 })
+    : null;
+  if (redis) {
+    redis.on('error', () => undefined); // what a failing Redis means is the check's answer, below
+    app.addHook('onClose', async () => redis.disconnect());
+  }
+  const schema = {
+    tags: ['health'],
+    summary: 'Readiness: 200 when the database, Redis and a media node answer, else 503',
+    response: { 200: ReadinessSchema, 503: ReadinessSchema },
+  };
+  app.get(ROUTES.ready, { schema }, async (_request, reply) => {
+    const [database, cache, media] = await Promise.all([
+      within(() => isDatabaseUp(app.db, READINESS_CHECK_MS)),
+      redis ? within(async () => (await redis.ping()) === 'PONG') : ('off' as const),
+      within(() => app.mediaNodes.reachable()),
+    ]);
+    const answer = readiness({ database, redis: cache, media });
+    return reply
+      .code(answer.ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(answer);
+  });
+}

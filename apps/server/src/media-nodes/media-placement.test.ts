@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { redisAvailable } from '../../test/helper.ts';
+import { MediaPlacement } from './media-placement.ts';
+import { NodeRegistry } from './node-registry.ts';
+import { skipNotice } from '../../test/skip-notice.ts';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const available = await redisAvailable(REDIS_URL);
+if (!available && process.env.CI === 'true') throw new Error('Redis is required when CI=true');
+if (!available) skipNotice('SKIPPED: media placement tests need Redis on 6379');
+
+const log = pino({ level: 'silent' });
+const writer = new Redis(REDIS_URL, { lazyConnect: true });
+const registries: NodeRegistry[] = [];
+afterAll(async () => {
+  await Promise.all(registries.map((registry) => registry.close()));
+  writer.disconnect();
+});
+
+const DEFAULT_URL = 'http://localhost:5001';
+
+async function register(prefix: string, nodeId: string, port: number, more: object) {
+  const entry = {
+    nodeId,
+    mediaUrl: `http://127.0.0.1:${port}`,
+    capacity: 2,
+    load: 0,
+    origins: [],
+    edges: [],
+    at: new Date().toISOString(),
+    ...more,
+  };
+  await writer.set(`${prefix}${nodeId}`, JSON.stringify(entry), 'PX', 5_000);
+}
+
+describe('MediaPlacement without a registry (no REDIS_URL)', () => {
+  it('names MEDIA_URL for everybody, as with one node', async () => {
+    const placement = new MediaPlacement(null, DEFAULT_URL, log);
+    expect(await placement.target(7, 'teacher')).toEqual({ mediaUrl: DEFAULT_URL });
+    expect(await placement.target(7, 'student')).toEqual({ mediaUrl: DEFAULT_URL });
+  });
+});
+
+describe.skipIf(!available)('MediaPlacement with the Redis registry', () => {
+  it('teacher on the roomiest node; students on the origin until full, then on an edge naming the origin', async () => {
+    const prefix = `sea:test:media-node:${randomUUID()}:`;
+    const registry = new NodeRegistry({ url: REDIS_URL, prefix });
+    registries.push(registry);
+    await registry.ready();
+    const placement = new MediaPlacement(registry, DEFAULT_URL, log);
+    // No node: as before.
+    expect(await placement.target(7, 'teacher')).toEqual({ mediaUrl: DEFAULT_URL });
+    await register(prefix, 'a', 6001, { load: 1 });
+    await register(prefix, 'b', 6002, { load: 0 });
+    expect(await placement.target(7, 'teacher')).toEqual({ mediaUrl: 'http://127.0.0.1:6002' });
+    // The class is not live anywhere yet: the student is told so by the default node.
+    expect(await placement.target(7, 'student')).toEqual({ mediaUrl: DEFAULT_URL });
+    await register(prefix, 'b', 6002, { load: 1, origins: [7] });
+    expect(await placement.target(7, 'student')).toEqual({ mediaUrl: 'http://127.0.0.1:6002' });
+    await register(prefix, 'b', 6002, { load: 2, origins: [7] });
+    expect(await placement.target(7, 'student')).toEqual({
+      mediaUrl: 'http://127.0.0.1:6001',
+      origin: 'http://127.0.0.1:6002',
+    });
+    // The teacher reconnecting goes back to the full origin.
+    expect(await placement.target(7, 'teacher')).toEqual({ mediaUrl: 'http://127.0.0.1:6002' });
+  });
+
+  it('falls back to MEDIA_URL when the registry cannot be read', async () => {
+    const registry = new NodeRegistry({ url: 'redis://127.0.0.1:1' });
+    registries.push(registry);
+    const placement = new MediaPlacement(registry, DEFAULT_URL, log);
+    expect(await placement.target(7, 'student')).toEqual({ mediaUrl: DEFAULT_URL });
+  });
+});

@@ -1,0 +1,184 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { idText } from '@sea/contract/ids';
+import { ROUTES } from '@sea/contract/paths';
+import { classes, liveSessions } from '../db/schema.ts';
+import { errorResponses } from '../envelope.ts';
+import { forbidden, notFound } from '../errors.ts';
+import { REPLAY_FILES, replayDir } from '../replays/replay-files.ts';
+
+const SessionParams = z.object({ sessionId: idText('세션 번호가 올바르지 않아요.') });
+const SegmentParams = SessionParams.extend({ segment: z.string() });
+const SignedQuery = z.object({
+  exp: z.string().optional().describe('expiry, Unix seconds'),
+  sig: z.string().optional().describe('signature of the session id and the expiry'),
+  download: z.literal('1').optional().describe('MP4 only: as an attachment with the replay’s title'),
+});
+/** The segment names the HLS remux writes (ffmpeg-args.ts); nothing else in the folder is served. */
+const SEGMENT = /^segment-\d{1,9}\.ts$/;
+const tags = ['replays'];
+const signedErrors = errorResponses(400, 403, 404);
+
+/**
+ * A replay's files, only with a valid signature (`?exp=&sig=` from the session item's URLs): the MP4 (with
+ * HTTP Range requests, for seeking and resumed downloads; `?download=1` names it after the replay in an
+ * RFC 5987 `filename*`), and the HLS playlist (served with the same signature on each segment URI) and its
+ * segments. Nothing else under REPLAYS_DIR is reachable: the names are fixed or checked, never joined from
+ * the URL as a path. An expired or altered signature answers 403 before anything about the files is told.
+ */
+export async function replayFileRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Registered inside this plugin: `reply.sendFile` and `reply.download` exist only here.
+  await app.register(fastifyStatic, {
+    root: app.config.replaysDir,
+    serve: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+  });
+
+  /** The session's replay folder, once its signature is checked and its replay is still there to serve. */
+  const openFolder = async (sessionId: number, query: z.infer<typeof SignedQuery>) => {
+    if (!app.replayUrls.verify(sessionId, query.exp, query.sig)) throw forbidden();
+    const [session] = await app.db
+      .select({ title: liveSessions.title, startedAt: liveSessions.startedAt })
+      .from(liveSessions)
+      .innerJoin(classes, eq(classes.id, liveSessions.classId))
+      .where(
+        and(
+          eq(liveSessions.id, sessionId),
+          eq(liveSessions.recordingState, 'ready'),
+          isNull(classes.deletedAt),
+        ),
+      );
+    if (session === undefined) throw notFound('file');
+    return { dir: replayDir(app.config.replaysDir, sessionId), session };
+  };
+
+  const existing = async (file: string) => {
+    const stat = await fs.stat(file).catch(() => null);
+    if (stat === null || !stat.isFile()) throw notFound('file');
+  };
+
+  app.get(
+    ROUTES.replayMp4,
+    {
+      schema: {
+        tags,
+        summary: 'A replay’s MP4 (signed URL; Range requests; `download=1` as an attachment)',
+        params: SessionParams,
+        querystring: SignedQuery,
+        response: { 200: z.string().describe('video/mp4 (206 for a Range request)'), ...signedErrors },
+      },
+    },
+    async (request, reply) => {
+      const { dir, session } = await openFolder(request.params.sessionId, request.query);
+      await existing(path.join(dir, REPLAY_FILES.mp4));
+      reply.header('cache-control', 'private, max-age=3600');
+      if (request.query.download === '1') {
+        reply.header(
+          'content-disposition',
+          attachment(sessionIdName(request.params.sessionId), downloadName(session.title, session.startedAt)),
+        );
+      }
+      return reply.type('video/mp4').sendFile(REPLAY_FILES.mp4, dir);
+    },
+  );
+
+  app.get(
+    ROUTES.replayPlaylist,
+    {
+      schema: {
+        tags,
+        summary: 'A replay’s HLS playlist (signed URL); its segment URIs carry the same signature',
+        params: SessionParams,
+        querystring: SignedQuery,
+        response: { 200: z.string().describe('the M3U8 playlist'), ...signedErrors },
+      },
+    },
+    async (request, reply) => {
+      const { sessionId } = request.params;
+      const { dir } = await openFolder(sessionId, request.query);
+      const text = await fs.readFile(path.join(dir, REPLAY_FILES.playlist), 'utf8').catch(() => null);
+      if (text === null) throw notFound('file');
+      const signature = `exp=${request.query.exp ?? ''}&sig=${request.query.sig ?? ''}`;
+      return reply
+        .type('application/vnd.apple.mpegurl')
+        .header('cache-control', 'private, no-store')
+        .send(signPlaylist(text, signature));
+    },
+  );
+
+  app.get(
+    ROUTES.replaySegment,
+    {
+      schema: {
+        tags,
+        summary: 'A segment of a replay’s HLS playlist (signed URL)',
+        params: SegmentParams,
+        querystring: SignedQuery,
+        response: { 200: z.string().describe('video/mp2t'), ...signedErrors },
+      },
+    },
+    async (request, reply) => {
+      const { sessionId, segment } = request.params;
+      const { dir } = await openFolder(sessionId, request.query);
+      if (!SEGMENT.test(segment)) throw notFound('file');
+      const hlsDir = path.join(dir, REPLAY_FILES.hlsDir);
+      await existing(path.join(hlsDir, segment));
+      return reply
+        .type('video/mp2t')
+        .header('cache-control', 'private, max-age=3600')
+        .sendFile(segment, hlsDir);
+    },
+  );
+}
+
+/** The playlist with `signature` (a query string) added to every segment URI. */
+export function signPlaylist(playlist: string, signature: string): string {
+  return playlist
+    .split('\n')
+    .map((line) => {
+      const uri = line.trim();
+      if (uri === '' || uri.startsWith('#')) return line;
+      return `${uri}${uri.includes('?') ? '&' : '?'}${signature}`;
+    })
+    .join('\n');
+}
+
+/** The download's name: the replay's title (or 다시보기) and its date, without characters no file name takes. */
+export function downloadName(title: string | null, startedAt: Date): string {
+  const date = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Seoul' }).format(startedAt);
+  const name = (title ?? '다시보기')
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80);
+  return `${name || '다시보기'} ${date}.mp4`;
+}
+
+/** The ASCII name of a download, for clients that do not read `filename*`. */
+function sessionIdName(sessionId: number): string {
+  return `replay-${sessionId}.mp4`;
+}
+
+/**
+ * `Content-Disposition: attachment` with an ASCII `filename` and the real (Korean) name as an RFC 5987
+ * `filename*` in UTF-8, which browsers prefer.
+ */
+export function attachment(asciiName: string, name: string): string {
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${asciiName}"; filename*=UTF-8''${encoded}`;
+}

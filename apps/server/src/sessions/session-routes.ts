@@ -1,0 +1,208 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { ClassIdParamsSchema } from '@sea/contract/classes';
+import { ROUTES } from '@sea/contract/paths';
+import {
+  SessionChatMessageSchema,
+  SessionDetailSchema,
+  SessionItemSchema,
+  SessionParamsSchema,
+  SessionPatchSchema,
+  WatchBeatSchema,
+  WatchStateSchema,
+} from '@sea/contract/sessions';
+import { creditBeat, resumePoint } from '../attendance/watch-time.ts';
+import { requireMember, requireTeacher } from '../classes/class-role.ts';
+import { classes } from '../db/schema.ts';
+import { envelopeSchema, errorResponses, ok } from '../envelope.ts';
+import { conflict } from '../errors.ts';
+import { requireUser } from '../plugins/auth.ts';
+import { readReplayTimeline } from '../replays/replay-files.ts';
+import { recordingFilesOf, removeSessionRecordings } from './recording-removal.ts';
+import { sessionChat } from './session-chat.ts';
+import { findSession, listSessions, toSessionItem, updateSession } from './session-items.ts';
+
+const security = [{ bearer: [] }];
+const tags = ['sessions'];
+
+/** A class's live sessions and their replays: listed and watched by members, managed by the teacher. */
+export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    ROUTES.sessions,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'The class’s live sessions, newest first, with their replays (teacher or student)',
+        description:
+          'Hidden replays are listed only to the teacher. `hls_url` and `mp4_url` are short-lived signed ' +
+          'URLs (a few hours), given only when the replay is ready.',
+        params: ClassIdParamsSchema,
+        response: { 200: envelopeSchema(z.array(SessionItemSchema)), ...errorResponses(400, 401, 404, 418) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { classId } = request.params;
+      const relation = await requireMember(app.db, classId, user.id);
+      const rows = await listSessions(app.db, classId, relation);
+      const now = new Date();
+      return ok(
+        rows.map((row) => toSessionItem(row, app.replayUrls, now)),
+        '강의 세션 목록이에요.',
+        'Sessions.',
+      );
+    },
+  );
+
+  app.get(
+    ROUTES.session,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'One session, with where the caller left off in its replay (teacher or student)',
+        params: SessionParamsSchema,
+        response: { 200: envelopeSchema(SessionDetailSchema), ...errorResponses(400, 401, 404, 418) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { classId, sessionId } = request.params;
+      const relation = await requireMember(app.db, classId, user.id);
+      const row = await findSession(app.db, classId, sessionId, relation);
+      const resume = await resumePoint(app.db, sessionId, user.id);
+      return ok({ ...toSessionItem(row, app.replayUrls), resume_s: resume }, '강의 세션이에요.', 'Session.');
+    },
+  );
+
+  app.patch(
+    ROUTES.session,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Rename or hide a replay (teacher); a blank title clears it',
+        params: SessionParamsSchema,
+        body: SessionPatchSchema,
+        response: { 200: envelopeSchema(SessionItemSchema), ...errorResponses(400, 401, 404, 418) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { classId, sessionId } = request.params;
+      await requireTeacher(app.db, classId, user.id);
+      await findSession(app.db, classId, sessionId, 'teacher');
+      const row = await updateSession(app.db, sessionId, request.body);
+      return ok(toSessionItem(row, app.replayUrls), '다시보기 정보를 바꿨어요.', 'Session updated.');
+    },
+  );
+
+  app.delete(
+    ROUTES.session,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a session’s replay and raw recording (teacher); the session stays, state `none`',
+        params: SessionParamsSchema,
+        response: { 200: envelopeSchema(SessionItemSchema), ...errorResponses(400, 401, 404, 409, 418) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { classId, sessionId } = request.params;
+      await requireTeacher(app.db, classId, user.id);
+      const session = await findSession(app.db, classId, sessionId, 'teacher');
+      if (session.endedAt === null) {
+        throw conflict(
+          '진행 중인 강의의 녹화는 강의가 끝난 뒤에 삭제할 수 있어요.',
+          'A live session’s recording can be deleted once the lecture has ended.',
+        );
+      }
+      await removeSessionRecordings(recordingFilesOf(app), [sessionId]);
+      const row = await findSession(app.db, classId, sessionId, 'teacher');
+      return ok(toSessionItem(row, app.replayUrls), '다시보기를 삭제했어요.', 'Replay deleted.');
+    },
+  );
+
+  app.get(
+    ROUTES.sessionChat,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'The chat of a session, in time order, with each message’s offset in the replay',
+        description:
+          '`offset_ms` is measured from the session’s start on the replay’s clock: stretches where the ' +
+          'teacher paused recording are cut out, as they are from the replay.',
+        params: SessionParamsSchema,
+        response: {
+          200: envelopeSchema(z.array(SessionChatMessageSchema)),
+          ...errorResponses(400, 401, 404, 418),
+        },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { classId, sessionId } = request.params;
+      const relation = await requireMember(app.db, classId, user.id);
+      const session = await findSession(app.db, classId, sessionId, relation);
+      const [owner] = await app.db
+        .select({ teacherId: classes.teacherId })
+        .from(classes)
+        .where(eq(classes.id, classId));
+      const timeline =
+        session.recordingState === 'ready'
+          ? await readReplayTimeline(app.config.replaysDir, sessionId)
+          : null;
+      const messages = await sessionChat(
+        app.db,
+        session,
+        owner?.teacherId ?? '',
+        (key) => app.storage.url(key),
+        timeline,
+      );
+      return ok(messages, '강의 세션의 채팅이에요.', 'Session chat.');
+    },
+  );
+
+  app.post(
+    ROUTES.sessionWatch,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'A beat of the replay player: counts watch time and saves the resume point',
+        description:
+          'Sent every 5 s while the replay is open, and on pause, seek and close. The caller is credited ' +
+          'the time since their previous beat for this session, at most 6 s, only when `playing` was true ' +
+          'then and is true now: several tabs never count more than the wall clock, and seeking counts nothing.',
+        params: SessionParamsSchema,
+        body: WatchBeatSchema,
+        response: { 200: envelopeSchema(WatchStateSchema), ...errorResponses(400, 401, 404, 409, 418) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { classId, sessionId } = request.params;
+      const relation = await requireMember(app.db, classId, user.id);
+      const session = await findSession(app.db, classId, sessionId, relation);
+      if (session.recordingState !== 'ready') {
+        throw conflict('다시보기가 아직 준비되지 않았어요.', 'The replay is not ready.');
+      }
+      const state = await creditBeat(app.db, sessionId, user.id, request.body);
+      return ok(state, '시청 시간을 기록했어요.', 'Watch time recorded.');
+    },
+  );
+}

@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { enrolments, liveSessions } from '../src/db/schema.ts';
+import { createUser, type TestUser } from './helper.ts';
+
+/** Records an open live session of the class (as a media node's report would) and answers its id. */
+export async function openLiveSession(app: FastifyInstance, classId: number): Promise<number> {
+  const [row] = await app.db
+    .insert(liveSessions)
+    .values({ classId, mediaKey: randomUUID(), nodeId: 'test-node', startedAt: new Date() })
+    .returning({ id: liveSessions.id });
+  if (!row) throw new Error('session not created');
+  return row.id;
+}
+
+/** Ends a live session. */
+export async function endLiveSession(app: FastifyInstance, sessionId: number): Promise<void> {
+  await app.db.update(liveSessions).set({ endedAt: new Date() }).where(eq(liveSessions.id, sessionId));
+}
+
+/** Another student enrolled in the class. */
+export async function enrolStudent(app: FastifyInstance, classId: number): Promise<TestUser> {
+  const student = await createUser(app);
+  await app.db.insert(enrolments).values({ classId, userId: student.id });
+  return student;
+}

@@ -1,0 +1,9 @@
+import { useClassId } from '../../features/classes/use-class-id.ts';
+import { ReplayPage } from '../../features/replays/components/replay-page.tsx';
+import { useSessionId } from '../../features/replays/use-session-id.ts';
+
+export function Component() {
+  const classId = useClassId();
+  const sessionId = useSessionId();
+  return <ReplayPage classId={classId} sessionId={sessionId} role="student" />;
+}

@@ -1,0 +1,113 @@
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Page } from '../../../components/ui/page.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { isHttpError } from '../../../lib/http-error.ts';
+import { apiUrl } from '../../../lib/http.ts';
+import { useSession, useSessionChat } from '../api/get-session.ts';
+import { formatDuration, formatDateTime } from '../../../lib/format-date-time.ts';
+import { sessionStatus, sessionTitle } from '../session-status.ts';
+import { REPLAY_TEXTS } from '../texts.ts';
+import { useMediaTimeMs } from '../use-media-time.ts';
+import { useWatchBeats } from '../use-watch-beats.ts';
+import { ReplayChat } from './replay-chat.tsx';
+import { ReplayPlayer } from './replay-player.tsx';
+import styles from './replay-page.module.css';
+
+const texts = REPLAY_TEXTS.page;
+
+/**
+ * `/dashboard/{role}/{classId}/replays/{sessionId}`: one replay with the session's chat beside it (under it
+ * on a phone), resuming where the viewer left off, and the MP4 to download.
+ */
+export function ReplayPage({
+  classId,
+  sessionId,
+  role,
+}: {
+  classId: number;
+  sessionId: number;
+  role: 'teacher' | 'student';
+}) {
+  const session = useSession(classId, sessionId);
+  const chat = useSessionChat(classId, sessionId);
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const onVideo = useCallback((element: HTMLVideoElement | null) => setVideo(element), []);
+  const timeMs = useMediaTimeMs(video);
+  const ready = session.data?.recording.state === 'ready';
+  useWatchBeats(classId, sessionId, ready ? video : null);
+
+  const dashboard =
+    role === 'teacher' ? paths.dashboardTeacher.to(classId) : paths.dashboardStudent.to(classId);
+  const back = (
+    <Link className={styles.back} to={dashboard}>
+      {texts.backToDashboard}
+    </Link>
+  );
+
+  if (session.isPending) return <Spinner label={texts.loading} />;
+  if (session.data === undefined) {
+    const message = isHttpError(session.error) ? session.error.messageKor : null;
+    return (
+      <Page>
+        <div role="alert">
+          <EmptyState message={message ?? texts.loadFailed}>{back}</EmptyState>
+        </div>
+      </Page>
+    );
+  }
+
+  const item = session.data;
+  const title = sessionTitle(item);
+  const { hls_url: hlsUrl, mp4_url: mp4Url } = item.recording;
+  return (
+    <Page>
+      <Breadcrumb
+        items={[
+          { label: REPLAY_TEXTS.crumbs.home, to: paths.home.to() },
+          { label: REPLAY_TEXTS.crumbs.dashboard, to: dashboard },
+          { label: title },
+        ]}
+      />
+      <header className={styles.header}>
+        <div className={styles.heading}>
+          <h1 className={styles.title}>{title}</h1>
+          <p className={styles.meta}>
+            {formatDateTime(item.started_at)} · {formatDuration(item.duration_s)}
+          </p>
+        </div>
+        {ready && mp4Url !== null && (
+          <a className={buttonClassName({ variant: 'secondary' })} href={apiUrl(mp4Url)} download>
+            {texts.download}
+          </a>
+        )}
+      </header>
+      {ready && hlsUrl !== null ? (
+        <div className={styles.layout}>
+          <ReplayPlayer hlsUrl={hlsUrl} mp4Url={mp4Url} startS={item.resume_s} onVideo={onVideo} />
+          <div className={styles.chat}>
+            <ReplayChat
+              messages={chat.data}
+              timeMs={timeMs}
+              loadFailed={chat.isError}
+              onSeek={(seconds) => {
+                if (video !== null) video.currentTime = seconds;
+              }}
+            />
+          </div>
+        </div>
+      ) : (
+        <div role="status">
+          <EmptyState message={texts.notReady}>
+            <p className={styles.state}>{sessionStatus(item.recording).label}</p>
+            {back}
+          </EmptyState>
+        </div>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import type { SessionItem } from '@sea/contract/sessions';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { useNotify } from '../../../components/ui/use-notify.ts';
+import { isHttpError } from '../../../lib/http-error.ts';
+import { useSessionMutations } from '../api/session-mutations.ts';
+import { REPLAY_TEXTS } from '../texts.ts';
+import { RenameSessionForm } from './rename-session-form.tsx';
+import styles from './session-list.module.css';
+
+const texts = REPLAY_TEXTS;
+
+/** The server's Korean reason when it gave one, else the action's own text. */
+function failure(error: unknown, fallback: string): string {
+  return (isHttpError(error) && error.messageKor) || fallback;
+}
+
+/** The teacher's tools for one replay: rename, hide or show again, delete (after a confirmation). */
+export function SessionTeacherActions({
+  classId,
+  session,
+  title,
+}: {
+  classId: number;
+  session: SessionItem;
+  title: string;
+}) {
+  const notify = useNotify();
+  const { patch, remove } = useSessionMutations(classId);
+  const [renaming, setRenaming] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const hidden = session.recording.hidden;
+
+  if (renaming) {
+    return (
+      <RenameSessionForm
+        initial={session.recording.title ?? ''}
+        busy={patch.isPending}
+        onCancel={() => setRenaming(false)}
+        onSave={(value) =>
+          patch.mutate(
+            { sessionId: session.id, title: value.trim() === '' ? null : value.trim() },
+            {
+              onSuccess: () => {
+                notify(texts.renamed, { tone: 'success' });
+                setRenaming(false);
+              },
+              onError: (error) => notify(failure(error, texts.renameFailed), { tone: 'error' }),
+            },
+          )
+        }
+      />
+    );
+  }
+
+  return (
+    <div className={styles.actions} role="group" aria-label={texts.actionsLabel(title)}>
+      <Button variant="ghost" size="sm" onClick={() => setRenaming(true)}>
+        {texts.rename}
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={patch.isPending}
+        onClick={() =>
+          patch.mutate(
+            { sessionId: session.id, hidden: !hidden },
+            {
+              onSuccess: () => notify(hidden ? texts.unhidden : texts.hidden, { tone: 'success' }),
+              onError: (error) => notify(failure(error, texts.hideFailed), { tone: 'error' }),
+            },
+          )
+        }
+      >
+        {hidden ? texts.unhide : texts.hide}
+      </Button>
+      <Button variant="ghost" size="sm" className={styles.remove} onClick={() => setConfirming(true)}>
+        {texts.remove}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={texts.removeTitle}
+        body={texts.removeBody(title)}
+        confirmLabel={texts.removeConfirm}
+        confirmVariant="danger"
+        busy={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(session.id, {
+            onSuccess: () => notify(texts.removed, { tone: 'success' }),
+            onError: (error) => notify(failure(error, texts.removeFailed), { tone: 'error' }),
+            onSettled: () => setConfirming(false),
+          })
+        }
+      />
+    </div>
+  );
+}

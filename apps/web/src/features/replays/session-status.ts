@@ -1,0 +1,43 @@
+import type { SessionItem, SessionRecording } from '@sea/contract/sessions';
+import { formatDateTime } from '../../lib/format-date-time.ts';
+import { REPLAY_TEXTS } from './texts.ts';
+
+/** How a state label looks: `ready` is the link to the replay, `failed` and a waiting recording warn. */
+export type SessionStatusTone = 'live' | 'busy' | 'ready' | 'muted' | 'failed';
+
+export type SessionStatus = {
+  label: string;
+  tone: SessionStatusTone;
+  /** 0..100 while processing, else null. */
+  progress: number | null;
+  /** Why the recording is not (yet) a replay, as the server says it, or null. */
+  error: string | null;
+};
+
+/** The state label of a session's recording: '녹화 중', '처리 중 42%', '다시보기', '녹화 안 함', '처리 실패'. */
+export function sessionStatus(recording: SessionRecording): SessionStatus {
+  const error = recording.error?.trim() || null;
+  const texts = REPLAY_TEXTS.states;
+  switch (recording.state) {
+    case 'recording':
+      return { label: texts.recording, tone: 'live', progress: null, error };
+    case 'processing':
+      return {
+        label: texts.processing(recording.progress),
+        tone: error === null ? 'busy' : 'failed',
+        progress: recording.progress,
+        error,
+      };
+    case 'ready':
+      return { label: texts.ready, tone: 'ready', progress: null, error: null };
+    case 'failed':
+      return { label: texts.failed, tone: 'failed', progress: null, error };
+    case 'none':
+      return { label: texts.none, tone: 'muted', progress: null, error: null };
+  }
+}
+
+/** The name a replay is shown by: the teacher's title, else the session's start date. */
+export function sessionTitle(session: Pick<SessionItem, 'started_at' | 'recording'>): string {
+  return session.recording.title?.trim() || formatDateTime(session.started_at);
+}
