@@ -18,6 +18,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 const METHODS: Record<keyof typeof ROUTES, Method[]> = {
   health: ['GET'],
+  ready: ['GET'],
+  metrics: ['GET'],
   // The OpenAPI description and Swagger UI themselves, and the uploaded files: not operations of the API.
   docs: [],
   uploads: [],
@@ -28,6 +30,10 @@ const METHODS: Record<keyof typeof ROUTES, Method[]> = {
   devAuthorize: ['GET'],
   users: ['GET', 'PATCH'],
   checkNickname: ['GET'],
+  myLiveClasses: ['GET'],
+  classQuestions: ['GET'],
+  classHands: ['GET'],
+  classPolls: ['GET'],
   categories: ['GET'],
   classes: ['GET', 'POST'],
   class: ['GET', 'PATCH'],
@@ -49,6 +55,14 @@ const METHODS: Record<keyof typeof ROUTES, Method[]> = {
   notificationStream: ['GET'],
   chatHistory: ['GET'],
   mediaNodeReport: ['PUT'],
+  sessions: ['GET'],
+  session: ['GET', 'PATCH', 'DELETE'],
+  sessionChat: ['GET'],
+  sessionWatch: ['POST'],
+  attendance: ['GET'],
+  replayMp4: ['GET'],
+  replayPlaylist: ['GET'],
+  replaySegment: ['GET'],
 };
 
 type Operation = {

@@ -6,12 +6,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
 import { accounts, users } from '../db/schema.ts';
 import { WRITE_LIMITS } from './rate-limit.ts';
-import { classDto, insertClass, postClass } from '../../test/classes.ts';
+import { classDto, insertClass, insertEnrolment, postClass } from '../../test/classes.ts';
 import { expectError, expectOk } from '../../test/expect-envelope.ts';
 import { bearer, buildTestApp, createAccount, createUser, type TestUser } from '../../test/helper.ts';
 import { jpeg } from '../../test/images.ts';
 import { imagePart, jsonPart, multipart, type Part } from '../../test/multipart.ts';
 import { storedFiles } from '../../test/uploads-dir.ts';
+import { skipNotice } from '../../test/skip-notice.ts';
 
 // The write limits of plugins/rate-limit.ts: 10 class creations an hour, 30 image-taking edits per 10 minutes
 // per route, 10 sign-up attempts an hour; per user, shared through Redis when REDIS_URL is set.
@@ -37,7 +38,7 @@ async function redisAvailable(): Promise<boolean> {
 
 const redisUp = await redisAvailable();
 if (!redisUp && process.env.CI === 'true') throw new Error('CI=true: Redis is required');
-if (!redisUp) console.warn('Redis is not reachable: SKIPPING the shared write-limit tests');
+if (!redisUp) skipNotice('Redis is not reachable: SKIPPING the shared write-limit tests');
 
 const apps: FastifyInstance[] = [];
 afterAll(async () => {
@@ -160,5 +161,36 @@ describe.skipIf(!redisUp)('write limits shared through Redis', () => {
     const app = await start({ redisUrl: `redis://127.0.0.1:${closedPort}` });
     const teacher = await createUser(app);
     for (let i = 0; i < 11; i += 1) expectOk(await postClass(app, teacher, classDto()));
+  });
+});
+
+describe('review writes', () => {
+  it('posting, editing and replying a review are limited per account, each on its own; reading stays open', async () => {
+    const app = await start({ writeLimits: { ...WRITE_LIMITS, review: { max: 3, timeWindow: '1 hour' } } });
+    const teacher = await createUser(app);
+    const student = await createUser(app);
+    const classId = await insertClass(app, teacher.id);
+    await insertEnrolment(app, classId, student.id);
+    const content = '파도처럼 시원한 강의였어요. 추천해요!';
+    const write = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+      app.inject({ method, url, payload, headers: bearer(student) });
+    const posted = expectOk<{ id: number }>(
+      await write('POST', `/api/classes/${classId}/reviews`, { rating: 5, content }),
+    );
+    const review = `/api/classes/${classId}/reviews/${posted.id}`;
+    expectOk(await write('PATCH', review, { rating: 4 }));
+    expectOk(await write('PATCH', review, { rating: 3 }));
+    expectOk(await write('PATCH', review, { rating: 2 }));
+    expectLimited(await write('PATCH', review, { rating: 1 }));
+    expectOk(await app.inject(`/api/classes/${classId}/reviews`));
+    // The teacher's reply counts for the teacher, not the student.
+    expectOk(
+      await app.inject({
+        method: 'POST',
+        url: `${review}/reply`,
+        payload: { content: '고마워요!' },
+        headers: bearer(teacher),
+      }),
+    );
   });
 });

@@ -15,6 +15,7 @@ import {
 import { DoneSchema, done, envelopeSchema, errorResponses, ok } from '../envelope.ts';
 import { notFound } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
+import { writeLimit } from '../plugins/rate-limit.ts';
 import { toReviewItem } from './review-item.ts';
 import {
   createReview,
@@ -83,6 +84,7 @@ export async function reviewRoutes(fastify: FastifyInstance): Promise<void> {
     ROUTES.reviews,
     {
       onRequest: app.authenticate,
+      config: writeLimit(app, 'review'),
       schema: {
         tags,
         security,
@@ -106,6 +108,7 @@ export async function reviewRoutes(fastify: FastifyInstance): Promise<void> {
     ROUTES.review,
     {
       onRequest: app.authenticate,
+      config: writeLimit(app, 'review'),
       schema: {
         tags,
         security,
@@ -147,6 +150,7 @@ export async function reviewRoutes(fastify: FastifyInstance): Promise<void> {
     ROUTES.reviewReply,
     {
       onRequest: app.authenticate,
+      config: writeLimit(app, 'review'),
       schema: {
         tags,
         security,
