@@ -60,4 +60,17 @@ export class ApiClient {
   async enroll(classId: number): Promise<void> {
     await this.#call('POST', `/api/classes/${classId}/enroll`);
   }
+
+  /** The first page of a class's reviews, newest first. */
+  async reviews(classId: number): Promise<{ id: number; user_id: string }[]> {
+    const answer = (await this.#call('GET', `/api/classes/${classId}/reviews`)) as {
+      data: { id: number; user_id: string }[];
+    };
+    return answer.data;
+  }
+
+  /** The teacher's reply to a review. */
+  async reply(classId: number, reviewId: number, content: string): Promise<void> {
+    await this.#call('POST', `/api/classes/${classId}/reviews/${reviewId}/reply`, { content });
+  }
 }

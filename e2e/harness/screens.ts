@@ -58,7 +58,9 @@ export async function captureScreen(
     await page.setViewportSize({ width, height: 900 });
     // Let layout-dependent parts (media queries, the carousel) settle and lazy images load.
     await page.waitForTimeout(300);
-    if (settle) await page.waitForLoadState('networkidle').catch(() => undefined);
+    // At most a second: a logged-in page keeps its notice stream (SSE) open, so it is never idle, and a
+    // longer wait outlasts timed pages (the class-created countdown).
+    if (settle) await page.waitForLoadState('networkidle', { timeout: 1_000 }).catch(() => undefined);
     await page.screenshot({ path: path.join(folder, `${name}-${width}.png`), fullPage: true });
     for (const violation of await seriousViolations(page))
       found.push({ ...violation, id: `${violation.id}@${width}` });

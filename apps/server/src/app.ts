@@ -13,6 +13,9 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedDemo } from './demo/seed-demo.ts';
 import { enrolmentRoutes } from './enrolments/enrolment-routes.ts';
+import { instructorRoutes } from './instructors/instructor-routes.ts';
+import { registerNotifications } from './notifications/register-notifications.ts';
+import { reviewRoutes } from './reviews/review-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { metricsRoutes } from './health/metrics-routes.ts';
 import { readyRoutes } from './health/ready-routes.ts';
@@ -100,7 +103,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerUploads(app, config);
   if (config.demoData && (await seedDemo(app.db, app.storage))) app.log.info('demo data seeded');
 
-  // Domain modules
+  // Domain modules. Notices first: the others report to app.notifier.
+  await registerNotifications(app, config.redisUrl);
   await app.register(healthRoutes);
   await app.register(metricsRoutes);
   await app.register(categoryRoutes);
@@ -109,6 +113,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(myLiveClassesRoutes);
   await app.register(enrolmentRoutes);
   await app.register(scheduleRoutes);
+  await app.register(reviewRoutes);
+  await app.register(instructorRoutes);
   registerMediaPlacement(app);
   await app.register(liveRoutes);
   // Live sessions: recorded from the media nodes' reports. A module that acts when one ends subscribes to

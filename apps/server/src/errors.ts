@@ -31,6 +31,7 @@ const THINGS = {
   user: ['사용자를', 'User'],
   category: ['카테고리를', 'Category'],
   schedule: ['일정을', 'Schedule'],
+  review: ['수강평을', 'Review'],
   path: ['요청한 주소를', 'Path'],
   file: ['파일을', 'File'],
   session: ['라이브 수업을', 'Live session'],

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ACCESS_TOKEN_TTL_S } from '@sea/contract/auth';
 import { createTokens } from '../src/plugins/tokens.ts';
-import { schedules, users } from '../src/db/schema.ts';
+import { classes, reviews, schedules, users } from '../src/db/schema.ts';
 import { classDto, insertClass, insertEnrolment } from './classes.ts';
 import { expectError } from './expect-envelope.ts';
 import { buildTestApp, createAccount, createUser, type TestUser } from './helper.ts';
@@ -13,7 +13,12 @@ import { jsonPart, multipart } from './multipart.ts';
 type Person = 'stranger' | 'student' | 'teacher';
 type Caller = 'anonymous' | Person;
 type Status = 200 | 401 | 404 | 409 | 418;
-type Fixture = { classId: number; scheduleId: number; people: Record<Person, TestUser> };
+type Fixture = {
+  classId: number;
+  scheduleId: number;
+  reviewId: number;
+  people: Record<Person, TestUser>;
+};
 type Case = {
   name: string;
   request: (f: Fixture) => InjectOptions;
@@ -98,6 +103,11 @@ const CASES: Case[] = [
     name: 'POST enroll',
     request: (f) => ({ method: 'POST', url: `/api/classes/${f.classId}/enroll` }),
     expected: [401, 200, 418, 418],
+  },
+  {
+    name: 'DELETE enroll',
+    request: (f) => ({ method: 'DELETE', url: `/api/classes/${f.classId}/enroll` }),
+    expected: [401, 418, 200, 418],
   },
   {
     name: 'GET schedule',
@@ -213,6 +223,49 @@ const CASES: Case[] = [
     unregistered: 404,
   },
   {
+    name: 'POST review',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/classes/${f.classId}/reviews`,
+      payload: { rating: 5, content: '두 번째 수강평을 남겨요.' },
+    }),
+    // The student has reviewed already (409); the teacher and strangers may not review (418).
+    expected: [401, 418, 409, 418],
+  },
+  {
+    name: 'PATCH review',
+    request: (f) => ({
+      method: 'PATCH',
+      url: `/api/classes/${f.classId}/reviews/${f.reviewId}`,
+      payload: { rating: 3 },
+    }),
+    expected: [401, 418, 200, 418],
+  },
+  {
+    name: 'DELETE review',
+    request: (f) => ({ method: 'DELETE', url: `/api/classes/${f.classId}/reviews/${f.reviewId}` }),
+    expected: [401, 418, 200, 418],
+  },
+  {
+    name: 'POST review reply',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/classes/${f.classId}/reviews/${f.reviewId}/reply`,
+      payload: { content: '고마워요!' },
+    }),
+    expected: [401, 418, 418, 200],
+  },
+  {
+    name: 'GET notifications',
+    request: () => ({ url: '/api/notifications' }),
+    expected: [401, 200, 200, 200],
+  },
+  {
+    name: 'POST notifications/read',
+    request: () => ({ method: 'POST', url: '/api/notifications/read', payload: {} }),
+    expected: [401, 200, 200, 200],
+  },
+  {
     name: 'GET chat history',
     request: (f) => ({ url: `/find/chat/list/${f.classId}` }),
     expected: [401, 418, 200, 200],
@@ -244,7 +297,13 @@ async function fixture(): Promise<Fixture> {
     .insert(schedules)
     .values({ classId, content: '1강', date: '2026-05-01', startTime: '09:00:00', endTime: '10:00:00' })
     .returning({ id: schedules.id });
-  return { classId, scheduleId: row?.id ?? 0, people };
+  // The student's review (the class's totals kept exact, as the routes keep them).
+  const [review] = await app.db
+    .insert(reviews)
+    .values({ classId, userId: people.student.id, rating: 4, content: '파도처럼 시원한 강의예요.' })
+    .returning({ id: reviews.id });
+  await app.db.update(classes).set({ reviewCount: 1, ratingTotal: 4 }).where(eq(classes.id, classId));
+  return { classId, scheduleId: row?.id ?? 0, reviewId: review?.id ?? 0, people };
 }
 
 function send(options: InjectOptions, token: string | null) {

@@ -77,6 +77,25 @@ describe('chat connections whose membership ends', () => {
     await expect(again.connect()).rejects.toThrow(/token/);
   });
 
+  it('a student who cancels the enrolment loses that class’s connection within a second', async () => {
+    const room = await createChatClass(app);
+    const [teacher, student] = await Promise.all([
+      joined(room.teacher, room.classId),
+      joined(room.student, room.classId),
+    ]);
+    const since = Date.now();
+    const response = await app.inject({
+      method: 'DELETE',
+      url: `/api/classes/${room.classId}/enroll`,
+      headers: bearer(room.student),
+    });
+    expect(response.statusCode).toBe(200);
+    await endedAsNonMember(student);
+    expect(Date.now() - since).toBeLessThan(1_000);
+    await teacher.sendAndWait({ roomId: room.classId, content: '남아 있어요' });
+    expect(teacher.client.connected).toBe(true);
+  });
+
   it('a teacher who withdraws deletes the class: its students’ connections close', async () => {
     const room = await createChatClass(app);
     const student = await joined(room.student, room.classId);

@@ -66,6 +66,9 @@ export const ClassItemSchema = z.object({
   banner_image_path: z.string().nullable(),
   is_active: z.boolean(),
   student_count: z.number().int(),
+  /** Mean of the review stars (1-5), null while the class has no review. */
+  rating_average: z.number().nullable(),
+  review_count: z.number().int(),
 });
 export type ClassItem = z.infer<typeof ClassItemSchema>;
 
@@ -73,11 +76,37 @@ export type ClassItem = z.infer<typeof ClassItemSchema>;
 export const CLASS_TARGETS = ['live', 'enrolled', 'created', 'topten'] as const;
 export type ClassTarget = (typeof CLASS_TARGETS)[number];
 
-/** Query of `GET /api/classes`. */
+/** `sort` values of `GET /api/classes`: newest first, most students first, best rated first. */
+export const CLASS_SORTS = ['newest', 'students', 'rating'] as const;
+export type ClassSort = (typeof CLASS_SORTS)[number];
+
+/** A search query is cut to this many characters and this many words. */
+export const SEARCH_QUERY_MAX = 50;
+export const SEARCH_WORDS_MAX = 5;
+
+/**
+ * The words of a search query: split on white space, at most SEARCH_WORDS_MAX, no duplicates. The server
+ * matches them and the web app highlights them, so both split the same way.
+ */
+export function searchWords(query: string): string[] {
+  const words = query
+    .trim()
+    .split(/\s+/u)
+    .filter((word) => word !== '');
+  return [...new Set(words)].slice(0, SEARCH_WORDS_MAX);
+}
+
+/** Query of `GET /api/classes`. `q` searches (blank means no search); `sort` orders. */
 export const ClassListQuerySchema = z.object({
   page: z.coerce.number().int().min(0).default(0),
   category: idText('카테고리 번호가 올바르지 않아요.').optional(),
   target: z.enum(CLASS_TARGETS).optional(),
+  q: z
+    .string()
+    .max(SEARCH_QUERY_MAX, `검색어는 ${SEARCH_QUERY_MAX}자 이하로 입력해 주세요.`)
+    .transform((query) => (searchWords(query).length === 0 ? undefined : query.trim()))
+    .optional(),
+  sort: z.enum(CLASS_SORTS, { error: '정렬 기준이 올바르지 않아요.' }).optional(),
 });
 export type ClassListQuery = z.infer<typeof ClassListQuerySchema>;
 

@@ -32,6 +32,14 @@ export const ROUTES = {
   dashboardStudents: '/api/classes/:classId/dashboard/students',
   enroll: '/api/classes/:classId/enroll',
   schedule: '/api/classes/:classId/schedule',
+  reviews: '/api/classes/:classId/reviews',
+  reviewSummary: '/api/classes/:classId/reviews/summary',
+  review: '/api/classes/:classId/reviews/:reviewId',
+  reviewReply: '/api/classes/:classId/reviews/:reviewId/reply',
+  instructor: '/api/instructors/:userId',
+  notifications: '/api/notifications',
+  notificationsRead: '/api/notifications/read',
+  notificationStream: '/api/notifications/stream',
   sessions: '/api/classes/:classId/sessions',
   session: '/api/classes/:classId/sessions/:sessionId',
   sessionChat: '/api/classes/:classId/sessions/:sessionId/chat',
@@ -83,6 +91,7 @@ export const PAGES = {
   lectureStudents: '/lecture/students/:classId',
   mypage: '/mypage',
   editInfo: '/edit-info',
+  instructor: '/instructor/:userId',
 } as const;
 
 /** Fills the `:name` parameters of a route pattern: `toPath(ROUTES.class, { classId: 3 })`. */

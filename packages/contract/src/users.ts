@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { hasInvisibleCharacter } from './invisible-characters.ts';
-import { requiredText } from './text.ts';
+import { optionalText, requiredText } from './text.ts';
 
 export const NICKNAME_MIN = 2;
 export const NICKNAME_MAX = 20;
 export const EMAIL_MAX = 254;
+/** Longest instructor introduction, in characters. */
+export const INTRODUCTION_MAX = 500;
 
 /** Validation messages of the profile forms, shared by the forms and the server. */
 export const USER_MESSAGES = {
@@ -43,12 +45,14 @@ export const SignupSchema = z.object({ nickname, email: email.optional().transfo
 export type Signup = z.input<typeof SignupSchema>;
 
 /**
- * The `userUpdateDTO` part of `PATCH /api/users`: an absent field is kept, `email: null` clears it, and
- * `profileImage: null` removes the saved photo (the default avatar shows again; not with an `imagefile`).
+ * The `userUpdateDTO` part of `PATCH /api/users`: an absent field is kept, `email: null` clears it,
+ * `profileImage: null` removes the saved photo (the default avatar shows again; not with an `imagefile`), and a
+ * blank or null `introduction` (shown on the instructor page) clears it.
  */
 export const UserUpdateSchema = z.object({
   nickname: nickname.optional(),
   email: email.optional(),
+  introduction: optionalText({ max: INTRODUCTION_MAX }).optional(),
   profileImage: z.null().optional(),
 });
 export type UserUpdate = z.input<typeof UserUpdateSchema>;
@@ -59,6 +63,7 @@ export const UserSchema = z.object({
   nickname: z.string(),
   email: z.string().nullable(),
   profile_image_path: z.string().nullable(),
+  introduction: z.string().nullable(),
 });
 export type User = z.infer<typeof UserSchema>;
 

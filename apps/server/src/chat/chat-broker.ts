@@ -242,6 +242,14 @@ export class ChatBroker implements FanOutTarget, RoomContext {
     this.#membershipsEnded('all');
   }
 
+  /**
+   * A student's enrolment ended (수강 취소): the class's subscribers here and on every other instance are
+   * checked. Called by the enrolments module once it is stored.
+   */
+  enrolmentEnded(classId: number): void {
+    this.#membershipsEnded({ classId });
+  }
+
   recheckMemberships(scope: MembershipScope): void {
     void this.#watch.recheck(scope);
   }

@@ -22,6 +22,8 @@ export const classItemColumns = {
   bannerImage: classes.bannerImage,
   isActive: classes.isActive,
   studentCount: classes.studentCount,
+  reviewCount: classes.reviewCount,
+  ratingTotal: classes.ratingTotal,
 };
 
 export type ClassRow = {
@@ -39,7 +41,14 @@ export type ClassRow = {
   bannerImage: string | null;
   isActive: boolean;
   studentCount: number;
+  reviewCount: number;
+  ratingTotal: number;
 };
+
+/** The mean stars rounded to one decimal (4.25 → 4.3), or null without reviews. */
+export function ratingAverage(ratingTotal: number, reviewCount: number): number | null {
+  return reviewCount === 0 ? null : Math.round((ratingTotal / reviewCount) * 10) / 10;
+}
 
 /** The class item of api.md section 3 (snake_case). */
 export function toClassItem(row: ClassRow, imageUrl: ImageUrl): ClassItem {
@@ -58,6 +67,8 @@ export function toClassItem(row: ClassRow, imageUrl: ImageUrl): ClassItem {
     banner_image_path: row.bannerImage === null ? null : imageUrl(row.bannerImage),
     is_active: row.isActive,
     student_count: row.studentCount,
+    rating_average: ratingAverage(row.ratingTotal, row.reviewCount),
+    review_count: row.reviewCount,
   };
 }
 

@@ -41,8 +41,13 @@ const LIST_DESCRIPTION =
   'category id, else 404) apply to every target but `topten`, which ignores both without reading them: any ' +
   'value, even a malformed one, gives the same ten. Past the end a page is `[]`. For older clients, a ' +
   'target followed by a second `?` (`target=live?page=0`) reads as that target with the parameters after ' +
-  'the `?` (`target=live&page=0`). `total` beside `data` is how many classes the whole list holds, so a ' +
-  'client can show an exact count before it has loaded every page.';
+  'the `?` (`target=live&page=0`). `q` (up to 50 characters; blank means none) keeps the classes whose title, ' +
+  'description, category or teacher’s nickname contain every word of it, in part too (`드로` finds `드로잉`), ' +
+  'best matches first (a word in the title counts most, then the nickname, the category, the description). ' +
+  '`sort` orders instead: `newest`, `students` (most enrolled first) or `rating` (best mean stars first, ' +
+  'classes without reviews last). Both apply to every target but `topten`. ' +
+  '`total` beside `data` is how many classes the whole list holds, so a client can show an exact count ' +
+  'before it has loaded every page.';
 const PUBLIC_TARGETS = [undefined, '', 'none', 'live', 'topten'];
 // `total` sits beside `data` (not in it), so clients that read `data` as the array keep working.
 const ClassListEnvelopeSchema = envelopeSchema(z.array(ClassItemSchema)).extend({
@@ -76,19 +81,22 @@ export async function classRoutes(fastify: FastifyInstance): Promise<void> {
       onSend: listCache.onSend,
       schema: {
         tags,
-        summary: 'A page of 12 classes, newest first (bearer for target=enrolled and target=created)',
+        summary:
+          'A page of 12 classes, newest first or searched and sorted (bearer for enrolled and created)',
         description: LIST_DESCRIPTION,
         querystring: ListQuerySchema,
         response: { 200: ClassListEnvelopeSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
-      const { page, category, target } = request.query;
+      const { page, category, target, q, sort } = request.query;
       if (category !== undefined && !(await categoryExists(app.db, category))) throw notFound('category');
       const { rows, total } = await listClasses(app.db, {
         page,
         category,
         target,
+        q,
+        sort,
         accountId: request.auth?.accountId ?? null,
       });
       const items = rows.map((row) => toClassItem(row, imageUrl));
@@ -167,6 +175,7 @@ export async function classRoutes(fastify: FastifyInstance): Promise<void> {
       const user = await requireUser(request);
       const { classId } = request.params;
       await requireTeacher(app.db, classId, user.id);
+      const before = await findClassItem(app.db, classId);
       const form = await readImageForm(request, {
         jsonPart: 'classroomUpdateDto',
         kind: 'banner',
@@ -181,6 +190,10 @@ export async function classRoutes(fastify: FastifyInstance): Promise<void> {
         throw error;
       }
       if (result.replacedBanner !== null) await app.storage.remove(result.replacedBanner);
+      const announcement = result.row.announcement;
+      if (announcement !== null && announcement !== before?.announcement) {
+        void app.notifier.announcementPosted(classId);
+      }
       return ok(toClassItem(result.row, imageUrl), '강의 정보를 수정했어요.', 'Class updated.');
     },
   );

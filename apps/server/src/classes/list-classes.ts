@@ -1,14 +1,18 @@
-import { count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { CLASS_PAGE_SIZE, TOP_TEN_SIZE, type ClassTarget } from '@sea/contract/classes';
+import { count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { CLASS_PAGE_SIZE, TOP_TEN_SIZE, type ClassSort, type ClassTarget } from '@sea/contract/classes';
 import type { Database } from '../db/database.ts';
 import { classes, enrolments } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
 import { notDeleted, selectClassItems, type ClassRow } from './class-item.ts';
+import { searchCondition } from './search-condition.ts';
 
 export type ListRequest = {
   page: number;
   category?: number | undefined;
   target?: ClassTarget | undefined;
+  /** A search query (non-blank), or undefined for no search. */
+  q?: string | undefined;
+  sort?: ClassSort | undefined;
   /** The caller, when a valid token came. */
   accountId: string | null;
 };
@@ -16,25 +20,43 @@ export type ListRequest = {
 /** One page of a list and how many classes the whole list holds (every page gives the same total). */
 export type ClassPage = { rows: ClassRow[]; total: number };
 
+const NEWEST_FIRST = [desc(classes.createdAt), desc(classes.id)];
+/** The expression of `classes_rating_idx`: the mean stars, null without reviews (last). */
+const RATING_AVERAGE = sql`(${classes.ratingTotal}::float8 / nullif(${classes.reviewCount}, 0))`;
+
+const ORDERS: Record<ClassSort, SQL[]> = {
+  newest: NEWEST_FIRST,
+  students: [desc(classes.studentCount), ...NEWEST_FIRST],
+  rating: [sql`${RATING_AVERAGE} desc nulls last`, desc(classes.reviewCount), ...NEWEST_FIRST],
+};
+
 /**
- * One page of classes, newest first with the id breaking ties (a stable order), and the list's total.
- * `topten` ranks by enrolled students and ignores page and category; `enrolled` and `created` need a caller.
+ * One page of classes and the list's total: newest first with the id breaking ties (a stable order) unless
+ * `sort` says otherwise; with a search query and no `sort`, the best matches first (then most students,
+ * newest). `topten` ranks by enrolled students and ignores page, category, query and sort; `enrolled` and
+ * `created` need a caller.
  */
 export async function listClasses(db: Database, request: ListRequest): Promise<ClassPage> {
-  const { page, target } = request;
-  const newestFirst = [desc(classes.createdAt), desc(classes.id)];
+  const { page, target, q, sort } = request;
   if (target === 'topten') {
     const rows = await selectClassItems(db)
       .where(notDeleted())
-      .orderBy(desc(classes.studentCount), ...newestFirst)
+      .orderBy(...ORDERS.students)
       .limit(TOP_TEN_SIZE);
     return { rows, total: rows.length };
   }
-  const where = listScope(db, request);
+  const search = q === undefined ? undefined : searchCondition(q);
+  const order =
+    sort !== undefined
+      ? ORDERS[sort]
+      : search !== undefined
+        ? [desc(search.score), ...ORDERS.students]
+        : ORDERS.newest;
+  const where = listScope(db, request, search?.matches);
   const [rows, [counted]] = await Promise.all([
     selectClassItems(db)
       .where(where)
-      .orderBy(...newestFirst)
+      .orderBy(...order)
       .limit(CLASS_PAGE_SIZE)
       .offset(page * CLASS_PAGE_SIZE),
     db.select({ n: count() }).from(classes).where(where),
@@ -43,17 +65,21 @@ export async function listClasses(db: Database, request: ListRequest): Promise<C
 }
 
 /** The classes a list holds (all but `topten`): one condition shared by the page and its count. */
-function listScope(db: Database, { category, target, accountId }: ListRequest): SQL | undefined {
+function listScope(
+  db: Database,
+  { category, target, accountId }: ListRequest,
+  matches: SQL | undefined,
+): SQL | undefined {
   const inCategory = category === undefined ? undefined : eq(classes.categoryId, category);
   if (target === 'enrolled' || target === 'created') {
     if (accountId === null) throw unauthorized();
-    if (target === 'created') return notDeleted(eq(classes.teacherId, accountId), inCategory);
+    if (target === 'created') return notDeleted(eq(classes.teacherId, accountId), inCategory, matches);
     const enrolled = db
       .select({ classId: enrolments.classId })
       .from(enrolments)
       .where(eq(enrolments.userId, accountId));
-    return notDeleted(inArray(classes.id, enrolled), inCategory);
+    return notDeleted(inArray(classes.id, enrolled), inCategory, matches);
   }
   const live = target === 'live' ? eq(classes.isActive, true) : undefined;
-  return notDeleted(live, inCategory);
+  return notDeleted(live, inCategory, matches);
 }

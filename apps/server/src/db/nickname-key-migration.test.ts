@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helper.ts';
 import { uniqueViolation } from '../users/unique-violation.ts';
 import type { Database } from './database.ts';
-import { MIGRATIONS_FOLDER } from './open-database.ts';
+import { MIGRATIONS_FOLDER, PGLITE_EXTENSIONS } from './open-database.ts';
 import { users } from './schema.ts';
 
 // The database of a platform that ran before nicknames were compared by what they show: look-alikes exist
@@ -42,7 +42,7 @@ type Opened = { db: Database; migrate: (folder: string) => Promise<void>; close:
 async function open(): Promise<Opened> {
   if (process.env.TEST_DATABASE !== 'postgres') {
     // An empty PGlite runs initdb first (tens of seconds on a busy machine): here, under the hook's timeout.
-    const client = new PGlite();
+    const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
     const db = drizzlePglite(client);
     return {

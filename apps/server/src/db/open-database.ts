@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -22,6 +23,9 @@ const MIGRATION_LOCK = 727_274;
 const HEALTH_DEADLINE_MS = 3_000;
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/** The extensions the migrations create, which PGlite ships as separate modules to load at start. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** Opens the database, applies pending migrations and seeds the categories. */
 export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
   const opened =
@@ -37,8 +41,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
 
 async function openPglite(dir: string | null, snapshot?: Blob): Promise<OpenDatabase> {
   if (dir !== null) fs.mkdirSync(dir, { recursive: true });
+  const extensions = PGLITE_EXTENSIONS;
   const client =
-    dir !== null ? new PGlite(dir) : snapshot ? new PGlite({ loadDataDir: snapshot }) : new PGlite();
+    dir !== null
+      ? new PGlite(dir, { extensions })
+      : snapshot
+        ? new PGlite({ loadDataDir: snapshot, extensions })
+        : new PGlite({ extensions });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   // Closing an instance that already stopped is not an error: shutdown must still finish.
@@ -50,7 +59,7 @@ async function openPglite(dir: string | null, snapshot?: Blob): Promise<OpenData
 
 /** A migrated, seeded in-memory PGlite data folder as a tarball: a template that skips initdb. */
 export async function pgliteSnapshot(): Promise<Blob> {
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   try {
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS });

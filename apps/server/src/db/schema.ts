@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   doublePrecision,
   date,
   index,
@@ -53,6 +54,8 @@ export const users = pgTable(
     email: text('email'),
     /** Storage key of the avatar, or null. */
     profileImage: text('profile_image'),
+    /** What the instructor page says about this user (written on the profile page), or null. */
+    introduction: text('introduction'),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -63,6 +66,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key')
       .on(sql`lower(email)`)
       .where(sql`deleted_at is null and email is not null`),
+    // Search by instructor nickname (classes/search-condition.ts).
+    index('users_nickname_search_idx').using('gin', sql`${t.nickname} gin_trgm_ops`),
   ],
 );
 
@@ -92,6 +97,9 @@ export const classes = pgTable(
     isActive: boolean('is_active').notNull().default(false),
     /** Kept exact in the same transaction as every enrolment change. */
     studentCount: integer('student_count').notNull().default(0),
+    /** Number of reviews and the sum of their stars, kept exact in the same transaction as every review change. */
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingTotal: integer('rating_total').notNull().default(0),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -111,6 +119,17 @@ export const classes = pgTable(
     index('classes_topten_idx')
       .on(t.studentCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`deleted_at is null`),
+    // Search (classes/search-condition.ts): ILIKE '%word%' on the title and description, answered by pg_trgm.
+    index('classes_search_idx')
+      .using('gin', sql`(${t.name} || ' ' || ${t.description}) gin_trgm_ops`)
+      .where(sql`deleted_at is null`),
+    index('classes_rating_idx')
+      .on(
+        sql`(${t.ratingTotal}::float8 / nullif(${t.reviewCount}, 0)) desc nulls last`,
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`deleted_at is null`),
   ],
 );
 
@@ -129,6 +148,66 @@ export const enrolments = pgTable(
   (t) => [
     unique('enrolments_class_user_key').on(t.classId, t.userId),
     index('enrolments_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A student's review of a class (수강평): one per class and user, 1-5 stars; the teacher may reply once. The
+ * class's `review_count` and `rating_total` change in the same transaction as every insert, edit or delete.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    rating: integer('rating').notNull(),
+    content: text('content').notNull(),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('reviews_class_user_key').on(t.classId, t.userId),
+    index('reviews_class_newest_idx').on(
+      t.classId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * A notice for one user (알림): `kind` is one of the contract's NOTIFICATION_KINDS, about `class_id`; `data`
+ * holds what the text needs (a nickname). Kept until read and after; the newest are listed first.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    className: text('class_name').notNull(),
+    data: jsonb('data').notNull().default({}),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id.desc().nullsFirst()),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`read_at is null`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ClassStudent } from '@sea/contract/classes';
 import type { Database } from '../db/database.ts';
 import { classes, enrolments, users } from '../db/schema.ts';
@@ -33,6 +33,31 @@ export async function enrol(db: Database, classId: number, userId: string): Prom
       .where(eq(classes.id, classId));
   });
 }
+
+/**
+ * Ends a student's enrolment (수강 취소): the enrolment row goes and the class's student_count drops in the same
+ * transaction. 418 when the user is not (or no longer) a student of the class, so a second call is a 418, and
+ * for the teacher; 404 for an unknown class. The user's review of the class stays.
+ */
+export async function unenrol(db: Database, classId: number, userId: string): Promise<void> {
+  const relation = await relationTo(db, classId, userId);
+  if (relation === 'teacher') {
+    throw roleError('내가 개설한 강의는 수강 취소할 수 없어요.', 'A teacher cannot cancel their own class.');
+  }
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(enrolments)
+      .where(and(eq(enrolments.classId, classId), eq(enrolments.userId, userId)))
+      .returning({ id: enrolments.id });
+    if (removed.length === 0) throw notEnrolled();
+    await tx
+      .update(classes)
+      .set({ studentCount: sql`${classes.studentCount} - 1` })
+      .where(eq(classes.id, classId));
+  });
+}
+
+const notEnrolled = () => roleError('수강 중인 강의가 아니에요.', 'Not enrolled in this class.');
 
 const alreadyEnrolled = () => roleError('이미 수강 중인 강의예요.', 'Already enrolled in this class.');
 

@@ -57,6 +57,47 @@ describe('POST /api/classes/{id}/enroll', () => {
   });
 });
 
+const cancel = (classId: number, user: TestUser) =>
+  app.inject({ method: 'DELETE', url: `/api/classes/${classId}/enroll`, headers: bearer(user) });
+
+describe('DELETE /api/classes/{id}/enroll', () => {
+  it('cancels once (the count drops, the role is gone); a second time answers 418', async () => {
+    const classId = await insertClass(app, teacher.id);
+    const student = await createUser(app);
+    const other = await createUser(app);
+    expectOk(await enroll(classId, student));
+    expectOk(await enroll(classId, other));
+    expect(await countOf(classId)).toBe(2);
+    expectOk(await cancel(classId, student));
+    expect(await countOf(classId)).toBe(1);
+    const role = await app.inject({ url: `/api/classes/${classId}/role`, headers: bearer(student) });
+    expect(expectOk(role)).toBe('관계없음');
+    expectError(await cancel(classId, student), 418);
+    expect(await countOf(classId)).toBe(1);
+    // Enrolling again works.
+    expectOk(await enroll(classId, student));
+    expect(await countOf(classId)).toBe(2);
+  });
+
+  it('answers 418 to the teacher and a stranger, 404 for an unknown class, 401 without a token', async () => {
+    const classId = await insertClass(app, teacher.id);
+    expectError(await cancel(classId, teacher), 418);
+    expectError(await cancel(classId, await createUser(app)), 418);
+    expectError(await cancel(999_999, await createUser(app)), 404);
+    expectError(await app.inject({ method: 'DELETE', url: `/api/classes/${classId}/enroll` }), 401);
+  });
+
+  it('simultaneous cancels of one student drop the count once', async () => {
+    const classId = await insertClass(app, teacher.id);
+    const student = await createUser(app);
+    expectOk(await enroll(classId, student));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => cancel(classId, student)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 418)).toHaveLength(9);
+    expect(await countOf(classId)).toBe(0);
+  });
+});
+
 describe('GET /api/classes/{id}/dashboard/students', () => {
   it('lists students with their enrolment time, for the teacher only', async () => {
     const classId = await insertClass(app, teacher.id);

@@ -4,9 +4,9 @@ import { ClassIdParamsSchema } from '@sea/contract/classes';
 import { ROUTES } from '@sea/contract/paths';
 import { DoneSchema, done, errorResponses } from '../envelope.ts';
 import { requireUser } from '../plugins/auth.ts';
-import { enrol } from './enrol.ts';
+import { enrol, unenrol } from './enrol.ts';
 
-/** `POST /api/classes/{id}/enroll`. */
+/** `POST /api/classes/{id}/enroll` and `DELETE` (수강 취소). */
 export async function enrolmentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
@@ -24,7 +24,33 @@ export async function enrolmentRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const user = await requireUser(request);
       await enrol(app.db, request.params.classId, user.id);
+      void app.notifier.studentEnrolled(request.params.classId, user.nickname);
       return done('수강 신청을 완료했어요.', 'Enrolled.');
+    },
+  );
+
+  app.delete(
+    ROUTES.enroll,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['classes'],
+        security: [{ bearer: [] }],
+        summary: 'Cancel an enrolment (418 when not enrolled, so a second call too, or the teacher)',
+        description:
+          'The student count drops at once; the student’s chat connections and live room of the class ' +
+          'close (the chat within a second, the media node is told at once and again at its next report).',
+        params: ClassIdParamsSchema,
+        response: { 200: DoneSchema, ...errorResponses(400, 401, 404, 418) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { classId } = request.params;
+      await unenrol(app.db, classId, user.id);
+      app.chatBroker.enrolmentEnded(classId);
+      void app.mediaNodes.enrolmentEnded(classId, user.id);
+      return done('수강을 취소했어요.', 'Enrolment cancelled.');
     },
   );
 }

@@ -52,7 +52,9 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const user = await requireUser(request);
       await requireTeacher(app.db, request.params.classId, user.id);
+      const wasLive = await isLive(app.db, request.params.classId);
       const active = await setLive(app.db, request.params.classId, request.body?.active);
+      if (active && !wasLive) void app.notifier.classWentLive(request.params.classId);
       return ok(
         { active },
         active ? '방송을 시작했어요.' : '방송을 종료했어요.',

@@ -22,6 +22,8 @@ export type ReportOutcome = {
   ended: EndedSession[];
   /** What the node must end: the answer to its report. */
   revocation: MediaRevocation;
+  /** Classes that became live with this report (their students are told). */
+  wentLive: number[];
 };
 
 const nothing = (): MediaRevocation => ({ classIds: [], sessionKeys: [], students: [] });
@@ -62,7 +64,7 @@ export async function applyReport(
     // restart is heard once its previous run has been silent long enough for any late report of it to be over).
     const newerRun = bootedAt >= node.bootedAt || now.getTime() - node.lastSeenAt.getTime() > LATE_REPORT_MS;
     if (sameBoot ? report.seq <= node.seq : !newerRun) {
-      return { applied: false, firstOfBoot: false, ended: [], revocation: nothing() };
+      return { applied: false, firstOfBoot: false, ended: [], revocation: nothing(), wentLive: [] };
     }
     await tx
       .update(mediaNodes)
@@ -99,7 +101,7 @@ export async function applyReport(
       else revocation.classIds.push(room.classId);
     }
     for (const session of ended) await closeAttendance(tx, session.id, session.endedAt);
-    await markLive(
+    const wentLive = await markLive(
       tx,
       open.map((room) => room.classId),
     );
@@ -108,7 +110,7 @@ export async function applyReport(
       ended.map((session) => session.classId),
     );
     revocation.students = await formerStudents(tx, open);
-    return { applied: true, firstOfBoot: !sameBoot || node.seq < 0, ended, revocation };
+    return { applied: true, firstOfBoot: !sameBoot || node.seq < 0, ended, revocation, wentLive };
   });
 }
 

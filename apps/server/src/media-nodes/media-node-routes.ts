@@ -29,6 +29,7 @@ export async function mediaNodeRoutes(fastify: FastifyInstance): Promise<void> {
       const { nodeId } = request.params;
       const outcome = await applyReport(app.db, nodeId, request.body);
       await app.sessionEnded.emit(outcome.ended);
+      for (const classId of outcome.wentLive) void app.notifier.classWentLive(classId);
       if (outcome.firstOfBoot) {
         app.log.info(
           { nodeId, url: request.body.url, rooms: request.body.rooms.length },

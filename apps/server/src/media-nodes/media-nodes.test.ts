@@ -106,4 +106,27 @@ describe('telling the media nodes that a membership ended', () => {
       students: [{ userId: teacher.id }],
     });
   });
+
+  it('a cancelled enrolment: the node that runs the class is told that student leaves it', async () => {
+    const teacher = await createUser(app);
+    const student = await createUser(app);
+    const classId = await insertClass(app, teacher.id);
+    await insertEnrolment(app, classId, student.id);
+    await node.report({ rooms: [room(classId, { students: [student.id] })] });
+    const count = received.length;
+    const since = Date.now();
+    expectOk(
+      await app.inject({ method: 'DELETE', url: `/api/classes/${classId}/enroll`, headers: bearer(student) }),
+    );
+    const call = await nextCall(since, count);
+    expect(call.revocation).toEqual({
+      classIds: [],
+      sessionKeys: [],
+      students: [{ classId, userId: student.id }],
+    });
+    expect(call.afterMs).toBeLessThan(1_000);
+    expect((await node.report({ rooms: [room(classId, { students: [student.id] })] })).students).toEqual([
+      { classId, userId: student.id },
+    ]);
+  });
 });

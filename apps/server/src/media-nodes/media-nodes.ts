@@ -126,6 +126,20 @@ export class MediaNodes {
     }
   }
 
+  /**
+   * A student's enrolment ended: they leave the class's rooms, on the nodes that run a session of it. Never
+   * rejects.
+   */
+  async enrolmentEnded(classId: number, userId: string): Promise<void> {
+    const nodes = await this.#db
+      .selectDistinct({ id: mediaNodes.id, url: mediaNodes.url })
+      .from(liveSessions)
+      .innerJoin(mediaNodes, eq(mediaNodes.id, liveSessions.nodeId))
+      .where(and(eq(liveSessions.classId, classId), isNull(liveSessions.endedAt)))
+      .catch((error: unknown) => this.#failed(error));
+    await this.#send(nodes, { classIds: [], sessionKeys: [], students: [{ classId, userId }] });
+  }
+
   /** Warns when a node that reports cannot be reached at the URL it gave (a wrong MEDIA_INTERNAL_URL). */
   async probe(nodeId: string, url: string): Promise<void> {
     try {

@@ -29,6 +29,8 @@ export const WRITE_LIMITS = {
   upload: { max: 30, timeWindow: '10 minutes' },
   /** `POST /api/auth/signup` (per login account). */
   signUp: { max: 10, timeWindow: '1 hour' },
+  /** Posting a review, editing one, and a teacher's reply, each on its own. */
+  review: { max: 30, timeWindow: '1 hour' },
 } as const satisfies Record<string, Limit>;
 export type WriteLimitName = keyof typeof WRITE_LIMITS;
 
@@ -37,6 +39,7 @@ export const NO_WRITE_LIMITS: Record<WriteLimitName, Limit> = {
   classCreation: { max: 1_000_000, timeWindow: '1 hour' },
   upload: { max: 1_000_000, timeWindow: '1 hour' },
   signUp: { max: 1_000_000, timeWindow: '1 hour' },
+  review: { max: 1_000_000, timeWindow: '1 hour' },
 };
 
 /**

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
 import { accounts, users } from '../db/schema.ts';
 import { WRITE_LIMITS } from './rate-limit.ts';
-import { classDto, insertClass, postClass } from '../../test/classes.ts';
+import { classDto, insertClass, insertEnrolment, postClass } from '../../test/classes.ts';
 import { expectError, expectOk } from '../../test/expect-envelope.ts';
 import { bearer, buildTestApp, createAccount, createUser, type TestUser } from '../../test/helper.ts';
 import { jpeg } from '../../test/images.ts';
@@ -161,5 +161,36 @@ describe.skipIf(!redisUp)('write limits shared through Redis', () => {
     const app = await start({ redisUrl: `redis://127.0.0.1:${closedPort}` });
     const teacher = await createUser(app);
     for (let i = 0; i < 11; i += 1) expectOk(await postClass(app, teacher, classDto()));
+  });
+});
+
+describe('review writes', () => {
+  it('posting, editing and replying a review are limited per account, each on its own; reading stays open', async () => {
+    const app = await start({ writeLimits: { ...WRITE_LIMITS, review: { max: 3, timeWindow: '1 hour' } } });
+    const teacher = await createUser(app);
+    const student = await createUser(app);
+    const classId = await insertClass(app, teacher.id);
+    await insertEnrolment(app, classId, student.id);
+    const content = '파도처럼 시원한 강의였어요. 추천해요!';
+    const write = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+      app.inject({ method, url, payload, headers: bearer(student) });
+    const posted = expectOk<{ id: number }>(
+      await write('POST', `/api/classes/${classId}/reviews`, { rating: 5, content }),
+    );
+    const review = `/api/classes/${classId}/reviews/${posted.id}`;
+    expectOk(await write('PATCH', review, { rating: 4 }));
+    expectOk(await write('PATCH', review, { rating: 3 }));
+    expectOk(await write('PATCH', review, { rating: 2 }));
+    expectLimited(await write('PATCH', review, { rating: 1 }));
+    expectOk(await app.inject(`/api/classes/${classId}/reviews`));
+    // The teacher's reply counts for the teacher, not the student.
+    expectOk(
+      await app.inject({
+        method: 'POST',
+        url: `${review}/reply`,
+        payload: { content: '고마워요!' },
+        headers: bearer(teacher),
+      }),
+    );
   });
 });

@@ -154,13 +154,15 @@ export async function endNodeSessions(
   return ended(rows);
 }
 
-/** Marks the classes of open sessions live: a teacher is broadcasting there. */
-export async function markLive(db: Executor, classIds: number[]): Promise<void> {
-  if (classIds.length === 0) return;
-  await db
+/** Marks the classes of open sessions live: a teacher is broadcasting there. Answers those that were not. */
+export async function markLive(db: Executor, classIds: number[]): Promise<number[]> {
+  if (classIds.length === 0) return [];
+  const rows = await db
     .update(classes)
     .set({ isActive: true })
-    .where(and(inArray(classes.id, classIds), isNull(classes.deletedAt), eq(classes.isActive, false)));
+    .where(and(inArray(classes.id, classIds), isNull(classes.deletedAt), eq(classes.isActive, false)))
+    .returning({ id: classes.id });
+  return rows.map((row) => row.id);
 }
 
 /** Marks these classes not live, unless a session of theirs is still open (on some node). */

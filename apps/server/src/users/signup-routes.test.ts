@@ -42,7 +42,13 @@ describe('POST /api/auth/signup', () => {
     const data = expectOk<UserData>(
       await signup(account.token, [jsonPart('signupRequestDto', { nickname: '파도타기', email: null })]),
     );
-    expect(data).toEqual({ id: account.id, nickname: '파도타기', email: null, profile_image_path: null });
+    expect(data).toEqual({
+      id: account.id,
+      nickname: '파도타기',
+      email: null,
+      profile_image_path: null,
+      introduction: null,
+    });
     expect(expectOk(await app.inject({ url: '/api/users', headers: bearer(account) }))).toEqual(data);
   });
 

@@ -4,8 +4,15 @@ import { users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { userConflict } from './user-errors.ts';
 
-/** Fields to change; an absent field is kept, `email: null` clears the address, `profileImage: null` the photo. */
-export type UserChanges = { nickname?: string; email?: string | null; profileImage?: string | null };
+/**
+ * Fields to change; an absent field is kept, `email: null` clears the address, `profileImage: null` the photo.
+ */
+export type UserChanges = {
+  nickname?: string;
+  email?: string | null;
+  profileImage?: string | null;
+  introduction?: string | null;
+};
 
 type UserRow = typeof users.$inferSelect;
 
@@ -18,7 +25,9 @@ export async function updateUser(
   accountId: string,
   changes: UserChanges,
 ): Promise<{ user: UserRow; replacedImage: string | null }> {
-  const values: Partial<Pick<UserRow, 'nickname' | 'email' | 'profileImage'> & { nicknameClash: SQL }> = {};
+  const values: Partial<
+    Pick<UserRow, 'nickname' | 'email' | 'profileImage' | 'introduction'> & { nicknameClash: SQL }
+  > = {};
   if (changes.nickname !== undefined) {
     values.nickname = changes.nickname;
     // A changed nickname ends a look-alike mark of the migration (the unique index decides again).
@@ -26,6 +35,7 @@ export async function updateUser(
   }
   if (changes.email !== undefined) values.email = changes.email;
   if (changes.profileImage !== undefined) values.profileImage = changes.profileImage;
+  if (changes.introduction !== undefined) values.introduction = changes.introduction;
   try {
     return await db.transaction(async (tx) => {
       const active = and(eq(users.id, accountId), isNull(users.deletedAt));

@@ -9,5 +9,6 @@ export function userView(storage: Storage, user: typeof users.$inferSelect): Use
     nickname: user.nickname,
     email: user.email,
     profile_image_path: imageUrl(storage, user.profileImage),
+    introduction: user.introduction,
   };
 }

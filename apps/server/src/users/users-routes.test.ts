@@ -37,6 +37,7 @@ describe('GET /api/users', () => {
       nickname: '조회대상',
       email: 'who@example.com',
       profile_image_path: null,
+      introduction: null,
     });
     expectError(await app.inject('/api/users'), 401);
     expectError(await app.inject({ url: '/api/users', headers: { authorization: 'Bearer nonsense' } }), 401);

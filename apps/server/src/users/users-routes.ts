@@ -28,7 +28,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       ...bearer,
       schema: {
         ...bearer.schema,
-        summary: 'The caller: {id, nickname, email, profile_image_path}',
+        summary: 'The caller: {id, nickname, email, profile_image_path, introduction}',
         response: { 200: envelopeSchema(UserSchema), ...errorResponses(401, 404) },
       },
     },

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { BottomNav } from '../components/ui/bottom-nav.tsx';
 import { Header } from '../components/ui/header.tsx';
+import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { isDarkPath, isLivePath } from '../config/paths.ts';
 import { clearTokens } from '../lib/auth-tokens.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
@@ -40,6 +41,7 @@ export function RootLayout() {
       <DocumentTitle />
       <NavigationProgress />
       <Header
+        bell={<NotificationBell />}
         user={
           user.data ? { nickname: user.data.nickname, profileImagePath: user.data.profile_image_path } : null
         }

@@ -30,6 +30,7 @@ const pages: RouteObject[] = [
   page('list'),
   page('liveList'),
   page('lectureInfo'),
+  page('instructor'),
   {
     element: <RequireAuth />,
     children: [

@@ -9,6 +9,7 @@ export const APP_TEXTS = {
   skipToContent: '본문으로 건너뛰기',
   appName: '바다학원',
   titleSeparator: ' · ',
+  instructorLink: (nickname: string) => `${nickname} 강사`,
   /** Document titles of the routes (`handle.title` in `routes.tsx`); home shows the app's name alone. */
   titles: {
     login: '로그인',
@@ -29,6 +30,7 @@ export const APP_TEXTS = {
     enrollment: '수강 신청 완료',
     lectureStudents: '수강생 목록',
     editInfo: '프로필 설정',
+    instructor: '강사 소개',
     liveStudent: '라이브 강의실',
     liveTeacher: '라이브 강의실(강사)',
     notFound: '페이지를 찾을 수 없어요',

@@ -58,6 +58,10 @@ export const paths = {
   },
   mypage: { pattern: PAGES.mypage, to: () => PAGES.mypage },
   editInfo: { pattern: PAGES.editInfo, to: () => PAGES.editInfo },
+  instructor: {
+    pattern: PAGES.instructor,
+    to: (userId: string) => toPath(PAGES.instructor, { userId }),
+  },
 } as const;
 
 /** Paths whose page has a dark navy background (product-spec section 2). */
@@ -81,6 +85,7 @@ export function isBackPath(pathname: string): boolean {
     pathname === PAGES.mypage ||
     pathname === PAGES.lectureOpen ||
     pathname.startsWith('/lecture/info/') ||
+    pathname.startsWith('/instructor/') ||
     pathname.startsWith('/dashboard/') ||
     pathname.startsWith('/lecture/students/')
   );

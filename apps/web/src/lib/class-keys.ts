@@ -1,4 +1,7 @@
-import type { ClassTarget } from '@sea/contract/classes';
+import type { ClassSort, ClassTarget } from '@sea/contract/classes';
+
+/** A search query and sort of a class list (absent: no search, newest first). */
+export type ClassSearch = { q?: string; sort?: ClassSort };
 
 /**
  * Query keys of classes' server data, for every feature that reads or changes classes: one tree rooted at
@@ -7,7 +10,8 @@ import type { ClassTarget } from '@sea/contract/classes';
 export const classKeys = {
   all: ['classes'] as const,
   /** A paged list of `GET /api/classes`; every list of one target starts with `['classes', target]`. */
-  list: (target: ClassTarget | 'all', category: number | null) => ['classes', target, { category }] as const,
+  list: (target: ClassTarget | 'all', category: number | null, search: ClassSearch = {}) =>
+    ['classes', target, { category, ...search }] as const,
   topTen: () => ['classes', 'topten'] as const,
   livePreview: () => ['classes', 'live', 'preview'] as const,
   detail: (classId: number) => ['classes', classId, 'detail'] as const,

@@ -34,6 +34,8 @@ const classDetail = {
   banner_image_path: null,
   is_active: true,
   student_count: 3,
+  rating_average: null,
+  review_count: 0,
 };
 
 beforeEach(() => {

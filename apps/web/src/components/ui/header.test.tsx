@@ -1,9 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { setTokens } from '../../lib/auth-tokens.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { Header, liveExitTarget } from './header.tsx';
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p>{`path: ${pathname}${search}`}</p>;
+}
 
 function renderHeader(
   route: string,
@@ -11,7 +17,10 @@ function renderHeader(
 ) {
   return renderWithProviders(<Header user={user} />, {
     route,
-    routes: [{ path: '/dashboard/:role/:id', element: <p>dashboard page</p> }],
+    routes: [
+      { path: '/dashboard/:role/:id', element: <p>dashboard page</p> },
+      { path: '/list', element: <Where /> },
+    ],
   });
 }
 
@@ -20,7 +29,13 @@ describe('Header', () => {
     renderHeader('/');
     expect(screen.getByRole('link', { name: '로그인' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: '바다학원 홈으로' })).toHaveAttribute('href', '/');
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /뒤로|나가기/ })).not.toBeInTheDocument();
+  });
+
+  it('has a class search that opens the results page', async () => {
+    renderHeader('/');
+    await userEvent.type(screen.getByRole('searchbox', { name: '강의 검색' }), '드로 잉{Enter}');
+    expect(await screen.findByText('path: /list?q=%EB%93%9C%EB%A1%9C+%EC%9E%89')).toBeInTheDocument();
   });
 
   it('shows the avatar labelled my classroom, linking to /mypage, when a token is stored', () => {

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isAuthFlowPath, isBackPath, isLivePath } from '../../config/paths.ts';
 import { useLoggedIn } from '../../lib/use-logged-in.ts';
 import { Avatar } from './avatar.tsx';
+import { HeaderSearch } from './header-search.tsx';
 import { BackIcon, ExitIcon } from './icons.tsx';
 import { Logo } from './logo.tsx';
 import { UI_TEXTS } from './texts.ts';
@@ -23,10 +24,11 @@ export function liveExitTarget(pathname: string): string {
 
 /**
  * The top bar. Left: an exit button with a confirmation on live rooms, a back button on the pages the
- * spec lists, nothing elsewhere. Centre: the logo. Right (not during login and sign-up): the user's
- * avatar labelled 'my classroom' when logged in, otherwise a login button.
+ * spec lists, nothing elsewhere. Centre: the logo. Right (not during login and sign-up): the class search,
+ * the notices' `bell` when logged in, and the user's avatar labelled 'my classroom' when logged in,
+ * otherwise a login button.
  */
-export function Header({ user }: { user: HeaderUser | null }) {
+export function Header({ user, bell }: { user: HeaderUser | null; bell?: ReactNode }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const loggedIn = useLoggedIn();
@@ -75,7 +77,11 @@ export function Header({ user }: { user: HeaderUser | null }) {
         <div className={styles.centre}>
           <Logo />
         </div>
-        <div className={styles.right}>{right}</div>
+        <div className={styles.right}>
+          {!isLivePath(pathname) && !isAuthFlowPath(pathname) && <HeaderSearch />}
+          {loggedIn && !isLivePath(pathname) && !isAuthFlowPath(pathname) && bell}
+          {right}
+        </div>
       </div>
       {leaving && (
         <Suspense fallback={null}>

@@ -17,6 +17,8 @@ export function classItem(id: number, overrides: Partial<ClassItem> = {}): Class
     banner_image_path: null,
     is_active: false,
     student_count: id % 7,
+    rating_average: null,
+    review_count: 0,
     ...overrides,
   };
 }

@@ -29,6 +29,9 @@ export const CLASS_TEXTS = {
     enrolling: '신청하는 중이에요...',
     enrollFailed: '수강 신청에 실패했어요.',
     loginToEnroll: '수강 신청은 로그인 후에 할 수 있어요.',
+    rating: (average: number, count: number) => `${average.toFixed(1)} (수강평 ${count}개)`,
+    noReviews: '아직 수강평이 없어요',
+    students: (count: number) => `수강생 ${count}명`,
   },
 
   form: {
@@ -109,6 +112,14 @@ export const CLASS_TEXTS = {
     prerequisite: '사전 지식 및 준비물',
     studentCount: (count: number) => `수강생 ${count}명`,
     studentList: '수강생 목록 보기',
+    cancelEnrolment: '수강 취소',
+    cancelTitle: '수강을 취소하시겠어요?',
+    cancelBody: (name: string) =>
+      `‘${name}’ 강의의 수강을 취소하면 강의 채팅과 라이브 강의에 더 이상 참여할 수 없어요. 다시 수강 신청하면 언제든 돌아올 수 있어요.`,
+    cancelConfirm: '수강 취소',
+    cancelKeep: '계속 수강하기',
+    cancelled: '수강을 취소했어요.',
+    cancelFailed: '수강을 취소하지 못했어요. 다시 시도해 주세요.',
   },
 
   schedule: {

@@ -18,6 +18,8 @@ export const USER_TEXTS = {
   photoInvalid: '올바르지 않은 파일이에요. 5MB 이하의 .jpg/.jpeg 또는 .png 파일만 올릴 수 있어요.',
   nickname: '닉네임',
   email: '이메일',
+  introduction: '강사 소개',
+  introductionHint: '강의를 개설하면 강사 페이지에 보여요. 경력이나 강의 스타일을 소개해 주세요.',
   emailPlaceholder: 'sea@example.com (선택)',
   save: '저장',
   saving: '저장하는 중이에요...',

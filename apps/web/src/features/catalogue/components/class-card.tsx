@@ -3,12 +3,22 @@ import type { ClassItem } from '@sea/contract/classes';
 import { BANNER_CARD_SIZES, bannerCardSrcSet } from '@sea/contract/uploads';
 import { bannerFor } from '../../../lib/default-images.ts';
 import { CATALOGUE_TEXTS } from '../texts.ts';
+import { CardStats } from './card-stats.tsx';
+import { Highlight } from './highlight.tsx';
 import styles from './class-card.module.css';
 
 /** What a card needs of a class (a list item of `GET /api/classes`). */
 export type ClassSummary = Pick<
   ClassItem,
-  'id' | 'name' | 'instructor' | 'category' | 'banner_image_path' | 'is_active' | 'student_count'
+  | 'id'
+  | 'name'
+  | 'instructor'
+  | 'category'
+  | 'banner_image_path'
+  | 'is_active'
+  | 'student_count'
+  | 'rating_average'
+  | 'review_count'
 >;
 
 export type ClassCardProps = {
@@ -26,6 +36,8 @@ export type ClassCardProps = {
   priority?: boolean;
   /** Cards in the first screenful load their banner at once (others wait until they are near the view). */
   eager?: boolean;
+  /** A search query whose words are marked in the name, category and teacher. */
+  highlight?: string;
 };
 
 /** An uploaded banner's card copy and the banner itself, for the browser to choose by the card's width. */
@@ -49,6 +61,7 @@ export function ClassCard({
   headingLevel = 3,
   priority = false,
   eager = false,
+  highlight,
 }: ClassCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const mine = onDelete !== undefined || editHref !== undefined;
@@ -81,10 +94,24 @@ export function ClassCard({
           )}
         </div>
         <div className={styles.body}>
-          <p className={styles.category}>{item.category}</p>
-          <Heading className={styles.name}>{item.name}</Heading>
-          <p className={styles.instructor}>{CATALOGUE_TEXTS.instructor(item.instructor)}</p>
-          {mine && <p className={styles.count}>{CATALOGUE_TEXTS.studentCount(item.student_count)}</p>}
+          <p className={styles.category}>
+            <Highlight text={item.category} query={highlight} />
+          </p>
+          <Heading className={styles.name}>
+            <Highlight text={item.name} query={highlight} />
+          </Heading>
+          <p className={styles.instructor}>
+            <Highlight text={CATALOGUE_TEXTS.instructor(item.instructor)} query={highlight} />
+          </p>
+          {mine ? (
+            <p className={styles.count}>{CATALOGUE_TEXTS.studentCount(item.student_count)}</p>
+          ) : (
+            <CardStats
+              ratingAverage={item.rating_average}
+              reviewCount={item.review_count}
+              studentCount={item.student_count}
+            />
+          )}
         </div>
       </Link>
       {mine && (

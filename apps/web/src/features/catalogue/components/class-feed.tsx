@@ -22,6 +22,8 @@ export type ClassFeedProps = {
   /** Props of each card (link, my-page actions). */
   cardProps?: (item: ClassItem) => Partial<ClassCardProps>;
   label?: string;
+  /** A search query: its words are marked on the cards, and the empty state says nothing matched. */
+  highlight?: string | undefined;
   /** What an empty list says, and the way forward it offers (a link to the next step). */
   empty?: { message: string; action?: ReactNode };
 };
@@ -37,7 +39,7 @@ export function classTotal(query: ReturnType<typeof useClassPages>): number | nu
 }
 
 /** An infinitely scrolling grid of classes with its loading and empty states. */
-export function ClassFeed({ query, cardProps, label, empty }: ClassFeedProps) {
+export function ClassFeed({ query, cardProps, label, highlight, empty }: ClassFeedProps) {
   const { hasNextPage, isFetching, fetchNextPage } = query;
   useInfiniteScroll({
     hasNextPage,
@@ -50,7 +52,11 @@ export function ClassFeed({ query, cardProps, label, empty }: ClassFeedProps) {
   const items = loadedClasses(query);
   if (query.isPending) return <ClassGridSkeleton label={CATALOGUE_TEXTS.loading} />;
   if (items.length === 0 && !hasNextPage) {
-    return <EmptyState message={empty?.message ?? CATALOGUE_TEXTS.empty}>{empty?.action}</EmptyState>;
+    const message =
+      highlight === undefined
+        ? (empty?.message ?? CATALOGUE_TEXTS.empty)
+        : CATALOGUE_TEXTS.searchEmpty(highlight);
+    return <EmptyState message={message}>{empty?.action}</EmptyState>;
   }
   return (
     <>
@@ -63,6 +69,7 @@ export function ClassFeed({ query, cardProps, label, empty }: ClassFeedProps) {
               headingLevel={2}
               priority={index < PRIORITY_CARDS}
               eager={index < EAGER_CARDS}
+              {...(highlight === undefined ? {} : { highlight })}
               {...cardProps?.(item)}
             />
           </li>

@@ -7,9 +7,12 @@ import { useTopTen } from '../api/use-home-classes.ts';
 import { useLiveCardHref } from '../api/use-live-card-href.ts';
 import { CATALOGUE_TEXTS } from '../texts.ts';
 import { useCategoryParam } from '../use-category-param.ts';
+import { useListSearch } from '../use-list-search.ts';
 import { CategoryFilter } from './category-filter.tsx';
 import { ClassFeed } from './class-feed.tsx';
+import { SearchBox } from './search-box.tsx';
 import { SectionHeader } from './section-header.tsx';
+import { SortSelect } from './sort-select.tsx';
 import { TopTenCarousel } from './top-ten-carousel.tsx';
 import styles from './class-list-page.module.css';
 
@@ -27,28 +30,38 @@ function ListTopTen() {
 }
 
 /**
- * `/list` (every class) and `/live-list` (live classes only, titled with a red dot): category filter and an
- * infinitely scrolling grid.
+ * `/list` (every class) and `/live-list` (live classes only, titled with a red dot): a search box, the sort,
+ * category filter and an infinitely scrolling grid. `/list?q=` is the search results page, its matches marked.
  */
 export function ClassListPage({ live }: { live: boolean }) {
   const desktop = useDesktop();
   const [category, setCategory] = useCategoryParam();
+  const { q, sort, setQuery, setSort } = useListSearch();
   const categories = useCategories();
-  const query = useClassPages(live ? 'live' : null, category);
-  const title = live ? CATALOGUE_TEXTS.liveListTitle : CATALOGUE_TEXTS.listTitle;
+  const query = useClassPages(live ? 'live' : null, category, {
+    ...(q === undefined ? {} : { q }),
+    ...(sort === undefined ? {} : { sort }),
+  });
+  const listTitle = live ? CATALOGUE_TEXTS.liveListTitle : CATALOGUE_TEXTS.listTitle;
+  const title = q === undefined ? listTitle : CATALOGUE_TEXTS.searchTitle(q);
   const liveHref = useLiveCardHref();
 
   return (
     <Page className={styles.page}>
-      {!live && desktop && <ListTopTen />}
+      {!live && desktop && q === undefined && <ListTopTen />}
       <section aria-labelledby="class-list-title" className={styles.list}>
         <SectionHeader id="class-list-title" title={title} live={live} level={1} />
-        {categories.data && (
-          <CategoryFilter categories={categories.data} value={category} onChange={setCategory} />
-        )}
+        <SearchBox value={q ?? ''} onSearch={setQuery} />
+        <div className={styles.filters}>
+          {categories.data && (
+            <CategoryFilter categories={categories.data} value={category} onChange={setCategory} />
+          )}
+          <SortSelect value={sort} onChange={setSort} searching={q !== undefined} />
+        </div>
         <ClassFeed
           query={query}
           label={title}
+          highlight={q}
           cardProps={(item) => {
             const href = liveHref(item);
             return href === undefined ? {} : { href };

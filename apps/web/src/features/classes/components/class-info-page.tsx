@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import type { ClassItem } from '@sea/contract/classes';
 import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
@@ -8,17 +10,25 @@ import { useClass } from '../api/get-class.ts';
 import { useClassId } from '../use-class-id.ts';
 import { CLASS_TEXTS } from '../texts.ts';
 import { ClassActionButton } from './class-action-button.tsx';
+import { ClassStats } from './class-stats.tsx';
 import { InfoSection } from './info-section.tsx';
 import heading from './class-heading.module.css';
 import styles from './class-info-page.module.css';
 
 const texts = CLASS_TEXTS.info;
 
+export type ClassInfoPageProps = {
+  /** What follows the introduction (the route adds the reviews). */
+  below?: (item: ClassItem) => ReactNode;
+  /** The teacher's name, as a link where the route has somewhere to lead. */
+  instructorLink?: (item: ClassItem) => ReactNode;
+};
+
 /**
  * `/lecture/info/{classId}`: the class introduction. One column at 1184 px and below; above, the banner and
  * texts on the left and a sticky summary with the one action on the right, under a breadcrumb.
  */
-export function ClassInfoPage() {
+export function ClassInfoPage({ below, instructorLink }: ClassInfoPageProps = {}) {
   const classId = useClassId();
   const query = useClass(classId);
 
@@ -52,7 +62,10 @@ export function ClassInfoPage() {
         <aside className={styles.summary}>
           <p className={heading.category}>{item.category.trim() || texts.noCategory}</p>
           <h1 className={heading.name}>{name}</h1>
-          <p className={styles.instructorName}>{CLASS_TEXTS.live.instructor(item.instructor)}</p>
+          <p className={styles.instructorName}>
+            {instructorLink?.(item) ?? CLASS_TEXTS.live.instructor(item.instructor)}
+          </p>
+          <ClassStats item={item} />
           <ClassActionButton classId={item.id} />
         </aside>
         <div className={styles.details}>
@@ -72,6 +85,7 @@ export function ClassInfoPage() {
           <InfoSection title={texts.prerequisite} text={item.prerequisite} fallback={texts.noPrerequisite} />
         </div>
       </article>
+      {below?.(item)}
     </Page>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useClassId } from '../use-class-id.ts';
 import { CLASS_TEXTS } from '../texts.ts';
+import { CancelEnrolmentButton } from './cancel-enrolment-button.tsx';
 import { DashboardGate } from './dashboard-gate.tsx';
 import { DashboardOverview } from './dashboard-overview.tsx';
 import { ScheduleList } from './schedule-list.tsx';
@@ -39,6 +40,7 @@ export function StudentDashboardPage({
               <Link className={styles.link} to={paths.lectureInfo.to(classId)}>
                 {texts.classInfo}
               </Link>
+              <CancelEnrolmentButton classId={classId} className={dashboard.name} />
             </>
           }
           aside={

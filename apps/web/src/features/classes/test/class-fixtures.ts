@@ -17,6 +17,8 @@ export function classItem(overrides: Partial<ClassItem> = {}): ClassItem {
     banner_image_path: null,
     is_active: false,
     student_count: 3,
+    rating_average: null,
+    review_count: 0,
     ...overrides,
   };
 }

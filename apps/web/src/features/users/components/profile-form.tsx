@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { NICKNAME_MAX, UserUpdateSchema } from '@sea/contract/users';
+import { INTRODUCTION_MAX, NICKNAME_MAX, UserUpdateSchema } from '@sea/contract/users';
 import type { User } from '@sea/contract/users';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -23,10 +23,10 @@ type ProfileInput = z.input<typeof ProfileSchema>;
 type ProfileOutput = z.output<typeof ProfileSchema>;
 
 /**
- * Photo, nickname and e-mail with 'save' and 'withdraw'. Saving sends `userUpdateDTO` and a new photo if
- * one was chosen, then reloads the user's data (the form, the header). 'Delete' drops a newly chosen photo
- * first; with none chosen it removes the saved one on saving (`profileImage: null`), showing the default
- * sea-creature avatar meanwhile.
+ * Photo, nickname, e-mail and the instructor introduction with 'save' and 'withdraw'. Saving sends
+ * `userUpdateDTO` and a new photo if one was chosen, then reloads the user's data (the form, the header).
+ * 'Delete' drops a newly chosen photo first; with none chosen it removes the saved one on saving
+ * (`profileImage: null`), showing the default sea-creature avatar meanwhile.
  */
 export function ProfileForm({ user }: { user: User }) {
   const notify = useNotify();
@@ -45,7 +45,11 @@ export function ProfileForm({ user }: { user: User }) {
     formState: { errors, isSubmitting },
   } = useForm<ProfileInput, unknown, ProfileOutput>({
     resolver: zodResolver(ProfileSchema),
-    defaultValues: { nickname: user.nickname, email: user.email ?? '' },
+    defaultValues: {
+      nickname: user.nickname,
+      email: user.email ?? '',
+      introduction: user.introduction ?? '',
+    },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -55,6 +59,7 @@ export function ProfileForm({ user }: { user: User }) {
         profile: {
           nickname: values.nickname,
           email: values.email ?? null,
+          introduction: values.introduction ?? null,
           ...(removeSaved && !photo ? { profileImage: null } : {}),
         },
         photo,
@@ -62,7 +67,7 @@ export function ProfileForm({ user }: { user: User }) {
       });
       setPhoto(null);
       setRemoveSaved(false);
-      reset({ nickname: saved.nickname, email: saved.email ?? '' });
+      reset({ nickname: saved.nickname, email: saved.email ?? '', introduction: saved.introduction ?? '' });
       notify(USER_TEXTS.saved, { tone: 'success' });
     } catch (error) {
       if (isHttpError(error, 401)) {
@@ -73,7 +78,9 @@ export function ProfileForm({ user }: { user: User }) {
       console.error('Profile save failed', error);
       if (isHttpError(error)) {
         for (const [field, message] of Object.entries(error.invalidFields)) {
-          if (field === 'nickname' || field === 'email') setError(field, { message });
+          if (field === 'nickname' || field === 'email' || field === 'introduction') {
+            setError(field, { message });
+          }
         }
       }
       const reason = isHttpError(error, 400, 409, 413, 415) ? error.messageKor : null;
@@ -126,6 +133,14 @@ export function ProfileForm({ user }: { user: User }) {
             {...register('email')}
           />
         )}
+      </FormField>
+      <FormField
+        label={USER_TEXTS.introduction}
+        hint={USER_TEXTS.introductionHint}
+        error={errors.introduction?.message}
+        count={{ text: watch('introduction'), max: INTRODUCTION_MAX }}
+      >
+        {(control) => <textarea {...control} rows={4} {...register('introduction')} />}
       </FormField>
       <div className={styles.actions}>
         <Button type="submit" size="lg" disabled={busy}>

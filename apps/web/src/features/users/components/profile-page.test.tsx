@@ -10,7 +10,13 @@ import type { MockRoute } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { ProfilePage } from './profile-page.tsx';
 
-const me: User = { id: 'u1', nickname: '고래', email: 'whale@example.com', profile_image_path: null };
+const me: User = {
+  id: 'u1',
+  nickname: '고래',
+  email: 'whale@example.com',
+  profile_image_path: null,
+  introduction: null,
+};
 const currentUser = (user: User = me): MockRoute => ({
   url: '/api/users',
   respond: () => ({ body: envelope(user) }),
@@ -89,13 +95,40 @@ describe('profile settings', { timeout: 15_000 }, () => {
     await userEvent.clear(screen.getByLabelText('이메일'));
     await userEvent.click(screen.getByRole('button', { name: '저장' }));
     expect(await screen.findByRole('status')).toHaveTextContent('프로필을 저장했어요.');
-    expect(await sentProfile(spy)).toEqual({ nickname: '푸른고래', email: null });
+    expect(await sentProfile(spy)).toEqual({ nickname: '푸른고래', email: null, introduction: null });
     await waitFor(() =>
       expect(
         spy.mock.calls.filter(([url, init]) => String(url).endsWith('/api/users') && init?.method === 'GET'),
       ).toHaveLength(2),
     );
     expect(screen.getByLabelText(/닉네임/)).toHaveValue('푸른고래');
+  });
+
+  it('edits the instructor introduction shown on the instructor page', async () => {
+    let user: User = { ...me, introduction: '예전 소개' };
+    const { spy } = mockFetch([
+      { url: '/api/users', respond: () => ({ body: envelope(user) }) },
+      {
+        method: 'PATCH',
+        url: '/api/users',
+        respond: () => {
+          user = { ...me, introduction: '파도 그리는 10년 차 강사예요.' };
+          return { body: envelope(user) };
+        },
+      },
+    ]);
+    renderProfile();
+    const introduction = await screen.findByLabelText('강사 소개');
+    expect(introduction).toHaveValue('예전 소개');
+    await userEvent.clear(introduction);
+    await userEvent.type(introduction, '  파도 그리는 10년 차 강사예요.  ');
+    await userEvent.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('프로필을 저장했어요.');
+    expect(await sentProfile(spy)).toEqual({
+      nickname: '고래',
+      email: 'whale@example.com',
+      introduction: '파도 그리는 10년 차 강사예요.',
+    });
   });
 
   it('removes a saved photo: the default avatar at once, profileImage null on saving', async () => {
@@ -127,6 +160,7 @@ describe('profile settings', { timeout: 15_000 }, () => {
     expect(await sentProfile(spy)).toEqual({
       nickname: '고래',
       email: 'whale@example.com',
+      introduction: null,
       profileImage: null,
     });
     const form = spy.mock.calls.find(([, init]) => init?.method === 'PATCH')?.[1]?.body;

@@ -1,0 +1,100 @@
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  NOTIFICATION_PAGE_SIZE,
+  type NotificationItem,
+  type NotificationKind,
+} from '@sea/contract/notifications';
+import type { Database } from '../db/database.ts';
+import { classes, enrolments, notifications } from '../db/schema.ts';
+
+/** A notice to store: for whom, what about, and the other person's nickname where one is involved. */
+export type NewNotification = { userId: string; kind: NotificationKind; nickname?: string };
+
+type Row = typeof notifications.$inferSelect;
+
+function toItem(row: Row): NotificationItem {
+  const data = row.data as { nickname?: unknown };
+  return {
+    id: row.id,
+    kind: row.kind as NotificationKind,
+    class_id: row.classId,
+    class_name: row.className,
+    nickname: typeof data.nickname === 'string' ? data.nickname : null,
+    read: row.readAt !== null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Stores notices about one class (its current name kept with them); answers them with their owners. */
+export async function storeNotifications(
+  db: Database,
+  classId: number,
+  entries: readonly NewNotification[],
+): Promise<{ userId: string; item: NotificationItem }[]> {
+  if (entries.length === 0) return [];
+  const [target] = await db.select({ name: classes.name }).from(classes).where(eq(classes.id, classId));
+  if (target === undefined) return [];
+  const rows = await db
+    .insert(notifications)
+    .values(
+      entries.map((entry) => ({
+        userId: entry.userId,
+        kind: entry.kind,
+        classId,
+        className: target.name,
+        data: entry.nickname === undefined ? {} : { nickname: entry.nickname },
+      })),
+    )
+    .returning();
+  return rows.map((row) => ({ userId: row.userId, item: toItem(row) }));
+}
+
+/** The students enrolled in a class now. */
+export async function studentsOf(db: Database, classId: number): Promise<string[]> {
+  const rows = await db
+    .select({ userId: enrolments.userId })
+    .from(enrolments)
+    .where(eq(enrolments.classId, classId));
+  return rows.map((row) => row.userId);
+}
+
+/** The teacher of a class, or null for an unknown one. */
+export async function teacherOf(db: Database, classId: number): Promise<string | null> {
+  const [row] = await db.select({ id: classes.teacherId }).from(classes).where(eq(classes.id, classId));
+  return row?.id ?? null;
+}
+
+/** A page of the user's notices, newest first, and the number unread. */
+export async function listNotifications(db: Database, userId: string, page: number) {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.id))
+    .limit(NOTIFICATION_PAGE_SIZE)
+    .offset(page * NOTIFICATION_PAGE_SIZE);
+  return { items: rows.map(toItem), unread_count: await unreadCount(db, userId) };
+}
+
+export async function unreadCount(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** Marks these of the user's notices read (all when `ids` is absent); others' ids are ignored. */
+export async function markRead(db: Database, userId: string, ids: readonly number[] | undefined) {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        ids === undefined ? undefined : inArray(notifications.id, [...ids]),
+      ),
+    );
+  return unreadCount(db, userId);
+}

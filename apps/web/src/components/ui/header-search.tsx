@@ -1,0 +1,57 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PAGES } from '@sea/contract/paths';
+import { SearchIcon } from './icons.tsx';
+import { UI_TEXTS } from './texts.ts';
+import styles from './header-search.module.css';
+
+/** Pages with their own search box (or none wanted): the header shows none there. */
+export function headerSearchHidden(pathname: string): boolean {
+  return pathname === PAGES.list || pathname === PAGES.liveList;
+}
+
+/** `/list?q=...`: the results page of a search. */
+export function searchResultsPath(q: string): string {
+  return `${PAGES.list}?${new URLSearchParams({ q }).toString()}`;
+}
+
+/**
+ * The header's class search: a field on wide screens, a button to the lecture list's search on narrow ones.
+ * Submitting opens the results page.
+ */
+export function HeaderSearch() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  if (headerSearchHidden(pathname)) return null;
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const q = text.trim();
+    navigate(q === '' ? PAGES.list : searchResultsPath(q));
+    setText('');
+  }
+  return (
+    <>
+      <form role="search" className={styles.form} onSubmit={submit}>
+        <input
+          type="search"
+          className={styles.input}
+          aria-label={UI_TEXTS.searchLabel}
+          placeholder={UI_TEXTS.searchPlaceholder}
+          value={text}
+          maxLength={50}
+          enterKeyHint="search"
+          onChange={(event) => setText(event.target.value)}
+        />
+        <button type="submit" className={styles.submit}>
+          <SearchIcon width={18} height={18} />
+          <span className="visually-hidden">{UI_TEXTS.searchSubmit}</span>
+        </button>
+      </form>
+      <Link to={PAGES.list} className={styles.narrow}>
+        <SearchIcon />
+        <span className="visually-hidden">{UI_TEXTS.searchOpen}</span>
+      </Link>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { SEARCH_QUERY_MAX } from '@sea/contract/classes';
+import { SearchIcon } from '../../../components/ui/icons.tsx';
+import { CATALOGUE_TEXTS } from '../texts.ts';
+import styles from './search-box.module.css';
+
+export type SearchBoxProps = {
+  /** The query shown, e.g. the one in the address. */
+  value: string;
+  onSearch: (q: string) => void;
+};
+
+/** The lecture list's search field: searches on submit (Enter or the button); clearing it shows every class. */
+export function SearchBox({ value, onSearch }: SearchBoxProps) {
+  const [text, setText] = useState(value);
+  const id = useId();
+  useEffect(() => setText(value), [value]);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSearch(text.trim());
+  }
+  return (
+    <form role="search" className={styles.form} onSubmit={submit}>
+      <label htmlFor={id} className="visually-hidden">
+        {CATALOGUE_TEXTS.searchLabel}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className={styles.input}
+        value={text}
+        maxLength={SEARCH_QUERY_MAX}
+        placeholder={CATALOGUE_TEXTS.searchPlaceholder}
+        enterKeyHint="search"
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value === '' && value !== '') onSearch('');
+        }}
+      />
+      <button type="submit" className={styles.button}>
+        <SearchIcon />
+        <span className="visually-hidden">{CATALOGUE_TEXTS.searchSubmit}</span>
+      </button>
+    </form>
+  );
+}
