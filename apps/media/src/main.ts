@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     // Reports start once the port (and so the node's name and address) is known; nothing opens before.
     reports: { changed: (closed) => reporter?.changed(closed) ?? Promise.resolve(false) },
     workers: config.workers,
+    recordingsDir: config.recordingsDir,
   });
   const httpServer = http.createServer(internalRoutes({ secret, revoke: (r) => server.revoke(r) }));
   const signalling = attachSignalling(httpServer, {

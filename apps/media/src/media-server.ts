@@ -3,6 +3,7 @@ import type { MediaClosedRoom, MediaRevocation, MediaRoom } from '@sea/contract/
 import { ConsumerTransport } from './rtc/consumer-transport.ts';
 import type { RtcOptions } from './rtc/peer-connection.ts';
 import type { ReceivingTransport } from './rtc/receiving-transport.ts';
+import { SessionRecorder } from './recording/session-recorder.ts';
 import { Room } from './room.ts';
 import { ForwardingPool } from './workers/forwarding-pool.ts';
 
@@ -21,6 +22,16 @@ export type MediaServerOptions = {
   reports: RoomReports;
   /** Forwarding worker threads for the students' connections; 0 keeps them in this thread. */
   workers?: number;
+  /** RECORDINGS_DIR, where sessions are recorded; absent: nothing is recorded (tests that do not look). */
+  recordingsDir?: string | null;
+};
+
+/** How a teacher's `startRoom` opens a room. */
+export type OpenRoomOptions = {
+  /** Record the session (default true) when the node records at all; only a new room takes it. */
+  record?: boolean;
+  /** Written into the recording (the replay shows it where no picture is). */
+  teacherNickname?: string;
 };
 
 /**
@@ -56,10 +67,28 @@ export class MediaServer {
   }
 
   /** The room of a class, opened (and reported) if needed: only a teacher's `startRoom` does this. */
-  openRoom(classId: number): Room {
+  openRoom(classId: number, options: OpenRoomOptions = {}): Room {
     const existing = this.rooms.get(classId);
     if (existing) return existing;
-    const room = new Room(classId, { sessionKey: randomUUID(), teacherGraceMs: this.options.teacherGraceMs });
+    const sessionKey = randomUUID();
+    const startedAt = new Date();
+    const { recordingsDir } = this.options;
+    const recorder =
+      recordingsDir && options.record !== false
+        ? new SessionRecorder({
+            recordingsDir,
+            sessionKey,
+            classId,
+            teacherNickname: options.teacherNickname ?? '',
+            startedAt,
+          })
+        : null;
+    const room = new Room(classId, {
+      sessionKey,
+      teacherGraceMs: this.options.teacherGraceMs,
+      startedAt,
+      recorder,
+    });
     this.rooms.set(classId, room);
     room.closed.subscribe(() => {
       if (this.rooms.get(classId) === room) this.rooms.delete(classId);
@@ -98,12 +127,16 @@ export class MediaServer {
     return this.rooms.size;
   }
 
-  /** Closes every room (each reported closed), then stops the forwarding workers. Idempotent. */
-  close(): Promise<void> {
-    if (this.isClosed) return Promise.resolve();
+  /**
+   * Closes every room (each reported closed, its recording ended on disk), then stops the forwarding workers.
+   * Idempotent.
+   */
+  async close(): Promise<void> {
+    if (this.isClosed) return;
     this.isClosed = true;
-    for (const room of [...this.rooms.values()]) room.close('shutdown');
-    return this.pool?.close() ?? Promise.resolve();
+    const rooms = [...this.rooms.values()];
+    for (const room of rooms) room.close('shutdown');
+    await Promise.all([...rooms.map((room) => room.recordingClosed()), this.pool?.close()]);
   }
 }
 

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
@@ -64,11 +67,14 @@ export async function signTicket(claims: Claims, options: { audience?: string; s
 /** A running media service on 127.0.0.1 with a socket.io client factory. */
 export async function startTestMedia(options: { teacherGraceMs?: number; workers?: number } = {}) {
   const reports = new RecordingReports();
+  // Sessions are recorded, as by default, into a folder of their own removed at the close.
+  const recordingsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-media-test-'));
   const server = new MediaServer({
     rtc: LOOPBACK_RTC,
     teacherGraceMs: options.teacherGraceMs ?? 300,
     reports,
     workers: options.workers ?? 0,
+    recordingsDir,
   });
   const httpServer = http.createServer(
     internalRoutes({ secret: TEST_SECRET, revoke: (revocation) => server.revoke(revocation) }),
@@ -118,6 +124,7 @@ export async function startTestMedia(options: { teacherGraceMs?: number; workers
     server,
     reports,
     url,
+    recordingsDir,
     connect,
     /** Connects with a freshly signed ticket for `claims`. */
     /** Connects with freshly signed tickets for `claims` (one per connection, as the web client does). */
@@ -127,6 +134,7 @@ export async function startTestMedia(options: { teacherGraceMs?: number; workers
       for (const socket of sockets) socket.disconnect();
       await signalling.close();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      fs.rmSync(recordingsDir, { recursive: true, force: true });
     },
   };
 }

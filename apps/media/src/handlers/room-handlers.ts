@@ -25,7 +25,7 @@ export const START_REPORT_WAIT_MS = 2_000;
 /** Teacher: opens the class's room (or takes it over from an earlier connection); the class goes live. */
 export const startRoom: Handler<'startRoom'> = async (session) => {
   if (session.claims.role !== 'teacher') throw forbidden('강의는 강사만 시작할 수 있어요.', true);
-  const room = session.server.openRoom(session.claims.classId);
+  const room = session.server.openRoom(session.claims.classId, { teacherNickname: session.claims.nickname });
   const peer = newPeer(session);
   session.enter(peer, room, () => room.startTeacher(peer));
   let timer: NodeJS.Timeout | undefined;
