@@ -1,4 +1,4 @@
-import type { ProducerInfo, StreamKind } from '@sea/contract/live';
+import type { ProducerInfo, RecordingState, StreamKind } from '@sea/contract/live';
 import type { Peer, PeerCloseReason } from './peer.ts';
 import type { Producer } from './rtc/producer.ts';
 import { Signal } from './signal.ts';
@@ -71,6 +71,24 @@ export class Room {
     return this.recorder !== null;
   }
 
+  /** Whether the session is recorded, and whether the recording is paused now. */
+  get recordingState(): RecordingState {
+    return { recording: this.recording, paused: this.recorder?.paused ?? false };
+  }
+
+  /**
+   * Pauses or resumes the recording (a session started without recording has none: false); everybody hears
+   * the new `recordingState`.
+   */
+  setRecordingPaused(paused: boolean): boolean {
+    if (!this.recorder || this.isClosed) return false;
+    if (paused) this.recorder.pause();
+    else this.recorder.resume();
+    const state = this.recordingState;
+    this.broadcast((peer) => peer.notify('recordingState', state));
+    return true;
+  }
+
   /** Resolves once the session's recording is on disk (after {@link close}). */
   recordingClosed(): Promise<void> {
     return this.recorderClosed;
@@ -89,6 +107,7 @@ export class Room {
     ];
     this.releases.set(peer, () => release.forEach((unsubscribe) => unsubscribe()));
     peer.notify('viewerCount', { count: this.students.size });
+    peer.notify('recordingState', this.recordingState);
   }
 
   /**
@@ -106,6 +125,7 @@ export class Room {
     }
     const unsubscribe = peer.closed.subscribe(() => this.studentClosed(peer));
     this.releases.set(peer, unsubscribe);
+    peer.notify('recordingState', this.recordingState);
     this.broadcastViewerCount();
   }
 
