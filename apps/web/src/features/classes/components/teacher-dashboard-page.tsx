@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -15,6 +16,7 @@ const texts = CLASS_TEXTS.dashboard;
 export function TeacherDashboardPage() {
   const classId = useClassId();
   const navigate = useNavigate();
+  const [record, setRecord] = useState(true);
   return (
     <DashboardGate classId={classId} role="teacher">
       {(dashboard, reloadFailed) => (
@@ -23,9 +25,17 @@ export function TeacherDashboardPage() {
           title={texts.teacherTitle}
           actions={
             <>
-              <Button size="lg" onClick={() => navigate(paths.liveTeacher.to(classId))}>
+              <Button size="lg" onClick={() => navigate(paths.liveTeacher.to(classId, { record }))}>
                 {texts.startLive}
               </Button>
+              <label className={styles.noRecording}>
+                <input
+                  type="checkbox"
+                  checked={!record}
+                  onChange={(event) => setRecord(!event.target.checked)}
+                />
+                {texts.noRecording}
+              </label>
               <Button variant="secondary" onClick={() => navigate(paths.dashboardEdit.to(classId))}>
                 {texts.editInfo}
               </Button>
