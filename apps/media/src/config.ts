@@ -32,6 +32,8 @@ export type MediaConfig = {
   portRange: [number, number] | null;
   iceServers: IceServer[];
   dataDir: string;
+  /** RECORDINGS_DIR: one folder per recorded session (default `DATA_DIR/recordings`, as the API server). */
+  recordingsDir: string;
   /** MEDIA_SECRET, when set in the environment; else read from DATA_DIR by {@link readMediaSecret}. */
   mediaSecret: string | null;
   /** How long a disconnected teacher may take to come back before the room ends. */
@@ -112,6 +114,7 @@ const EnvSchema = z.object({
   }),
   ICE_SERVERS: iceServersEnv,
   DATA_DIR: optional,
+  RECORDINGS_DIR: optional,
   MEDIA_SECRET: secretEnv,
   TEACHER_GRACE_MS: optional.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(600_000).default(10_000),
@@ -136,6 +139,11 @@ const EnvSchema = z.object({
 /** Reads the configuration from `env`; throws {@link ConfigError} listing every problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): MediaConfig {
   const e = parseEnv(EnvSchema, env);
+  // Unset: the repository's `data` folder, where the API server keeps its secrets when started by `npm start`
+  // (the media service may run with another working directory, e.g. as a workspace script).
+  const dataDir = e.DATA_DIR
+    ? path.resolve(e.DATA_DIR)
+    : fileURLToPath(new URL('../../../data', import.meta.url));
   return {
     host: e.MEDIA_HOST,
     port: e.MEDIA_PORT,
@@ -145,9 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): MediaConfig {
     listenIp: e.MEDIA_LISTEN_IP ?? e.MEDIA_ANNOUNCED_IP,
     portRange: e.MEDIA_PORT_RANGE,
     iceServers: e.ICE_SERVERS,
-    // Unset: the repository's `data` folder, where the API server keeps its secrets when started by `npm start`
-    // (the media service may run with another working directory, e.g. as a workspace script).
-    dataDir: e.DATA_DIR ? path.resolve(e.DATA_DIR) : fileURLToPath(new URL('../../../data', import.meta.url)),
+    dataDir,
+    recordingsDir: path.resolve(e.RECORDINGS_DIR ?? path.join(dataDir, 'recordings')),
     mediaSecret: e.MEDIA_SECRET ?? null,
     teacherGraceMs: e.TEACHER_GRACE_MS,
     workers: e.MEDIA_WORKERS,

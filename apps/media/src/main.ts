@@ -51,6 +51,7 @@ async function main(): Promise<void> {
     pullOrigin: config.redisUrl
       ? (room, origin) => originPuller({ secret, nodeId, rtc })(room, origin)
       : undefined,
+    recordingsDir: config.recordingsDir,
   });
   const httpServer = http.createServer(
     internalRoutes({

@@ -3,6 +3,7 @@ import type { MediaClosedRoom, MediaRevocation, MediaRoom } from '@sea/contract/
 import { ConsumerTransport } from './rtc/consumer-transport.ts';
 import type { RtcOptions } from './rtc/peer-connection.ts';
 import type { ReceivingTransport } from './rtc/receiving-transport.ts';
+import { SessionRecorder } from './recording/session-recorder.ts';
 import { Room } from './room.ts';
 import { Signal } from './signal.ts';
 import { ForwardingPool } from './workers/forwarding-pool.ts';
@@ -31,6 +32,16 @@ export type MediaServerOptions = {
    * relay/origin-pull.ts); absent, this node is never an edge (one node, no REDIS_URL).
    */
   pullOrigin?: (room: Room, origin: string) => void;
+  /** RECORDINGS_DIR, where sessions are recorded; absent: nothing is recorded (tests that do not look). */
+  recordingsDir?: string | null;
+};
+
+/** How a teacher's `startRoom` opens a room. */
+export type OpenRoomOptions = {
+  /** Record the session (default true) when the node records at all; only a new room takes it. */
+  record?: boolean;
+  /** Written into the recording (the replay shows it where no picture is). */
+  teacherNickname?: string;
 };
 
 /**
@@ -70,18 +81,35 @@ export class MediaServer {
   }
 
   /** The room of a class, opened (and reported) if needed: only a teacher's `startRoom` does this. */
-  openRoom(classId: number): Room {
+  openRoom(classId: number, options: OpenRoomOptions = {}): Room {
     const existing = this.rooms.get(classId);
     if (existing && this.edges.delete(classId)) {
       // The teacher came here while this node pulled the class (its origin died): the room and its students
-      // stay, the teacher replaces the relay, and the room is this node's own session from now on (recorded
-      // as a new room is).
-      existing.recording = true;
+      // stay, the teacher replaces the relay, and the room is this node's own session from now on. It is not
+      // recorded: the origin's recording of the session ended with the origin (docs/decisions.md).
       this.lastReport = this.options.reports.changed();
       this.changed.emit();
     }
     if (existing) return existing;
-    const room = new Room(classId, { sessionKey: randomUUID(), teacherGraceMs: this.options.teacherGraceMs });
+    const sessionKey = randomUUID();
+    const startedAt = new Date();
+    const { recordingsDir } = this.options;
+    const recorder =
+      recordingsDir && options.record !== false
+        ? new SessionRecorder({
+            recordingsDir,
+            sessionKey,
+            classId,
+            teacherNickname: options.teacherNickname ?? '',
+            startedAt,
+          })
+        : null;
+    const room = new Room(classId, {
+      sessionKey,
+      teacherGraceMs: this.options.teacherGraceMs,
+      startedAt,
+      recorder,
+    });
     this.keep(room);
     this.lastReport = this.options.reports.changed();
     this.changed.emit();
@@ -101,7 +129,6 @@ export class MediaServer {
     const room = new Room(classId, {
       sessionKey: randomUUID(),
       teacherGraceMs: this.options.teacherGraceMs,
-      recording: false,
     });
     this.edges.add(classId);
     this.keep(room);
@@ -183,12 +210,16 @@ export class MediaServer {
     });
   }
 
-  /** Closes every room (each reported closed), then stops the forwarding workers. Idempotent. */
-  close(): Promise<void> {
-    if (this.isClosed) return Promise.resolve();
+  /**
+   * Closes every room (each reported closed, its recording ended on disk), then stops the forwarding workers.
+   * Idempotent.
+   */
+  async close(): Promise<void> {
+    if (this.isClosed) return;
     this.isClosed = true;
-    for (const room of [...this.rooms.values()]) room.close('shutdown');
-    return this.pool?.close() ?? Promise.resolve();
+    const rooms = [...this.rooms.values()];
+    for (const room of rooms) room.close('shutdown');
+    await Promise.all([...rooms.map((room) => room.recordingClosed()), this.pool?.close()]);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ProducerInfo, StreamKind } from '@sea/contract/live';
+import type { ProducerInfo, RecordingState, StreamKind } from '@sea/contract/live';
 import type { Logger } from 'pino';
 import { log } from './log.ts';
 import type { Peer, PeerCloseReason } from './peer.ts';
@@ -11,13 +11,26 @@ import { Signal } from './signal.ts';
  */
 export type RoomCloseReason = 'teacherLeft' | 'shutdown' | 'revoked';
 
+/** Records a room's session (made by the media server when the session is recorded). */
+export interface RoomRecorder {
+  /** Records a stream from now until it closes. */
+  record(producer: Producer): void;
+  pause(): void;
+  resume(): void;
+  readonly paused: boolean;
+  /** Ends the recording; resolves once it is on disk. Idempotent. */
+  close(): Promise<void>;
+}
+
 export type RoomOptions = {
   /** The session's id: made when the room opens, reported to the API server, the recording's folder name. */
   sessionKey: string;
   /** How long a disconnected teacher may take to come back before the room ends. */
   teacherGraceMs: number;
-  /** Whether the session is recorded at the start (default true; see {@link Room.recording}). */
-  recording?: boolean;
+  /** The session's start (default: now). */
+  startedAt?: Date;
+  /** The session's recorder; none: the session is not recorded. */
+  recorder?: RoomRecorder | null;
 };
 
 /**
@@ -30,12 +43,7 @@ export class Room {
   /** This lecture's session id (see {@link RoomOptions.sessionKey}). */
   readonly sessionKey: string;
   /** When the room opened: the session's start. */
-  readonly startedAt = new Date();
-  /**
-   * Whether this session is recorded: reported to the API server with the room (a recorded session gets a
-   * replay once it ends). The recorder keeps it up to date.
-   */
-  recording: boolean;
+  readonly startedAt: Date;
   /** Emitted once when the room ends. */
   readonly closed = new Signal<[reason: RoomCloseReason]>();
   /** Emitted when a student joins or leaves (not when a student's newer connection replaces the older). */
@@ -54,14 +62,48 @@ export class Room {
   private readonly releases = new Map<Peer, () => void>();
   private graceTimer: NodeJS.Timeout | null = null;
   private isClosed = false;
+  private readonly recorder: RoomRecorder | null;
+  private recorderClosed: Promise<void> = Promise.resolve();
 
   constructor(classId: number, options: RoomOptions) {
     this.classId = classId;
     this.sessionKey = options.sessionKey;
-    this.recording = options.recording ?? true;
+    this.startedAt = options.startedAt ?? new Date();
+    this.recorder = options.recorder ?? null;
     this.options = options;
     this.log = log.child({ classId, sessionKey: options.sessionKey });
     this.log.info('room opened');
+  }
+
+  /**
+   * Whether this session is recorded (paused or not): reported to the API server with the room (a recorded
+   * session gets a replay once it ends).
+   */
+  get recording(): boolean {
+    return this.recorder !== null;
+  }
+
+  /** Whether the session is recorded, and whether the recording is paused now. */
+  get recordingState(): RecordingState {
+    return { recording: this.recording, paused: this.recorder?.paused ?? false };
+  }
+
+  /**
+   * Pauses or resumes the recording (a session started without recording has none: false); everybody hears
+   * the new `recordingState`.
+   */
+  setRecordingPaused(paused: boolean): boolean {
+    if (!this.recorder || this.isClosed) return false;
+    if (paused) this.recorder.pause();
+    else this.recorder.resume();
+    const state = this.recordingState;
+    this.broadcast((peer) => peer.notify('recordingState', state));
+    return true;
+  }
+
+  /** Resolves once the session's recording is on disk (after {@link close}). */
+  recordingClosed(): Promise<void> {
+    return this.recorderClosed;
   }
 
   /** Makes `peer` the room's teacher, replacing (and closing) an earlier teacher connection. */
@@ -77,6 +119,7 @@ export class Room {
     ];
     this.releases.set(peer, () => release.forEach((unsubscribe) => unsubscribe()));
     peer.notify('viewerCount', { count: this.viewerCount() });
+    peer.notify('recordingState', this.recordingState);
   }
 
   /**
@@ -94,6 +137,7 @@ export class Room {
     }
     const unsubscribe = peer.closed.subscribe(() => this.studentClosed(peer));
     this.releases.set(peer, unsubscribe);
+    peer.notify('recordingState', this.recordingState);
     this.broadcastViewerCount();
     if (previous === undefined) this.studentsChanged.emit();
   }
@@ -159,6 +203,7 @@ export class Room {
     this.isClosed = true;
     this.log.info({ reason, students: this.students.size }, 'room closed');
     this.cancelGrace();
+    if (this.recorder) this.recorderClosed = this.recorder.close();
     for (const release of this.releases.values()) release();
     this.releases.clear();
     const teacher = this.teacher;
@@ -180,6 +225,7 @@ export class Room {
   private addProducer(producer: Producer): void {
     const info = { producerId: producer.id, producerKind: producer.kind };
     this.producers.set(producer.kind, producer);
+    this.recorder?.record(producer);
     producer.closed.subscribe(() => {
       if (this.producers.get(producer.kind) !== producer) return;
       this.producers.delete(producer.kind);

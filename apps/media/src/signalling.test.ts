@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
@@ -471,9 +473,67 @@ describe('requests', () => {
   });
 });
 
+describe('recording state', () => {
+  it('a session is recorded by default: teacher and students hear it, and pausing reaches everybody', async () => {
+    const host = await media.connectAs(teacher);
+    const hostStates = collect(host, 'recordingState');
+    await ok(host, 'startRoom');
+    await until(() => hostStates.length === 1);
+    expect(hostStates).toEqual([{ recording: true, paused: false }]);
+    const socket = await media.connectAs(student(1));
+    const states = collect(socket, 'recordingState');
+    await ok(socket, 'joinRoom');
+    await until(() => states.length === 1);
+    expect(states).toEqual([{ recording: true, paused: false }]);
+
+    expect(await ok(host, 'setRecording', { recording: false })).toEqual({ recording: true, paused: true });
+    await until(() => states.length === 2 && hostStates.length === 2);
+    expect(states[1]).toEqual({ recording: true, paused: true });
+    // Paused, the session is still a recorded one for the API server.
+    expect(media.server.roomReports()[0]?.recording).toBe(true);
+    expect(await ok(host, 'setRecording', { recording: true })).toEqual({ recording: true, paused: false });
+    await until(() => states.length === 3);
+    expect(states[2]).toEqual({ recording: true, paused: false });
+
+    // The manifest has the pause and the resume.
+    await media.server.close();
+    const [key] = fs.readdirSync(media.recordingsDir);
+    const lines = fs.readFileSync(path.join(media.recordingsDir, key ?? '', 'manifest.jsonl'), 'utf8');
+    expect(lines.split('\n').flatMap((l) => (l ? [JSON.parse(l).type] : []))).toEqual([
+      'session',
+      'pause',
+      'resume',
+      'end',
+    ]);
+  });
+
+  it("the teacher's 'don't record' holds for the session: reported, told, and pausing refused", async () => {
+    const host = await media.connectAs(teacher);
+    const states = collect(host, 'recordingState');
+    await ok(host, 'startRoom', { record: false });
+    expect(media.server.roomReports()[0]?.recording).toBe(false);
+    await until(() => states.length === 1);
+    expect(states).toEqual([{ recording: false, paused: false }]);
+    expect(await request(host, 'setRecording', { recording: true })).toMatchObject({
+      error: { code: 'conflict', message: '이 강의는 녹화하지 않기로 하고 시작했어요.' },
+    });
+    const socket = await media.connectAs(student(1));
+    const studentStates = collect(socket, 'recordingState');
+    await ok(socket, 'joinRoom');
+    await until(() => studentStates.length === 1);
+    expect(studentStates).toEqual([{ recording: false, paused: false }]);
+    expect(await request(socket, 'setRecording', { recording: false })).toMatchObject({
+      error: { code: 'forbidden' },
+    });
+    await media.server.close();
+    expect(fs.readdirSync(media.recordingsDir)).toEqual([]);
+  });
+});
+
 describe('teacher lifecycle', () => {
   async function roomWithStudents(n: number) {
     const host = await media.connectAs(teacher);
+    const counts = collect<{ count: number }>(host, 'viewerCount');
     await ok(host, 'startRoom');
     const students = [];
     for (let i = 0; i < n; i += 1) {
@@ -481,6 +541,9 @@ describe('teacher lifecycle', () => {
       await ok(socket, 'joinRoom');
       students.push({ socket, left: collect(socket, 'teacherLeft'), gone: disconnected(socket) });
     }
+    // The teacher's count comes on another socket than the students' answers: wait for it, so that later
+    // counts are the test's own.
+    await until(() => counts.at(-1)?.count === n);
     return { host, students };
   }
 

@@ -227,10 +227,14 @@ export class SyntheticTeacher {
       payloadType: audio.codecs[0]?.payloadType ?? 111,
       ssrc: audio.sender.ssrc,
       sequenceNumber: this.audioSeq,
-      timestamp: this.audioSeq * 960,
+      // 20 ms of Opus per packet would be 960; the synthetic audio goes with the 30 fps frames: 1600 per packet.
+      timestamp: this.audioSeq * 1600,
       extensions: [],
     });
     if (audio === this.audio) this.audioSeq = (this.audioSeq + 1) & 0xffff;
-    void audio.dtlsTransport.sendRtp(Buffer.alloc(80, 0x11), header);
+    // An Opus packet a parser accepts: TOC 0xf8 (CELT fullband, 20 ms, mono, one frame), then its bytes.
+    const payload = Buffer.alloc(80, 0x11);
+    payload[0] = 0xf8;
+    void audio.dtlsTransport.sendRtp(payload, header);
   }
 }

@@ -5,30 +5,43 @@ import { SyntheticTeacher } from './synthetic-teacher.ts';
 import { LOOPBACK_RTC, RecordingReports } from './test-media-server.ts';
 
 /**
- * A media server (no signalling) whose class 1 is live: a synthetic werift teacher publishes `kinds` (its
- * webcam video and microphone) at 30 frames per second. `close` ends both.
+ * A media server (no signalling) whose class 1 is live: a synthetic werift teacher publishes `kinds` at 30
+ * frames per second (the screen share's two only with `screen`). `close` ends both.
  */
-export async function teachingServer(workers: number, kinds: ('webcamVideo' | 'webcamAudio')[]) {
+export async function teachingServer(
+  workers: number,
+  kinds: StreamKind[],
+  options: { recordingsDir?: string; screen?: boolean; record?: boolean } = {},
+) {
   const server = new MediaServer({
     rtc: LOOPBACK_RTC,
     teacherGraceMs: 1_000,
     reports: new RecordingReports(),
     workers,
+    recordingsDir: options.recordingsDir ?? null,
   });
-  const teacher = new SyntheticTeacher();
-  const room = server.openRoom(1);
+  const teacher = new SyntheticTeacher(1_000, { screen: options.screen === true });
+  const room = server.openRoom(1, { teacherNickname: '파도선생', record: options.record });
   const peer = new Peer({ userId: 't', nickname: 't', role: 'teacher', classId: 1 }, LOOPBACK_RTC, () => {});
   room.startTeacher(peer);
   const transport = peer.createProducerTransport();
   await teacher.accept(await transport.connect(await teacher.offer()));
   teacher.start(30);
-  for (const kind of kinds satisfies StreamKind[]) {
-    transport.produce(kind, (kind === 'webcamVideo' ? teacher.video : teacher.audio).mid ?? '');
-  }
+  const midOf = (kind: StreamKind) =>
+    ({
+      webcamVideo: teacher.video,
+      webcamAudio: teacher.audio,
+      screenShareVideo: teacher.screen,
+      screenShareAudio: teacher.systemAudio,
+    })[kind]?.mid ?? '';
+  for (const kind of kinds) transport.produce(kind, midOf(kind));
   return {
     server,
     room,
     teacher,
+    transport,
+    /** The mid of a stream's transceiver (to publish it again). */
+    midOf,
     producers: room.currentProducers(),
     /** A student peer whose receiving transport is made as the server makes it (in a worker, if any). */
     student: (userId: string) =>

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo, Socket as TcpSocket } from 'node:net';
 import { SignJWT } from 'jose';
@@ -73,6 +76,8 @@ export async function startTestMedia(
   options: { teacherGraceMs?: number; workers?: number; capacity?: number; nodeId?: string } = {},
 ) {
   const reports = new RecordingReports();
+  // Sessions are recorded, as by default, into a folder of their own removed at the close.
+  const recordingsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-media-test-'));
   const server = new MediaServer({
     rtc: LOOPBACK_RTC,
     teacherGraceMs: options.teacherGraceMs ?? 300,
@@ -85,6 +90,7 @@ export async function startTestMedia(
       nodeId: options.nodeId ?? 'test-node',
       rtc: LOOPBACK_RTC,
     }),
+    recordingsDir,
   });
   const httpServer = http.createServer(
     internalRoutes({
@@ -144,6 +150,7 @@ export async function startTestMedia(
     server,
     reports,
     url,
+    recordingsDir,
     connect,
     /** Connects with a freshly signed ticket for `claims`. */
     /** Connects with freshly signed tickets for `claims` (one per connection, as the web client does). */
@@ -162,6 +169,7 @@ export async function startTestMedia(
       for (const socket of sockets) socket.disconnect();
       await signalling.close();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      fs.rmSync(recordingsDir, { recursive: true, force: true });
     },
   };
 }

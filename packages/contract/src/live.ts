@@ -66,12 +66,25 @@ export type LiveCodec = z.infer<typeof LiveCodecSchema>;
 const Empty = z.object({}).strict();
 
 /**
+ * Whether the session is recorded (chosen at `startRoom`, fixed for the session) and whether the teacher has
+ * paused the recording. Teacher and students see the same, so nobody is recorded unknowingly.
+ */
+export const RecordingStateSchema = z.object({ recording: z.boolean(), paused: z.boolean() });
+export type RecordingState = z.infer<typeof RecordingStateSchema>;
+
+/**
  * Every request a client sends (client → server, acknowledged), with its payload schema and answer `data`
  * schema. The event name is the key. Each is answered `{ data }` or `{ error }` (see {@link LiveAnswer}).
  */
 export const LIVE_REQUESTS = {
-  /** Teacher: opens the room and marks the class live. A second teacher connection replaces the first. */
-  startRoom: { payload: Empty, answer: z.object({ producers: z.array(ProducerInfoSchema) }) },
+  /**
+   * Teacher: opens the room and marks the class live. A second teacher connection replaces the first.
+   * `record` (default true) decides whether a new session is recorded; a room already open keeps its choice.
+   */
+  startRoom: {
+    payload: z.object({ record: z.boolean().optional() }).strict(),
+    answer: z.object({ producers: z.array(ProducerInfoSchema) }),
+  },
   /** Student: joins the open room of a live class; answers the streams currently published. */
   joinRoom: { payload: Empty, answer: z.object({ producers: z.array(ProducerInfoSchema) }) },
   /** Both: the streams currently published. */
@@ -105,6 +118,11 @@ export const LIVE_REQUESTS = {
   },
   /** Teacher: stops one stream; students get `producerClosed`. */
   closeProducer: { payload: z.object({ producerKind: StreamKindSchema }), answer: Empty },
+  /**
+   * Teacher: pauses (`false`) or resumes (`true`) the recording of a recorded session; everybody gets
+   * `recordingState`. Refused (`conflict`) in a session started without recording.
+   */
+  setRecording: { payload: z.object({ recording: z.boolean() }), answer: RecordingStateSchema },
   /** Student: creates (or replaces) the one receiving connection. */
   createConsumerTransport: { payload: Empty, answer: z.object({ transportId: IdSchema }) },
   /**
@@ -145,6 +163,8 @@ export const LIVE_EVENTS = {
   teacherLeft: Empty,
   /** The number of students in the room changed (also sent to a teacher right after `startRoom`). */
   viewerCount: z.object({ count: z.number().int().min(0) }),
+  /** The recording's state: to everybody when it changes, and to each peer right after it enters. */
+  recordingState: RecordingStateSchema,
 } as const;
 
 export type LiveEventName = keyof typeof LIVE_EVENTS;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isVp8KeyframeStart } from './vp8.ts';
+import { isVp8KeyframeStart, vp8KeyframeSize } from './vp8.ts';
 
 // A keyframe's first bytes after the payload descriptor: frame tag (P=0) then the start code 9d 01 2a.
 const KEY = [0x50, 0x42, 0x00, 0x9d, 0x01, 0x2a, 0x80, 0x02];
@@ -26,5 +26,22 @@ describe('isVp8KeyframeStart', () => {
   ];
   it.each(cases)('%s', (_name, bytes, expected) => {
     expect(isVp8KeyframeStart(Uint8Array.from(bytes))).toBe(expected);
+  });
+});
+
+describe('vp8KeyframeSize', () => {
+  // 1280x720: 14-bit little-endian width and height after the start code (scale bits set, ignored).
+  const SIZE = [0x00, 0x45, 0xd0, 0xc2];
+  it.each<[string, number[], { width: number; height: number } | null]>([
+    [
+      'a keyframe with the full descriptor',
+      [0x90, 0xe0, 0x81, 0x23, 0x05, 0x20, ...KEY.slice(0, 6), ...SIZE],
+      { width: 1280, height: 720 },
+    ],
+    ['a minimal descriptor', [0x10, ...KEY.slice(0, 6), 0x40, 0x01, 0xb4, 0x00], { width: 320, height: 180 }],
+    ['an interframe', [0x10, ...DELTA, ...SIZE], null],
+    ['a keyframe cut before its size', [0x10, ...KEY.slice(0, 6), 0x00], null],
+  ])('%s', (_name, payload, size) => {
+    expect(vp8KeyframeSize(Uint8Array.from(payload))).toEqual(size);
   });
 });

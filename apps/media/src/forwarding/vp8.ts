@@ -4,26 +4,8 @@
  * packet; every earlier packet of the new layer refers to frames the student never received.
  */
 export function isVp8KeyframeStart(payload: Uint8Array): boolean {
-  const first = payload[0];
-  if (first === undefined) return false;
-  const extended = (first & 0x80) !== 0;
-  const start = (first & 0x10) !== 0;
-  const partition = first & 0x07;
-  if (!start || partition !== 0) return false;
-  let offset = 1;
-  if (extended) {
-    const flags = payload[offset];
-    if (flags === undefined) return false;
-    offset += 1;
-    if (flags & 0x80) {
-      // I: picture id, 7 or 15 bits (M flag in its first byte).
-      const pictureId = payload[offset];
-      if (pictureId === undefined) return false;
-      offset += pictureId & 0x80 ? 2 : 1;
-    }
-    if (flags & 0x40) offset += 1; // L: TL0PICIDX
-    if (flags & 0x30) offset += 1; // T or K: TID/Y/KEYIDX share one byte
-  }
+  const offset = vp8HeaderOffset(payload);
+  if (offset === null) return false;
   const header = payload[offset];
   if (header === undefined) return false;
   if ((header & 0x01) !== 0) return false; // P = 1: interframe
@@ -33,4 +15,46 @@ export function isVp8KeyframeStart(payload: Uint8Array): boolean {
     return payload[offset + 3] === 0x9d && payload[offset + 4] === 0x01 && payload[offset + 5] === 0x2a;
   }
   return true;
+}
+
+/**
+ * Where the VP8 payload header starts in the first packet of partition 0 (after the payload descriptor), or null
+ * when the packet does not start a frame.
+ */
+function vp8HeaderOffset(payload: Uint8Array): number | null {
+  const first = payload[0];
+  if (first === undefined) return null;
+  const extended = (first & 0x80) !== 0;
+  const start = (first & 0x10) !== 0;
+  const partition = first & 0x07;
+  if (!start || partition !== 0) return null;
+  let offset = 1;
+  if (extended) {
+    const flags = payload[offset];
+    if (flags === undefined) return null;
+    offset += 1;
+    if (flags & 0x80) {
+      // I: picture id, 7 or 15 bits (M flag in its first byte).
+      const pictureId = payload[offset];
+      if (pictureId === undefined) return null;
+      offset += pictureId & 0x80 ? 2 : 1;
+    }
+    if (flags & 0x40) offset += 1; // L: TL0PICIDX
+    if (flags & 0x30) offset += 1; // T or K: TID/Y/KEYIDX share one byte
+  }
+  return offset;
+}
+
+/**
+ * The picture size a VP8 keyframe announces in its frame header (RFC 6386 9.1: 14-bit width and height after
+ * the start code), read from the keyframe's first packet; null for any other packet.
+ */
+export function vp8KeyframeSize(payload: Uint8Array): { width: number; height: number } | null {
+  if (!isVp8KeyframeStart(payload)) return null;
+  const offset = vp8HeaderOffset(payload);
+  if (offset === null || payload.length < offset + 10) return null;
+  const read14 = (at: number) => ((payload[at] ?? 0) | ((payload[at + 1] ?? 0) << 8)) & 0x3fff;
+  const width = read14(offset + 6);
+  const height = read14(offset + 8);
+  return width > 0 && height > 0 ? { width, height } : null;
 }

@@ -14,7 +14,13 @@ import {
   produce,
 } from './producer-handlers.ts';
 import { relayViewers } from './relay-handlers.ts';
-import { getProducers, getRouterRtpCapabilities, joinRoom, startRoom } from './room-handlers.ts';
+import {
+  getProducers,
+  getRouterRtpCapabilities,
+  joinRoom,
+  setRecording,
+  startRoom,
+} from './room-handlers.ts';
 
 /** Every request's handler, by request name: the table of contents of the signalling protocol. */
 export const REQUEST_HANDLERS: { [N in LiveRequestName]: Handler<N> } = {
@@ -26,6 +32,7 @@ export const REQUEST_HANDLERS: { [N in LiveRequestName]: Handler<N> } = {
   connectProducerTransport,
   produce,
   closeProducer,
+  setRecording,
   createConsumerTransport,
   consume,
   connectConsumerTransport,

@@ -1,5 +1,5 @@
 import { LAYER_ENCODINGS } from '@sea/contract/live';
-import { forbidden, full, notLive } from '../live-error.ts';
+import { conflict, forbidden, full, notLive } from '../live-error.ts';
 import { Peer, type PeerInfo } from '../peer.ts';
 import { FORWARDED_CODECS } from '../rtc/peer-connection.ts';
 import type { Session } from '../session.ts';
@@ -23,9 +23,12 @@ function newPeer(session: Session): Peer {
 export const START_REPORT_WAIT_MS = 2_000;
 
 /** Teacher: opens the class's room (or takes it over from an earlier connection); the class goes live. */
-export const startRoom: Handler<'startRoom'> = async (session) => {
+export const startRoom: Handler<'startRoom'> = async (session, { record }) => {
   if (session.claims.role !== 'teacher') throw forbidden('강의는 강사만 시작할 수 있어요.', true);
-  const room = session.server.openRoom(session.claims.classId);
+  const room = session.server.openRoom(session.claims.classId, {
+    record,
+    teacherNickname: session.claims.nickname,
+  });
   const peer = newPeer(session);
   session.enter(peer, room, () => room.startTeacher(peer));
   let timer: NodeJS.Timeout | undefined;
@@ -64,6 +67,13 @@ export const joinRoom: Handler<'joinRoom'> = (session) => {
   server.changed.emit();
   peer.closed.subscribe(() => server.changed.emit());
   return { producers: room.producerList() };
+};
+
+/** Teacher: pauses or resumes the recording; everybody in the room hears the new state. */
+export const setRecording: Handler<'setRecording'> = (session, { recording }) => {
+  const { room } = session.asTeacher();
+  if (!room.setRecordingPaused(!recording)) throw conflict('이 강의는 녹화하지 않기로 하고 시작했어요.');
+  return room.recordingState;
 };
 
 /** Both: the streams currently published. */

@@ -23,7 +23,9 @@ export const paths = {
   },
   liveTeacher: {
     pattern: PAGES.liveTeacher,
-    to: (classId: number) => toPath(PAGES.liveTeacher, { classId }),
+    /** `record: false`: the teacher chose not to record this lecture (read by the room as `?record=off`). */
+    to: (classId: number, options: { record?: boolean } = {}) =>
+      toPath(PAGES.liveTeacher, { classId }) + (options.record === false ? '?record=off' : ''),
   },
   classroom: { pattern: PAGES.classroom, to: () => PAGES.classroom },
   dashboardStudent: {

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { ChatPanel } from '../../features/chat/components/chat-panel.tsx';
 import { LiveRoomFrame } from '../../features/classes/components/live-room-frame.tsx';
 import { useClassId } from '../../features/classes/use-class-id.ts';
@@ -8,7 +9,9 @@ import { LIVE_TEXTS } from '../../features/live/texts.ts';
 
 export function Component() {
   const classId = useClassId();
-  const room = useTeacherRoom(classId);
+  const [params] = useSearchParams();
+  // The dashboard's '녹화하지 않기' (see paths.liveTeacher).
+  const room = useTeacherRoom(classId, { record: params.get('record') !== 'off' });
   return (
     <LiveRoomFrame
       classId={classId}

@@ -96,6 +96,7 @@ export const CLASS_TEXTS = {
     notLive: '지금은 라이브 강의 중이 아니에요. 강의가 시작되면 입장할 수 있어요.',
     liveNow: '라이브 강의 중',
     startLive: '라이브 강의 시작',
+    noRecording: '녹화하지 않기',
     classInfo: '강의 소개 보기',
     editInfo: '정보 수정',
     deleteClass: '강의 삭제',

@@ -11,7 +11,7 @@ export type LiveSignalling = SignallingLike & { readonly state: SignallingState;
 /** The parts of a {@link TeacherPublisher} the teacher room uses. */
 export type PublisherLike = Pick<
   TeacherPublisher,
-  'start' | 'publish' | 'unpublish' | 'on' | 'close' | 'mediaState'
+  'start' | 'publish' | 'unpublish' | 'setRecording' | 'on' | 'close' | 'mediaState'
 >;
 /** The parts of a {@link StudentViewer} the student room uses. */
 export type ViewerLike = Pick<StudentViewer, 'join' | 'setLayer' | 'on' | 'close' | 'mediaState'>;
@@ -20,7 +20,8 @@ export type ViewerLike = Pick<StudentViewer, 'join' | 'setLayer' | 'on' | 'close
 export type LiveServices = {
   /** Gets a live ticket for the class and opens the signalling connection with it. */
   connect: (classId: number) => Promise<LiveSignalling>;
-  createPublisher: (signalling: LiveSignalling) => PublisherLike;
+  /** `record`: whether a session it starts is recorded (default true). */
+  createPublisher: (signalling: LiveSignalling, options?: { record?: boolean }) => PublisherLike;
   createViewer: (signalling: LiveSignalling) => ViewerLike;
   getUserMedia: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
   getDisplayMedia: (options: DisplayMediaStreamOptions) => Promise<MediaStream>;
@@ -50,7 +51,7 @@ export const browserLiveServices: LiveServices = {
       },
     });
   },
-  createPublisher: (signalling) => new TeacherPublisher({ signalling }),
+  createPublisher: (signalling, options) => new TeacherPublisher({ signalling, record: options?.record }),
   createViewer: (signalling) => new StudentViewer({ signalling }),
   getUserMedia: (constraints) => navigator.mediaDevices.getUserMedia(constraints),
   getDisplayMedia: async (options) => {

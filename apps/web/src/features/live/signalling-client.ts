@@ -49,7 +49,13 @@ export type SignallingOptions = {
 
 const REQUEST_TIMEOUT_MS = 15_000;
 const offline = () => new LiveRequestError('offline', LIVE_TEXTS.signalling.offline);
-const SERVER_EVENTS: LiveEventName[] = ['newProducer', 'producerClosed', 'teacherLeft', 'viewerCount'];
+const SERVER_EVENTS: LiveEventName[] = [
+  'newProducer',
+  'producerClosed',
+  'teacherLeft',
+  'viewerCount',
+  'recordingState',
+];
 
 /** The server's refusal of a connection (its middleware's `{ code, message }`), as a request error. */
 function refusalOf(error: unknown): LiveRequestError {

@@ -1,4 +1,4 @@
-import type { ConsumerInfo, PreferredLayer, StreamKind } from '@sea/contract/live';
+import type { ConsumerInfo, PreferredLayer, RecordingState, StreamKind } from '@sea/contract/live';
 import type { IceServer } from '@sea/contract/live-ticket';
 import { iceGathered } from './ice-gathering.ts';
 import { LiveClient, type LiveClientEvents, type LiveClientOptions } from './live-client.ts';
@@ -12,6 +12,8 @@ export type ViewerEvents = LiveClientEvents & {
   trackRemoved: { kind: StreamKind };
   /** The number of students watching changed. */
   viewerCount: number;
+  /** Whether the lecture is recorded and whether the recording is paused (after joining, and on a change). */
+  recordingState: RecordingState;
   /** The teacher ended the class (sent once; the server disconnects next). */
   ended: undefined;
 };
@@ -43,6 +45,7 @@ export class StudentViewer extends LiveClient<ViewerEvents> {
     super(options);
     this.listen(
       this.signalling.on('viewerCount', ({ count }) => this.emit('viewerCount', count)),
+      this.signalling.on('recordingState', (state) => this.emit('recordingState', state)),
       this.signalling.on('newProducer', () => this.#scheduleSync()),
       this.signalling.on('producerClosed', () => this.#scheduleSync()),
       this.signalling.on('teacherLeft', () => this.#end()),

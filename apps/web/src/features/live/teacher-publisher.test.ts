@@ -67,7 +67,7 @@ function fakePeerConnection(name: string) {
 const track = (id: string) => ({ id }) as unknown as MediaStreamTrack;
 
 /** A publisher on fakes, recording its events; `pcs` are the connections it opened, in order. */
-function setup(options: { recoveryRetryMs?: number } = {}) {
+function setup(options: { recoveryRetryMs?: number; record?: boolean } = {}) {
   let producers = 0;
   const fake = fakeSignalling({
     startRoom: () => ({ producers: [] }),
@@ -78,6 +78,7 @@ function setup(options: { recoveryRetryMs?: number } = {}) {
     connectProducerTransport: (payload) => ({ sdp: `answer-to-${(payload as { sdp: string }).sdp}` }),
     produce: () => ({ producerId: `p${(producers += 1)}` }),
     closeProducer: () => ({}),
+    setRecording: (payload) => ({ recording: true, paused: !(payload as { recording: boolean }).recording }),
   });
   const pcs: ReturnType<typeof fakePeerConnection>[] = [];
   const publisher = new TeacherPublisher({
@@ -88,6 +89,7 @@ function setup(options: { recoveryRetryMs?: number } = {}) {
       return pc as unknown as RTCPeerConnection;
     },
     recoveryRetryMs: options.recoveryRetryMs ?? 5,
+    record: options.record,
   });
   const media: MediaState[] = [];
   const streams: string[] = [];
@@ -104,6 +106,18 @@ const states = (publisher: TeacherPublisher, kinds: StreamKind[]): StreamState[]
   kinds.map((kind) => publisher.streamState(kind));
 
 describe('TeacherPublisher', () => {
+  it('starts a recorded room by default, or one without recording, and pauses and resumes it', async () => {
+    const recorded = setup();
+    await recorded.publisher.start();
+    expect(recorded.calls[0]).toMatchObject({ name: 'startRoom', payload: { record: true } });
+    expect(await recorded.publisher.setRecording(false)).toEqual({ recording: true, paused: true });
+    expect(recorded.calls.at(-1)).toMatchObject({ name: 'setRecording', payload: { recording: false } });
+
+    const unrecorded = setup({ record: false });
+    await unrecorded.publisher.start();
+    expect(unrecorded.calls[0]).toMatchObject({ name: 'startRoom', payload: { record: false } });
+  });
+
   it('starts the room, then publishes the webcam with the three simulcast layers on one negotiation', async () => {
     const { publisher, names, pcs, media, streams, produced, calls } = setup();
     await publisher.start();

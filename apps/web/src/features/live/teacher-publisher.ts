@@ -1,4 +1,4 @@
-import type { LayerEncoding, StreamKind } from '@sea/contract/live';
+import type { LayerEncoding, RecordingState, StreamKind } from '@sea/contract/live';
 import type { IceServer } from '@sea/contract/live-ticket';
 import { iceGathered } from './ice-gathering.ts';
 import { LiveClient, type LiveClientEvents, type LiveClientOptions } from './live-client.ts';
@@ -16,9 +16,14 @@ export type PublisherEvents = LiveClientEvents & {
   streamStateChanged: { kind: StreamKind; state: StreamState };
   /** The number of students watching changed. */
   viewerCount: number;
+  /** Whether the session is recorded and whether the recording is paused (after start, and on a change). */
+  recordingState: RecordingState;
 };
 
-export type PublisherOptions = LiveClientOptions;
+export type PublisherOptions = LiveClientOptions & {
+  /** Record the session (default true); sent with every `startRoom` (a room already open keeps its choice). */
+  record?: boolean;
+};
 
 type Stream = { track: MediaStreamTrack; transceiver: RTCRtpTransceiver | null; state: StreamState };
 
@@ -37,10 +42,21 @@ export class TeacherPublisher extends LiveClient<PublisherEvents> {
   readonly #idle = new Map<StreamKind, RTCRtpTransceiver>();
   #transportId: string | null = null;
   #layers: LayerEncoding[] = [];
+  readonly #record: boolean;
 
   constructor(options: PublisherOptions) {
     super(options);
+    this.#record = options.record ?? true;
     this.listen(this.signalling.on('viewerCount', ({ count }) => this.emit('viewerCount', count)));
+    this.listen(this.signalling.on('recordingState', (state) => this.emit('recordingState', state)));
+  }
+
+  /**
+   * Pauses (`false`) or resumes (`true`) the recording; resolves with the new state (also emitted as
+   * `recordingState`), rejects with the media service's refusal.
+   */
+  setRecording(recording: boolean): Promise<RecordingState> {
+    return this.signalling.request('setRecording', { recording });
   }
 
   /** Opens the room (the class becomes live) and the publishing connection. */
@@ -82,7 +98,7 @@ export class TeacherPublisher extends LiveClient<PublisherEvents> {
 
   protected override async connect(): Promise<void> {
     if (this.closed) return;
-    await this.signalling.request('startRoom', {});
+    await this.signalling.request('startRoom', { record: this.#record });
     const capabilities = await this.signalling.request('getRouterRtpCapabilities', {});
     this.#layers = capabilities.layers;
     this.#idle.clear();

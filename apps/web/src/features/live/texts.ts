@@ -10,6 +10,17 @@ export const LIVE_TEXTS = {
   } satisfies Record<SignallingState, string>,
   connectionLabel: '연결 상태',
   viewerCount: (count: number) => `시청자 ${count}명`,
+  /** The recording indicator: the same for teacher and students, so nobody is recorded unknowingly. */
+  recording: {
+    label: '녹화 상태',
+    on: '녹화 중',
+    paused: '녹화 일시정지',
+    off: '녹화하지 않음',
+    studentOn: '이 강의는 녹화되고 있어요',
+    studentPaused: '녹화가 잠시 멈췄어요',
+    pause: '녹화 일시정지',
+    resume: '녹화 다시 시작',
+  },
   stream: {
     off: '꺼짐',
     capturing: '장치 준비 중',

@@ -193,6 +193,18 @@ describe('teacher dashboard', { timeout: 15_000 }, () => {
     );
     await userEvent.click(screen.getByRole('button', { name: '라이브 강의 시작' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/live/teacher/7'));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it("starts the lecture without recording when '녹화하지 않기' is checked", async () => {
+    mockFetch([teacher()]);
+    const { router } = renderTeacher();
+    const noRecording = await screen.findByRole('checkbox', { name: '녹화하지 않기' });
+    expect(noRecording).not.toBeChecked();
+    await userEvent.click(noRecording);
+    await userEvent.click(screen.getByRole('button', { name: '라이브 강의 시작' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/live/teacher/7'));
+    expect(router.state.location.search).toBe('?record=off');
   });
 
   it('says the schedule and the student information could not be loaded when the reload after a change fails', async () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -21,6 +21,7 @@ export function TeacherDashboardPage({
 } = {}) {
   const classId = useClassId();
   const navigate = useNavigate();
+  const [record, setRecord] = useState(true);
   return (
     <DashboardGate classId={classId} role="teacher">
       {(dashboard, reloadFailed) => (
@@ -29,9 +30,17 @@ export function TeacherDashboardPage({
           title={texts.teacherTitle}
           actions={
             <>
-              <Button size="lg" onClick={() => navigate(paths.liveTeacher.to(classId))}>
+              <Button size="lg" onClick={() => navigate(paths.liveTeacher.to(classId, { record }))}>
                 {texts.startLive}
               </Button>
+              <label className={styles.noRecording}>
+                <input
+                  type="checkbox"
+                  checked={!record}
+                  onChange={(event) => setRecord(!event.target.checked)}
+                />
+                {texts.noRecording}
+              </label>
               <Button variant="secondary" onClick={() => navigate(paths.dashboardEdit.to(classId))}>
                 {texts.editInfo}
               </Button>

@@ -260,4 +260,17 @@ describe('student room stage', () => {
     expect(fakes.viewer.count()).toBe(0);
     expect(fakes.signalling.count()).toBe(0);
   });
+
+  it('tells the student the lecture is recorded, the same moment the teacher sees it', async () => {
+    const fakes = fakeLiveServices();
+    renderRoom(fakes.services);
+    await waitFor(() => expect(fakes.services.createViewer).toHaveBeenCalled());
+    // Not recorded: nothing is said.
+    act(() => fakes.viewer.emit('recordingState', { recording: false, paused: false }));
+    expect(screen.queryByRole('status', { name: '녹화 상태' })).not.toBeInTheDocument();
+    act(() => fakes.viewer.emit('recordingState', { recording: true, paused: false }));
+    expect(screen.getByRole('status', { name: '녹화 상태' })).toHaveTextContent('이 강의는 녹화되고 있어요');
+    act(() => fakes.viewer.emit('recordingState', { recording: true, paused: true }));
+    expect(screen.getByRole('status', { name: '녹화 상태' })).toHaveTextContent('녹화가 잠시 멈췄어요');
+  });
 });

@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths.ts';
 import type { StudentRoom } from '../hooks/use-student-room.ts';
 import { LIVE_TEXTS } from '../texts.ts';
 import { LiveVideo } from './live-video.tsx';
+import { RecordingIndicator } from './recording-indicator.tsx';
 import { TeacherAudio } from './teacher-audio.tsx';
 import { ConnectionStatus } from './teacher-controls.tsx';
 import styles from './live.module.css';
@@ -52,6 +53,7 @@ export function StudentStatus({ room }: { room: StudentRoom }) {
     <div className={styles.statusBar}>
       <ConnectionStatus connection={room.connection} />
       <span className={styles.viewers}>{LIVE_TEXTS.viewerCount(room.viewerCount)}</span>
+      <RecordingIndicator state={room.recording} audience="student" />
       <label className={styles.quality}>
         {LIVE_TEXTS.quality}
         <select value={room.layer} onChange={(event) => room.setLayer(event.target.value as PreferredLayer)}>

@@ -1,6 +1,7 @@
 import { Button } from '../../../components/ui/button.tsx';
 import type { TeacherRoom } from '../hooks/use-teacher-room.ts';
 import { LIVE_TEXTS } from '../texts.ts';
+import { RecordingIndicator } from './recording-indicator.tsx';
 import { ON_STATES, TOGGLES, type ToggleName, type ToggleState } from '../toggles.ts';
 import styles from './live.module.css';
 
@@ -15,13 +16,27 @@ function stateText(name: ToggleName, state: ToggleState): string {
   return LIVE_TEXTS.stream[state];
 }
 
-/** The teacher's four toggles with each stream's status, the connection status and the viewer count. */
+/**
+ * The teacher's four toggles with each stream's status, the connection status, the viewer count, and the
+ * recording's state with its pause / resume control.
+ */
 export function TeacherControls({ room }: { room: TeacherRoom }) {
   return (
     <div className={styles.controls}>
       <div className={styles.statusLine}>
         <ConnectionStatus connection={room.connection} />
         <span className={styles.viewers}>{LIVE_TEXTS.viewerCount(room.viewerCount)}</span>
+        <RecordingIndicator state={room.recording} audience="teacher" />
+        {room.recording?.recording && (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={room.recordingBusy || room.error !== null}
+            onClick={room.toggleRecording}
+          >
+            {room.recording.paused ? LIVE_TEXTS.recording.resume : LIVE_TEXTS.recording.pause}
+          </Button>
+        )}
       </div>
       {room.error && (
         <p role="alert" className={styles.error}>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { PreferredLayer, StreamKind } from '@sea/contract/live';
+import type { PreferredLayer, RecordingState, StreamKind } from '@sea/contract/live';
 import { useNotify } from '../../../components/ui/use-notify.ts';
 import { paths } from '../../../config/paths.ts';
 import { isHttpError } from '../../../lib/http-error.ts';
@@ -23,6 +23,8 @@ export type StudentRoom = {
   connection: SignallingState;
   error: StudentRoomError | null;
   viewerCount: number;
+  /** Whether the lecture is recorded (and paused), as the media service says; null until it has. */
+  recording: RecordingState | null;
   /** The teacher's streams being received, by kind. */
   tracks: Partial<Record<StreamKind, MediaStreamTrack>>;
   layer: PreferredLayer;
@@ -44,6 +46,7 @@ export function useStudentRoom(classId: number): StudentRoom {
   const [mediaState, setMediaState] = useState<MediaState>('connecting');
   const [error, setError] = useState<StudentRoomError | null>(null);
   const [viewerCount, setViewerCount] = useState(0);
+  const [recording, setRecording] = useState<RecordingState | null>(null);
   const [tracks, setTracks] = useState<StudentRoom['tracks']>({});
   const [layer, setLayerState] = useState<PreferredLayer>('auto');
   const viewerRef = useRef<ViewerLike | null>(null);
@@ -84,6 +87,7 @@ export function useStudentRoom(classId: number): StudentRoom {
         unsubscribes.push(
           viewer.on('mediaStateChanged', setMediaState),
           viewer.on('viewerCount', setViewerCount),
+          viewer.on('recordingState', setRecording),
           viewer.on('trackAdded', ({ kind, track }) =>
             setTracks((current) => ({ ...current, [kind]: track })),
           ),
@@ -126,5 +130,5 @@ export function useStudentRoom(classId: number): StudentRoom {
   }, []);
 
   const connection = roomStatus(signallingState, mediaState);
-  return { connection, error, viewerCount, tracks, layer, setLayer };
+  return { connection, error, viewerCount, recording, tracks, layer, setLayer };
 }

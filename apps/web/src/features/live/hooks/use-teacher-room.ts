@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { RecordingState } from '@sea/contract/live';
 import { isHttpError } from '../../../lib/http-error.ts';
 import type { MediaState } from '../live-client.ts';
 import { useLiveServices, type LiveSignalling, type PublisherLike } from '../live-services.ts';
@@ -20,6 +21,12 @@ export type TeacherRoom = {
   /** A Korean message when the room could not be opened (and it stays here to say so). */
   error: string | null;
   viewerCount: number;
+  /** Whether the session is recorded (and paused), as the media service says; null until it has. */
+  recording: RecordingState | null;
+  /** A pause or resume asked for and not answered yet. */
+  recordingBusy: boolean;
+  /** Pauses a running recording, or resumes a paused one. */
+  toggleRecording: () => void;
   toggles: Record<ToggleName, ToggleState>;
   /** Local previews: the captured webcam and screen tracks while on. */
   previews: { webcam: MediaStreamTrack | null; screen: MediaStreamTrack | null };
@@ -52,13 +59,16 @@ type Session = {
  * says (see useRoomFailure), or stays with a message. Unmounting or {@link TeacherRoom.leave} stops the
  * devices and closes everything (idempotent).
  */
-export function useTeacherRoom(classId: number): TeacherRoom {
+export function useTeacherRoom(classId: number, options: { record?: boolean } = {}): TeacherRoom {
+  const record = options.record ?? true;
   const services = useLiveServices();
   const fail = useRoomFailure('teacher', classId);
   const [signallingState, setSignallingState] = useState<SignallingState>('connecting');
   const [mediaState, setMediaState] = useState<MediaState>('connecting');
   const [error, setError] = useState<string | null>(null);
   const [viewerCount, setViewerCount] = useState(0);
+  const [recording, setRecording] = useState<RecordingState | null>(null);
+  const [recordingBusy, setRecordingBusy] = useState(false);
   const [toggles, setToggles] = useState(OFF);
   const [previews, setPreviews] = useState<TeacherRoom['previews']>({ webcam: null, screen: null });
   const [ready, setReady] = useState(false);
@@ -95,12 +105,13 @@ export function useTeacherRoom(classId: number): TeacherRoom {
         session.signalling = signalling;
         setSignallingState(signalling.state);
         unsubscribes.push(signalling.on('stateChanged', setSignallingState));
-        const publisher = services.createPublisher(signalling);
+        const publisher = services.createPublisher(signalling, { record });
         session.publisher = publisher;
         setMediaState(publisher.mediaState);
         unsubscribes.push(
           publisher.on('mediaStateChanged', setMediaState),
           publisher.on('viewerCount', setViewerCount),
+          publisher.on('recordingState', setRecording),
           publisher.on('streamStateChanged', ({ kind, state }) => {
             const name = TOGGLES.find((toggle) => TOGGLE_KINDS[toggle] === kind);
             // A stream switched off by the teacher stays off even if the publisher reports late.
@@ -122,7 +133,7 @@ export function useTeacherRoom(classId: number): TeacherRoom {
     })();
 
     return () => session.close();
-  }, [classId, services, fail]);
+  }, [classId, services, fail, record]);
 
   const toggle = useCallback(
     (name: ToggleName) => {
@@ -181,8 +192,32 @@ export function useTeacherRoom(classId: number): TeacherRoom {
     [services],
   );
 
+  const toggleRecording = useCallback(() => {
+    const publisher = sessionRef.current?.publisher;
+    if (!publisher || !recording?.recording || recordingBusy) return;
+    setRecordingBusy(true);
+    publisher
+      .setRecording(recording.paused)
+      .then(setRecording)
+      // The state stays as the media service last said it (the control shows it); nothing else to undo.
+      .catch(() => undefined)
+      .finally(() => setRecordingBusy(false));
+  }, [recording, recordingBusy]);
+
   const leave = useCallback(() => sessionRef.current?.close(), []);
 
   const connection = error === null ? roomStatus(signallingState, mediaState) : 'failed';
-  return { connection, error, viewerCount, toggles, previews, ready, toggle, leave };
+  return {
+    connection,
+    error,
+    viewerCount,
+    recording,
+    recordingBusy,
+    toggleRecording,
+    toggles,
+    previews,
+    ready,
+    toggle,
+    leave,
+  };
 }

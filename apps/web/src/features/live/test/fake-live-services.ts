@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { PreferredLayer, StreamKind } from '@sea/contract/live';
+import type { PreferredLayer, RecordingState, StreamKind } from '@sea/contract/live';
 import type { MediaState } from '../live-client.ts';
 import type { LiveServices, LiveSignalling, PublisherLike, ViewerLike } from '../live-services.ts';
 import type { SignallingEvents, SignallingState } from '../signalling-client.ts';
@@ -75,6 +75,19 @@ export class FakePublisher extends Emitter<PublisherEvents> implements Publisher
   unpublish = async (kind: StreamKind) => {
     this.published.delete(kind);
     this.emit('streamStateChanged', { kind, state: 'off' });
+  };
+  /** Each setRecording call's argument; the media service's answer is the state it emits as well. */
+  recordingCalls: boolean[] = [];
+  /** What setRecording answers until a test says otherwise (it may make it fail). */
+  recordingAnswer: (recording: boolean) => Promise<RecordingState> = async (recording) => ({
+    recording: true,
+    paused: !recording,
+  });
+  setRecording = async (recording: boolean) => {
+    this.recordingCalls.push(recording);
+    const state = await this.recordingAnswer(recording);
+    this.emit('recordingState', state);
+    return state;
   };
   close(): void {
     this.closeCount += 1;

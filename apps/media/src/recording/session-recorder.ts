@@ -1,0 +1,159 @@
+import path from 'node:path';
+import type { StreamKind } from '@sea/contract/live';
+import { RECORDING_MANIFEST, type RecordingEvent } from '@sea/contract/recording';
+import type { StreamSource } from '../rtc/stream-source.ts';
+import { RecordingFiles } from './recording-files.ts';
+import { StreamRecorder } from './stream-recorder.ts';
+import { log } from '../log.ts';
+
+/**
+ * How often the session's one timer muxes the packets kept and writes what is ready: the most a killed process
+ * can lose, and the whole cost of recording on the forwarding path is one array push per packet.
+ */
+export const RECORDING_FLUSH_MS = 250;
+
+/** The longest the end of a session waits for its files' last bytes. */
+const END_WAIT_MS = 2_000;
+
+export type SessionRecorderOptions = {
+  /** RECORDINGS_DIR: the session's folder is `{recordingsDir}/{sessionKey}`. */
+  recordingsDir: string;
+  sessionKey: string;
+  classId: number;
+  teacherNickname: string;
+  startedAt: Date;
+  /** `performance.now()` at the session's start (the manifest's `t` 0). */
+  startMs?: number;
+  flushMs?: number;
+};
+
+/**
+ * Records one live session (see the contract's `recording.ts`): every stream the teacher publishes, each
+ * continuous stretch in its own WebM file, and the manifest of when each started and stopped, paused and
+ * resumed. Files and manifest are written by one timer per session, as the lecture goes.
+ */
+export class SessionRecorder {
+  readonly dir: string;
+  private readonly files: RecordingFiles;
+  private readonly streams = new Map<StreamRecorder, () => void>();
+  private readonly fileCounts = new Map<StreamKind, number>();
+  private readonly startMs: number;
+  private readonly timer: NodeJS.Timeout;
+  /** Files whose end (werift's last bytes and header patches) is on its way. */
+  private readonly ending = new Set<Promise<void>>();
+  private isPaused = false;
+  private closing: Promise<void> | null = null;
+
+  constructor(options: SessionRecorderOptions) {
+    this.dir = path.join(options.recordingsDir, options.sessionKey);
+    this.startMs = options.startMs ?? performance.now();
+    this.files = new RecordingFiles(this.dir, RECORDING_MANIFEST, (error) =>
+      log.error(
+        { err: error, classId: options.classId, sessionKey: options.sessionKey },
+        'recording stopped: cannot write its files',
+      ),
+    );
+    this.event({
+      type: 'session',
+      t: 0,
+      sessionKey: options.sessionKey,
+      classId: options.classId,
+      teacherNickname: options.teacherNickname,
+      startedAt: options.startedAt.toISOString(),
+    });
+    this.timer = setInterval(() => void this.flush(), options.flushMs ?? RECORDING_FLUSH_MS);
+    this.timer.unref();
+    void this.files.flush();
+  }
+
+  /** Records a stream from now until it closes (or the session ends). */
+  record(source: StreamSource): void {
+    if (this.closing || source.isClosedNow) return;
+    const stream = new StreamRecorder(source, {
+      sessionMs: (at) => Math.max(0, Math.round(at - this.startMs)),
+      nextFile: (kind) => {
+        const n = (this.fileCounts.get(kind) ?? 0) + 1;
+        this.fileCounts.set(kind, n);
+        return { track: `${kind}-${n}`, file: `${kind}-${n}.webm` };
+      },
+      append: (file, bytes) => this.files.append(file, bytes),
+      finish: (file, patches) => {
+        const ended = patches.then((p) => {
+          this.files.patch(file, p);
+          this.files.finish(file);
+        });
+        this.ending.add(ended);
+        void ended.finally(() => this.ending.delete(ended));
+      },
+      event: (event) => this.event(event),
+    });
+    if (this.isPaused) stream.stop();
+    const unsubscribe = source.closed.subscribe(() => {
+      stream.close();
+      this.streams.delete(stream);
+    });
+    this.streams.set(stream, unsubscribe);
+  }
+
+  get paused(): boolean {
+    return this.isPaused;
+  }
+
+  /** Pauses recording: every file ends now; nothing is written until {@link resume}. */
+  pause(): void {
+    if (this.isPaused || this.closing) return;
+    this.isPaused = true;
+    const now = performance.now();
+    this.event({ type: 'pause', t: this.sessionMs(now) });
+    for (const stream of this.streams.keys()) stream.stop(now);
+  }
+
+  /** Resumes recording: each stream starts a new file (video at its next keyframe, asked for at once). */
+  resume(): void {
+    if (!this.isPaused || this.closing) return;
+    this.isPaused = false;
+    this.event({ type: 'resume', t: this.sessionMs(performance.now()) });
+    for (const stream of this.streams.keys()) stream.restart();
+  }
+
+  /** Writes what the streams kept, then the files (the timer does this every {@link RECORDING_FLUSH_MS}). */
+  flush(): Promise<void> {
+    const now = performance.now();
+    for (const stream of this.streams.keys()) stream.drain(now);
+    return this.files.flush();
+  }
+
+  /** Ends the session: every file ends, the `end` line; resolves once all of it is on disk. Idempotent. */
+  close(): Promise<void> {
+    this.closing ??= this.finish();
+    return this.closing;
+  }
+
+  private async finish(): Promise<void> {
+    clearInterval(this.timer);
+    const now = performance.now();
+    for (const [stream, unsubscribe] of this.streams) {
+      unsubscribe();
+      stream.close(now);
+    }
+    this.streams.clear();
+    this.event({ type: 'end', t: this.sessionMs(now) });
+    // The files' last bytes and header patches come from werift's muxer a few microtasks later (bounded: a
+    // muxer that never answers must not hold the shutdown).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(this.ending),
+      new Promise((resolve) => (timer = setTimeout(resolve, END_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+    await this.files.flush();
+  }
+
+  private sessionMs(at: number): number {
+    return Math.max(0, Math.round(at - this.startMs));
+  }
+
+  private event(event: RecordingEvent): void {
+    this.files.append(RECORDING_MANIFEST, Buffer.from(`${JSON.stringify(event)}\n`));
+  }
+}
