@@ -1,0 +1,290 @@
+/// <reference lib="dom" />
+// Code inside page.evaluate runs in the browser and uses its globals.
+//
+// Issue 15's journeys through the real pages, loopback only like the live journey (run-live-journey.ts):
+// 1. A teacher lectures about 20 s with webcam, screen and microphone, switching the webcam off and on midway,
+//    while a student chats at a known moment; the teacher ends; the replay becomes ready; the student opens it:
+//    the video decodes frames, audio is decoded, the duration matches the lecture, seeking to the middle works,
+//    and the chat message shows at its moment. ffprobe reads the MP4's streams and duration.
+// 2. A crash: the teacher lectures again, the media service is killed (SIGKILL) and started again; the
+//    session ends and its partial replay becomes ready.
+// Prints one `JOURNEY_RESULT {json}` line with what was seen; replay-journey.test.ts checks it.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import type { SessionItem } from '@sea/contract/sessions';
+import { loginThroughDev, signUpThroughUi, storedTokens, type Tokens } from '../harness/accounts.ts';
+import { ApiClient } from '../harness/api.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, FAKE_MEDIA_FLAGS } from '../harness/chromium.ts';
+import { planMedia, startMedia } from '../harness/media-process.ts';
+import { captureScreen, type AxeViolation } from '../harness/screens.ts';
+import { startServer, type RunningServer } from '../harness/server-process.ts';
+import { sleep, until } from './until.ts';
+
+const PROGRAMMING = 13;
+const CLASS_NAME = '다시보기 실습 강의';
+/** The lecture's length, and when (after the room opened) the student writes and the webcam goes off / on. */
+const LECTURE_MS = 20_000;
+const CHAT_AT_MS = 7_000;
+const WEBCAM_OFF_AT_MS = 10_000;
+const WEBCAM_ON_AT_MS = 13_000;
+const CHAT_TEXT = '7초쯤에 보낸 질문이에요';
+
+const result: Record<string, unknown> = {};
+const violations: Record<string, AxeViolation[]> = {};
+let server: RunningServer | undefined;
+let media: RunningServer | undefined;
+const isolated = process.env.SEA_NETNS === '1';
+const files = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-replay-journey-'));
+const recordingsDir = path.join(files, 'recordings');
+const replaysDir = path.join(files, 'replays');
+const browser = await chromium.launch({
+  executablePath: CHROMIUM_PATH,
+  args: [
+    ...CHROMIUM_FLAGS,
+    ...FAKE_MEDIA_FLAGS,
+    '--autoplay-policy=no-user-gesture-required',
+    ...(isolated ? [] : ['--disable-features=WebRtcHideLocalIpsWithMdns']),
+  ],
+});
+
+async function personPage(kakaoId: string, nickname: string): Promise<Page> {
+  const context = await browser.newContext({
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`[${nickname}]`, error.message));
+  await loginThroughDev(page, server?.baseUrl ?? '', kakaoId);
+  await signUpThroughUi(page, nickname);
+  return page;
+}
+
+async function sessions(baseUrl: string, tokens: Tokens, classId: number): Promise<SessionItem[]> {
+  const response = await fetch(`${baseUrl}/api/classes/${classId}/sessions`, {
+    headers: { authorization: `Bearer ${tokens.accessToken}` },
+  });
+  if (!response.ok) throw new Error(`sessions answered ${response.status}`);
+  return ((await response.json()) as { data: SessionItem[] }).data;
+}
+
+/** Opens the teacher's room and switches on the named toggles ('웹캠', '마이크', '화면 공유'). */
+async function teach(page: Page, baseUrl: string, classId: number, toggles: string[]): Promise<void> {
+  await page.goto(`${baseUrl}/live/teacher/${classId}`);
+  await page.getByRole('heading', { name: CLASS_NAME, level: 1 }).waitFor();
+  const status = page.getByRole('status', { name: '연결 상태' });
+  await until(
+    () => status.textContent(),
+    (t) => t === '연결됨',
+    20_000,
+  );
+  for (const label of toggles) {
+    await page.getByRole('button', { name: `${label} 켜기` }).click();
+    await page.getByRole('button', { name: `${label} 끄기` }).waitFor({ timeout: 20_000 });
+  }
+}
+
+/** The streams and duration ffprobe reads in the file. */
+function probe(file: string) {
+  const run = spawnSync(
+    'ffprobe',
+    ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name:format=duration', '-of', 'json', file],
+    { encoding: 'utf8' },
+  );
+  if (run.status !== 0) return { error: run.stderr };
+  const parsed = JSON.parse(run.stdout) as {
+    streams: { codec_type: string; codec_name: string }[];
+    format: { duration: string };
+  };
+  return {
+    streams: parsed.streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort(),
+    durationS: Number(parsed.format.duration),
+  };
+}
+
+/** What the page's replay video shows: its time, duration, frames presented and audio bytes decoded. */
+function player(page: Page) {
+  return page.evaluate(() => {
+    const video = document.querySelector('video');
+    if (!video) return null;
+    const decoded = video as HTMLVideoElement & { webkitAudioDecodedByteCount?: number };
+    return {
+      currentTime: video.currentTime,
+      duration: video.duration,
+      paused: video.paused,
+      frames: video.getVideoPlaybackQuality().totalVideoFrames,
+      audioBytes: decoded.webkitAudioDecodedByteCount ?? 0,
+      width: video.videoWidth,
+    };
+  });
+}
+
+/** Frames the video presents over `ms`, counted with requestVideoFrameCallback. */
+function framesPresented(page: Page, ms: number) {
+  return page.evaluate((span: number) => {
+    const video = document.querySelector('video');
+    if (!video) return 0;
+    return new Promise<number>((resolve) => {
+      let frames = 0;
+      const count = () => {
+        frames += 1;
+        video.requestVideoFrameCallback(count);
+      };
+      video.requestVideoFrameCallback(count);
+      setTimeout(() => resolve(frames), span);
+    });
+  }, ms);
+}
+
+try {
+  result.step = 'start';
+  const dist = process.env.WEB_DIST;
+  if (!dist) throw new Error('WEB_DIST is not set');
+  const link = await planMedia();
+  const shared = { RECORDINGS_DIR: recordingsDir };
+  server = await startServer(dist, {
+    env: { MEDIA_URL: link.mediaUrl, MEDIA_SECRET: link.secret, REPLAYS_DIR: replaysDir, ...shared },
+  });
+  const baseUrl = server.baseUrl;
+  media = await startMedia(link, baseUrl, shared);
+
+  result.step = 'accounts';
+  const teacher = await personPage('8501', '등대선생');
+  const teacherTokens = await storedTokens(teacher);
+  const classId = await new ApiClient(baseUrl, teacherTokens).createClass({
+    categoryId: PROGRAMMING,
+    name: CLASS_NAME,
+  });
+  const student = await personPage('8502', '해마학생');
+  const studentTokens = await storedTokens(student);
+  await new ApiClient(baseUrl, studentTokens).enroll(classId);
+
+  result.step = 'the teacher lectures';
+  await teach(teacher, baseUrl, classId, ['웹캠', '마이크', '화면 공유']);
+  const roomOpenedAt = performance.now();
+  const at = (ms: number) => sleep(Math.max(0, roomOpenedAt + ms - performance.now()));
+  await student.goto(`${baseUrl}/live/student/${classId}`);
+  const chat = student.getByRole('region', { name: '채팅', exact: true });
+  await chat.getByRole('status').filter({ hasText: '연결됨' }).waitFor({ timeout: 15_000 });
+  // Nobody is recorded unknowingly: the teacher and the student see the same state.
+  result.teacherSeesRecording = await until(
+    () => teacher.getByText('녹화 중', { exact: true }).count(),
+    (n) => n > 0,
+    10_000,
+  );
+  result.studentSeesRecording = await until(
+    () => student.getByText('이 강의는 녹화되고 있어요').count(),
+    (n) => n > 0,
+    10_000,
+  );
+  violations.recordingStudent = await captureScreen(student, 'replay-live-student-recorded');
+  await at(CHAT_AT_MS);
+  const box = chat.getByRole('textbox', { name: '보낼 메시지' });
+  await box.fill(CHAT_TEXT);
+  await box.press('Enter');
+  result.chatSentAtMs = Math.round(performance.now() - roomOpenedAt);
+  await at(WEBCAM_OFF_AT_MS);
+  await teacher.getByRole('button', { name: '웹캠 끄기' }).click();
+  await at(WEBCAM_ON_AT_MS);
+  await teacher.getByRole('button', { name: '웹캠 켜기' }).click();
+  violations.recordingTeacher = await captureScreen(teacher, 'replay-live-teacher-recording');
+  await at(LECTURE_MS);
+  await teacher.locator('#main').getByRole('button', { name: '강의실 나가기' }).click();
+  await teacher.getByRole('alertdialog', { name: '강의를 종료하시겠어요?' }).waitFor();
+  await teacher.getByRole('button', { name: '강의 나가기' }).click();
+  result.lectureMs = Math.round(performance.now() - roomOpenedAt);
+
+  result.step = 'the replay is processed';
+  let session: SessionItem | undefined;
+  result.readyAfterMs = await until(
+    async () => (session = (await sessions(baseUrl, studentTokens, classId))[0]),
+    (item) => item?.recording.state === 'ready' || item?.recording.state === 'failed',
+    180_000,
+  );
+  if (!session) throw new Error('no session listed');
+  result.session = session;
+  result.probe = probe(path.join(replaysDir, String(session.id), 'replay.mp4'));
+
+  result.step = 'the student watches the replay';
+  const chatAnswer = await fetch(`${baseUrl}/api/classes/${classId}/sessions/${session.id}/chat`, {
+    headers: { authorization: `Bearer ${studentTokens.accessToken}` },
+  });
+  result.sessionChat = ((await chatAnswer.json()) as { data: unknown }).data;
+  await student.goto(`${baseUrl}/dashboard/student/${classId}`);
+  await student
+    .getByRole('link', { name: /다시보기/ })
+    .first()
+    .click();
+  await student.locator('video').waitFor({ timeout: 15_000 });
+  await until(
+    () => player(student),
+    (p) => p !== null && Number.isFinite(p.duration) && p.duration > 0,
+    15_000,
+  );
+  await student.evaluate(() => document.querySelector('video')?.play());
+  const message = student.getByText(CHAT_TEXT);
+  result.chatHiddenAtStart = (await message.count()) === 0;
+  result.framesPresented = await framesPresented(student, 2_000);
+  result.playing = await player(student);
+  violations.replayPage = await captureScreen(student, 'replay-page');
+  result.chatShownMs = await until(
+    () => message.count(),
+    (n) => n > 0,
+    CHAT_AT_MS + 10_000,
+  );
+  result.chatShownAtS = (await player(student))?.currentTime;
+
+  result.step = 'the student seeks to the middle';
+  const middle = ((await player(student))?.duration ?? 0) / 2;
+  await student.evaluate((t: number) => {
+    const video = document.querySelector('video');
+    if (video) video.currentTime = t;
+  }, middle);
+  await sleep(1_500);
+  const afterSeek = await player(student);
+  result.seek = {
+    middle,
+    currentTime: afterSeek?.currentTime,
+    frames: await framesPresented(student, 1_000),
+  };
+
+  result.step = 'a click on the message seeks to it';
+  await message.click();
+  await sleep(500);
+  result.clickSeek = (await player(student))?.currentTime;
+
+  result.step = 'the media service is killed mid-lecture';
+  await teach(teacher, baseUrl, classId, ['웹캠', '마이크']);
+  await sleep(6_000);
+  media.kill('SIGKILL');
+  await teacher.close();
+  media = await startMedia(link, baseUrl, shared);
+  let crashed: SessionItem | undefined;
+  result.crashReadyAfterMs = await until(
+    async () => (crashed = (await sessions(baseUrl, teacherTokens, classId))[0]),
+    (item) =>
+      item !== undefined &&
+      item.id !== session?.id &&
+      item.ended_at !== null &&
+      ['ready', 'failed', 'none'].includes(item.recording.state),
+    180_000,
+  );
+  result.crashed = crashed;
+  if (crashed) result.crashProbe = probe(path.join(replaysDir, String(crashed.id), 'replay.mp4'));
+  result.step = 'done';
+} catch (error) {
+  result.error = String((error as Error).stack ?? error);
+  result.serverLogs = server?.logs().slice(-4_000);
+  result.mediaLogs = media?.logs().slice(-4_000);
+} finally {
+  result.violations = violations;
+  await browser.close();
+  await media?.stop();
+  await server?.stop();
+  fs.rmSync(files, { recursive: true, force: true });
+}
+process.stdout.write(`JOURNEY_RESULT ${JSON.stringify(result)}\n`);
+process.exit(0);

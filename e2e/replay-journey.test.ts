@@ -1,0 +1,83 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { SessionItem } from '@sea/contract/sessions';
+import { chromiumAvailable } from './harness/chromium.ts';
+import { buildWebOnce } from './harness/web-build.ts';
+import { runJourney } from './live/run-isolated.ts';
+
+const SCRIPT = fileURLToPath(new URL('./live/run-replay-journey.ts', import.meta.url));
+
+type Player = { currentTime: number; duration: number; frames: number; audioBytes: number; width: number };
+type Probe = { streams: string[]; durationS: number };
+
+describe.runIf(chromiumAvailable())('replay journey (real media service, recording, ffmpeg)', () => {
+  it('a 20 s lecture becomes a replay a student watches with its chat; a crash leaves a partial one', () => {
+    const result = runJourney(SCRIPT, buildWebOnce(), 560_000);
+    if (result.error) console.error(result.serverLogs, result.mediaLogs);
+    console.info(
+      'replay journey figures',
+      JSON.stringify({
+        lectureMs: result.lectureMs,
+        readyAfterMs: result.readyAfterMs,
+        probe: result.probe,
+        playing: result.playing,
+        framesPresented: result.framesPresented,
+        chatSentAtMs: result.chatSentAtMs,
+        chatShownAtS: result.chatShownAtS,
+        seek: result.seek,
+        clickSeek: result.clickSeek,
+        crashReadyAfterMs: result.crashReadyAfterMs,
+        crashProbe: result.crashProbe,
+      }),
+    );
+    expect(result.error, `failed at: ${String(result.step)}`).toBeUndefined();
+    expect(result.step).toBe('done');
+
+    // The live room said so to both.
+    expect(result.teacherSeesRecording, "the teacher's '녹화 중'").not.toBeNull();
+    expect(result.studentSeesRecording, "the student's recording notice").not.toBeNull();
+
+    // The replay is ready, and the MP4 holds H.264 video and AAC audio as long as the lecture.
+    const session = result.session as SessionItem;
+    expect(session.recording.state).toBe('ready');
+    const lectureS = (result.lectureMs as number) / 1000;
+    const probe = result.probe as Probe;
+    expect(probe.streams).toEqual(['audio:aac', 'video:h264']);
+    expect(Math.abs(probe.durationS - lectureS), 'MP4 duration vs the lecture (s)').toBeLessThanOrEqual(1);
+
+    // In Chromium: frames are presented, audio is decoded, the duration matches.
+    const playing = result.playing as Player;
+    expect(result.framesPresented, 'frames presented in 2 s of playback').toBeGreaterThan(10);
+    expect(playing.audioBytes, 'audio bytes decoded').toBeGreaterThan(0);
+    expect(Math.abs(playing.duration - lectureS), 'player duration vs the lecture (s)').toBeLessThanOrEqual(
+      1,
+    );
+
+    // The chat message appears when the video reaches it, not before.
+    const sentAtS = (result.chatSentAtMs as number) / 1000;
+    expect(result.chatHiddenAtStart).toBe(true);
+    expect(result.chatShownMs).not.toBeNull();
+    expect(Math.abs((result.chatShownAtS as number) - sentAtS), 'message shown at (s)').toBeLessThanOrEqual(
+      1.5,
+    );
+    const [message] = result.sessionChat as { offset_ms: number }[];
+    expect(Math.abs((message?.offset_ms ?? -1e9) / 1000 - sentAtS)).toBeLessThanOrEqual(1);
+
+    // Seeking to the middle plays from there; a click on the message seeks to its moment.
+    const seek = result.seek as { middle: number; currentTime: number; frames: number };
+    expect(seek.currentTime).toBeGreaterThanOrEqual(seek.middle);
+    expect(seek.currentTime).toBeLessThan(seek.middle + 3);
+    expect(seek.frames, 'frames presented after the seek').toBeGreaterThan(0);
+    expect(Math.abs((result.clickSeek as number) - sentAtS)).toBeLessThanOrEqual(1.5);
+
+    // The crash: the session ended when the media service came back, and its partial replay is ready.
+    const crashed = result.crashed as SessionItem;
+    expect(crashed.ended_at).not.toBeNull();
+    expect(crashed.recording.state).toBe('ready');
+    const crashProbe = result.crashProbe as Probe;
+    expect(crashProbe.streams).toEqual(['audio:aac', 'video:h264']);
+    expect(crashProbe.durationS, 'the partial replay holds the seconds before the kill').toBeGreaterThan(3);
+
+    expect(result.violations).toEqual({ recordingStudent: [], recordingTeacher: [], replayPage: [] });
+  }, 600_000);
+});
