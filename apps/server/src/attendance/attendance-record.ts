@@ -24,6 +24,7 @@ export async function attendanceRecord(
       startedAt: liveSessions.startedAt,
       endedAt: liveSessions.endedAt,
       title: liveSessions.title,
+      hidden: liveSessions.hidden,
     })
     .from(liveSessions)
     .where(eq(liveSessions.classId, classId))
@@ -109,7 +110,8 @@ export async function attendanceRecord(
       id: session.id,
       started_at: session.startedAt.toISOString(),
       ended_at: session.endedAt?.toISOString() ?? null,
-      title: session.title,
+      // A hidden replay's title is the teacher's own: a student's record shows the session by its date.
+      title: scope.kind === 'own' && session.hidden ? null : session.title,
     })),
     rows,
   };

@@ -237,6 +237,16 @@ describe('attendance route', () => {
     expect(own.rows.map((row) => row.user_id)).toEqual([alice.id]);
   });
 
+  it('keeps a hidden replay’s title from students, not from the teacher', async () => {
+    await app.db.update(liveSessions).set({ hidden: true }).where(eq(liveSessions.id, sessionId));
+    try {
+      expect(expectOk<Attendance>(await get(classId, alice)).sessions.map((s) => s.title)).toEqual([null]);
+      expect(expectOk<Attendance>(await get(classId, teacher)).sessions.map((s) => s.title)).toEqual(['1강']);
+    } finally {
+      await app.db.update(liveSessions).set({ hidden: false }).where(eq(liveSessions.id, sessionId));
+    }
+  });
+
   it('answers 401 without a token or for a withdrawn student, 418 to a stranger, 404 for no class', async () => {
     expectError(await get(classId), 401);
     expectError(await get(classId, stranger), 418);
