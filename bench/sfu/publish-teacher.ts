@@ -10,7 +10,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
  * Opens the room as the teacher and publishes the four streams from a {@link RecordedTeacher}, through the
  * same requests as the web client. Returns the teacher, the room's viewer count, and `close()`.
  */
-export async function publishTeacher(url: string, recording: Vp8Track[]) {
+export async function publishTeacher(url: string, recording: Vp8Track[], record = true) {
   const socket = io(url, {
     path: LIVE_SOCKET_PATH,
     transports: ['websocket'],
@@ -25,7 +25,7 @@ export async function publishTeacher(url: string, recording: Vp8Track[]) {
   let viewers = 0;
   socket.on('viewerCount', ({ count }: { count: number }) => (viewers = count));
   const teacher = new RecordedTeacher(recording);
-  await ask('startRoom');
+  await ask('startRoom', { record });
   const { transportId } = await ask<{ transportId: string }>('createProducerTransport');
   const { sdp } = await ask<{ sdp: string }>('connectProducerTransport', {
     transportId,

@@ -25,6 +25,8 @@ const joinRate = Number(option('join-rate', '20'));
 const browserJoins = Number(option('browser-students', '5'));
 // Forwarding worker threads of the media service: as `npm start` runs it unless given.
 const mediaWorkers = Number(option('workers', String(defaultWorkers())));
+// The session recorded (as by default) or not: `--record off` measures what recording costs.
+const record = option('record', 'on') !== 'off';
 const RECORDING_SECONDS = 10;
 const JOIN_TIMEOUT_MS = 120_000;
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -67,7 +69,7 @@ async function run(students: number) {
     lines(media, (l) => l.startsWith('READY ') && resolve(l.slice(6))),
   );
   const mediaPid = media.pid ?? 0;
-  const room = await publishTeacher(url, recording);
+  const room = await publishTeacher(url, recording, record);
   await sleep(2_000); // every layer arriving before the first student
 
   const joinStart = performance.now();
@@ -129,6 +131,7 @@ async function run(students: number) {
   return {
     students,
     workers: mediaWorkers,
+    record,
     loadAverage: round(loadAverage, 2),
     joined: joinedCount,
     failedJoins: results.failures,
@@ -177,6 +180,7 @@ console.table(
   table.map((row) => ({
     students: row.students,
     workers: row.workers,
+    record: row.record ? 'on' : 'off',
     'load avg': row.loadAverage,
     'joined in s': row.joinSeconds,
     'SFU CPU %': row.cpuPercent,
