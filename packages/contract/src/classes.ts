@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLASS_SORTS, SEARCH_QUERY_MAX, searchWords } from './search.ts';
 import type { Envelope } from './envelope.ts';
 import { id, idText } from './ids.ts';
 import { optionalText, requiredText } from './text.ts';
@@ -76,25 +77,7 @@ export type ClassItem = z.infer<typeof ClassItemSchema>;
 export const CLASS_TARGETS = ['live', 'enrolled', 'created', 'topten'] as const;
 export type ClassTarget = (typeof CLASS_TARGETS)[number];
 
-/** `sort` values of `GET /api/classes`: newest first, most students first, best rated first. */
-export const CLASS_SORTS = ['newest', 'students', 'rating'] as const;
-export type ClassSort = (typeof CLASS_SORTS)[number];
-
-/** A search query is cut to this many characters and this many words. */
-export const SEARCH_QUERY_MAX = 50;
-export const SEARCH_WORDS_MAX = 5;
-
-/**
- * The words of a search query: split on white space, at most SEARCH_WORDS_MAX, no duplicates. The server
- * matches them and the web app highlights them, so both split the same way.
- */
-export function searchWords(query: string): string[] {
-  const words = query
-    .trim()
-    .split(/\s+/u)
-    .filter((word) => word !== '');
-  return [...new Set(words)].slice(0, SEARCH_WORDS_MAX);
-}
+export { CLASS_SORTS, SEARCH_QUERY_MAX, SEARCH_WORDS_MAX, searchWords, type ClassSort } from './search.ts';
 
 /** Query of `GET /api/classes`. `q` searches (blank means no search); `sort` orders. */
 export const ClassListQuerySchema = z.object({

@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { BottomNav } from '../components/ui/bottom-nav.tsx';
 import { Header } from '../components/ui/header.tsx';
-import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { isDarkPath, isLivePath } from '../config/paths.ts';
 import { clearTokens } from '../lib/auth-tokens.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
@@ -12,6 +11,14 @@ import { NavigationProgress } from './navigation-progress.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { APP_TEXTS } from './texts.ts';
 import styles from './root-layout.module.css';
+
+// Loaded only for a signed-in reader, after the page: the notices (their menu, their stream and its zod
+// schemas) stay out of a first visit's JavaScript.
+const NotificationBell = lazy(() =>
+  import('../features/notifications/components/notification-bell.tsx').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
 
 /** The frame of every page: header, the page, bottom navigation; dark theme on the spec's dark pages. */
 export function RootLayout() {
@@ -41,7 +48,11 @@ export function RootLayout() {
       <DocumentTitle />
       <NavigationProgress />
       <Header
-        bell={<NotificationBell />}
+        bell={
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+        }
         user={
           user.data ? { nickname: user.data.nickname, profileImagePath: user.data.profile_image_path } : null
         }

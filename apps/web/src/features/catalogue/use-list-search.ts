@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { CLASS_SORTS, type ClassSort } from '@sea/contract/classes';
+import { CLASS_SORTS, type ClassSort } from '@sea/contract/search';
 import type { ClassSearch } from '../../lib/class-keys.ts';
 
 export type ListSearch = ClassSearch & {

@@ -1,4 +1,4 @@
-import { searchWords } from '@sea/contract/classes';
+import { searchWords } from '@sea/contract/search';
 import styles from './highlight.module.css';
 
 function escapeRegExp(text: string): string {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { SEARCH_QUERY_MAX } from '@sea/contract/classes';
+import { SEARCH_QUERY_MAX } from '@sea/contract/search';
 import { SearchIcon } from '../../../components/ui/icons.tsx';
 import { CATALOGUE_TEXTS } from '../texts.ts';
 import styles from './search-box.module.css';
