@@ -7,6 +7,8 @@ import type { Layer } from '@sea/contract/live';
  * connections fail.
  */
 export const STALE_VIDEO_MS = 250;
+/** `MEDIA_STALE_VIDEO_MS` overrides it (0: never drop), for the benchmark's alternating runs. */
+const staleVideoMs = () => Number(process.env.MEDIA_STALE_VIDEO_MS ?? STALE_VIDEO_MS);
 /** While a layer waits for a keyframe after a drop, the worker asks for one at most this often. */
 export const KEYFRAME_AFTER_DROP_INTERVAL_MS = 1_000;
 
@@ -26,15 +28,17 @@ export class StaleVideoGate {
   /** Per `stream:layer` waiting for a keyframe: when one was last asked for. */
   private readonly waiting = new Map<string, number>();
   private readonly askKeyframe: (streamId: string, layer: Layer) => void;
+  private readonly limitMs: number;
 
-  constructor(askKeyframe: (streamId: string, layer: Layer) => void) {
+  constructor(askKeyframe: (streamId: string, layer: Layer) => void, limitMs = staleVideoMs()) {
     this.askKeyframe = askKeyframe;
+    this.limitMs = limitMs > 0 ? limitMs : Infinity;
   }
 
   /** Whether to forward a video packet posted at `sentAtMs` and handled at `nowMs` (both {@link wallClockMs}). */
   pass(streamId: string, layer: Layer, keyframeStart: boolean, sentAtMs: number, nowMs: number): boolean {
     const key = `${streamId}:${layer}`;
-    if (nowMs - sentAtMs > STALE_VIDEO_MS) {
+    if (nowMs - sentAtMs > this.limitMs) {
       this.dropped += 1;
       if (!this.waiting.has(key)) this.waiting.set(key, -Infinity);
       return false;
