@@ -6,7 +6,7 @@ import type { Layer } from '@sea/contract/live';
  * the one before, its students' ICE consent checks and DTLS handshakes waiting behind the backlog until their
  * connections fail.
  */
-export const STALE_VIDEO_MS = 250;
+export const STALE_VIDEO_MS = 1_000;
 /** `MEDIA_STALE_VIDEO_MS` overrides it (0: never drop), for the benchmark's alternating runs. */
 const staleVideoMs = () => Number(process.env.MEDIA_STALE_VIDEO_MS ?? STALE_VIDEO_MS);
 /** While a layer waits for a keyframe after a drop, the worker asks for one at most this often. */
