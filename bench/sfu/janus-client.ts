@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 
 const POLL_EVENTS = 10;
+let pollFailureShown = false;
 const REQUEST_TIMEOUT_MS = 30_000;
 
 type Jsep = { type: 'offer' | 'answer'; sdp: string; rid_order?: 'hml' | 'lmh' };
@@ -92,7 +93,10 @@ export class JanusVideoRoomHandle {
         const body = (await response.json()) as JanusReply | JanusReply[];
         events = Array.isArray(body) ? body : [body];
       } catch (error) {
-        if (!this.closed) console.error('bench janus: event poll failed', (error as Error).message);
+        // Once per process: when Janus stops before the students leave, every session's poll fails at once.
+        if (!this.closed && !pollFailureShown)
+          console.error('bench janus: event poll failed', (error as Error).message);
+        pollFailureShown = true;
         return;
       }
       for (const event of events) {

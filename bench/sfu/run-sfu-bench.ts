@@ -210,6 +210,11 @@ async function run(server: Server, students: number) {
     teacherConnected,
     withoutVideo: all.length - keyframes.length,
     disconnected: all.filter((s) => !s.connected).length,
+    /** Of the students, how many never completed ICE, and how many completed ICE but never DTLS. */
+    neverConnected: {
+      ice: all.filter((s) => s.timings.ice === null).length,
+      dtls: all.filter((s) => s.timings.ice !== null && s.timings.dtls === null).length,
+    },
     teacherKeyframes: plis,
     audioDelayP95Ms: percentile(
       all.map((s) => s.audioDelayMs.p95).filter((v): v is number => v !== null),
