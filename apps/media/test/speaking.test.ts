@@ -29,8 +29,10 @@ async function join(n: number) {
 class Listener {
   readonly client = new SyntheticStudent();
   consumers: ConsumerInfo[] = [];
+  readonly socket: Socket;
   private transportId = '';
-  constructor(readonly socket: Socket) {
+  constructor(socket: Socket) {
+    this.socket = socket;
     closers.push(() => this.client.close());
   }
 
