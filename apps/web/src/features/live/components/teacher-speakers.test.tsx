@@ -1,9 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Speaker } from '@sea/contract/live';
-import type { TeacherSpeaking } from '../hooks/use-teacher-room.ts';
-import { asTrack, FakeMediaStream, FakeTrack } from '../test/fake-live-services.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { useTeacherRoom, type TeacherSpeaking } from '../hooks/use-teacher-room.ts';
+import { LiveServicesContext } from '../live-services.ts';
+import { LiveRequestError } from '../signalling-client.ts';
+import { asTrack, FakeMediaStream, FakeTrack, fakeLiveServices } from '../test/fake-live-services.ts';
 import { LIVE_TEXTS } from '../texts.ts';
 import { InviteToSpeak } from './invite-to-speak.tsx';
 import { TeacherSpeakers } from './teacher-speakers.tsx';
@@ -67,5 +70,49 @@ describe('TeacherSpeakers', () => {
     expect(state.end).toHaveBeenCalledWith('2');
     expect(screen.getByRole('alert')).toHaveTextContent('2명까지');
     expect(container.querySelectorAll('audio[data-kind="speaker-audio"]')).toHaveLength(1);
+  });
+});
+
+function Room({ hand }: { hand: string }) {
+  const room = useTeacherRoom(7);
+  return (
+    <>
+      <InviteToSpeak speaking={room.speaking} userId={hand} />
+      <TeacherSpeakers speaking={room.speaking} />
+    </>
+  );
+}
+
+describe('the teacher room with speaking', () => {
+  it("invites through the listener, shows the media service's refusal, follows the speakers and their voices", async () => {
+    const fake = fakeLiveServices();
+    const { unmount } = renderWithProviders(
+      <LiveServicesContext.Provider value={fake.services}>
+        <Room hand="3" />
+      </LiveServicesContext.Provider>,
+      { route: '/live/teacher/7', path: '/live/teacher/:classId' },
+    );
+    await waitFor(() => expect(fake.publisher.started).toBe(1));
+    const refusal = '동시에 발언할 수 있는 수강생은 2명까지예요. 먼저 다른 수강생의 발언을 끝내 주세요.';
+    fake.listener.refusal = new LiveRequestError('conflict', refusal);
+    await userEvent.click(screen.getByRole('button', { name: T.invite }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+
+    fake.listener.refusal = null;
+    await userEvent.click(screen.getByRole('button', { name: T.invite }));
+    expect(fake.listener.invited).toEqual(['3']);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    act(() => {
+      fake.listener.emit('speakersChanged', [seat('3', 'speaking')]);
+      fake.listener.emit('trackAdded', { producerId: 'p-3', track: asTrack(new FakeTrack('audio')) });
+    });
+    expect(screen.getAllByText(T.now)).toHaveLength(2); // beside the hand, and in the speakers
+    expect(document.querySelectorAll('audio[data-kind="speaker-audio"]')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: T.end }));
+    expect(fake.listener.ended).toEqual(['3']);
+    act(() => fake.listener.emit('trackRemoved', { producerId: 'p-3' }));
+    expect(document.querySelectorAll('audio[data-kind="speaker-audio"]')).toHaveLength(0);
+    unmount();
+    expect(fake.listener.closeCount).toBe(1);
   });
 });
