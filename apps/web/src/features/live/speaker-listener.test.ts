@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsumerInfo, SpeakingView } from '@sea/contract/live';
+import { LiveRequestError } from './signalling-client.ts';
 import { SpeakerListener } from './speaker-listener.ts';
 import { fakeSignalling } from './test/fake-signalling.ts';
 
@@ -88,5 +89,45 @@ describe('SpeakerListener', () => {
     listener.close();
     expect(pc.closed).toBe(true);
     expect(fake.listening()).toBe(0);
+  });
+
+  it("starts over on a new receiving transport when the server forgot the old one (the teacher's room restarted)", async () => {
+    let transports = 0;
+    let forgotten = false;
+    let consumers = [mic('p1', '0')];
+    const fake = fakeSignalling({
+      getRouterRtpCapabilities: () => ({ codecs: [], iceServers: [], layers: [] }),
+      createConsumerTransport: () => ({ transportId: `ct${(transports += 1)}` }),
+      consume: (payload) => {
+        if (forgotten && (payload as { transportId: string }).transportId === 'ct1')
+          throw new LiveRequestError('notFound', '요청한 연결을 찾을 수 없어요.');
+        return { sdp: 'offer', consumers };
+      },
+      connectConsumerTransport: () => ({}),
+      resume: () => ({}),
+    });
+    const pcs = [fakeReceivingConnection(['0', '1']), fakeReceivingConnection(['0', '1'])];
+    let made = 0;
+    const listener = new SpeakerListener({
+      signalling: fake.signalling,
+      createPeerConnection: () => pcs[made++] as unknown as RTCPeerConnection,
+    });
+    const tracks: string[] = [];
+    listener.on('trackAdded', ({ producerId }) => tracks.push(`+${producerId}`));
+    listener.on('trackRemoved', ({ producerId }) => tracks.push(`-${producerId}`));
+    fake.emit('speakerChanged', speaking('p1'));
+    await flush();
+    await flush();
+    expect(tracks).toEqual(['+p1']);
+
+    // The teacher's room started again on this connection: the server closed ct1 with the old peer.
+    forgotten = true;
+    consumers = [mic('p1', '0'), mic('p2', '1')];
+    fake.emit('speakerChanged', speaking('p1', 'p2'));
+    for (let i = 0; i < 4; i += 1) await flush();
+    expect(fake.calls.filter((c) => c.name === 'createConsumerTransport')).toHaveLength(2);
+    expect(pcs[0]?.closed).toBe(true);
+    expect(tracks).toEqual(['+p1', '-p1', '+p1', '+p2']);
+    listener.close();
   });
 });

@@ -96,7 +96,15 @@ export class SpeakerListener {
     this.#syncPending = true;
     const run = this.#queue.then(async () => {
       this.#syncPending = false;
-      await this.#sync();
+      try {
+        await this.#sync();
+      } catch (error) {
+        // The teacher's room was started again on this connection (the publisher recovering its media): the
+        // server closed the old receiving transport with the old peer. Start over on a new one, once.
+        if (!(error instanceof LiveRequestError && error.code === 'notFound')) throw error;
+        this.#reset();
+        await this.#sync();
+      }
     });
     this.#queue = run.catch((error: unknown) => console.warn('live: could not receive the speakers', error));
   }
