@@ -1,9 +1,11 @@
 import type { ProducerInfo, RecordingState, StreamKind } from '@sea/contract/live';
 import type { Logger } from 'pino';
+import { conflict } from './live-error.ts';
 import { log } from './log.ts';
 import type { Peer, PeerCloseReason } from './peer.ts';
 import type { Producer } from './rtc/producer.ts';
 import { Signal } from './signal.ts';
+import { SpeakerSeats } from './speaker-seats.ts';
 
 /**
  * Why a room ended: its teacher left (or stayed away past the grace period), the server is shutting down, or
@@ -59,6 +61,8 @@ export class Room {
    */
   private readonly relays = new Map<Peer, number>();
   private readonly producers = new Map<StreamKind, Producer>();
+  /** Students invited to speak or speaking, and their microphones (not relayed, not recorded). */
+  readonly speaking: SpeakerSeats;
   private readonly releases = new Map<Peer, () => void>();
   private graceTimer: NodeJS.Timeout | null = null;
   private isClosed = false;
@@ -72,6 +76,13 @@ export class Room {
     this.recorder = options.recorder ?? null;
     this.options = options;
     this.log = log.child({ classId, sessionKey: options.sessionKey });
+    this.speaking = new SpeakerSeats({
+      changed: () => {
+        if (!this.isClosed) this.broadcastSpeakers();
+      },
+      streamAdded: (producer, owner) => this.announceSpeakerStream('newProducer', producer, owner),
+      streamClosed: (producer, owner) => this.announceSpeakerStream('producerClosed', producer, owner),
+    });
     this.log.info('room opened');
   }
 
@@ -120,6 +131,7 @@ export class Room {
     this.releases.set(peer, () => release.forEach((unsubscribe) => unsubscribe()));
     peer.notify('viewerCount', { count: this.viewerCount() });
     peer.notify('recordingState', this.recordingState);
+    peer.notify('speakerChanged', this.speaking.view(null));
   }
 
   /**
@@ -133,11 +145,14 @@ export class Room {
     if (previous && previous !== peer) {
       this.releases.get(previous)?.();
       this.releases.delete(previous);
+      // Speaking belongs to one connection: a newer one is invited again if the teacher wants.
+      if (this.speaking.holds(previous)) this.speaking.end(previous.info.userId);
       previous.close('replaced');
     }
     const unsubscribe = peer.closed.subscribe(() => this.studentClosed(peer));
     this.releases.set(peer, unsubscribe);
     peer.notify('recordingState', this.recordingState);
+    peer.notify('speakerChanged', this.speaking.view(peer.info.userId));
     this.broadcastViewerCount();
     if (previous === undefined) this.studentsChanged.emit();
   }
@@ -166,9 +181,25 @@ export class Room {
     return [...this.producers.values()].map((p) => ({ producerId: p.id, producerKind: p.kind }));
   }
 
-  /** The current producers themselves (for students' transports). */
+  /** The teacher's current producers themselves (for students' transports and relays). */
   currentProducers(): Producer[] {
     return [...this.producers.values()];
+  }
+
+  /**
+   * What `peer` receives: a student the teacher's streams and every other speaker's microphone, the teacher
+   * the speakers' microphones. (Relays take {@link currentProducers}: speakers are not relayed to edges.)
+   */
+  sourcesFor(peer: Peer): Producer[] {
+    if (peer === this.teacher) return this.speaking.streams();
+    return [...this.producers.values(), ...this.speaking.streams(peer)];
+  }
+
+  /** Teacher: invites a student of this room to speak (see {@link SpeakerSeats.invite}). */
+  inviteToSpeak(userId: string): void {
+    const student = this.students.get(userId);
+    if (!student || this.isClosed) throw conflict('그 수강생은 지금 이 강의실에 없어요.');
+    this.speaking.invite(student);
   }
 
   /** Number of students. */
@@ -203,6 +234,7 @@ export class Room {
     this.isClosed = true;
     this.log.info({ reason, students: this.students.size }, 'room closed');
     this.cancelGrace();
+    this.speaking.endAll(); // nobody is told: everybody is closed next
     if (this.recorder) this.recorderClosed = this.recorder.close();
     for (const release of this.releases.values()) release();
     this.releases.clear();
@@ -248,6 +280,7 @@ export class Room {
     this.releases.delete(peer);
     if (this.students.get(peer.info.userId) !== peer) return; // replaced by a newer connection
     this.students.delete(peer.info.userId);
+    if (this.speaking.holds(peer)) this.speaking.end(peer.info.userId);
     if (!this.isClosed) {
       this.broadcastViewerCount();
       this.studentsChanged.emit();
@@ -277,6 +310,24 @@ export class Room {
   private broadcastViewerCount(): void {
     const count = this.viewerCount();
     this.broadcast((peer) => peer.notify('viewerCount', { count }));
+  }
+
+  private broadcastSpeakers(): void {
+    if (this.teacher) this.teacher.notify('speakerChanged', this.speaking.view(null));
+    for (const [userId, student] of this.students)
+      student.notify('speakerChanged', this.speaking.view(userId));
+  }
+
+  /** A speaker's microphone came or went: the teacher and the other students hear it (relays do not). */
+  private announceSpeakerStream(
+    event: 'newProducer' | 'producerClosed',
+    producer: Producer,
+    owner: Peer,
+  ): void {
+    if (this.isClosed) return;
+    const info = { producerId: producer.id, producerKind: producer.kind };
+    this.teacher?.notify(event, info);
+    for (const student of this.students.values()) if (student !== owner) student.notify(event, info);
   }
 
   private broadcast(send: (peer: Peer) => void): void {

@@ -15,7 +15,7 @@ import { useReactions } from '../use-reactions.ts';
 import { useStickToBottom } from '../use-stick-to-bottom.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { ChatMessageItem } from './chat-message-item.tsx';
-import { HandsBar } from './hands-bar.tsx';
+import { HandsBar, type HandsBarProps } from './hands-bar.tsx';
 import { PollsPanel } from './polls-panel.tsx';
 import { QuestionsPanel } from './questions-panel.tsx';
 import { ReactionBar } from './reaction-bar.tsx';
@@ -29,6 +29,8 @@ export type ChatPanelProps = {
   role?: RoomRole;
   /** Another connection factory (tests); the real one connects to the server's `/ws`. */
   createConnection?: CreateChatConnection;
+  /** The teacher's extra control beside each raised hand (the live room's '발언 요청'). */
+  handAction?: HandsBarProps['handAction'];
 };
 
 /** How long the teacher's mute button mutes a student. */
@@ -40,7 +42,7 @@ type Tab = 'chat' | 'questions' | 'polls';
  * The side panel of the live rooms: the chat with the '질문' and '투표' tabs beside it, raised hands above
  * them and reactions below; for the teacher, the moderation tools (delete, mute, slow mode).
  */
-export function ChatPanel({ classId, role = 'student', createConnection }: ChatPanelProps) {
+export function ChatPanel({ classId, role = 'student', createConnection, handAction }: ChatPanelProps) {
   const { state, messages, refusal, send, connection } = useChatConnection(classId, createConnection);
   const questions = useQuestions(connection, classId);
   const hands = useHands(connection, classId);
@@ -106,7 +108,7 @@ export function ChatPanel({ classId, role = 'student', createConnection }: ChatP
           {CHAT_TEXTS.states[state]}
         </span>
       </header>
-      <HandsBar controls={hands} role={role} disabled={offline} />
+      <HandsBar controls={hands} role={role} disabled={offline} handAction={handAction} />
       {tab === 'questions' && <QuestionsPanel view={questions} role={role} disabled={offline} />}
       {tab === 'polls' && <PollsPanel view={polls} role={role} disabled={offline} />}
       {tab === 'chat' && (
