@@ -95,6 +95,7 @@ async function main(): Promise<void> {
     nodeId,
     url: internalUrl,
     rooms: () => server.roomReports(),
+    edges: () => server.edgeReports(),
     revoke: (revocation) => server.revoke(revocation),
   });
   reporter.start();

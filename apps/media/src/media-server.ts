@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MediaClosedRoom, MediaRevocation, MediaRoom } from '@sea/contract/media-nodes';
+import type { MediaClosedRoom, MediaEdgeRoom, MediaRevocation, MediaRoom } from '@sea/contract/media-nodes';
 import { ConsumerTransport } from './rtc/consumer-transport.ts';
 import type { RtcOptions } from './rtc/peer-connection.ts';
 import type { ReceivingTransport } from './rtc/receiving-transport.ts';
@@ -159,6 +159,16 @@ export class MediaServer {
   /** The open rooms as the API server is told about them. */
   roomReports(): MediaRoom[] {
     return [...this.rooms.values()].filter((room) => !this.edges.has(room.classId)).map(roomReport);
+  }
+
+  /**
+   * The classes pulled from another node, with this node's students in them: reported too, so that the API
+   * server counts them in the class's attendance and checks they may still be there.
+   */
+  edgeReports(): MediaEdgeRoom[] {
+    return [...this.rooms.values()]
+      .filter((room) => this.edges.has(room.classId))
+      .map((room) => ({ classId: room.classId, students: room.studentIds() }));
   }
 
   /** Ends what the API server says must end: rooms of deleted classes or ended sessions, former students. */

@@ -105,6 +105,9 @@ describe('one class across two nodes (relay)', () => {
     expect(edge.server.room(7)?.studentCount).toBe(2);
     expect(edge.server.isEdge(7)).toBe(true);
     expect(edge.server.roomReports()).toEqual([]);
+    // The edge's students are reported as the edge's (the API server puts them in the class's attendance).
+    expect(edge.server.edgeReports()).toEqual([{ classId: 7, students: ['student-1', 'student-2'] }]);
+    expect(origin.server.edgeReports()).toEqual([]);
     expect(origin.server.classes()).toEqual({ origins: [7], edges: [] });
     expect(edge.server.classes()).toEqual({ origins: [], edges: [7] });
     // The edge's keyframe requests crossed to the teacher.
