@@ -217,6 +217,39 @@ describe('one class across two nodes (relay)', () => {
     }
   });
 
+  it('the origin killed and taken over at one edge: another edge follows the new origin, its students stay', async () => {
+    // Node C finds the class's origin as the registry would tell it: node B once the teacher is there.
+    const third = await startTestMedia({
+      nodeId: 'node-c',
+      teacherGraceMs: 5_000,
+      findOrigin: async (classId) => (edge.server.classes().origins.includes(classId) ? edge.url : null),
+    });
+    closers.push(() => third.close());
+    await publish(origin);
+    await watchOnEdge(1);
+    const { socket, student, transportId } = await watchOn(third, 2, origin.url);
+    const added = collect<ConsumerInfo>(socket, 'newProducer');
+    const room = third.server.room(7);
+    await origin.kill();
+    await delay(300);
+    const takeover = performance.now();
+    await publish(edge);
+    await until(() => added.length === 4, 5_000, 'the four streams of the new origin on node C');
+    const offer = await ok(socket, 'consume', { transportId });
+    await ok(socket, 'connectConsumerTransport', { transportId, sdp: await student.answer(offer.sdp) });
+    for (const c of offer.consumers) await ok(socket, 'resume', { consumerId: c.consumerId });
+    const { mid } = of(offer.consumers, 'webcamVideo');
+    const before = student.packets(mid).length;
+    await until(() => student.packets(mid).length > before + 10, 8_000, 'webcam through the new origin');
+    console.info(
+      `relay: after the takeover, node C's student got the webcam again ${(performance.now() - takeover).toFixed(0)} ms after the teacher's startRoom on node B`,
+    );
+    // The same room and connection on C, now pulled from B.
+    expect(socket.connected).toBe(true);
+    expect(third.server.room(7)).toBe(room);
+    expect(third.server.isEdge(7)).toBe(true);
+  });
+
   it('the relay adds little delay: the same frames reach an edge student a few ms after an origin student', async () => {
     await publish(origin);
     const near = await watchOn(origin, 1);
