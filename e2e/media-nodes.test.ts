@@ -69,6 +69,7 @@ type Platform = {
   links: [MediaLink, MediaLink, MediaLink];
   classId: number;
   teacherAccount: ApiClient;
+  studentAccounts: ApiClient[];
   students: [TicketedStudent, TicketedStudent, TicketedStudent, TicketedStudent];
 };
 
@@ -88,8 +89,10 @@ async function platform(): Promise<Platform> {
   const teacherAccount = await account(api, '8101', '여러노드선생');
   const classId = await teacherAccount.createClass({ categoryId: PROGRAMMING, name: '여러 노드 강의' });
   const students: TicketedStudent[] = [];
+  const studentAccounts: ApiClient[] = [];
   for (const n of [1, 2, 3, 4]) {
     const client = await account(api, `810${n + 1}`, `여러노드학생${n}`);
+    studentAccounts.push(client);
     await client.enroll(classId);
     const student = new TicketedStudent(ticketSource(api.baseUrl, classId, client.tokens.accessToken));
     clients.push(student);
@@ -102,6 +105,7 @@ async function platform(): Promise<Platform> {
     links: links as Platform['links'],
     classId,
     teacherAccount,
+    studentAccounts,
     students: students as Platform['students'],
   };
 }
@@ -122,26 +126,95 @@ describe.skipIf(!redisInstalled)('one class across three media nodes', () => {
       console.info(`media nodes, steps: ${steps.join('; ')}`);
     }
   }, 60_000);
+
+  it('the origin killed with two edges: the teacher goes to one, the other edge follows it there', async () => {
+    const { api, teacherAccount, studentAccounts } = setup;
+    const classId = await teacherAccount.createClass({ categoryId: PROGRAMMING, name: '따라가는 강의' });
+    const tickets = await Promise.all(
+      studentAccounts.slice(0, 3).map(async (client) => {
+        await client.enroll(classId);
+        return ticketSource(api.baseUrl, classId, client.tokens.accessToken);
+      }),
+    );
+    const [t1, t2, t3] = tickets as [
+      (typeof tickets)[number],
+      (typeof tickets)[number],
+      (typeof tickets)[number],
+    ];
+    // Nodes of one place each, on fresh addresses: the origin first (the teacher and student 1), then the edges
+    // B and C (students 2 and 3).
+    const first = await planMedia();
+    const links = [first, await planMedia(), await planMedia()].map((link) => ({
+      ...link,
+      secret: setup.links[0].secret,
+    }));
+    const [linkA, linkB, linkC] = links as [MediaLink, MediaLink, MediaLink];
+    const nodeA = await startNode(setup, linkA, 'follow-a', 1);
+    const teacher = new TicketedTeacher(
+      ticketSource(api.baseUrl, classId, teacherAccount.tokens.accessToken),
+    );
+    const students = [new TicketedStudent(t1), new TicketedStudent(t2), new TicketedStudent(t3)];
+    clients.push(teacher, ...students);
+    const [s1, s2, s3] = students as [TicketedStudent, TicketedStudent, TicketedStudent];
+    await teacher.enter();
+    await s1.enter();
+    await Promise.all([startNode(setup, linkB, 'follow-b', 1), startNode(setup, linkC, 'follow-c', 1)]);
+    await s2.enter();
+    await s3.enter();
+    expect([teacher, ...students].map((c) => c.mediaUrl)).toEqual([
+      linkA.mediaUrl,
+      linkA.mediaUrl,
+      linkB.mediaUrl,
+      linkC.mediaUrl,
+    ]);
+    await until(() => students.every((s) => s.webcamPackets > 30), 15_000, 'every student gets the webcam');
+
+    // Student 1 only filled the origin: it leaves (both edges are full, it would be refused as `full`).
+    await s1.close();
+    nodeA.kill('SIGKILL');
+    const killed = performance.now();
+    // Both edges are full, equally: the teacher goes to B (the node id breaks the tie), C pulls from B.
+    await until(
+      () => [s2, s3].every((s) => s.webcamBackAfter(killed) !== null),
+      ORIGIN_RECOVERY_MS,
+      'the students of both edges receive the webcam again',
+    );
+    const back = [s2, s3].map((s) => Math.round((s.webcamBackAfter(killed) ?? 0) - killed));
+    console.info(
+      `media nodes: origin killed with two edges; the teacher published on B after ` +
+        `${Math.round((teacher.enteredAt ?? 0) - killed)} ms; edge students received the webcam again after ${back.join(' and ')} ms`,
+    );
+    expect(teacher.mediaUrl).toBe(linkB.mediaUrl);
+    // C's student never reconnected: edge C followed the class to B.
+    expect([s2.lostAt, s3.lostAt]).toEqual([null, null]);
+    expect(s3.mediaUrl).toBe(linkC.mediaUrl);
+  }, 60_000);
 });
 
-async function lecture(
-  { api, redisUrl, dataDir, links, classId, teacherAccount, students }: Platform,
-  step: (what: string) => void,
-): Promise<void> {
+/** Starts a media node process of the platform, registered in its Redis with `capacity`. */
+async function startNode(
+  { api, redisUrl, dataDir }: Platform,
+  link: MediaLink,
+  id: string,
+  capacity: number,
+): Promise<RunningServer> {
+  const media = await startMedia(link, api.baseUrl, {
+    REDIS_URL: redisUrl,
+    MEDIA_NODE_ID: id,
+    MEDIA_CAPACITY: String(capacity),
+    MEDIA_WORKERS: '0',
+    DATA_DIR: fs.mkdtempSync(path.join(dataDir, `${id}-`)),
+    LOG_LEVEL: 'warn',
+  });
+  cleanups.push(media.stop);
+  return media;
+}
+
+async function lecture(platform: Platform, step: (what: string) => void): Promise<void> {
+  const { api, links, classId, teacherAccount, students } = platform;
   const [linkA, linkB, linkC] = links;
   const [s1, s2, s3, s4] = students;
-  const node = async (link: MediaLink, id: string, capacity: number) => {
-    const media = await startMedia(link, api.baseUrl, {
-      REDIS_URL: redisUrl,
-      MEDIA_NODE_ID: id,
-      MEDIA_CAPACITY: String(capacity),
-      MEDIA_WORKERS: '0',
-      DATA_DIR: fs.mkdtempSync(path.join(dataDir, `${id}-`)),
-      LOG_LEVEL: 'warn',
-    });
-    cleanups.push(media.stop);
-    return media;
-  };
+  const node = (link: MediaLink, id: string, capacity: number) => startNode(platform, link, id, capacity);
   {
     // The origin (room for one student) alone first: the teacher is placed there, and student 1.
     const nodeA = await node(linkA, 'node-a', 1);
@@ -159,7 +232,7 @@ async function lecture(
     await s2.enter();
     await s3.enter();
     step('students 1-3 in');
-    await node(linkC, 'node-c', 5);
+    const nodeC = await node(linkC, 'node-c', 5);
     await s4.enter();
     expect(students.map((s) => s.mediaUrl)).toEqual([
       linkA.mediaUrl,
@@ -238,5 +311,8 @@ async function lecture(
     const now = students.map((s) => s.webcamPackets);
     await delay(500);
     expect(students.map((s, i) => s.webcamPackets > (now[i] ?? 0))).toEqual([true, true, true, true]);
+    // The next test's placement sees nothing of this class.
+    await Promise.all([teacher, ...students].map((client) => client.close()));
+    await nodeC.stop();
   }
 }

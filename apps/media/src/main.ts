@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   // Known once the port is: the node's name (an edge's relay on an origin is named after it), and where an edge
   // room that lost its origin finds the new one (the registry, with REDIS_URL).
   let nodeId = config.nodeId ?? '';
-  let findOrigin: FindOrigin | undefined;
+  let findOrigin: FindOrigin | undefined = undefined;
   const server = new MediaServer({
     rtc,
     teacherGraceMs: config.teacherGraceMs,
