@@ -73,6 +73,7 @@ class FakeMediaNode {
       seq: this.#seq,
       rooms: [this.#room],
       closed: [],
+      edges: [],
     };
     const response = await fetch(`${this.#baseUrl}${toPath(ROUTES.mediaNodeReport, { nodeId: this.#id })}`, {
       method: 'PUT',

@@ -44,8 +44,10 @@ export class Room {
   readonly classId: number;
   /** This lecture's session id (see {@link RoomOptions.sessionKey}). */
   readonly sessionKey: string;
-  /** When the room opened: the session's start. */
-  readonly startedAt: Date;
+  /** When the room opened, or became this node's own session (a takeover): the session's start. */
+  get startedAt(): Date {
+    return this.started;
+  }
   /** Emitted once when the room ends. */
   readonly closed = new Signal<[reason: RoomCloseReason]>();
   /** Emitted when a student joins or leaves (not when a student's newer connection replaces the older). */
@@ -66,13 +68,14 @@ export class Room {
   private readonly releases = new Map<Peer, () => void>();
   private graceTimer: NodeJS.Timeout | null = null;
   private isClosed = false;
-  private readonly recorder: RoomRecorder | null;
+  private started: Date;
+  private recorder: RoomRecorder | null;
   private recorderClosed: Promise<void> = Promise.resolve();
 
   constructor(classId: number, options: RoomOptions) {
     this.classId = classId;
     this.sessionKey = options.sessionKey;
-    this.startedAt = options.startedAt ?? new Date();
+    this.started = options.startedAt ?? new Date();
     this.recorder = options.recorder ?? null;
     this.options = options;
     this.log = log.child({ classId, sessionKey: options.sessionKey });
@@ -115,6 +118,19 @@ export class Room {
   /** Resolves once the session's recording is on disk (after {@link close}). */
   recordingClosed(): Promise<void> {
     return this.recorderClosed;
+  }
+
+  /**
+   * A teacher took this room over while it was pulled from another node (its origin died): it is a session of
+   * this node's own from `startedAt`, recorded by `recorder` (if any) from the teacher's streams on, as a new
+   * stretch of the class. Everybody hears the recording state.
+   */
+  becomeSession(startedAt: Date, recorder: RoomRecorder | null): void {
+    if (this.isClosed || this.recorder) return;
+    this.started = startedAt;
+    this.recorder = recorder;
+    const state = this.recordingState;
+    this.broadcast((peer) => peer.notify('recordingState', state));
   }
 
   /** Makes `peer` the room's teacher, replacing (and closing) an earlier teacher connection. */
