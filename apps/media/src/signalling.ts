@@ -32,6 +32,9 @@ export const HEARTBEAT_TIMEOUT_MS = 3_000;
  */
 export const REQUEST_DEADLINE_MS = 10_000;
 
+/** At a stop, how long the peers' connections may take to drop after hearing `nodeStopped`. */
+const STOP_FLUSH_MS = 1_000;
+
 const REQUEST_NAMES = Object.keys(LIVE_REQUESTS) as LiveRequestName[];
 
 /**
@@ -84,12 +87,13 @@ export function attachSignalling(
 
   return {
     close: async () => {
-      await Promise.all([
-        options.server.close(),
-        new Promise<void>((resolve) => {
-          io.close(() => resolve());
-        }),
-      ]);
+      // Every peer hears `nodeStopped` and its connection drops; the last packets leave before the server
+      // closes what is left (sockets that entered no room: their clients reconnect as after an outage).
+      const rooms = options.server.close();
+      const deadline = Date.now() + STOP_FLUSH_MS;
+      while (io.engine.clientsCount > 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      await Promise.all([rooms, new Promise<void>((resolve) => io.close(() => resolve()))]);
     },
   };
 }

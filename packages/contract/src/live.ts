@@ -165,6 +165,13 @@ export const LIVE_EVENTS = {
   viewerCount: z.object({ count: z.number().int().min(0) }),
   /** The recording's state: to everybody when it changes, and to each peer right after it enters. */
   recordingState: RecordingStateSchema,
+  /**
+   * To every peer when the media node stops (a restart or an upgrade), then its connection drops: not the end
+   * of the class. The client reconnects with a fresh ticket (the API server places it on a node that runs, or
+   * on this one once it is back) and enters again; a student waits meanwhile for the teacher to start the room
+   * again rather than taking `notLive` as the end.
+   */
+  nodeStopped: Empty,
 } as const;
 
 export type LiveEventName = keyof typeof LIVE_EVENTS;
