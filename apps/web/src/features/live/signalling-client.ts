@@ -55,6 +55,7 @@ const SERVER_EVENTS: LiveEventName[] = [
   'teacherLeft',
   'viewerCount',
   'recordingState',
+  'nodeStopped',
 ];
 
 /** The server's refusal of a connection (its middleware's `{ code, message }`), as a request error. */

@@ -3,7 +3,7 @@ import type { RecordingState } from '@sea/contract/live';
 import { isHttpError } from '../../../lib/http-error.ts';
 import type { MediaState } from '../live-client.ts';
 import { useLiveServices, type LiveSignalling, type PublisherLike } from '../live-services.ts';
-import { roomStatus } from '../room-status.ts';
+import { roomStatus, type RoomStatus } from '../room-status.ts';
 import type { SignallingState } from '../signalling-client.ts';
 import {
   capture,
@@ -17,7 +17,7 @@ import { useRoomFailure } from './use-room-failure.ts';
 
 export type TeacherRoom = {
   /** The room's status: the signalling connection, and once it is up, the media side (see roomStatus). */
-  connection: SignallingState;
+  connection: RoomStatus;
   /** A Korean message when the room could not be opened (and it stays here to say so). */
   error: string | null;
   viewerCount: number;
