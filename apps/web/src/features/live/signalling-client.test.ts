@@ -139,4 +139,31 @@ describe('SignallingClient', () => {
     expect(other.io.engine.clientsCount).toBe(1);
     expect(relocations.length).toBeGreaterThan(0);
   });
+
+  it('hears nodeStopped, then comes back on the node a fresh ticket names', async () => {
+    const stopping = await startServer();
+    const other = await startServer();
+    const client = connect(
+      stopping.url,
+      async () => 'good',
+      undefined,
+      async () => ({ url: other.url, ticket: 'good' }),
+    );
+    const events: string[] = [];
+    client.on('nodeStopped', () => events.push('nodeStopped'));
+    client.on('stateChanged', (state) => events.push(state));
+    await new Promise<void>((resolve) =>
+      client.on('stateChanged', (state) => state === 'connected' && resolve()),
+    );
+    const reconnected = new Promise<void>((resolve) => client.on('reconnected', () => resolve()));
+    // What the media service does at a stop: out of the registry, the event, then the connection drops.
+    stopping.io.httpServer.close();
+    for (const socket of stopping.io.of('/').sockets.values()) {
+      socket.emit('nodeStopped', {});
+      socket.conn.close();
+    }
+    await reconnected;
+    expect(events).toEqual(['connected', 'nodeStopped', 'connecting', 'connected']);
+    expect(other.io.engine.clientsCount).toBe(1);
+  });
 });
