@@ -1,15 +1,10 @@
 import { Emitter } from '../../lib/emitter.ts';
-import type { SignallingLike } from './signalling-client.ts';
+import { RESTART_WAIT_MS, type SignallingLike } from './signalling-client.ts';
 
 /** After a failed recovery, the next attempt waits this long. */
 export const RECOVERY_RETRY_MS = 1_000;
 /** Recovery attempts in a row before giving up (a new signalling reconnection starts over). */
 export const RECOVERY_ATTEMPTS = 30;
-/**
- * After the media node said it stops (`nodeStopped`), how long recovery goes on whatever fails: the node (or
- * another) comes back and the teacher starts the room again meanwhile, so a `notLive` is not the end yet.
- */
-export const RESTART_WAIT_MS = 180_000;
 
 export type LiveClientOptions = {
   /** The signalling connection (its requests and events); tests inject a fake. */
@@ -18,7 +13,10 @@ export type LiveClientOptions = {
   createPeerConnection?: (config: RTCConfiguration) => RTCPeerConnection;
   /** Tests shorten the pause between recovery attempts. */
   recoveryRetryMs?: number;
-  /** Tests shorten {@link RESTART_WAIT_MS}. */
+  /**
+   * After `nodeStopped`, how long recovery goes on whatever fails (the node, or another, comes back and the
+   * teacher starts the room again meanwhile, so a `notLive` is not the end yet). Tests shorten it.
+   */
   restartWaitMs?: number;
 };
 
