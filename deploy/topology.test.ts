@@ -1,5 +1,6 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import type { Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -109,6 +110,10 @@ let teacherSocket: Socket | null = null;
 let teacherPublishing = false;
 /** Whether the Chromium teacher's webcam is on air (the TURN-only students below watch it). */
 let browserTeacherLive = false;
+/** The Chromium teacher's and first student's pages, kept open for the restart of the media service. */
+let browserRoom: { teacher: Page; student: Page } | null = null;
+/** The media service (stopped and started again by the last test) and how it was started. */
+let media: { child: ChildProcess; env: Record<string, string> } | null = null;
 
 /**
  * A person in their own Chromium (the app keeps one login per profile), trusting only this test's certificate
@@ -255,19 +260,16 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
       ...(browserJourney ? { WEB_DIST: buildWebOnce('web-dist-deploy') } : {}),
     };
     apis.push(...(await startApiServers(shared, ports.api)));
-    children.push(
-      await startMedia(
-        {
-          ...shared,
-          API_URL: `http://127.0.0.1:${ports.api[0]}`,
-          MEDIA_ANNOUNCED_IP: '127.0.0.1',
-          MEDIA_PORT_RANGE: `${relayBase + 3000}-${relayBase + 3039}`,
-          MEDIA_WORKERS: '0',
-          LOG_LEVEL: 'warn',
-        },
-        ports.media,
-      ),
-    );
+    const mediaEnv = {
+      ...shared,
+      API_URL: `http://127.0.0.1:${ports.api[0]}`,
+      MEDIA_ANNOUNCED_IP: '127.0.0.1',
+      MEDIA_PORT_RANGE: `${relayBase + 3000}-${relayBase + 3039}`,
+      MEDIA_WORKERS: '0',
+      LOG_LEVEL: 'warn',
+    };
+    media = { child: await startMedia(mediaEnv, ports.media), env: mediaEnv };
+    cleanups.push(() => (media ? stop(media.child) : undefined));
     const values = {
       SEA_DOMAIN: '127.0.0.1',
       SEA_HTTP_LISTEN: `127.0.0.1:${ports.http}`,
@@ -549,6 +551,7 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
         .getByRole('list', { name: '채팅 메시지' })
         .getByText(words)
         .waitFor({ timeout: 15_000 });
+      browserRoom = { teacher, student };
     },
     180_000,
   );
@@ -582,5 +585,39 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
       }
     },
     120_000,
+  );
+  it.runIf(browserJourney)(
+    'restarting the media service: both pages say 잠시 후 다시 연결합니다, then the lecture comes back by itself',
+    async () => {
+      if (!browserRoom || !media) throw new Error('the Chromium lecture did not run');
+      const { teacher, student } = browserRoom;
+      const statusOf = (page: Page) => page.getByRole('status', { name: '연결 상태' });
+      const decoded = async () => (await relayFigures(student)).reduce((sum, f) => sum + f.framesDecoded, 0);
+      await stop(media.child); // SIGTERM, as systemctl restart sends
+      expect(media.child.exitCode).toBe(0);
+      for (const page of [teacher, student])
+        await expect
+          .poll(() => statusOf(page).textContent(), { timeout: 15_000 })
+          .toBe('잠시 후 다시 연결합니다');
+      // Down for a while: the pages keep waiting rather than ending the lecture.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(await statusOf(student).textContent()).toBe('잠시 후 다시 연결합니다');
+      expect(student.url()).toContain(`/live/student/${classId}`);
+
+      media.child = await startMedia(media.env, ports.media);
+      for (const page of [teacher, student])
+        await expect.poll(() => statusOf(page).textContent(), { timeout: 60_000 }).toBe('연결됨');
+      await expect
+        .poll(() => teacher.locator('[data-toggle="webcam"]').textContent(), { timeout: 30_000 })
+        .toBe('송출 중');
+      // A new connection (the old one closed with the node): its frames count from zero.
+      await expect.poll(decoded, { timeout: 45_000 }).toBeGreaterThan(30);
+      const live = await api<{ active: boolean }>(
+        `/api/classes/${classId}/isActive`,
+        (await login('1001')).accessToken,
+      );
+      expect(live.active).toBe(true);
+    },
+    180_000,
   );
 });
