@@ -123,8 +123,9 @@ async function main(): Promise<void> {
     closing = true;
     log.info({ reason: why }, 'closing');
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
-    await signalling.close(); // closes every room
-    await registry?.close(); // no new tickets name this node
+    // Out of the registry first: the peers told to reconnect next get tickets that name another node.
+    await registry?.close();
+    await signalling.close(); // every peer hears `nodeStopped`; every room closes
     // The API server hears that every room closed (its sessions end, its classes stop being live), without
     // hanging on an API server that does not answer: its sweep ends them later then.
     await reporter?.flush(FINAL_REPORT_MS);

@@ -238,6 +238,13 @@ export const LIVE_EVENTS = {
    * a speaker left); also sent to each peer right after it enters. Each peer gets its own `self`.
    */
   speakerChanged: SpeakingViewSchema,
+  /**
+   * To every peer when the media node stops (a restart or an upgrade), then its connection drops: not the end
+   * of the class. The client reconnects with a fresh ticket (the API server places it on a node that runs, or
+   * on this one once it is back) and enters again; a student waits meanwhile for the teacher to start the room
+   * again rather than taking `notLive` as the end.
+   */
+  nodeStopped: Empty,
 } as const;
 
 export type LiveEventName = keyof typeof LIVE_EVENTS;

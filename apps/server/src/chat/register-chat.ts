@@ -124,13 +124,16 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
     for (const transport of transports) total += transport.bufferedBytes();
     return total;
   });
+  const sessions = new Set<StompSession>();
   const stomp = (transport: StompTransport): SocketHandler => {
     transports.add(transport);
     const session = new StompSession(transport, broker, sessionOptions);
+    sessions.add(session);
     return {
       receive: (bytes) => session.receive(bytes),
       closed: () => {
         transports.delete(transport);
+        sessions.delete(session);
         session.transportClosed();
       },
     };
@@ -139,6 +142,13 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
     (tuning.session?.parserLimits?.maxFrameBytes ?? DEFAULT_PARSER_LIMITS.maxFrameBytes) * 2;
   const heartbeatMs = tuning.sockJs?.heartbeatMs ?? SOCKJS_HEARTBEAT_MS;
   const sockJsSessions = new SockJsSessions(stomp, tuning.sockJs);
+  // A stop drains the chat before the sockets close: every session hears that it should reconnect (to another
+  // instance behind the proxy), then its socket closes. Hooks run in order, so this one comes first.
+  app.addHook('preClose', async () => {
+    const draining = sessions.size;
+    for (const session of [...sessions]) session.drain();
+    if (draining > 0) app.log.info({ sessions: draining }, 'chat sessions told to reconnect');
+  });
   app.addHook('preClose', () => sockJsSessions.closeAll());
   const { corsOrigins, publicUrl } = app.config;
   registerWebSocket(app, {

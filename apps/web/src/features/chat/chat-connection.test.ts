@@ -162,6 +162,39 @@ describe('ChatConnection', () => {
     expect(states).toEqual(['connecting', 'disconnected', 'connecting', 'failed']);
   });
 
+  it('reconnects within the hint when the server stops, and catches up without repeats', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const { connection, stomp, fetchHistory, states } = open();
+    stomp.last().connectAndConfirm();
+    await vi.advanceTimersByTimeAsync(0);
+    stomp.last().deliver(CLASS_ID, chatMessage({ id: 3 }));
+    stomp.last().restart('채팅 서버를 다시 시작합니다. 잠시 후 다시 연결합니다.', 2_000);
+    expect(connection.state).toBe('disconnected');
+    expect(stomp.last().deactivated).toBe(true);
+    // Written while nobody was connected: the catch-up after the reconnect brings it.
+    stored.push(chatMessage({ id: 3 }), chatMessage({ id: 4 }));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(stomp.clients).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(stomp.clients).toHaveLength(2);
+    stomp.last().connectAndConfirm();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchHistory).toHaveBeenLastCalledWith(CLASS_ID, 3);
+    expect(ids(connection.messages)).toEqual([1, 2, 3, 4]);
+    expect(states).toEqual(['connecting', 'connected', 'disconnected', 'connecting', 'connected']);
+  });
+
+  it('never waits longer than its own reconnect delay, whatever the hint says', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    vi.spyOn(Math, 'random').mockReturnValue(0.99);
+    const { stomp } = open({ reconnectDelayMs: 5_000 });
+    stomp.last().connectAndConfirm();
+    stomp.last().restart('다시 시작합니다', 3_600_000);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(stomp.clients).toHaveLength(2);
+  });
+
   it('fails without retrying when the server refuses membership', async () => {
     const { connection, stomp } = open();
     stomp.last().error('not a member of this class');

@@ -4,6 +4,7 @@ import {
   CHAT_HEARTBEAT_MS,
   CHAT_HISTORY_MAX,
   CHAT_RECONNECT_DELAY_MS,
+  CHAT_RECONNECT_HEADER,
   CHAT_SEND_DESTINATION,
   chatTopic,
   type ChatMessage,
@@ -46,8 +47,12 @@ export type StompClientConfig = {
   token: string | null;
   heartbeatMs: number;
   onConnected: () => void;
-  /** The server answered an ERROR frame (refused token or membership); it closes the socket next. */
-  onRefused: (message: string) => void;
+  /**
+   * The server answered an ERROR frame; it closes the socket next. `reconnectWithinMs` is the value of its
+   * {@link CHAT_RECONNECT_HEADER} (the server is stopping: reconnect within that), null for a refusal (token,
+   * membership).
+   */
+  onRefused: (message: string, reconnectWithinMs: number | null) => void;
   onSocketClosed: () => void;
 };
 
@@ -89,7 +94,11 @@ export const createStompClient: StompFactory = (config) => {
     heartbeatOutgoing: config.heartbeatMs,
     reconnectDelay: 0,
     onConnect: () => config.onConnected(),
-    onStompError: (frame) => config.onRefused(frame.headers.message ?? frame.body),
+    onStompError: (frame) =>
+      config.onRefused(
+        frame.headers.message ?? frame.body,
+        reconnectWithin(frame.headers[CHAT_RECONNECT_HEADER]),
+      ),
     onWebSocketClose: () => config.onSocketClosed(),
   });
   return {
@@ -112,8 +121,10 @@ export const createStompClient: StompFactory = (config) => {
  * `?after=<last id>`, merging by id, so a network blip neither loses nor duplicates a message. A failed read is
  * tried again a few times; a catch-up that still fails ends the connection, and the next one reads from the same
  * point again. When the server refuses the token (it expired), the token is renewed once and the connection
- * tried again; any other ERROR (membership refused) ends in `failed` without retrying. {@link close} is
- * idempotent and stops everything.
+ * tried again. A stopping server's ERROR ({@link CHAT_RECONNECT_HEADER}) is not a refusal: the connection
+ * reconnects after a random wait up to the time the server named, and catches up as after any loss. Any other
+ * ERROR (membership refused) ends in `failed` without retrying. {@link close} is idempotent and stops
+ * everything.
  */
 export class ChatConnection {
   readonly #options: Required<ChatConnectionOptions>;
@@ -221,8 +232,15 @@ export class ChatConnection {
       onConnected: () => {
         if (current()) this.#connected(client, generation);
       },
-      onRefused: (message) => {
+      onRefused: (message, reconnectWithinMs) => {
         if (!current()) return;
+        if (reconnectWithinMs !== null) {
+          console.info('chat server stopping; reconnecting:', message);
+          void client.deactivate();
+          // Spread over the hint so that a room does not come back at once; never slower than after an outage.
+          this.#lost(Math.random() * Math.min(reconnectWithinMs, this.#options.reconnectDelayMs));
+          return;
+        }
         console.warn('chat refused by the server:', message);
         this.#generation += 1;
         void client.deactivate();
@@ -336,7 +354,8 @@ export class ChatConnection {
     this.#retryTimer = null;
   }
 
-  #lost(): void {
+  /** The connection is gone: reconnect after `delayMs` (the usual reconnect delay unless told otherwise). */
+  #lost(delayMs = this.#options.reconnectDelayMs): void {
     this.#generation += 1;
     this.#client = null;
     this.#clearRetry();
@@ -347,7 +366,7 @@ export class ChatConnection {
     this.#reconnectTimer = setTimeout(() => {
       this.#reconnectTimer = null;
       if (!this.#closed) this.#open();
-    }, this.#options.reconnectDelayMs);
+    }, delayMs);
   }
 
   #subscribeWatched(client: StompLike, destination: string): void {
@@ -381,6 +400,13 @@ export class ChatConnection {
     this.#state = state;
     this.#events.emit('stateChanged', state);
   }
+}
+
+/** A stopping server's reconnect hint: a number of milliseconds, else null (the ERROR is a refusal). */
+function reconnectWithin(header: string | undefined): number | null {
+  if (header === undefined) return null;
+  const ms = Number(header);
+  return Number.isFinite(ms) && ms >= 0 ? ms : null;
 }
 
 function parseJson<T>(text: string): T | null {

@@ -1,4 +1,4 @@
-import type { SignallingState } from './signalling-client.ts';
+import type { RoomStatus } from './room-status.ts';
 
 /** Korean texts of the live rooms (video, controls, status, refusals). */
 export const LIVE_TEXTS = {
@@ -7,7 +7,9 @@ export const LIVE_TEXTS = {
     connected: '연결됨',
     disconnected: '연결 끊김',
     failed: '연결 실패',
-  } satisfies Record<SignallingState, string>,
+    /** The media node is restarting (a deployment): the room comes back by itself. */
+    restarting: '잠시 후 다시 연결합니다',
+  } satisfies Record<RoomStatus, string>,
   connectionLabel: '연결 상태',
   viewerCount: (count: number) => `시청자 ${count}명`,
   /** The recording indicator: the same for teacher and students, so nobody is recorded unknowingly. */

@@ -8,7 +8,7 @@ import type { MediaState } from '../live-client.ts';
 import { useLiveServices, type LiveSignalling, type SpeakerLike, type ViewerLike } from '../live-services.ts';
 import type { SpeakingPhase } from '../student-speaker.ts';
 import type { RoomFailure } from '../room-failure.ts';
-import { roomStatus } from '../room-status.ts';
+import { roomStatus, type RoomStatus } from '../room-status.ts';
 import type { SignallingState } from '../signalling-client.ts';
 import { LIVE_TEXTS } from '../texts.ts';
 import { useRoomFailure } from './use-room-failure.ts';
@@ -21,7 +21,7 @@ export type StudentRoomError = Pick<RoomFailure, 'kind' | 'message'>;
 
 export type StudentRoom = {
   /** The room's status: the signalling connection, and once it is up, the media side (see roomStatus). */
-  connection: SignallingState;
+  connection: RoomStatus;
   error: StudentRoomError | null;
   viewerCount: number;
   /** Whether the lecture is recorded (and paused), as the media service says; null until it has. */

@@ -8,7 +8,7 @@ import {
   type PublisherLike,
   type SpeakerListenerLike,
 } from '../live-services.ts';
-import { roomStatus } from '../room-status.ts';
+import { roomStatus, type RoomStatus } from '../room-status.ts';
 import { LiveRequestError, type SignallingState } from '../signalling-client.ts';
 import { LIVE_TEXTS } from '../texts.ts';
 import {
@@ -23,7 +23,7 @@ import { useRoomFailure } from './use-room-failure.ts';
 
 export type TeacherRoom = {
   /** The room's status: the signalling connection, and once it is up, the media side (see roomStatus). */
-  connection: SignallingState;
+  connection: RoomStatus;
   /** A Korean message when the room could not be opened (and it stays here to say so). */
   error: string | null;
   viewerCount: number;
