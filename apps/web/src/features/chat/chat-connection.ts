@@ -26,6 +26,11 @@ export type ChatConnectionEvents = {
   refused: ChatRefusal;
   /** The teacher deleted a message (it is already gone from `messages`), muted someone or set slow mode. */
   moderated: ModerationEvent;
+  /**
+   * The server confirmed the subscription of a {@link ChatConnection.watch}ed destination on this connection:
+   * state read from now on misses none of its news. Carries the destination.
+   */
+  watching: string;
 };
 
 /** The part of a STOMP client the connection drives; tests inject a fake one. */
@@ -138,6 +143,8 @@ export class ChatConnection {
   #renewed = false;
   /** Listeners of other room topics, by destination ({@link watch}). */
   readonly #watchers = new Map<string, Set<(body: unknown) => void>>();
+  /** The watched destinations whose subscription the server confirmed on the current connection. */
+  #watching = new Set<string>();
 
   constructor(options: ChatConnectionOptions) {
     this.#options = {
@@ -187,6 +194,11 @@ export class ChatConnection {
     };
   }
 
+  /** True when a watched destination's subscription is in effect on the current connection. */
+  isWatching(destination: string): boolean {
+    return this.#watching.has(destination);
+  }
+
   /** Sends a room action (`/app/questions`...); false (nothing sent) while not connected. */
   publish(destination: string, body: object): boolean {
     if (this.#state !== 'connected' || this.#client === null) return false;
@@ -216,6 +228,7 @@ export class ChatConnection {
 
   #open(): void {
     const generation = ++this.#generation;
+    this.#watching = new Set();
     const current = (): boolean => generation === this.#generation;
     this.#setState('connecting');
     const client = this.#options.createClient({
@@ -376,6 +389,7 @@ export class ChatConnection {
 
   #lost(): void {
     this.#generation += 1;
+    this.#watching = new Set();
     this.#client = null;
     this.#clearRetry();
     this.#setState('disconnected');
@@ -386,11 +400,18 @@ export class ChatConnection {
   }
 
   #subscribeWatched(client: StompLike, destination: string): void {
-    void client.subscribe(destination, (body) => {
-      const value = parseJson<unknown>(body);
-      if (value === null) return;
-      for (const listener of this.#watchers.get(destination) ?? []) listener(value);
-    });
+    const generation = this.#generation;
+    void client
+      .subscribe(destination, (body) => {
+        const value = parseJson<unknown>(body);
+        if (value === null) return;
+        for (const listener of this.#watchers.get(destination) ?? []) listener(value);
+      })
+      .then(() => {
+        if (generation !== this.#generation) return;
+        this.#watching.add(destination);
+        this.#events.emit('watching', destination);
+      });
   }
 
   #moderated(event: ModerationEvent): void {
