@@ -211,6 +211,44 @@ describe('ChatPanel', () => {
     expect(screen.queryByText('탈퇴한 사람의 말')).not.toBeInTheDocument();
   });
 
+  it('shows a joining student the slow mode and their own mute the server tells on subscribing', async () => {
+    const { stomp } = renderPanel();
+    await connect(stomp);
+    const moderation = (body: unknown) =>
+      act(async () => stomp.last().subscriptions.get('/topic/moderation/7')?.(JSON.stringify(body)));
+    expect(screen.queryByText(/천천히 모드/)).not.toBeInTheDocument();
+    const until = new Date(Date.now() + 1_500).toISOString();
+    await moderation({ type: 'slowMode', roomId: CLASS_ID, seconds: 30 });
+    await moderation({ type: 'muted', roomId: CLASS_ID, userId: 'me', until });
+    expect(screen.getByText('천천히 모드: 30초에 한 번씩 보낼 수 있어요.')).toBeInTheDocument();
+    // Someone else's mute is not mine.
+    await moderation({ type: 'muted', roomId: CLASS_ID, userId: 'other', until });
+    await waitFor(() =>
+      expect(
+        screen.getByText(
+          `강사가 채팅과 질문을 잠시 막았어요. ${formatChatTime(until)}부터 다시 쓸 수 있어요.`,
+        ),
+      ).toBeInTheDocument(),
+    );
+    // The mute runs out by itself; slow mode lasts until the teacher turns it off.
+    await waitFor(() => expect(screen.queryByText(/잠시 막았어요/)).not.toBeInTheDocument(), {
+      timeout: 3_000,
+    });
+    await moderation({ type: 'slowMode', roomId: CLASS_ID, seconds: 0 });
+    expect(screen.queryByText(/천천히 모드/)).not.toBeInTheDocument();
+  });
+
+  it("shows the teacher the room's current slow mode in the selector", async () => {
+    const { stomp } = renderPanel('teacher');
+    await connect(stomp);
+    await act(async () =>
+      stomp.last().subscriptions.get('/topic/moderation/7')?.(
+        JSON.stringify({ type: 'slowMode', roomId: CLASS_ID, seconds: 30 }),
+      ),
+    );
+    expect(screen.getByRole('combobox', { name: '천천히 모드' })).toHaveValue('30');
+  });
+
   it("shows the '질문' tab sorted by votes, upvotes once, and asks anonymously", async () => {
     questions = [
       question({ id: 1, content: '첫 질문', votes: 0 }),
