@@ -50,6 +50,7 @@ export async function registerClassroom(app: FastifyInstance): Promise<void> {
   broker.handle(POLL_VOTE_DESTINATION, polls.vote);
   broker.handle(POLL_CLOSE_DESTINATION, polls.close);
   broker.handle(POLL_REVEAL_DESTINATION, polls.reveal);
+  app.addHook('onClose', async () => polls.stop());
   await app.register(pollRoutes);
 
   const reacting = reactions({ broker, log });
