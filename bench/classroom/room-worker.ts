@@ -124,6 +124,7 @@ port.on('message', (message: { type: string; phase?: string; act?: Act; seconds?
     port.postMessage({
       type: 'report',
       reactionMaxPerSecond: tallies.map((t) => maxInWindow(t.reactionTimes, 1_000)),
+      reactionMaxPer2s: tallies.map((t) => maxInWindow(t.reactionTimes, 2_000)),
       reactionUpdates: tallies.map((t) => t.reactionTimes.length),
       reactionSums: tallies.map((t) => t.reactionSum),
       minGapMs: tallies.map((t) =>
