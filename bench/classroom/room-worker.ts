@@ -33,6 +33,7 @@ class Tally {
 let phase = '';
 let tallies = tokens.map(() => new Tally());
 let chatLatencies: number[] = [];
+let chatLastAt = 0;
 let refusals: Record<string, number> = {};
 const topics = [chatTopic(classId), questionTopic(classId), pollTopic(classId), reactionTopic(classId)];
 
@@ -67,7 +68,8 @@ const clients = tokens.map((token, index) => {
             if (tag !== phase) return;
             tally.chat += 1;
             tally.chatIds.add(message.id);
-            chatLatencies.push(now() - Number(sentAt));
+            chatLastAt = now();
+            chatLatencies.push(chatLastAt - Number(sentAt));
           }
         };
         client.send(stompFrame('SUBSCRIBE', { id: 'errors', destination: '/user/queue/errors' }));
@@ -117,6 +119,7 @@ port.on('message', (message: { type: string; phase?: string; act?: Act; seconds?
     phase = message.phase ?? '';
     tallies = tokens.map(() => new Tally());
     chatLatencies = [];
+    chatLastAt = 0;
     refusals = {};
   } else if (message.type === 'act' && message.act) {
     act(message.act);
@@ -138,6 +141,7 @@ port.on('message', (message: { type: string; phase?: string; act?: Act; seconds?
       chat: tallies.reduce((sum, t) => sum + t.chat, 0),
       chatUnique: tallies.map((t) => t.chatIds.size),
       chatLatencies: Float64Array.from(chatLatencies),
+      chatLastAt,
       refusals,
       closed: clients.filter((c) => c.client.closed).length,
     });

@@ -53,6 +53,7 @@ type Report = {
   chat: number;
   chatUnique: number[];
   chatLatencies: Float64Array;
+  chatLastAt: number;
   refusals: Record<string, number>;
   closed: number;
 };
@@ -192,6 +193,7 @@ const ask = async (): Promise<Report> => {
     chat: reports.reduce((sum, report) => sum + report.chat, 0),
     chatUnique: all('chatUnique'),
     chatLatencies: Float64Array.from(all('chatLatencies')),
+    chatLastAt: Math.max(...reports.map((report) => report.chatLastAt)),
     refusals,
     closed: reports.reduce((sum, report) => sum + report.closed, 0),
   };
@@ -218,13 +220,25 @@ async function askQuestions(seconds: number): Promise<number> {
   return sent;
 }
 
+/**
+ * Waits until every question asked reached the teacher and `done` holds (or 30 s passed), so that no backlog of
+ * one phase is counted in the next.
+ */
+async function settle(asked: number, done: () => Promise<boolean> = async () => true): Promise<void> {
+  for (let waited = 0; waited < 30_000; waited += 200) {
+    if (questionLatencies.length >= asked && (await done())) return;
+    await sleep(200);
+  }
+  console.log(`  (not settled after 30 s: ${questionLatencies.length} of ${asked} questions arrived)`);
+}
+
 async function questionPhase(name: string, report = true): Promise<void> {
   tellWorkers({ type: 'phase', phase: name });
   questionLatencies.length = 0;
   const before = await usage();
   const loadText = load();
   const sent = await askQuestions(STORM_SECONDS);
-  await sleep(1_000);
+  await settle(sent);
   const after = await usage();
   if (!report) return;
   console.log(
@@ -255,11 +269,11 @@ async function stormPhase(name: string, report = true): Promise<void> {
   });
   const sent = await askQuestions(STORM_SECONDS);
   const elapsed = (now() - started) / 1000;
-  await sleep(1_500);
+  const reactionsSent = Math.ceil(ACTORS / THREADS) * THREADS * REACTIONS_PER_ACTOR;
+  await settle(sent, async () => Math.min(...(await ask()).reactionSums) >= reactionsSent);
   const after = await usage();
   const result = await ask();
   if (!report) return;
-  const reactionsSent = Math.ceil(ACTORS / THREADS) * THREADS * REACTIONS_PER_ACTOR;
   const meanRate = result.reactionUpdates.map((count) => count / elapsed);
   console.log(
     `${name}: ${result.reactionMaxPerSecond.length} subscribers, ${ACTORS} voting and sending ${REACTIONS_PER_ACTOR} reactions each over ${STORM_SECONDS} s; ${loadText}`,
@@ -311,6 +325,7 @@ async function chatPhase(name: string, seconds: number, report = true): Promise<
   await sleep(seconds * 1000);
   running = false;
   for (let waited = 0; stored < sent && waited < 10_000; waited += 20) await sleep(20);
+  // Drain as bench/chat does: until every member has every message, or nothing arrived for 3 s.
   let last = -1;
   for (let quietSince = now(); now() - quietSince < 3_000;) {
     await sleep(100);
@@ -321,9 +336,10 @@ async function chatPhase(name: string, seconds: number, report = true): Promise<
       quietSince = now();
     }
   }
-  const elapsed = (now() - started) / 1000;
   const after = await usage();
   const result = await ask();
+  // As bench/chat counts it: from the first SEND to the last delivery.
+  const elapsed = ((result.chatLastAt || now()) - started) / 1000;
   if (!report) return;
   const lost = result.chatUnique.reduce((sum, unique) => sum + Math.max(0, stored - unique), 0);
   console.log(
