@@ -43,6 +43,7 @@ export async function registerClassroom(app: FastifyInstance): Promise<void> {
   broker.handle(QUESTION_ANSWER_DESTINATION, questions.answer);
   broker.handle(QUESTION_PIN_DESTINATION, questions.pin);
   broker.handle(QUESTION_DELETE_DESTINATION, questions.delete);
+  app.addHook('onClose', async () => questions.stop());
   await app.register(questionRoutes);
 
   const polls = pollActions({ db: app.db, room: broker, limiter: app.chatLimiter, log });
