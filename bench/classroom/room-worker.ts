@@ -3,6 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import {
   POLL_VOTE_DESTINATION,
+  QUESTION_VOTE_DESTINATION,
   pollTopic,
   questionTopic,
   REACTION_DESTINATION,
@@ -96,13 +97,18 @@ function maxInWindow(times: number[], windowMs: number): number {
   return best;
 }
 
-type Act = { pollId: number; reactions: number; spreadMs: number };
+type Act = { pollId: number; questionId: number; reactions: number; spreadMs: number };
 
-/** The first `actors` subscribers of this thread vote once, then send their reactions spread over a while. */
-function act({ pollId, reactions, spreadMs }: Act): void {
+/**
+ * The first `actors` subscribers of this thread answer the poll and upvote the question at once, then send
+ * their reactions spread over a while.
+ */
+function act({ pollId, questionId, reactions, spreadMs }: Act): void {
   for (const { client } of clients.slice(0, actors)) {
     const vote = { roomId: classId, pollId, options: [Math.floor(Math.random() * 3)] };
     client.send(stompFrame('SEND', { destination: POLL_VOTE_DESTINATION }, JSON.stringify(vote)));
+    const upvote = { roomId: classId, questionId };
+    client.send(stompFrame('SEND', { destination: QUESTION_VOTE_DESTINATION }, JSON.stringify(upvote)));
     for (let i = 0; i < reactions; i += 1) {
       const emoji = REACTIONS[Math.floor(Math.random() * REACTIONS.length)];
       const body = JSON.stringify({ roomId: classId, emoji });
@@ -129,6 +135,7 @@ port.on('message', (message: { type: string; phase?: string; act?: Act; seconds?
       reactionMaxPerSecond: tallies.map((t) => maxInWindow(t.reactionTimes, 1_000)),
       reactionMaxPer2s: tallies.map((t) => maxInWindow(t.reactionTimes, 2_000)),
       reactionUpdates: tallies.map((t) => t.reactionTimes.length),
+      reactionSpanMs: tallies.map((t) => (t.reactionTimes.at(-1) ?? 0) - (t.reactionTimes[0] ?? 0)),
       reactionSums: tallies.map((t) => t.reactionSum),
       minGapMs: tallies.map((t) =>
         t.reactionTimes

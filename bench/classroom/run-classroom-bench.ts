@@ -45,6 +45,7 @@ type Report = {
   reactionMaxPerSecond: number[];
   reactionMaxPer2s: number[];
   reactionUpdates: number[];
+  reactionSpanMs: number[];
   reactionSums: number[];
   minGapMs: number[];
   polls: number[];
@@ -119,15 +120,20 @@ const teacher = new RawStomp(url);
 await teacher.connect(teacherToken);
 const questionLatencies: number[] = [];
 let pollCreated: (id: number) => void = () => undefined;
+let popularAsked: (id: number) => void = () => undefined;
 await new Promise<void>((resolve) => {
   teacher.onFrame = (frame) => {
     if (frame.command === 'RECEIPT') return resolve();
     if (frame.command !== 'MESSAGE') return;
     const destination = frame.headers.get('destination');
     if (destination === questionTopic(classId)) {
-      const event = JSON.parse(frameText(frame)) as { type: string; question?: { content: string } };
+      const event = JSON.parse(frameText(frame)) as {
+        type: string;
+        question?: { id: number; content: string; votes: number };
+      };
       const [tag, sentAt] = event.question?.content.split('|') ?? [];
       if (tag === 'q') questionLatencies.push(now() - Number(sentAt));
+      if (tag === 'popular' && event.question?.votes === 0) popularAsked(event.question.id);
     } else if (destination === pollTopic(classId)) {
       const poll = JSON.parse(frameText(frame)) as { id: number; voters: number };
       if (poll.voters === 0) pollCreated(poll.id);
@@ -146,6 +152,16 @@ const connectAll = (list: string[]): Promise<RawStomp[]> =>
     }),
   );
 const askers = await connectAll(askerTokens);
+/** Refusals of the askers' questions, by code (a question that never reaches the teacher says why here). */
+const questionRefusals: Record<string, number> = {};
+for (const asker of askers) {
+  asker.onFrame = (frame) => {
+    if (frame.command !== 'MESSAGE') return;
+    const { code } = JSON.parse(frameText(frame)) as { code: string };
+    questionRefusals[code] = (questionRefusals[code] ?? 0) + 1;
+  };
+  asker.send(stompFrame('SUBSCRIBE', { id: 'errors', destination: '/user/queue/errors' }));
+}
 const publishers = await connectAll(publisherTokens);
 
 const perThread = (list: string[], thread: number): string[] =>
@@ -185,6 +201,7 @@ const ask = async (): Promise<Report> => {
     reactionMaxPerSecond: all('reactionMaxPerSecond'),
     reactionMaxPer2s: all('reactionMaxPer2s'),
     reactionUpdates: all('reactionUpdates'),
+    reactionSpanMs: all('reactionSpanMs'),
     reactionSums: all('reactionSums'),
     minGapMs: all('minGapMs'),
     polls: all('polls'),
@@ -229,7 +246,10 @@ async function settle(asked: number, done: () => Promise<boolean> = async () => 
     if (questionLatencies.length >= asked && (await done())) return;
     await sleep(200);
   }
-  console.log(`  (not settled after 30 s: ${questionLatencies.length} of ${asked} questions arrived)`);
+  console.log(
+    `  (not settled after 30 s: ${questionLatencies.length} of ${asked} questions arrived; ` +
+      `refused ${JSON.stringify(questionRefusals)})`,
+  );
 }
 
 async function questionPhase(name: string, report = true): Promise<void> {
@@ -260,23 +280,30 @@ async function stormPhase(name: string, report = true): Promise<void> {
   };
   teacher.send(stompFrame('SEND', { destination: POLL_CREATE_DESTINATION }, JSON.stringify(poll)));
   const pollId = await created;
+  const asked = new Promise<number>((resolve) => (popularAsked = resolve));
+  const popular = JSON.stringify({ roomId: classId, content: `popular|${name}`, anonymous: false });
+  askers[0]?.send(stompFrame('SEND', { destination: QUESTION_ASK_DESTINATION }, popular));
+  const questionId = await asked;
   const loadText = load();
   const before = await usage();
   const started = now();
   tellWorkers({
     type: 'act',
-    act: { pollId, reactions: REACTIONS_PER_ACTOR, spreadMs: STORM_SECONDS * 1000 },
+    act: { pollId, questionId, reactions: REACTIONS_PER_ACTOR, spreadMs: STORM_SECONDS * 1000 },
   });
   const sent = await askQuestions(STORM_SECONDS);
-  const elapsed = (now() - started) / 1000;
   const reactionsSent = Math.ceil(ACTORS / THREADS) * THREADS * REACTIONS_PER_ACTOR;
   await settle(sent, async () => Math.min(...(await ask()).reactionSums) >= reactionsSent);
+  const settledAfter = (now() - started) / 1000;
   const after = await usage();
   const result = await ask();
   if (!report) return;
-  const meanRate = result.reactionUpdates.map((count) => count / elapsed);
+  // Intervals per second between a client's first and last update: its average rate while updates came.
+  const meanRate = result.reactionUpdates.map(
+    (count, i) => (count - 1) / Math.max(0.001, (result.reactionSpanMs[i] ?? 0) / 1000),
+  );
   console.log(
-    `${name}: ${result.reactionMaxPerSecond.length} subscribers, ${ACTORS} voting and sending ${REACTIONS_PER_ACTOR} reactions each over ${STORM_SECONDS} s; ${loadText}`,
+    `${name}: ${result.reactionMaxPerSecond.length} subscribers, ${ACTORS} answering the poll, upvoting a question and sending ${REACTIONS_PER_ACTOR} reactions each over ${STORM_SECONDS} s; ${loadText}`,
   );
   console.log(
     `  reactions: per client at most ${Math.max(...result.reactionMaxPerSecond)} updates in any 1 s ` +
@@ -292,10 +319,12 @@ async function stormPhase(name: string, report = true): Promise<void> {
   console.log(
     `  questions during the storm: ${sent} asked, ${questionLatencies.length} reached the teacher; ` +
       `p50 ${percentile(questionLatencies, 50).toFixed(1)} ms, p99 ${percentile(questionLatencies, 99).toFixed(1)} ms ` +
-      `(each student got median ${percentile(result.questions, 50)})`,
+      `(each member got median ${percentile(result.questions, 50)} question updates: ${sent + 1} new ` +
+      `questions and the updates of ${ACTORS} upvotes of one)`,
   );
   console.log(
-    `  server cpu ${cpuPercent(before, after).toFixed(0)}% (${cpuMs(before, after).toFixed(0)} ms), rss ${(after.rss / 1024 / 1024).toFixed(0)} MB; ` +
+    `  everything arrived ${settledAfter.toFixed(1)} s after the storm began; ` +
+      `server cpu ${cpuPercent(before, after).toFixed(0)}% (${cpuMs(before, after).toFixed(0)} ms), rss ${(after.rss / 1024 / 1024).toFixed(0)} MB; ` +
       `refusals ${JSON.stringify(result.refusals)}; closed ${result.closed}`,
   );
 }
