@@ -22,7 +22,16 @@ import { admit, eventId } from '../chat/room-action.ts';
 import type { Database } from '../db/database.ts';
 import { openSessionOf } from '../sessions/session-store.ts';
 import { LatestStateThrottle } from './latest-state-throttle.ts';
-import { createPoll, findPoll, isOpen, markPoll, pollAs, votePoll, type PollRow } from './poll-store.ts';
+import {
+  createPoll,
+  findPoll,
+  findPollHead,
+  isOpen,
+  markPoll,
+  pollAs,
+  votePoll,
+  type PollRow,
+} from './poll-store.ts';
 
 export interface PollActionsOptions {
   db: Database;
@@ -150,7 +159,7 @@ export function pollActions(options: PollActionsOptions): {
         const { roomId, pollId } = admitted.body;
         const chosen = [...new Set(admitted.body.options)].sort((a, b) => a - b);
         try {
-          const poll = await findPoll(db, roomId, pollId);
+          const poll = await findPollHead(db, roomId, pollId);
           if (!poll) return refuse('not-found', POLL_NOT_FOUND);
           if (!isOpen(poll)) return refuse('closed', '마감된 투표예요.');
           if (
