@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { RoomRole } from '@sea/contract/chat';
 import {
   CHAT_DELETE_DESTINATION,
@@ -8,7 +8,9 @@ import {
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { CHAT_TEXTS, CLASSROOM_TEXTS } from '../texts.ts';
 import { useChatConnection, type CreateChatConnection } from '../use-chat-connection.ts';
+import { formatChatTime } from '../format-chat-time.ts';
 import { useHands } from '../use-hands.ts';
+import { useModerationState } from '../use-moderation-state.ts';
 import { usePolls } from '../use-polls.ts';
 import { useQuestions } from '../use-questions.ts';
 import { useReactions } from '../use-reactions.ts';
@@ -49,20 +51,12 @@ export function ChatPanel({ classId, role = 'student', createConnection, handAct
   const polls = usePolls(connection, classId);
   const reactions = useReactions(connection, classId);
   const me = useCurrentUser().data?.id ?? null;
+  const { slowSeconds, mutedUntil } = useModerationState(connection, me);
   const [tab, setTab] = useState<Tab>('chat');
-  const [slowSeconds, setSlowSeconds] = useState(0);
   const listRef = useRef<HTMLOListElement>(null);
   const { onScroll, scrollToBottom, unseen } = useStickToBottom(listRef, messages.at(-1)?.id);
   const teacher = role === 'teacher';
   const offline = state !== 'connected';
-
-  useEffect(
-    () =>
-      connection?.on('moderated', (event) => {
-        if (event.type === 'slowMode') setSlowSeconds(event.seconds);
-      }),
-    [connection],
-  );
 
   const onSend = (content: string): boolean => {
     const sent = send(content);
@@ -124,6 +118,9 @@ export function ChatPanel({ classId, role = 'student', createConnection, handAct
           )}
           {!teacher && slowSeconds > 0 && (
             <p className={classroom.notice}>{CLASSROOM_TEXTS.slowModeOn(slowSeconds)}</p>
+          )}
+          {!teacher && mutedUntil !== null && (
+            <p className={classroom.notice}>{CLASSROOM_TEXTS.mutedUntil(formatChatTime(mutedUntil))}</p>
           )}
           <div className={styles.body}>
             <ol
