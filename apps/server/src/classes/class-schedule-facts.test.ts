@@ -110,6 +110,20 @@ describe('the class item: replay_count', () => {
     const listed = expectOk<ClassItem[]>(await app.inject('/api/classes'));
     expect(listed.find((item) => item.id === ids.replays)?.replay_count).toBe(2);
   });
+
+  it('comes with search results, ranked page first (both facts)', async () => {
+    const found = expectOk<ClassItem[]>(
+      await app.inject(`/api/classes?q=${encodeURIComponent('일정 replays')}`),
+    );
+    expect(found.map((item) => [item.id, item.replay_count, item.next_session_at])).toEqual([
+      [ids.replays, 2, null],
+    ]);
+    const ranked = expectOk<ClassItem[]>(await app.inject(`/api/classes?q=${encodeURIComponent('일정')}`));
+    expect(ranked.find((item) => item.id === ids.today)?.next_session_at).toBe(
+      seoulInstant(seoulDate(0), '00:00:00'),
+    );
+    expect(ranked.find((item) => item.id === ids.replays)?.replay_count).toBe(2);
+  });
 });
 
 describe('GET /api/classes/{classId}/schedule/upcoming', () => {
