@@ -8,8 +8,7 @@ export const SCHEDULE_CONTENT_MAX = 200;
 /** The class page shows at most this many upcoming schedule entries (`GET .../schedule/upcoming`). */
 export const UPCOMING_SCHEDULE_SIZE = 5;
 
-/** Schedule dates and times are wall-clock time in this zone (the server's "today" and the web's both). */
-export const SCHEDULE_TIME_ZONE = 'Asia/Seoul';
+export { SCHEDULE_TIME_ZONE } from './time-zone.ts';
 
 /** Body of `POST /api/classes/{id}/schedule`. */
 export const ScheduleCreateSchema = z

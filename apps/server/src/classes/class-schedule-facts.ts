@@ -11,7 +11,7 @@ const at = (time: 'start_time' | 'end_time') =>
   sql.raw(`((s.date + s.${time}) at time zone '${SCHEDULE_TIME_ZONE}')`);
 
 /** Today's date in Asia/Seoul: no entry dated earlier can still be ahead (an entry ends on its own date). */
-export const SEOUL_TODAY = sql.raw(`(now() at time zone '${SCHEDULE_TIME_ZONE}')::date`);
+const SEOUL_TODAY = sql.raw(`(now() at time zone '${SCHEDULE_TIME_ZONE}')::date`);
 
 /**
  * The start of the class's earliest schedule entry that has not ended, as ISO-8601 UTC text (the same text

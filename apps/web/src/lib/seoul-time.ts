@@ -1,4 +1,4 @@
-import { SCHEDULE_TIME_ZONE } from '@sea/contract/schedules';
+import { SCHEDULE_TIME_ZONE } from '@sea/contract/time-zone';
 
 // Schedules are Asia/Seoul wall-clock time, so "today" is Seoul's today wherever the viewer is.
 const SEOUL_PARTS = new Intl.DateTimeFormat('en-CA', {
