@@ -139,10 +139,8 @@ export class Room {
       if (this.speaking.holds(previous)) this.speaking.end(previous.info.userId);
       previous.close('replaced');
     }
-    this.releases.set(
-      peer,
-      peer.closed.subscribe(() => this.studentClosed(peer)),
-    );
+    const unsubscribe = peer.closed.subscribe(() => this.studentClosed(peer));
+    this.releases.set(peer, unsubscribe);
     peer.notify('recordingState', this.recordingState);
     peer.notify('speakerChanged', this.speaking.view(peer.info.userId));
     this.audience.broadcastViewerCount();
