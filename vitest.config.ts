@@ -4,6 +4,17 @@ import react from '@vitejs/plugin-react';
 // One runner for the whole repository. The server suite runs against PGlite always, and a second time
 // against PostgreSQL when DATABASE_URL is set (required when CI=true).
 const postgres = Boolean(process.env.DATABASE_URL) || process.env.CI === 'true';
+// Slow server tests whose subject is not storage (the chat's transport and back-pressure, rate limits, replay
+// processing): with PostgreSQL configured they run once, on PostgreSQL, not a second time on PGlite.
+const NOT_STORAGE = [
+  'src/chat/slow-consumer.test.ts',
+  'src/chat/stomp-session-fuzz.test.ts',
+  'test/chat-fuzz.test.ts',
+  'src/plugins/rate-limit.test.ts',
+  'src/plugins/write-limits.test.ts',
+  'src/replays/replay-job.test.ts',
+  'src/replays/replay-close.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -21,6 +32,7 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(postgres ? NOT_STORAGE : [])],
           environment: 'node',
           env: { TEST_DATABASE: 'pglite' },
           testTimeout: 30_000,
@@ -96,7 +108,12 @@ export default defineConfig({
           name: 'e2e',
           root: 'e2e',
           include: ['**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'live-journey.test.ts', 'replay-journey.test.ts'],
+          exclude: [
+            ...configDefaults.exclude,
+            'live-journey.test.ts',
+            'replay-journey.test.ts',
+            'speaking-journey.test.ts',
+          ],
           environment: 'node',
           fileParallelism: false,
           testTimeout: 120_000,
@@ -114,6 +131,7 @@ export default defineConfig({
             'apps/media/test/chromium-edge.test.ts',
             'e2e/live-journey.test.ts',
             'e2e/replay-journey.test.ts',
+            'e2e/speaking-journey.test.ts',
           ],
           environment: 'node',
           fileParallelism: false,

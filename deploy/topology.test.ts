@@ -1,5 +1,6 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import type { Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -107,6 +108,26 @@ async function login(kakaoId: string): Promise<TokenPair> {
 let classId = 0;
 let teacherSocket: Socket | null = null;
 let teacherPublishing = false;
+/** Whether the Chromium teacher's webcam is on air (the TURN-only students below watch it). */
+let browserTeacherLive = false;
+/** The Chromium teacher's and first student's pages, kept open for the restart of the media service. */
+let browserRoom: { teacher: Page; student: Page } | null = null;
+/** The media service (stopped and started again by the last test) and how it was started. */
+let media: { child: ChildProcess; env: Record<string, string> } | null = null;
+
+/**
+ * A person in their own Chromium (the app keeps one login per profile), trusting only this test's certificate
+ * (for HTTPS and for TURN over TLS alike), on relays only; `urls` narrows the TURN servers (see relayOnly).
+ */
+async function openAs(kakaoId: string, urls = '') {
+  const flags = [...FAKE_MEDIA_FLAGS, `--ignore-certificate-errors-spki-list=${spkiHash(certificate)}`];
+  const browser: JourneyBrowser = await launchChromium(flags);
+  cleanups.push(() => browser.close());
+  await relayOnly(browser.context, urls);
+  const page = await browser.newPage();
+  await loginThroughDev(page, site, kakaoId);
+  return page;
+}
 
 /** A live-media signalling connection through the proxy (wss /server) with a fresh ticket of `token`'s user. */
 async function liveSocket(token: string): Promise<Socket> {
@@ -209,7 +230,9 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
     certificate = cert;
     const database = await createTestDatabase();
     cleanups.push(database.drop);
-    const relayBase = 42_000 + Math.floor(Math.random() * 200) * 10;
+    // 40 ports each for coturn's relays and the SFU: every browser's connection holds a relay of each transport
+    // (UDP, TCP, TLS) until it closes, and every student a port of the SFU.
+    const relayBase = 42_000 + Math.floor(Math.random() * 50) * 40;
     const iceServers = JSON.stringify([
       {
         urls: [
@@ -237,19 +260,16 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
       ...(browserJourney ? { WEB_DIST: buildWebOnce('web-dist-deploy') } : {}),
     };
     apis.push(...(await startApiServers(shared, ports.api)));
-    children.push(
-      await startMedia(
-        {
-          ...shared,
-          API_URL: `http://127.0.0.1:${ports.api[0]}`,
-          MEDIA_ANNOUNCED_IP: '127.0.0.1',
-          MEDIA_PORT_RANGE: `${relayBase + 3000}-${relayBase + 3009}`,
-          MEDIA_WORKERS: '0',
-          LOG_LEVEL: 'warn',
-        },
-        ports.media,
-      ),
-    );
+    const mediaEnv = {
+      ...shared,
+      API_URL: `http://127.0.0.1:${ports.api[0]}`,
+      MEDIA_ANNOUNCED_IP: '127.0.0.1',
+      MEDIA_PORT_RANGE: `${relayBase + 3000}-${relayBase + 3039}`,
+      MEDIA_WORKERS: '0',
+      LOG_LEVEL: 'warn',
+    };
+    media = { child: await startMedia(mediaEnv, ports.media), env: mediaEnv };
+    cleanups.push(() => (media ? stop(media.child) : undefined));
     const values = {
       SEA_DOMAIN: '127.0.0.1',
       SEA_HTTP_LISTEN: `127.0.0.1:${ports.http}`,
@@ -265,7 +285,7 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
       SEA_TURN_EXTERNAL_IP: '127.0.0.1',
       SEA_TURN_RELAY_IP: '127.0.0.1',
       SEA_TURN_MIN_PORT: String(relayBase),
-      SEA_TURN_MAX_PORT: String(relayBase + 9),
+      SEA_TURN_MAX_PORT: String(relayBase + 39),
       SEA_TURN_USER: TURN_USER,
       SEA_TURN_PASSWORD: TURN_PASSWORD,
     };
@@ -492,17 +512,7 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
         if (Date.now() > deadline) throw new Error('the synthetic lecture did not end');
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      // Each person in their own browser (the app keeps one login per profile), trusting only this certificate.
-      const flags = [...FAKE_MEDIA_FLAGS, `--ignore-certificate-errors-spki-list=${spkiHash(certificate)}`];
-      const open = async (kakaoId: string) => {
-        const browser: JourneyBrowser = await launchChromium(flags);
-        cleanups.push(() => browser.close());
-        await relayOnly(browser.context);
-        const page = await browser.newPage();
-        await loginThroughDev(page, site, kakaoId);
-        return page;
-      };
-      const teacher = await open('1001');
+      const teacher = await openAs('1001');
       await teacher.goto(`${site}/live/teacher/${classId}`);
       await teacher.getByRole('heading', { name: DEMO_CLASS, level: 1 }).waitFor();
       const status = teacher.getByRole('status', { name: '연결 상태' });
@@ -511,8 +521,9 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
       await expect
         .poll(() => teacher.locator('[data-toggle="webcam"]').textContent(), { timeout: 30_000 })
         .toBe('송출 중');
+      browserTeacherLive = true;
 
-      const student = await open('2003');
+      const student = await openAs('2003');
       await student.goto(`${site}/live/student/${classId}`);
       await student.getByRole('heading', { name: DEMO_CLASS, level: 1 }).waitFor();
       await expect
@@ -540,6 +551,72 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
         .getByRole('list', { name: '채팅 메시지' })
         .getByText(words)
         .waitFor({ timeout: 15_000 });
+      browserRoom = { teacher, student };
+    },
+    180_000,
+  );
+  it.runIf(browserJourney).each([
+    { over: 'TLS', urls: '^turns:', relayProtocol: 'tls', kakaoId: '2004' },
+    { over: 'TCP', urls: '^turn:.*transport=tcp$', relayProtocol: 'tcp', kakaoId: '2005' },
+  ])(
+    "Chromium given only TURN over $over receives the teacher's webcam through a $relayProtocol relay",
+    async ({ urls, relayProtocol, kakaoId }) => {
+      if (!browserTeacherLive) throw new Error("the Chromium teacher's webcam is not on air");
+      const student = await openAs(kakaoId, urls);
+      // The ICE servers the page's connections really got: the one URL kept, no other way out.
+      await student.goto(`${site}/live/student/${classId}`);
+      await student.getByRole('heading', { name: DEMO_CLASS, level: 1 }).waitFor();
+      await expect
+        .poll(async () => (await relayFigures(student)).reduce((sum, f) => sum + f.framesDecoded, 0), {
+          timeout: 45_000,
+        })
+        .toBeGreaterThan(30);
+      const figures = await relayFigures(student);
+      expect(figures.length).toBeGreaterThan(0);
+      for (const figure of figures) expect(figure).toMatchObject({ local: 'relay', relayProtocol });
+      const servers = await student.evaluate(() =>
+        ((window as unknown as Record<string, RTCPeerConnection[]>).__seaRelayOnlyConnections ?? []).map(
+          (pc) => pc.getConfiguration().iceServers?.flatMap((server) => [server.urls].flat()) ?? [],
+        ),
+      );
+      for (const kept of servers) {
+        expect(kept).toHaveLength(1);
+        expect(kept[0]).toMatch(new RegExp(urls));
+      }
+    },
+    120_000,
+  );
+  it.runIf(browserJourney)(
+    'restarting the media service: both pages say 잠시 후 다시 연결합니다, then the lecture comes back by itself',
+    async () => {
+      if (!browserRoom || !media) throw new Error('the Chromium lecture did not run');
+      const { teacher, student } = browserRoom;
+      const statusOf = (page: Page) => page.getByRole('status', { name: '연결 상태' });
+      const decoded = async () => (await relayFigures(student)).reduce((sum, f) => sum + f.framesDecoded, 0);
+      await stop(media.child); // SIGTERM, as systemctl restart sends
+      expect(media.child.exitCode).toBe(0);
+      for (const page of [teacher, student])
+        await expect
+          .poll(() => statusOf(page).textContent(), { timeout: 15_000 })
+          .toBe('잠시 후 다시 연결합니다');
+      // Down for a while: the pages keep waiting rather than ending the lecture.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(await statusOf(student).textContent()).toBe('잠시 후 다시 연결합니다');
+      expect(student.url()).toContain(`/live/student/${classId}`);
+
+      media.child = await startMedia(media.env, ports.media);
+      for (const page of [teacher, student])
+        await expect.poll(() => statusOf(page).textContent(), { timeout: 60_000 }).toBe('연결됨');
+      await expect
+        .poll(() => teacher.locator('[data-toggle="webcam"]').textContent(), { timeout: 30_000 })
+        .toBe('송출 중');
+      // A new connection (the old one closed with the node): its frames count from zero.
+      await expect.poll(decoded, { timeout: 45_000 }).toBeGreaterThan(30);
+      const live = await api<{ active: boolean }>(
+        `/api/classes/${classId}/isActive`,
+        (await login('1001')).accessToken,
+      );
+      expect(live.active).toBe(true);
     },
     180_000,
   );

@@ -42,7 +42,12 @@ const postgres = await createTestDatabase();
 const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-search-bench-'));
 try {
   await run('PostgreSQL', { kind: 'postgres', url: postgres.url }, { DATABASE_URL: postgres.url });
-  await run('PGlite', { kind: 'pglite', dir: path.join(pgliteDir, 'pglite') }, { DATA_DIR: pgliteDir });
+  // DATABASE_URL blanked: the server would otherwise take the (inherited) PostgreSQL address over PGlite.
+  await run(
+    'PGlite',
+    { kind: 'pglite', dir: path.join(pgliteDir, 'pglite') },
+    { DATA_DIR: pgliteDir, DATABASE_URL: '' },
+  );
 } finally {
   await postgres.drop();
   fs.rmSync(pgliteDir, { recursive: true, force: true });

@@ -97,6 +97,8 @@ describe('the Grafana dashboard', () => {
       [...read].filter((name) => name.startsWith('chat_') && exposed.api.has(name)).length,
     ).toBeGreaterThan(3);
     expect(read.has('http_request_duration_seconds_bucket')).toBe(true);
+    for (const name of ['uploads_total', 'upload_bytes_total', 'upload_duration_seconds_bucket'])
+      expect(read.has(name), name).toBe(true);
   });
 
   it('finds the metric names in PromQL, and so would notice one that does not exist', () => {

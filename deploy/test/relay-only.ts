@@ -7,21 +7,35 @@ const KEY = '__seaRelayOnlyConnections';
 /**
  * Makes every page of `context` use TURN relays only, as `iceTransportPolicy: 'relay'` tells a browser to
  * (a student behind a network that lets nothing else through), and keep its peer connections for the stats.
- * The app is unchanged: it gets a real RTCPeerConnection, with the policy set.
+ * With `urls` (a regular expression's source), only the ICE server URLs it matches are kept: `^turns:` leaves
+ * the browser TURN over TLS alone, as a network that lets only TLS out would. The app is unchanged: it gets a
+ * real RTCPeerConnection, with the policy set.
  */
-export async function relayOnly(context: BrowserContext): Promise<void> {
-  await context.addInitScript((key: string) => {
-    const Native = window.RTCPeerConnection;
-    const created: RTCPeerConnection[] = [];
-    class RelayOnly extends Native {
-      constructor(configuration?: RTCConfiguration) {
-        super({ ...configuration, iceTransportPolicy: 'relay' });
-        created.push(this);
+export async function relayOnly(context: BrowserContext, urls = ''): Promise<void> {
+  await context.addInitScript(
+    ({ key, pattern }: { key: string; pattern: string }) => {
+      const Native = window.RTCPeerConnection;
+      const created: RTCPeerConnection[] = [];
+      const kept = new RegExp(pattern);
+      const narrowed = (servers: RTCIceServer[] = []): RTCIceServer[] =>
+        servers
+          .map((server) => ({ ...server, urls: [server.urls].flat().filter((url) => kept.test(url)) }))
+          .filter((server) => server.urls.length > 0);
+      class RelayOnly extends Native {
+        constructor(configuration?: RTCConfiguration) {
+          super({
+            ...configuration,
+            iceServers: narrowed(configuration?.iceServers),
+            iceTransportPolicy: 'relay',
+          });
+          created.push(this);
+        }
       }
-    }
-    Object.defineProperty(window, key, { value: created });
-    window.RTCPeerConnection = RelayOnly;
-  }, KEY);
+      Object.defineProperty(window, key, { value: created });
+      window.RTCPeerConnection = RelayOnly;
+    },
+    { key: KEY, pattern: urls },
+  );
 }
 
 /** Per connected peer connection: the selected pair's local and remote candidate types, and video decoded. */

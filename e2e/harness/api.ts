@@ -53,6 +53,14 @@ export class ApiClient {
     return answer.data.id;
   }
 
+  /** Adds an entry to a class's schedule (teacher): date `YYYY-MM-DD`, times `HH:MM:SS`, Asia/Seoul. */
+  async addSchedule(
+    classId: number,
+    entry: { content: string; date: string; start_time: string; end_time: string },
+  ): Promise<void> {
+    await this.#call('POST', `/api/classes/${classId}/schedule`, entry);
+  }
+
   async setLive(classId: number, active: boolean): Promise<void> {
     await this.#call('PATCH', `/api/classes/${classId}/isActive`, { active });
   }

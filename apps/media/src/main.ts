@@ -8,6 +8,7 @@ import { mediaMetrics } from './media-metrics.ts';
 import { MediaServer } from './media-server.ts';
 import { NodeReporter } from './node-reporter.ts';
 import { RedisUsedTickets } from './registry/redis-used-tickets.ts';
+import type { FindOrigin } from './registry/origin-finder.ts';
 import { RegistryHeartbeat } from './registry/registry-heartbeat.ts';
 import { originPuller } from './relay/origin-pull.ts';
 import { attachSignalling } from './signalling.ts';
@@ -35,8 +36,10 @@ async function main(): Promise<void> {
     portRange: config.portRange,
     iceServers: config.iceServers,
   };
-  // Known once the port is: the node's name (an edge's relay on an origin is named after it).
+  // Known once the port is: the node's name (an edge's relay on an origin is named after it), and where an edge
+  // room that lost its origin finds the new one (the registry, with REDIS_URL).
   let nodeId = config.nodeId ?? '';
+  let findOrigin: FindOrigin | undefined = undefined;
   const server = new MediaServer({
     rtc,
     teacherGraceMs: config.teacherGraceMs,
@@ -49,7 +52,8 @@ async function main(): Promise<void> {
     capacity: config.capacity,
     // With several nodes (REDIS_URL) this node may be an edge of a class whose teacher is on another node.
     pullOrigin: config.redisUrl
-      ? (room, origin) => originPuller({ secret, nodeId, rtc })(room, origin)
+      ? (room, origin) =>
+          originPuller({ secret, nodeId, rtc, findOrigin, followForMs: config.teacherGraceMs })(room, origin)
       : undefined,
     recordingsDir: config.recordingsDir,
   });
@@ -87,6 +91,7 @@ async function main(): Promise<void> {
         }),
       })
     : null;
+  findOrigin = registry?.originFinder(mediaUrl);
   server.changed.subscribe(() => registry?.changed());
   registry?.start();
   reporter = new NodeReporter({
@@ -95,6 +100,7 @@ async function main(): Promise<void> {
     nodeId,
     url: internalUrl,
     rooms: () => server.roomReports(),
+    edges: () => server.edgeReports(),
     revoke: (revocation) => server.revoke(revocation),
   });
   reporter.start();
@@ -117,8 +123,9 @@ async function main(): Promise<void> {
     closing = true;
     log.info({ reason: why }, 'closing');
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
-    await signalling.close(); // closes every room
-    await registry?.close(); // no new tickets name this node
+    // Out of the registry first: the peers told to reconnect next get tickets that name another node.
+    await registry?.close();
+    await signalling.close(); // every peer hears `nodeStopped`; every room closes
     // The API server hears that every room closed (its sessions end, its classes stop being live), without
     // hanging on an API server that does not answer: its sweep ends them later then.
     await reporter?.flush(FINAL_REPORT_MS);

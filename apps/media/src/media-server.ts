@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MediaClosedRoom, MediaRevocation, MediaRoom } from '@sea/contract/media-nodes';
+import type { MediaClosedRoom, MediaEdgeRoom, MediaRevocation, MediaRoom } from '@sea/contract/media-nodes';
 import { ConsumerTransport } from './rtc/consumer-transport.ts';
 import type { RtcOptions } from './rtc/peer-connection.ts';
 import type { ReceivingTransport } from './rtc/receiving-transport.ts';
@@ -85,25 +85,17 @@ export class MediaServer {
     const existing = this.rooms.get(classId);
     if (existing && this.edges.delete(classId)) {
       // The teacher came here while this node pulled the class (its origin died): the room and its students
-      // stay, the teacher replaces the relay, and the room is this node's own session from now on. It is not
-      // recorded: the origin's recording of the session ended with the origin (docs/decisions.md).
+      // stay, the teacher replaces the relay, and the room is this node's own session from now on, recorded
+      // like any: the origin's recording ends where the origin died, this one goes on from here.
+      const startedAt = new Date();
+      existing.becomeSession(startedAt, this.recorder(existing.sessionKey, classId, startedAt, options));
       this.lastReport = this.options.reports.changed();
       this.changed.emit();
     }
     if (existing) return existing;
     const sessionKey = randomUUID();
     const startedAt = new Date();
-    const { recordingsDir } = this.options;
-    const recorder =
-      recordingsDir && options.record !== false
-        ? new SessionRecorder({
-            recordingsDir,
-            sessionKey,
-            classId,
-            teacherNickname: options.teacherNickname ?? '',
-            startedAt,
-          })
-        : null;
+    const recorder = this.recorder(sessionKey, classId, startedAt, options);
     const room = new Room(classId, {
       sessionKey,
       teacherGraceMs: this.options.teacherGraceMs,
@@ -116,10 +108,29 @@ export class MediaServer {
     return room;
   }
 
+  /** The recorder of a new session, unless it is not to be recorded. */
+  private recorder(
+    sessionKey: string,
+    classId: number,
+    startedAt: Date,
+    options: OpenRoomOptions,
+  ): SessionRecorder | null {
+    const { recordingsDir } = this.options;
+    if (!recordingsDir || options.record === false) return null;
+    return new SessionRecorder({
+      recordingsDir,
+      sessionKey,
+      classId,
+      teacherNickname: options.teacherNickname ?? '',
+      startedAt,
+    });
+  }
+
   /**
    * This node's room of a class whose teacher is on another node (`origin`, its signalling URL), opened and
-   * pulled from there if needed; null when this node does not relay. Such a room is not reported to the API
-   * server (the origin's is the session) and not recorded; it ends when the origin's room ends.
+   * pulled from there if needed; null when this node does not relay. Such a room is not reported as a session
+   * (the origin's is the session; its students are, see {@link edgeReports}) and not recorded until a teacher
+   * takes it over; it ends when the origin's room ends.
    */
   openEdgeRoom(classId: number, origin: string): Room | null {
     const existing = this.rooms.get(classId);
@@ -159,6 +170,16 @@ export class MediaServer {
   /** The open rooms as the API server is told about them. */
   roomReports(): MediaRoom[] {
     return [...this.rooms.values()].filter((room) => !this.edges.has(room.classId)).map(roomReport);
+  }
+
+  /**
+   * The classes pulled from another node, with this node's students in them: reported too, so that the API
+   * server counts them in the class's attendance and checks they may still be there.
+   */
+  edgeReports(): MediaEdgeRoom[] {
+    return [...this.rooms.values()]
+      .filter((room) => this.edges.has(room.classId))
+      .map((room) => ({ classId: room.classId, students: room.studentIds() }));
   }
 
   /** Ends what the API server says must end: rooms of deleted classes or ended sessions, former students. */

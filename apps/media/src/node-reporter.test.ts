@@ -82,7 +82,9 @@ describe('NodeReporter', () => {
     const revocation = { classIds: [], sessionKeys: [], students: [{ classId: 3, userId: 'u1' }] };
     const api = await apiServer([{ status: 200, revocation }]);
     cleanup.push(api.close);
-    const { client, revoked, setRooms } = reporter(api.url);
+    const { client, revoked, setRooms } = reporter(api.url, {
+      edges: () => [{ classId: 4, students: ['u2'] }],
+    });
     setRooms([aRoom]);
     expect(await client.changed()).toBe(true);
     expect(api.reports).toHaveLength(1);
@@ -95,6 +97,7 @@ describe('NodeReporter', () => {
       seq: 1,
       rooms: [aRoom],
       closed: [],
+      edges: [{ classId: 4, students: ['u2'] }],
     });
     expect(revoked).toEqual([revocation]);
   });

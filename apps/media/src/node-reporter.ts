@@ -6,6 +6,7 @@ import {
   MEDIA_NODE_REPORT_INTERVAL_MS,
   MediaRevocationSchema,
   type MediaClosedRoom,
+  type MediaEdgeRoom,
   type MediaNodeReport,
   type MediaRevocation,
   type MediaRoom,
@@ -23,6 +24,8 @@ export type NodeReporterOptions = {
   url: string;
   /** The node's open rooms now. */
   rooms: () => MediaRoom[];
+  /** The classes it relays from their origin now, with its students in them (none by default). */
+  edges?: () => MediaEdgeRoom[];
   /** What the API server answered that the node must end. */
   revoke: (revocation: MediaRevocation) => void;
   intervalMs?: number;
@@ -78,6 +81,7 @@ export class NodeReporter implements RoomReports {
       fetch: globalThis.fetch,
       warn: (line) => log.warn(line),
       info: (line) => log.info(line),
+      edges: () => [],
       ...options,
     };
     this.key = new TextEncoder().encode(options.secret);
@@ -169,6 +173,7 @@ export class NodeReporter implements RoomReports {
         seq: this.seq,
         rooms: this.options.rooms(),
         closed,
+        edges: this.options.edges(),
       };
       const token = await new SignJWT({})
         .setProtectedHeader({ alg: 'HS256' })

@@ -25,15 +25,15 @@ export type PeerInfo = { userId: string; nickname: string; role: LiveRole; class
 export type Notify = <N extends LiveEventName>(event: N, payload: LiveEventPayload<N>) => void;
 
 /**
- * One connected user in a room: the teacher (with one publishing transport) or a student (with one receiving
- * transport). It knows nothing of its room; the room listens to its signals.
+ * One connected user in a room: the teacher (with one publishing transport, and a receiving one to hear
+ * speaking students) or a student (with one receiving transport, and a publishing one while speaking). It knows nothing of its room; the room listens to its signals.
  */
 export class Peer {
   readonly id = randomUUID();
   readonly info: PeerInfo;
   /** Emitted once, with the reason, when the peer closes. */
   readonly closed = new Signal<[reason: PeerCloseReason]>();
-  /** The teacher published a stream. */
+  /** A stream was published on this peer's publishing transport (the teacher's, or a speaking student's). */
   readonly producerAdded = new Signal<[Producer]>();
   readonly notify: Notify;
   /** Log lines about this peer: they carry its class, peer and user ids and role. */
@@ -72,6 +72,11 @@ export class Peer {
       if (this.producerTransport === transport) this.producerTransport = null;
     });
     return transport;
+  }
+
+  /** Closes the publishing transport, and so its streams (a student's, when their speaking ends). */
+  closePublishing(): void {
+    this.producerTransport?.close();
   }
 
   /** Creates the receiving transport, closing an earlier one. */

@@ -1,26 +1,22 @@
-import type { ProducerInfo, RecordingState, StreamKind } from '@sea/contract/live';
+import type { ProducerInfo, RecordingState } from '@sea/contract/live';
 import type { Logger } from 'pino';
+import { conflict } from './live-error.ts';
 import { log } from './log.ts';
 import type { Peer, PeerCloseReason } from './peer.ts';
+import { RoomAudience } from './room-audience.ts';
+import { RoomRecording, type RoomRecorder } from './room-recording.ts';
+import { roomSpeakerSeats } from './room-speaking.ts';
 import type { Producer } from './rtc/producer.ts';
 import { Signal } from './signal.ts';
+import type { SpeakerSeats } from './speaker-seats.ts';
+import { TeacherGrace } from './teacher-grace.ts';
+import { TeacherStreams } from './teacher-streams.ts';
 
 /**
  * Why a room ended: its teacher left (or stayed away past the grace period), the server is shutting down, or
  * the API server revoked it (the class was deleted, or its session was ended there).
  */
 export type RoomCloseReason = 'teacherLeft' | 'shutdown' | 'revoked';
-
-/** Records a room's session (made by the media server when the session is recorded). */
-export interface RoomRecorder {
-  /** Records a stream from now until it closes. */
-  record(producer: Producer): void;
-  pause(): void;
-  resume(): void;
-  readonly paused: boolean;
-  /** Ends the recording; resolves once it is on disk. Idempotent. */
-  close(): Promise<void>;
-}
 
 export type RoomOptions = {
   /** The session's id: made when the room opens, reported to the API server, the recording's folder name. */
@@ -42,84 +38,90 @@ export class Room {
   readonly classId: number;
   /** This lecture's session id (see {@link RoomOptions.sessionKey}). */
   readonly sessionKey: string;
-  /** When the room opened: the session's start. */
-  readonly startedAt: Date;
   /** Emitted once when the room ends. */
   readonly closed = new Signal<[reason: RoomCloseReason]>();
   /** Emitted when a student joins or leaves (not when a student's newer connection replaces the older). */
   readonly studentsChanged = new Signal();
-  private readonly options: RoomOptions;
+  /** Students invited to speak or speaking, and their microphones (not relayed, not recorded). */
+  readonly speaking: SpeakerSeats;
   private readonly log: Logger;
-  private teacher: Peer | null = null;
-  /** Students by user id. */
-  private readonly students = new Map<string, Peer>();
-  /**
-   * Edge nodes pulling this class (see relay/origin-pull.ts), with their own students' number: told of streams
-   * and the end like students; their students count in the viewer count.
-   */
-  private readonly relays = new Map<Peer, number>();
-  private readonly producers = new Map<StreamKind, Producer>();
+  private readonly audience = new RoomAudience();
+  private readonly sessionRecording: RoomRecording;
+  private readonly streams: TeacherStreams;
   private readonly releases = new Map<Peer, () => void>();
-  private graceTimer: NodeJS.Timeout | null = null;
+  private readonly grace: TeacherGrace;
   private isClosed = false;
-  private readonly recorder: RoomRecorder | null;
-  private recorderClosed: Promise<void> = Promise.resolve();
 
   constructor(classId: number, options: RoomOptions) {
     this.classId = classId;
     this.sessionKey = options.sessionKey;
-    this.startedAt = options.startedAt ?? new Date();
-    this.recorder = options.recorder ?? null;
-    this.options = options;
+    this.sessionRecording = new RoomRecording(options.startedAt ?? new Date(), options.recorder ?? null);
+    this.grace = new TeacherGrace(options.teacherGraceMs, () => {
+      if (!this.audience.teacher) this.close('teacherLeft');
+    });
     this.log = log.child({ classId, sessionKey: options.sessionKey });
+    this.speaking = roomSpeakerSeats(this.audience, () => this.isClosed);
+    this.streams = new TeacherStreams({
+      published: (producer) => this.sessionRecording.record(producer),
+      closed: (info) => {
+        if (!this.isClosed) this.audience.broadcast((peer) => peer.notify('producerClosed', info));
+      },
+    });
     this.log.info('room opened');
   }
 
-  /**
-   * Whether this session is recorded (paused or not): reported to the API server with the room (a recorded
-   * session gets a replay once it ends).
-   */
+  /** When the room opened, or became this node's own session (a takeover): the session's start. */
+  get startedAt(): Date {
+    return this.sessionRecording.startedAt;
+  }
+
+  /** Whether this session is recorded: reported to the API server (a recorded session gets a replay). */
   get recording(): boolean {
-    return this.recorder !== null;
+    return this.sessionRecording.recording;
   }
 
   /** Whether the session is recorded, and whether the recording is paused now. */
   get recordingState(): RecordingState {
-    return { recording: this.recording, paused: this.recorder?.paused ?? false };
+    return this.sessionRecording.state;
   }
 
-  /**
-   * Pauses or resumes the recording (a session started without recording has none: false); everybody hears
-   * the new `recordingState`.
-   */
+  /** Pauses or resumes the recording (none: false); everybody hears the new `recordingState`. */
   setRecordingPaused(paused: boolean): boolean {
-    if (!this.recorder || this.isClosed) return false;
-    if (paused) this.recorder.pause();
-    else this.recorder.resume();
-    const state = this.recordingState;
-    this.broadcast((peer) => peer.notify('recordingState', state));
+    if (this.isClosed || !this.sessionRecording.setPaused(paused)) return false;
+    this.broadcastRecordingState();
     return true;
   }
 
   /** Resolves once the session's recording is on disk (after {@link close}). */
   recordingClosed(): Promise<void> {
-    return this.recorderClosed;
+    return this.sessionRecording.closed();
+  }
+
+  /**
+   * A teacher took this room over while it was pulled from another node (its origin died): it is a session of
+   * this node's own from `startedAt`, recorded by `recorder` (if any) from the teacher's streams on, as a new
+   * stretch of the class. Everybody hears the recording state.
+   */
+  becomeSession(startedAt: Date, recorder: RoomRecorder | null): void {
+    if (this.isClosed || !this.sessionRecording.takeOver(startedAt, recorder)) return;
+    this.broadcastRecordingState();
   }
 
   /** Makes `peer` the room's teacher, replacing (and closing) an earlier teacher connection. */
   startTeacher(peer: Peer): void {
     if (this.isClosed) return;
-    this.cancelGrace();
-    const previous = this.teacher;
-    this.teacher = peer;
+    this.grace.cancel();
+    const previous = this.audience.teacher;
+    this.audience.teacher = peer;
     previous?.close('replaced');
     const release = [
       peer.producerAdded.subscribe((producer) => this.addProducer(producer)),
       peer.closed.subscribe((reason) => this.teacherClosed(peer, reason)),
     ];
     this.releases.set(peer, () => release.forEach((unsubscribe) => unsubscribe()));
-    peer.notify('viewerCount', { count: this.viewerCount() });
+    peer.notify('viewerCount', { count: this.audience.viewerCount() });
     peer.notify('recordingState', this.recordingState);
+    peer.notify('speakerChanged', this.speaking.view(null));
   }
 
   /**
@@ -128,69 +130,89 @@ export class Room {
    */
   addStudent(peer: Peer): void {
     if (this.isClosed) return;
-    const previous = this.students.get(peer.info.userId);
-    this.students.set(peer.info.userId, peer);
+    const students = this.audience.students;
+    const previous = students.get(peer.info.userId);
+    students.set(peer.info.userId, peer);
     if (previous && previous !== peer) {
-      this.releases.get(previous)?.();
-      this.releases.delete(previous);
+      this.release(previous);
+      // Speaking belongs to one connection: a newer one is invited again if the teacher wants.
+      if (this.speaking.holds(previous)) this.speaking.end(previous.info.userId);
       previous.close('replaced');
     }
     const unsubscribe = peer.closed.subscribe(() => this.studentClosed(peer));
     this.releases.set(peer, unsubscribe);
     peer.notify('recordingState', this.recordingState);
-    this.broadcastViewerCount();
+    peer.notify('speakerChanged', this.speaking.view(peer.info.userId));
+    this.audience.broadcastViewerCount();
     if (previous === undefined) this.studentsChanged.emit();
   }
 
   /** Adds an edge node's relay: it hears the streams come and go and the room's end like a student. */
   addRelay(peer: Peer): void {
     if (this.isClosed) return;
-    this.relays.set(peer, 0);
+    const relays = this.audience.relays;
+    relays.set(peer, 0);
     const unsubscribe = peer.closed.subscribe(() => {
-      this.releases.get(peer)?.();
-      this.releases.delete(peer);
-      if (this.relays.delete(peer) && !this.isClosed) this.broadcastViewerCount();
+      this.release(peer);
+      if (relays.delete(peer) && !this.isClosed) this.audience.broadcastViewerCount();
     });
     this.releases.set(peer, unsubscribe);
   }
 
   /** An edge's students in this class now (its relay says so as it changes). */
   setRelayViewers(peer: Peer, count: number): void {
-    if (this.isClosed || this.relays.get(peer) === undefined || this.relays.get(peer) === count) return;
-    this.relays.set(peer, count);
-    this.broadcastViewerCount();
+    const relays = this.audience.relays;
+    if (this.isClosed || relays.get(peer) === undefined || relays.get(peer) === count) return;
+    relays.set(peer, count);
+    this.audience.broadcastViewerCount();
   }
 
   /** The streams currently published. */
   producerList(): ProducerInfo[] {
-    return [...this.producers.values()].map((p) => ({ producerId: p.id, producerKind: p.kind }));
+    return this.streams.list();
   }
 
-  /** The current producers themselves (for students' transports). */
+  /** The teacher's current producers themselves (for students' transports and relays). */
   currentProducers(): Producer[] {
-    return [...this.producers.values()];
+    return this.streams.current();
+  }
+
+  /**
+   * What `peer` receives: a student the teacher's streams and every other speaker's microphone, the teacher
+   * the speakers' microphones. (Relays take {@link currentProducers}: speakers are not relayed to edges.)
+   */
+  sourcesFor(peer: Peer): Producer[] {
+    if (peer === this.audience.teacher) return this.speaking.streams();
+    return [...this.streams.current(), ...this.speaking.streams(peer)];
+  }
+
+  /** Teacher: invites a student of this room to speak (see {@link SpeakerSeats.invite}). */
+  inviteToSpeak(userId: string): void {
+    const student = this.audience.students.get(userId);
+    if (!student || this.isClosed) throw conflict('그 수강생은 지금 이 강의실에 없어요.');
+    this.speaking.invite(student);
   }
 
   /** Number of students. */
   get studentCount(): number {
-    return this.students.size;
+    return this.audience.students.size;
   }
 
   /** The students' user ids. */
   studentIds(): string[] {
-    return [...this.students.keys()];
+    return [...this.audience.students.keys()];
   }
 
   /** Ends a student's media here at once (they lost the class); their client is disconnected. */
   removeStudent(userId: string): boolean {
-    const peer = this.students.get(userId);
+    const peer = this.audience.students.get(userId);
     peer?.close('removed');
     return peer !== undefined;
   }
 
   /** Whether a teacher connection is present now. */
   get hasTeacher(): boolean {
-    return this.teacher !== null;
+    return this.audience.teacher !== null;
   }
 
   get isClosedNow(): boolean {
@@ -201,87 +223,61 @@ export class Room {
   close(reason: RoomCloseReason): void {
     if (this.isClosed) return;
     this.isClosed = true;
-    this.log.info({ reason, students: this.students.size }, 'room closed');
-    this.cancelGrace();
-    if (this.recorder) this.recorderClosed = this.recorder.close();
+    const { students, relays } = this.audience;
+    this.log.info({ reason, students: students.size }, 'room closed');
+    this.grace.cancel();
+    this.speaking.endAll(); // nobody is told: everybody is closed next
+    this.sessionRecording.close();
     for (const release of this.releases.values()) release();
     this.releases.clear();
-    const teacher = this.teacher;
-    this.teacher = null;
+    const teacher = this.audience.teacher;
+    this.audience.teacher = null;
     teacher?.close(reason === 'shutdown' ? 'shutdown' : 'roomClosed');
-    for (const producer of this.producers.values()) producer.close();
-    this.producers.clear();
-    for (const student of [...this.students.values(), ...this.relays.keys()]) {
+    this.streams.closeAll();
+    for (const student of [...students.values(), ...relays.keys()]) {
       if (reason !== 'shutdown') student.notify('teacherLeft', {});
       student.close(reason === 'shutdown' ? 'shutdown' : 'roomClosed');
     }
-    this.students.clear();
-    this.relays.clear();
+    students.clear();
+    relays.clear();
     this.closed.emit(reason);
     this.closed.clear();
     this.studentsChanged.clear();
   }
 
   private addProducer(producer: Producer): void {
-    const info = { producerId: producer.id, producerKind: producer.kind };
-    this.producers.set(producer.kind, producer);
-    this.recorder?.record(producer);
-    producer.closed.subscribe(() => {
-      if (this.producers.get(producer.kind) !== producer) return;
-      this.producers.delete(producer.kind);
-      if (!this.isClosed) this.broadcast((peer) => peer.notify('producerClosed', info));
-    });
-    this.broadcast((peer) => peer.notify('newProducer', info));
+    const info = this.streams.add(producer);
+    this.audience.broadcast((peer) => peer.notify('newProducer', info));
   }
 
   private teacherClosed(peer: Peer, reason: PeerCloseReason): void {
-    this.releases.get(peer)?.();
-    this.releases.delete(peer);
-    if (this.teacher !== peer) return; // replaced: the newer connection is the teacher now
-    this.teacher = null;
-    if (reason === 'disconnected') this.startGrace();
+    this.release(peer);
+    if (this.audience.teacher !== peer) return; // replaced: the newer connection is the teacher now
+    this.audience.teacher = null;
+    if (reason === 'disconnected') this.grace.start();
     else this.close(reason === 'shutdown' ? 'shutdown' : 'teacherLeft');
   }
 
   private studentClosed(peer: Peer): void {
-    this.releases.get(peer)?.();
-    this.releases.delete(peer);
-    if (this.students.get(peer.info.userId) !== peer) return; // replaced by a newer connection
-    this.students.delete(peer.info.userId);
+    this.release(peer);
+    const students = this.audience.students;
+    if (students.get(peer.info.userId) !== peer) return; // replaced by a newer connection
+    students.delete(peer.info.userId);
+    if (this.speaking.holds(peer)) this.speaking.end(peer.info.userId);
     if (!this.isClosed) {
-      this.broadcastViewerCount();
+      this.audience.broadcastViewerCount();
       this.studentsChanged.emit();
     }
   }
 
-  private startGrace(): void {
-    this.cancelGrace();
-    this.graceTimer = setTimeout(() => {
-      this.graceTimer = null;
-      if (!this.teacher) this.close('teacherLeft');
-    }, this.options.teacherGraceMs);
+  /** Stops listening to a peer that left or was replaced. */
+  private release(peer: Peer): void {
+    this.releases.get(peer)?.();
+    this.releases.delete(peer);
   }
 
-  private cancelGrace(): void {
-    if (this.graceTimer) clearTimeout(this.graceTimer);
-    this.graceTimer = null;
-  }
-
-  /** Students here and on every edge pulling the class. */
-  private viewerCount(): number {
-    let count = this.students.size;
-    for (const edgeStudents of this.relays.values()) count += edgeStudents;
-    return count;
-  }
-
-  private broadcastViewerCount(): void {
-    const count = this.viewerCount();
-    this.broadcast((peer) => peer.notify('viewerCount', { count }));
-  }
-
-  private broadcast(send: (peer: Peer) => void): void {
-    if (this.teacher) send(this.teacher);
-    for (const student of this.students.values()) send(student);
-    for (const relay of this.relays.keys()) send(relay);
+  private broadcastRecordingState(): void {
+    const state = this.recordingState;
+    this.audience.broadcast((peer) => peer.notify('recordingState', state));
   }
 }

@@ -37,7 +37,7 @@ export class Session {
 
   /**
    * Binds the session to a new peer and lets `start` put it in the room; the client is disconnected when the
-   * peer is closed from the server side (made to reconnect when its media was lost there). A previous peer of this session (starting or joining again on the same
+   * peer is closed from the server side (made to reconnect when its media was lost there, or the node stops). A previous peer of this session (starting or joining again on the same
    * connection) is released first and closed after `start`, so the room sees a replacement, not a leave.
    */
   enter(peer: Peer, room: Room, start: () => void): void {
@@ -46,8 +46,14 @@ export class Session {
     this.current = { peer, room };
     this.release = peer.closed.subscribe((reason) => {
       if (this.current?.peer === peer) this.current = null;
-      if (['replaced', 'roomClosed', 'shutdown', 'removed'].includes(reason)) this.disconnect();
+      if (['replaced', 'roomClosed', 'removed'].includes(reason)) this.disconnect();
       if (reason === 'mediaLost') this.reconnect();
+      // The node stops, the class does not: the client hears why, then its connection drops as in an outage,
+      // so it reconnects (with a fresh ticket, to a node that runs) instead of leaving the room.
+      if (reason === 'shutdown') {
+        this.notify('nodeStopped', {});
+        this.reconnect();
+      }
     });
     start();
     peer.log.info('entered the room');

@@ -32,6 +32,9 @@ export const HEARTBEAT_TIMEOUT_MS = 3_000;
  */
 export const REQUEST_DEADLINE_MS = 10_000;
 
+/** At a stop, how long the peers' connections may take to drop after hearing `nodeStopped`. */
+const STOP_FLUSH_MS = 1_000;
+
 const REQUEST_NAMES = Object.keys(LIVE_REQUESTS) as LiveRequestName[];
 
 /**
@@ -84,12 +87,18 @@ export function attachSignalling(
 
   return {
     close: async () => {
-      await Promise.all([
-        options.server.close(),
-        new Promise<void>((resolve) => {
-          io.close(() => resolve());
-        }),
-      ]);
+      // No new connections: a client told to reconnect goes to another node, or waits for this one to be back.
+      httpServer.close();
+      // Every peer hears `nodeStopped` and its connection drops; the last packets leave before the engine
+      // closes what is left (sockets that entered no room: their clients reconnect as after an outage).
+      const rooms = options.server.close();
+      const deadline = Date.now() + STOP_FLUSH_MS;
+      while (io.engine.clientsCount > 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      // Not waiting for the HTTP server's last connection: one a proxy or a peer keeps half open must not hold
+      // the stop (the process ends with it).
+      io.close();
+      await rooms;
     },
   };
 }

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RECORDING_MANIFEST, RecordingEventSchema } from '@sea/contract/recording';
 import type { ConsumerInfo, Layer } from '@sea/contract/live';
 import type { Socket } from 'socket.io-client';
+import { hasFfprobe, probe } from './ffprobe.ts';
 import { SyntheticStudent, type Received } from './synthetic-student.ts';
 import { SyntheticTeacher } from './synthetic-teacher.ts';
 import { collect, delay, disconnected, ok, startTestMedia, until } from './test-media-server.ts';
@@ -105,6 +109,9 @@ describe('one class across two nodes (relay)', () => {
     expect(edge.server.room(7)?.studentCount).toBe(2);
     expect(edge.server.isEdge(7)).toBe(true);
     expect(edge.server.roomReports()).toEqual([]);
+    // The edge's students are reported as the edge's (the API server puts them in the class's attendance).
+    expect(edge.server.edgeReports()).toEqual([{ classId: 7, students: ['student-1', 'student-2'] }]);
+    expect(origin.server.edgeReports()).toEqual([]);
     expect(origin.server.classes()).toEqual({ origins: [7], edges: [] });
     expect(edge.server.classes()).toEqual({ origins: [], edges: [7] });
     // The edge's keyframe requests crossed to the teacher.
@@ -162,13 +169,18 @@ describe('one class across two nodes (relay)', () => {
     expect(socket.connected).toBe(true);
     expect(edge.server.room(7)?.studentCount).toBe(1);
     const openedBefore = edge.reports.opened;
-    await publish(edge);
+    const states = collect<{ recording: boolean }>(socket, 'recordingState');
+    const takenOverAt = Date.now();
+    const { socket: host } = await publish(edge);
     expect(edge.server.isEdge(7)).toBe(false);
     expect(edge.reports.opened).toBeGreaterThan(openedBefore);
-    // Reported as this node's own session now; not recorded (the origin's recording ended with it).
+    // Reported as this node's own session now, starting at the takeover, and recorded like any.
     expect(edge.server.roomReports().map((room) => [room.classId, room.students, room.recording])).toEqual([
-      [7, ['student-1'], false],
+      [7, ['student-1'], true],
     ]);
+    const room = edge.server.room(7);
+    expect(room?.startedAt.getTime()).toBeGreaterThanOrEqual(takenOverAt);
+    expect(states.at(-1)).toEqual({ recording: true, paused: false });
     await until(() => added.length === 4, 5_000, 'the four new streams');
     // The student renegotiates as the web client does on newProducer, and gets the new teacher's webcam.
     const offer = await ok(socket, 'consume', { transportId });
@@ -178,6 +190,64 @@ describe('one class across two nodes (relay)', () => {
     const before = student.packets(mid).length;
     await until(() => student.packets(mid).length > before + 10, 8_000, 'webcam from the new origin');
     expect(socket.connected).toBe(true);
+
+    // The taken-over session's recording: every stream the new teacher published, from the takeover on.
+    await delay(1_500);
+    host.disconnect();
+    await until(() => edge.server.roomCount === 0, 3_000, 'the room closed');
+    await room?.recordingClosed();
+    const events = fs
+      .readFileSync(path.join(edge.recordingsDir, room?.sessionKey ?? '', RECORDING_MANIFEST), 'utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => RecordingEventSchema.parse(JSON.parse(line)));
+    expect(events[0]).toMatchObject({ type: 'session', sessionKey: room?.sessionKey, classId: 7 });
+    const tracks = events.flatMap((event) => (event.type === 'track' ? [event] : []));
+    expect(new Set(tracks.map((track) => track.kind))).toEqual(
+      new Set(['webcamVideo', 'webcamAudio', 'screenShareVideo', 'screenShareAudio']),
+    );
+    expect(events.at(-1)?.type).toBe('end');
+    for (const track of tracks) {
+      const file = path.join(edge.recordingsDir, room?.sessionKey ?? '', track.file);
+      expect(fs.statSync(file).size, `${track.file} holds media`).toBeGreaterThan(1_000);
+      if (track.kind === 'webcamVideo' && (await hasFfprobe())) {
+        const read = await probe(file);
+        expect(read.keyframeFirst && read.packets > 10, `${track.file} readable from a keyframe`).toBe(true);
+      }
+    }
+  });
+
+  it('the origin killed and taken over at one edge: another edge follows the new origin, its students stay', async () => {
+    // Node C finds the class's origin as the registry would tell it: node B once the teacher is there.
+    const third = await startTestMedia({
+      nodeId: 'node-c',
+      teacherGraceMs: 5_000,
+      findOrigin: async (classId) => (edge.server.classes().origins.includes(classId) ? edge.url : null),
+    });
+    closers.push(() => third.close());
+    await publish(origin);
+    await watchOnEdge(1);
+    const { socket, student, transportId } = await watchOn(third, 2, origin.url);
+    const added = collect<ConsumerInfo>(socket, 'newProducer');
+    const room = third.server.room(7);
+    await origin.kill();
+    await delay(300);
+    const takeover = performance.now();
+    await publish(edge);
+    await until(() => added.length === 4, 5_000, 'the four streams of the new origin on node C');
+    const offer = await ok(socket, 'consume', { transportId });
+    await ok(socket, 'connectConsumerTransport', { transportId, sdp: await student.answer(offer.sdp) });
+    for (const c of offer.consumers) await ok(socket, 'resume', { consumerId: c.consumerId });
+    const { mid } = of(offer.consumers, 'webcamVideo');
+    const before = student.packets(mid).length;
+    await until(() => student.packets(mid).length > before + 10, 8_000, 'webcam through the new origin');
+    console.info(
+      `relay: after the takeover, node C's student got the webcam again ${(performance.now() - takeover).toFixed(0)} ms after the teacher's startRoom on node B`,
+    );
+    // The same room and connection on C, now pulled from B.
+    expect(socket.connected).toBe(true);
+    expect(third.server.room(7)).toBe(room);
+    expect(third.server.isEdge(7)).toBe(true);
   });
 
   it('the relay adds little delay: the same frames reach an edge student a few ms after an origin student', async () => {

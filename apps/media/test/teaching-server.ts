@@ -33,6 +33,7 @@ export async function teachingServer(
       webcamAudio: teacher.audio,
       screenShareVideo: teacher.screen,
       screenShareAudio: teacher.systemAudio,
+      speakerAudio: null,
     })[kind]?.mid ?? '';
   for (const kind of kinds) transport.produce(kind, midOf(kind));
   return {

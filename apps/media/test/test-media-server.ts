@@ -18,6 +18,7 @@ import type { MediaClosedRoom } from '@sea/contract/media-nodes';
 import { internalRoutes } from '../src/internal-routes.ts';
 import { mediaMetrics } from '../src/media-metrics.ts';
 import { MediaServer, type RoomReports } from '../src/media-server.ts';
+import type { FindOrigin } from '../src/registry/origin-finder.ts';
 import { originPuller } from '../src/relay/origin-pull.ts';
 import type { RtcOptions } from '../src/rtc/peer-connection.ts';
 import { attachSignalling } from '../src/signalling.ts';
@@ -73,7 +74,14 @@ export async function signTicket(claims: Claims, options: { audience?: string; s
 
 /** A running media service on 127.0.0.1 with a socket.io client factory. */
 export async function startTestMedia(
-  options: { teacherGraceMs?: number; workers?: number; capacity?: number; nodeId?: string } = {},
+  options: {
+    teacherGraceMs?: number;
+    workers?: number;
+    capacity?: number;
+    nodeId?: string;
+    /** Where an edge room that lost its origin finds the new one (the registry's part in the service). */
+    findOrigin?: FindOrigin;
+  } = {},
 ) {
   const reports = new RecordingReports();
   // Sessions are recorded, as by default, into a folder of their own removed at the close.
@@ -89,6 +97,8 @@ export async function startTestMedia(
       secret: TEST_SECRET,
       nodeId: options.nodeId ?? 'test-node',
       rtc: LOOPBACK_RTC,
+      findOrigin: options.findOrigin,
+      followForMs: options.teacherGraceMs ?? 300,
     }),
     recordingsDir,
   });

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ChatTuning } from './chat/chat-tuning.ts';
 import type { JobTuning } from './jobs/register-jobs.ts';
-import { type Limit, NO_WRITE_LIMITS, type WriteLimitName } from './plugins/rate-limit.ts';
+import { type Limit, NO_WRITE_LIMITS, type WriteLimitName } from './plugins/write-limits.ts';
 import {
   ConfigError,
   iceServersEnv,

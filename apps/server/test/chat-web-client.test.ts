@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ChatMessage } from '@sea/contract/chat';
+import { CHAT_DELETE_DESTINATION } from '@sea/contract/classroom';
 import { ROUTES, toPath } from '@sea/contract/paths';
 import { ChatConnection } from '../../web/src/features/chat/chat-connection.ts';
 import { createChatClass, eventually, listenForChat, TestChatClient } from './chat-clients.ts';
@@ -34,11 +35,11 @@ afterAll(async () => {
   await app.close();
 });
 
-async function fetchHistory(id: number, after?: number): Promise<ChatMessage[]> {
+async function fetchHistory(id: number, after?: number, reader: TestUser = student): Promise<ChatMessage[]> {
   const base = url.replace(/^ws/, 'http').replace(/\/ws$/, '');
   const query = after === undefined ? '' : `?after=${after}&size=500`;
   const response = await fetch(`${base}${toPath(ROUTES.chatHistory, { classId: id })}${query}`, {
-    headers: { authorization: `Bearer ${student.token}` },
+    headers: { authorization: `Bearer ${reader.token}` },
   });
   if (!response.ok) throw new Error(`history answered ${response.status}`);
   return (await response.json()) as ChatMessage[];
@@ -97,5 +98,45 @@ describe('ChatConnection of the web app against the server', () => {
     const opened = sockets.length;
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(sockets.length).toBe(opened);
+  });
+
+  it('drops on reconnect the messages the teacher deleted while it was offline', async () => {
+    const room = await createChatClass(app);
+    const teacherClient = new TestChatClient(url, room.teacher.token);
+    await teacherClient.connect();
+    await teacherClient.join(room.classId);
+    for (const text of ['처음', '지울 것', '가운데', '마지막'])
+      await teacherClient.sendAndWait({ roomId: room.classId, content: text });
+    const connection = new ChatConnection({
+      classId: room.classId,
+      url,
+      getToken: () => room.student.token,
+      fetchHistory: (id, after) => fetchHistory(id, after, room.student),
+      reconnectDelayMs: 300,
+      heartbeatMs: 10_000,
+    });
+    try {
+      await eventually(() => expect(connection.messages).toHaveLength(4));
+      const [first, doomed] = connection.messages;
+      if (!first || !doomed) throw new Error('history not read');
+
+      sockets.at(-1)?.close();
+      await eventually(() => expect(connection.state).toBe('disconnected'));
+      // While the client is away: two deletions (one of them the oldest it holds) and a new message.
+      for (const messageId of [first.id, doomed.id]) {
+        expect(
+          await teacherClient.request(CHAT_DELETE_DESTINATION, { roomId: room.classId, messageId }),
+        ).toBeNull();
+      }
+      await teacherClient.sendAndWait({ roomId: room.classId, content: '돌아온 뒤' });
+
+      await eventually(() => expect(connection.state).toBe('connected'), 5_000);
+      await eventually(() =>
+        expect(connection.messages.map((m) => m.content)).toEqual(['가운데', '마지막', '돌아온 뒤']),
+      );
+    } finally {
+      connection.close();
+      await teacherClient.close();
+    }
   });
 });

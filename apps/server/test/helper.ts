@@ -7,7 +7,7 @@ import postgres from 'postgres';
 import { buildApp } from '../src/app.ts';
 import type { Config, DatabaseConfig } from '../src/config.ts';
 import { accounts, users } from '../src/db/schema.ts';
-import { NO_WRITE_LIMITS } from '../src/plugins/rate-limit.ts';
+import { NO_WRITE_LIMITS } from '../src/plugins/write-limits.ts';
 import { pgliteTemplate } from './pglite-template.ts';
 
 /** The PostgreSQL server tests create their databases on (trust auth, database `test`). */

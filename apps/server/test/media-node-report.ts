@@ -45,6 +45,7 @@ export class FakeNode {
       seq: this.seq,
       rooms: [],
       closed: [],
+      edges: [],
       ...body,
     };
     return this.#app.inject({

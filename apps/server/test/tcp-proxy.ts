@@ -3,16 +3,19 @@ import net from 'node:net';
 /**
  * A loopback TCP proxy to a database server that a test can cut: `stop()` drops every connection and stops
  * listening (new connections are refused, like a database that went down), `start()` listens again on the same
- * port.
+ * port. With `cutAtFirstQuery`, each connection is dropped when the client sends anything after its startup
+ * message: the moment a connection dies while it is still being set up.
  */
 export class TcpProxy {
   readonly #target: { host: string; port: number };
+  readonly #cutAtFirstQuery: boolean;
   readonly #sockets = new Set<net.Socket>();
   #server: net.Server | null = null;
   port = 0;
 
-  constructor(target: { host: string; port: number }) {
+  constructor(target: { host: string; port: number }, options: { cutAtFirstQuery?: boolean } = {}) {
     this.#target = target;
+    this.#cutAtFirstQuery = options.cutAtFirstQuery ?? false;
   }
 
   async start(): Promise<void> {
@@ -27,7 +30,19 @@ export class TcpProxy {
           upstream.destroy();
         });
       }
-      client.pipe(upstream).pipe(client);
+      upstream.pipe(client);
+      let chunks = 0;
+      client.on('data', (chunk: Buffer) => {
+        chunks += 1;
+        if (this.#cutAtFirstQuery && chunks > 1) {
+          client.destroy();
+          upstream.destroy();
+        } else if (!upstream.write(chunk)) {
+          client.pause();
+          upstream.once('drain', () => client.resume());
+        }
+      });
+      client.on('end', () => upstream.end());
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

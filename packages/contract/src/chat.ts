@@ -93,3 +93,19 @@ export const ChatRefusalSchema = z.object({
   receipt: z.string().nullable(),
 });
 export type ChatRefusal = z.infer<typeof ChatRefusalSchema>;
+
+/**
+ * Header of the ERROR frame a stopping API server sends every session before closing it (a restart or an
+ * upgrade; the `message` header is {@link CHAT_RESTART_MESSAGE}). Its value is the longest a client should wait,
+ * in milliseconds, before it reconnects: it picks a random wait up to it, so that a room's clients do not all
+ * come back at once. Behind a proxy the new connection reaches another API server; the client reads what it
+ * missed with the history's `?after=`, so nothing is lost or repeated. An ERROR without this header is a
+ * refusal (token, membership) as before.
+ */
+export const CHAT_RECONNECT_HEADER = 'reconnect-within-ms';
+
+/** The value a stopping server puts in {@link CHAT_RECONNECT_HEADER}. */
+export const CHAT_RESTART_RECONNECT_MS = 2_000;
+
+/** The `message` of a stopping server's ERROR frame. */
+export const CHAT_RESTART_MESSAGE = '채팅 서버를 다시 시작합니다. 잠시 후 다시 연결합니다.';

@@ -70,6 +70,19 @@ export const ClassItemSchema = z.object({
   /** Mean of the review stars (1-5), null while the class has no review. */
   rating_average: z.number().nullable(),
   review_count: z.number().int(),
+  /**
+   * When the class's next scheduled session starts (ISO-8601, UTC): the earliest schedule entry that has not
+   * ended yet, schedule dates and times being Asia/Seoul wall-clock time; null without one. A client decides
+   * from it whether the session is today (in Asia/Seoul) and shows when ('오늘 오후 8시 라이브').
+   */
+  next_session_at: z.string().nullable().meta({
+    description:
+      'Start of the earliest schedule entry not yet ended (schedule times are Asia/Seoul), ISO-8601 UTC; null without one.',
+  }),
+  /** How many replays of the class its students can watch (processed and not hidden by the teacher). */
+  replay_count: z.number().int().meta({
+    description: 'Replays students can watch: sessions whose recording is ready and not hidden.',
+  }),
 });
 export type ClassItem = z.infer<typeof ClassItemSchema>;
 

@@ -11,7 +11,11 @@ export const CHAT_DELETE_DESTINATION = '/app/chat/delete';
 export const CHAT_MUTE_DESTINATION = '/app/chat/mute';
 /** Teacher: slow mode, one message per N seconds per student (0 turns it off). Body {@link ChatSlowSchema}. */
 export const CHAT_SLOW_DESTINATION = '/app/chat/slow';
-/** The room's moderation news ({@link ModerationEvent}). */
+/**
+ * The room's moderation news ({@link ModerationEvent}). Right after a SUBSCRIBE (before its RECEIPT) the
+ * subscriber gets the room's current state as events of the same kinds: `slowMode` always (0: off), and for a
+ * student their own `muted` (until null: not muted).
+ */
 export const MODERATION_TOPIC_PREFIX = '/topic/moderation/';
 
 /** Longest mute, in minutes (a day). */

@@ -4,8 +4,17 @@ import { IceServerSchema } from './live-ticket.ts';
 /** socket.io path of the media service's signalling (live-media.md section 1). */
 export const LIVE_SOCKET_PATH = '/server';
 
-/** The four streams a teacher can publish, each switched on and off on its own. */
-export const STREAM_KINDS = ['webcamVideo', 'webcamAudio', 'screenShareVideo', 'screenShareAudio'] as const;
+/**
+ * The streams of a room: the four a teacher can publish, each switched on and off on its own, and
+ * `speakerAudio`, the microphone of a student speaking at the teacher's invitation (one per speaker).
+ */
+export const STREAM_KINDS = [
+  'webcamVideo',
+  'webcamAudio',
+  'screenShareVideo',
+  'screenShareAudio',
+  'speakerAudio',
+] as const;
 export type StreamKind = (typeof STREAM_KINDS)[number];
 export const StreamKindSchema = z.enum(STREAM_KINDS);
 
@@ -13,6 +22,12 @@ export const StreamKindSchema = z.enum(STREAM_KINDS);
 export function mediaKindOf(kind: StreamKind): 'audio' | 'video' {
   return kind === 'webcamVideo' || kind === 'screenShareVideo' ? 'video' : 'audio';
 }
+
+/** The only stream a student ever publishes: their microphone, while speaking (see `acceptSpeak`). */
+export const SPEAKER_KIND = 'speakerAudio' satisfies StreamKind;
+
+/** The most students speaking (or invited to) at once in one room. */
+export const MAX_SPEAKERS = 2;
 
 /** Simulcast layers of the webcam video, lowest first. */
 export const LAYERS = ['q', 'h', 'f'] as const;
@@ -72,6 +87,31 @@ const Empty = z.object({}).strict();
 export const RecordingStateSchema = z.object({ recording: z.boolean(), paused: z.boolean() });
 export type RecordingState = z.infer<typeof RecordingStateSchema>;
 
+/** A user id as the live ticket names it (`sub`), the same id as the chat's raised hands carry. */
+const UserIdSchema = z.string().min(1).max(200);
+
+/**
+ * A student invited to speak (`invited`: the teacher asked, the student has not accepted yet) or speaking
+ * (`speaking`: accepted; `producerId` is their microphone's stream once it is published, else null).
+ */
+export const SpeakerSchema = z.object({
+  userId: UserIdSchema,
+  nickname: z.string(),
+  state: z.enum(['invited', 'speaking']),
+  producerId: IdSchema.nullable(),
+});
+export type Speaker = z.infer<typeof SpeakerSchema>;
+
+/**
+ * Who speaks now, as one peer sees it: every invited or speaking student (at most {@link MAX_SPEAKERS}, in the
+ * order the teacher invited them) and where the receiver stands (`self`: always `none` for the teacher).
+ */
+export const SpeakingViewSchema = z.object({
+  speakers: z.array(SpeakerSchema).max(MAX_SPEAKERS),
+  self: z.enum(['none', 'invited', 'speaking']),
+});
+export type SpeakingView = z.infer<typeof SpeakingViewSchema>;
+
 /**
  * Every request a client sends (client → server, acknowledged), with its payload schema and answer `data`
  * schema. The event name is the key. Each is answered `{ data }` or `{ error }` (see {@link LiveAnswer}).
@@ -100,14 +140,21 @@ export const LIVE_REQUESTS = {
       ),
     }),
   },
-  /** Teacher: creates (or replaces) the one publishing connection. */
+  /**
+   * Teacher, or a student speaking (accepted an invitation): creates (or replaces) the one publishing
+   * connection. A student's closes when their speaking ends.
+   */
   createProducerTransport: { payload: Empty, answer: z.object({ transportId: IdSchema }) },
-  /** Teacher: sends an offer for the publishing connection (first or renegotiation); answers the answer. */
+  /** Teacher or speaking student: an offer for the publishing connection (first or renegotiation); answers the answer. */
   connectProducerTransport: {
     payload: z.object({ transportId: IdSchema, sdp: SdpSchema }),
     answer: z.object({ sdp: z.string() }),
   },
-  /** Teacher: the m-line `mid` of the last negotiated offer carries this stream. Replaces a stream of that kind. */
+  /**
+   * The m-line `mid` of the last negotiated offer carries this stream; replaces a stream of that kind. The
+   * teacher publishes the four teacher kinds; a student only `speakerAudio` (an audio m-line), and only while
+   * speaking: anything else is refused (`forbidden`).
+   */
   produce: {
     payload: z.object({
       transportId: IdSchema,
@@ -123,19 +170,20 @@ export const LIVE_REQUESTS = {
    * `recordingState`. Refused (`conflict`) in a session started without recording.
    */
   setRecording: { payload: z.object({ recording: z.boolean() }), answer: RecordingStateSchema },
-  /** Student: creates (or replaces) the one receiving connection. */
+  /** Student, or the teacher (to hear speaking students): creates (or replaces) the one receiving connection. */
   createConsumerTransport: { payload: Empty, answer: z.object({ transportId: IdSchema }) },
   /**
-   * Student: brings the receiving connection up to date with the published streams. Answers an offer and
-   * every current consumer (new ones start paused: call `resume`).
+   * Brings the receiving connection up to date with the published streams. Answers an offer and every current
+   * consumer (new ones start paused: call `resume`). A student receives the teacher's streams and every other
+   * speaker's `speakerAudio`; the teacher receives the speakers' only.
    */
   consume: {
     payload: z.object({ transportId: IdSchema }),
     answer: z.object({ sdp: z.string(), consumers: z.array(ConsumerInfoSchema) }),
   },
-  /** Student: the answer to the last `consume` offer. */
+  /** The answer to the last `consume` offer. */
   connectConsumerTransport: { payload: z.object({ transportId: IdSchema, sdp: SdpSchema }), answer: Empty },
-  /** Student: starts forwarding one consumer (video starts at the next keyframe). */
+  /** Starts forwarding one consumer (video starts at the next keyframe). */
   resume: { payload: z.object({ consumerId: IdSchema }), answer: Empty },
   /** Student: fixes the webcam layer, or `auto` to follow the student's bandwidth. */
   setPreferredLayer: {
@@ -147,6 +195,26 @@ export const LIVE_REQUESTS = {
    * teacher's viewer count covers every node.
    */
   relayViewers: { payload: z.object({ count: z.number().int().min(0).max(100_000) }), answer: Empty },
+  /**
+   * Teacher: invites a student in the room (by user id, e.g. from the raised hands) to speak; idempotent.
+   * Refused (`conflict`) when {@link MAX_SPEAKERS} are invited or speaking already, or the student is not in
+   * the room here. Everybody hears `speakerChanged`.
+   */
+  inviteToSpeak: { payload: z.object({ userId: UserIdSchema }).strict(), answer: SpeakingViewSchema },
+  /**
+   * Student: accepts the teacher's invitation (`forbidden` without one); then may create a publishing
+   * connection and `produce` `speakerAudio`.
+   */
+  acceptSpeak: { payload: Empty, answer: SpeakingViewSchema },
+  /**
+   * Ends speaking (or an invitation): the teacher's for one student (`userId`) or for all (none); a student's
+   * only for themself (declining an invitation too). Their stream closes: everybody hears `producerClosed`
+   * and `speakerChanged`.
+   */
+  endSpeaking: {
+    payload: z.object({ userId: UserIdSchema.optional() }).strict(),
+    answer: SpeakingViewSchema,
+  },
 } as const;
 
 export type LiveRequestName = keyof typeof LIVE_REQUESTS;
@@ -155,9 +223,9 @@ export type LiveRequestData<N extends LiveRequestName> = z.infer<(typeof LIVE_RE
 
 /** Every event the server emits (server → client), with its payload schema. */
 export const LIVE_EVENTS = {
-  /** The teacher started a stream. */
+  /** The teacher (or a speaking student: `speakerAudio`) started a stream. Not sent to the stream's owner. */
   newProducer: ProducerInfoSchema,
-  /** The teacher stopped a stream. */
+  /** The teacher (or a speaker) stopped a stream, or speaking ended. */
   producerClosed: ProducerInfoSchema,
   /** Once, when the teacher leaves or their connection is gone for good; the server then disconnects. */
   teacherLeft: Empty,
@@ -165,6 +233,18 @@ export const LIVE_EVENTS = {
   viewerCount: z.object({ count: z.number().int().min(0) }),
   /** The recording's state: to everybody when it changes, and to each peer right after it enters. */
   recordingState: RecordingStateSchema,
+  /**
+   * Who is invited or speaking changed (an invitation, an acceptance, a microphone published, speaking ended,
+   * a speaker left); also sent to each peer right after it enters. Each peer gets its own `self`.
+   */
+  speakerChanged: SpeakingViewSchema,
+  /**
+   * To every peer when the media node stops (a restart or an upgrade), then its connection drops: not the end
+   * of the class. The client reconnects with a fresh ticket (the API server places it on a node that runs, or
+   * on this one once it is back) and enters again; a student waits meanwhile for the teacher to start the room
+   * again rather than taking `notLive` as the end.
+   */
+  nodeStopped: Empty,
 } as const;
 
 export type LiveEventName = keyof typeof LIVE_EVENTS;

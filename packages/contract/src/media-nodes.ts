@@ -49,6 +49,16 @@ export const MediaClosedRoomSchema = MediaRoomSchema.omit({ students: true }).ex
 export type MediaClosedRoom = z.infer<typeof MediaClosedRoomSchema>;
 
 /**
+ * A class this node pulls from its origin node (an edge room): the students in it here. The API server counts
+ * them in the attendance of the class's open session, as it counts the origin's students.
+ */
+export const MediaEdgeRoomSchema = z.object({
+  classId: id(),
+  students: z.array(UserId).max(MAX_ITEMS),
+});
+export type MediaEdgeRoom = z.infer<typeof MediaEdgeRoomSchema>;
+
+/**
  * Body of `PUT /internal/media-nodes/{nodeId}`: the node's whole state, sent every
  * {@link MEDIA_NODE_REPORT_INTERVAL_MS} and whenever a room opens or closes. The API server makes its
  * records match it: rooms listed are live sessions, sessions of the node not listed have ended.
@@ -64,6 +74,8 @@ export const MediaNodeReportSchema = z.object({
   seq: z.number().int().min(0),
   rooms: z.array(MediaRoomSchema).max(MAX_ITEMS),
   closed: z.array(MediaClosedRoomSchema).max(MAX_ITEMS),
+  /** The classes this node relays from their origin, with their students here (none when absent). */
+  edges: z.array(MediaEdgeRoomSchema).max(MAX_ITEMS).default([]),
 });
 export type MediaNodeReport = z.infer<typeof MediaNodeReportSchema>;
 

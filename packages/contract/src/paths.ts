@@ -32,6 +32,8 @@ export const ROUTES = {
   dashboardStudents: '/api/classes/:classId/dashboard/students',
   enroll: '/api/classes/:classId/enroll',
   schedule: '/api/classes/:classId/schedule',
+  /** The next entries of a class's schedule that have not ended, for anyone (the class page). */
+  upcomingSchedule: '/api/classes/:classId/schedule/upcoming',
   reviews: '/api/classes/:classId/reviews',
   reviewSummary: '/api/classes/:classId/reviews/summary',
   review: '/api/classes/:classId/reviews/:reviewId',

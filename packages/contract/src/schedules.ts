@@ -5,6 +5,11 @@ import { requiredText } from './text.ts';
 /** Longest schedule content, in characters. */
 export const SCHEDULE_CONTENT_MAX = 200;
 
+/** The class page shows at most this many upcoming schedule entries (`GET .../schedule/upcoming`). */
+export const UPCOMING_SCHEDULE_SIZE = 5;
+
+export { SCHEDULE_TIME_ZONE } from './time-zone.ts';
+
 /** Body of `POST /api/classes/{id}/schedule`. */
 export const ScheduleCreateSchema = z
   .object({

@@ -1,21 +1,47 @@
+import { SPEAKER_KIND } from '@sea/contract/live';
+import { badRequest, forbidden } from '../live-error.ts';
+import type { Peer } from '../peer.ts';
+import type { Room } from '../room.ts';
+import type { Session } from '../session.ts';
 import type { Handler } from './handler.ts';
 
-/** Teacher: creates the publishing transport (replacing an earlier one and its streams). */
+/**
+ * Who may publish: the teacher, and a student only while speaking at the teacher's invitation (the media
+ * service enforces it here, whatever the client does).
+ */
+function asPublisher(session: Session): { peer: Peer; room: Room } {
+  if (session.claims.role === 'teacher') return session.asTeacher();
+  const current = session.asStudent();
+  if (session.claims.relay || !current.room.speaking.isSpeaking(current.peer))
+    throw forbidden('강사의 발언 요청을 수락한 뒤에만 소리를 보낼 수 있어요.');
+  return current;
+}
+
+/** Teacher or speaking student: creates the publishing transport (replacing an earlier one and its streams). */
 export const createProducerTransport: Handler<'createProducerTransport'> = (session) => {
-  const { peer } = session.asTeacher();
+  const { peer } = asPublisher(session);
   return { transportId: peer.createProducerTransport().id };
 };
 
-/** Teacher: applies an offer (first or renegotiation) and answers. */
+/** Teacher or speaking student: applies an offer (first or renegotiation) and answers. */
 export const connectProducerTransport: Handler<'connectProducerTransport'> = async (session, payload) => {
-  const { peer } = session.asTeacher();
+  const { peer } = asPublisher(session);
   const sdp = await peer.producerTransportById(payload.transportId).connect(payload.sdp);
   return { sdp };
 };
 
-/** Teacher: publishes the stream of an m-line; students hear `newProducer`. */
+/**
+ * Publishes the stream of an m-line: the teacher's kinds for the teacher, only the microphone
+ * (`speakerAudio`) for a speaking student. Everybody else hears `newProducer`.
+ */
 export const produce: Handler<'produce'> = (session, payload) => {
-  const { peer } = session.asTeacher();
+  const { peer, room } = asPublisher(session);
+  if (session.claims.role === 'teacher') {
+    if (payload.producerKind === SPEAKER_KIND)
+      throw badRequest('speakerAudio는 발언하는 수강생의 마이크에만 쓰여요.');
+  } else {
+    room.speaking.checkProduce(peer, payload.producerKind);
+  }
   const producer = peer.producerTransportById(payload.transportId).produce(payload.producerKind, payload.mid);
   return { producerId: producer.id };
 };

@@ -14,6 +14,7 @@ import {
   produce,
 } from './producer-handlers.ts';
 import { relayViewers } from './relay-handlers.ts';
+import { acceptSpeak, endSpeaking, inviteToSpeak } from './speaking-handlers.ts';
 import {
   getProducers,
   getRouterRtpCapabilities,
@@ -39,4 +40,7 @@ export const REQUEST_HANDLERS: { [N in LiveRequestName]: Handler<N> } = {
   resume,
   setPreferredLayer,
   relayViewers,
+  inviteToSpeak,
+  acceptSpeak,
+  endSpeaking,
 };

@@ -115,3 +115,53 @@ describe.skipIf(!available)('RegistryHeartbeat (the node side of the registry)',
     expect(await entryOf(key)).toBeNull();
   });
 });
+
+describe.skipIf(!available)('finding a class’s new origin (an edge that lost its origin)', () => {
+  it('names a live node holding the class, never the node itself, the lost origin only once it wrote again', async () => {
+    const prefix = `sea:test:media-node:${randomUUID()}:`;
+    const node = (nodeId: string, port: number, origins: number[]) => {
+      // Beats only when told: the test decides when each entry is written.
+      const beat = new RegistryHeartbeat({
+        url: REDIS_URL,
+        prefix,
+        heartbeatMs: 60_000,
+        ttlMs: 20_000,
+        entry: () => ({
+          nodeId,
+          mediaUrl: `http://127.0.0.1:${port}`,
+          capacity: 80,
+          load: 0,
+          origins,
+          edges: [],
+        }),
+      });
+      opened.push(beat);
+      beat.start();
+      return beat;
+    };
+    node('node-a', 5001, [7]);
+    const self = node('node-c', 5003, [7]);
+    const other = node('node-d', 5004, [8]);
+    for (const nodeId of ['node-a', 'node-c', 'node-d']) {
+      await until(async () => (await entryOf(`${prefix}${nodeId}`)) !== null);
+    }
+    const find = self.originFinder('http://127.0.0.1:5003');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const lost = { url: 'http://127.0.0.1:5001', lostAt: performance.now() };
+    // The lost origin's entry is still fresh, but written before the loss; the edge itself does not count.
+    expect(await find(7, lost)).toBeNull();
+    // The teacher went to node B, which became the origin.
+    node('node-b', 5002, [7]);
+    await until(async () => (await find(7, lost)) !== null);
+    expect(await find(7, lost)).toBe('http://127.0.0.1:5002');
+    expect(await find(8, lost)).toBe('http://127.0.0.1:5004');
+    expect(await find(9, lost)).toBeNull();
+    // The lost origin came back (restarted at the same address, the teacher with it): it counts again.
+    const since = { url: 'http://127.0.0.1:5004', lostAt: performance.now() - 1 };
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await find(8, since)).toBeNull();
+    other.changed();
+    await other.settled();
+    expect(await find(8, since)).toBe('http://127.0.0.1:5004');
+  });
+});

@@ -6,6 +6,7 @@ import {
   type MediaNodeEntry,
 } from '@sea/contract/media-registry';
 import { log } from '../log.ts';
+import { originFinder, type FindOrigin } from './origin-finder.ts';
 
 export type RegistryHeartbeatOptions = {
   url: string;
@@ -30,6 +31,7 @@ const WARN_EVERY_MS = 30_000;
 export class RegistryHeartbeat {
   private readonly redis: Redis;
   private readonly options: Required<Omit<RegistryHeartbeatOptions, 'prefix'>> & { key: string };
+  private readonly prefix: string;
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> | null = null;
   private again = false;
@@ -38,12 +40,13 @@ export class RegistryHeartbeat {
 
   constructor(options: RegistryHeartbeatOptions) {
     const nodeId = options.entry().nodeId;
+    this.prefix = options.prefix ?? MEDIA_REGISTRY_PREFIX;
     this.options = {
       heartbeatMs: MEDIA_REGISTRY_HEARTBEAT_MS,
       ttlMs: MEDIA_REGISTRY_TTL_MS,
       warn: (line) => log.warn(line),
       ...options,
-      key: `${options.prefix ?? MEDIA_REGISTRY_PREFIX}${nodeId}`,
+      key: `${this.prefix}${nodeId}`,
     };
     // No offline queue: a beat while Redis is away fails at once and the next one tries again.
     this.redis = new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
@@ -71,6 +74,14 @@ export class RegistryHeartbeat {
         this.changed();
       }
     });
+  }
+
+  /**
+   * Reads where classes' origins are now from the same registry, for this node's edge rooms whose origin was
+   * lost (`self`: this node's signalling URL).
+   */
+  originFinder(self: string): FindOrigin {
+    return originFinder(this.redis, { self, prefix: this.prefix, ttlMs: this.options.ttlMs });
   }
 
   /** Resolves when the write under way (if any) is done: tests. */

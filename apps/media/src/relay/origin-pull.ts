@@ -17,7 +17,9 @@ import { Peer, type PeerCloseReason } from '../peer.ts';
 import type { RtcOptions } from '../rtc/peer-connection.ts';
 import type { ProducerTransport } from '../rtc/producer-transport.ts';
 import type { Room } from '../room.ts';
+import type { FindOrigin } from '../registry/origin-finder.ts';
 import { LAYER_ID_SEPARATOR } from './layer-view.ts';
+import { followOrigin } from './origin-follow.ts';
 import { log } from '../log.ts';
 
 export type OriginPullOptions = {
@@ -28,6 +30,13 @@ export type OriginPullOptions = {
   rtc: RtcOptions;
   /** How long a request to the origin may take. */
   requestTimeoutMs?: number;
+  /**
+   * Where the class's teacher is now (REDIS_URL: the registry of nodes): an edge room whose origin is lost
+   * follows the class to its new origin. Absent, it waits its grace period and ends.
+   */
+  findOrigin?: FindOrigin;
+  /** How long after losing its origin an edge room looks for the new one (the teacher grace period). */
+  followForMs?: number;
 };
 
 const RELAY_TICKET_TTL_S = 60;
@@ -37,7 +46,22 @@ const VIEWERS_EVERY_MS = 1_000;
 
 /** Makes the MediaServer's `pullOrigin`: each edge room pulls its class from the origin with an {@link OriginPull}. */
 export function originPuller(options: OriginPullOptions): (room: Room, origin: string) => void {
-  return (room, origin) => new OriginPull(room, origin, options).start();
+  return (room, origin) => pull(room, origin, options, null);
+}
+
+/**
+ * Pulls `room`'s class from `origin`; when that origin is lost, follows the class to its new origin (with
+ * `findOrigin`) until `followUntil`, which a pull that never got going keeps and one that did renews.
+ */
+function pull(room: Room, origin: string, options: OriginPullOptions, followUntil: number | null): void {
+  const find = options.findOrigin;
+  const onLost = (pulled: boolean) => {
+    if (!find) return;
+    const lostAt = performance.now();
+    const until = pulled || followUntil === null ? lostAt + (options.followForMs ?? 0) : followUntil;
+    followOrigin(room, { url: origin, lostAt }, until, find, (next) => pull(room, next, options, until));
+  };
+  new OriginPull(room, origin, options, onLost).start();
 }
 
 /**
@@ -63,11 +87,20 @@ export class OriginPull {
   private viewersTimer: NodeJS.Timeout | null = null;
   private toldViewers = 0;
   private isStopped = false;
+  /** Whether the origin took the relay in (so a loss afterwards is a new one). */
+  private joined = false;
+  private readonly onLost: (joined: boolean) => void;
 
-  constructor(room: Room, origin: string, options: OriginPullOptions) {
+  constructor(
+    room: Room,
+    origin: string,
+    options: OriginPullOptions,
+    onLost: (joined: boolean) => void = () => {},
+  ) {
     this.room = room;
     this.origin = origin;
     this.options = options;
+    this.onLost = onLost;
     this.peer = new Peer(
       { userId: `relay:${options.nodeId}`, nickname: 'relay', role: 'teacher', classId: room.classId },
       // Nodes reach each other's UDP ports directly: no STUN or TURN between them (docs/media.md).
@@ -109,6 +142,7 @@ export class OriginPull {
       socket.once('connect_error', (error) => reject(error));
     });
     await this.request('joinRoom', {});
+    this.joined = true;
     this.transportId = (await this.request('createConsumerTransport', {})).transportId;
     this.scheduleSync();
     this.viewersTimer = setInterval(() => this.tellViewers(), VIEWERS_EVERY_MS);
@@ -154,6 +188,12 @@ export class OriginPull {
   private async sync(): Promise<void> {
     const transportId = this.transportId;
     if (!transportId || this.isStopped) return;
+    if (!this.transport) {
+      // A teacher who has just started (a new origin followed at once) publishes nothing yet; an offer
+      // without media cannot be answered: the first newProducer brings the first negotiation.
+      const { producers } = await this.request('getProducers', {});
+      if (producers.length === 0) return;
+    }
     const { sdp, consumers } = await this.request('consume', { transportId });
     this.transport ??= this.peer.createProducerTransport();
     const answer = await this.transport.connect(sdp);
@@ -219,7 +259,9 @@ export class OriginPull {
 
   /** The origin's room ended (`left`) or cannot be reached (`disconnected`: the edge room's grace period). */
   private end(reason: PeerCloseReason): void {
+    const lost = reason === 'disconnected' && !this.isStopped && !this.room.isClosedNow;
     this.peer.close(reason);
+    if (lost) this.onLost(this.joined);
   }
 
   private stop(): void {

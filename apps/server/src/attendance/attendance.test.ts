@@ -34,7 +34,12 @@ function node() {
   const id = `node-${randomUUID().slice(0, 8)}`;
   const boot = randomUUID();
   let seq = 0;
-  return (at: Date, rooms: MediaRoom[], closed: MediaNodeReport['closed'] = []) => {
+  return (
+    at: Date,
+    rooms: MediaRoom[],
+    closed: MediaNodeReport['closed'] = [],
+    edges: MediaNodeReport['edges'] = [],
+  ) => {
     seq += 1;
     const report: MediaNodeReport = {
       url: 'http://127.0.0.1:9',
@@ -43,6 +48,7 @@ function node() {
       seq,
       rooms,
       closed,
+      edges,
     };
     return applyReport(app.db, id, report, at);
   };
@@ -132,6 +138,66 @@ describe('attendance from the media node reports', () => {
     expect(record.rows.map((row) => [row.user_id, row.joins, row.live_watch_s])).toEqual([
       [alice.id, [{ joined_at: at(0).toISOString(), left_at: at(15).toISOString() }], 15],
     ]);
+  });
+});
+
+describe('attendance of a class served by several media nodes', () => {
+  it('counts an edge’s students once, follows a student between nodes, and ends an edge’s stays', async () => {
+    const classId = await newClass();
+    const start = new Date('2026-03-02T07:00:00Z');
+    const at = (s: number) => new Date(start.getTime() + s * 1000);
+    const sessionKey = randomUUID();
+    const room = (students: string[]): MediaRoom => ({
+      classId,
+      sessionKey,
+      startedAt: start.toISOString(),
+      recording: false,
+      students,
+    });
+    const origin = node();
+    const edge = node();
+    await origin(at(0), [room([alice.id])]);
+    await edge(at(5), [], [], [{ classId, students: [bora.id] }]);
+    // The origin's reports list only its own students: the edge's student stays.
+    await origin(at(10), [room([alice.id])]);
+    // Alice's client moves to the edge (a second connection seen by both nodes for a moment): one stay.
+    await edge(at(20), [], [], [{ classId, students: [bora.id, alice.id] }]);
+    await origin(at(21), [room([])]);
+    await origin(at(25), [room([])]);
+    const [session] = await app.db.select().from(liveSessions).where(eq(liveSessions.mediaKey, sessionKey));
+    if (session === undefined) throw new Error('no session');
+    const open = await app.db.select().from(attendance).where(eq(attendance.sessionId, session.id));
+    expect(open.map((row) => [row.userId, row.leftAt]).sort()).toEqual(
+      [
+        [alice.id, null],
+        [bora.id, null],
+      ].sort(),
+    );
+    // The edge no longer relays the class: its students leave at that report.
+    await edge(at(30), [], [], []);
+    await origin(at(40), [], [{ ...room([]), endedAt: at(40).toISOString() }]);
+    const record = expectOk<Attendance>(await get(classId, teacher));
+    expect(record.rows.map((row) => [row.user_id, row.joins, row.live_watch_s])).toEqual([
+      [bora.id, [{ joined_at: at(5).toISOString(), left_at: at(30).toISOString() }], 25],
+      [alice.id, [{ joined_at: at(0).toISOString(), left_at: at(30).toISOString() }], 30],
+    ]);
+  });
+
+  it('a withdrawn student on an edge is revoked in the answer to the edge’s report', async () => {
+    const classId = await newClass();
+    const start = new Date('2026-03-02T08:00:00Z');
+    const origin = node();
+    const edge = node();
+    await origin(start, [
+      { classId, sessionKey: randomUUID(), startedAt: start.toISOString(), recording: false, students: [] },
+    ]);
+    const outcome = await edge(
+      new Date(start.getTime() + 1_000),
+      [],
+      [],
+      [{ classId, students: [alice.id, stranger.id] }],
+    );
+    expect(outcome.revocation.students).toEqual([{ classId, userId: stranger.id }]);
   });
 });
 

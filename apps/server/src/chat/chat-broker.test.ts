@@ -307,3 +307,38 @@ describe('ChatBroker: ended memberships', () => {
     }
   });
 });
+
+describe('ChatBroker greetings', () => {
+  it("tells a new subscriber the topic's state first, read again when news of it arrived meanwhile", async () => {
+    const broker = new ChatBroker({
+      access: store,
+      messages: store,
+      fanOut: (target) => new MemoryFanOut(target),
+    });
+    const reads: Array<(bodies: unknown[]) => void> = [];
+    broker.greet('/topic/moderation/', (roomId, userId, role) => {
+      expect([roomId, userId, role]).toEqual([1, 'a', 'student']);
+      return new Promise((resolve) => reads.push(resolve));
+    });
+    const a = subscriber('a');
+    const subscribed = broker.subscribe(a, 'sub-0', '/topic/moderation/1');
+    await eventually(() => expect(reads).toHaveLength(1));
+    // A change is heard while the first read is on its way: that read may predate it.
+    broker.publishEvent({ destination: '/topic/moderation/1', id: 'e1', body: { seconds: 30 } });
+    await turn();
+    reads[0]?.([{ seconds: 0 }]);
+    await eventually(() => expect(reads).toHaveLength(2));
+    reads[1]?.([{ seconds: 30 }]);
+    expect(await subscribed).toEqual({ type: 'ok' });
+    const bodies = framesOf(a.writes).map((frame) => [frame.headers.get('subscription'), frameText(frame)]);
+    expect(bodies).toEqual([
+      ['sub-0', '{"seconds":30}'],
+      ['sub-0', '{"seconds":30}'],
+    ]);
+    // Other topics get no greeting.
+    const b = subscriber('b');
+    expect(await broker.subscribe(b, 'sub-0', '/topic/greetings/1')).toEqual({ type: 'ok' });
+    expect(reads).toHaveLength(2);
+    await broker.close();
+  });
+});

@@ -21,7 +21,7 @@ import { MembershipWatch, NOT_A_MEMBER } from './membership-watch.ts';
 import type { ChatGate } from './moderation-store.ts';
 import { RecentIds } from './recent-ids.ts';
 import { parseRoomTopic } from './room-topics.ts';
-import { Subscriptions } from './subscriptions.ts';
+import { type Subscription, Subscriptions } from './subscriptions.ts';
 import { TokenBuckets, type TokenBucketOptions } from './token-buckets.ts';
 
 export interface ChatBrokerOptions {
@@ -59,6 +59,16 @@ export const DEFAULT_CHAT_RATE_LIMIT: TokenBucketOptions = { capacity: 10, refil
 const OK: ChatOutcome = { type: 'ok' };
 
 /**
+ * What a new subscriber of a topic is told first: the room's current state, as bodies of the topic's own
+ * events (see {@link ChatBroker.greet}).
+ */
+export type Greeting = (roomId: number, userId: string, role: RoomRole) => Promise<unknown[]>;
+
+/** Reads of a greeting before it is sent even though news of its topic keeps arriving meanwhile. */
+const GREETING_TRIES = 3;
+let greetingCount = 0;
+
+/**
  * The chat domain behind the STOMP sessions, composed of named parts: the {@link Subscriptions} registry of room
  * topics, {@link Delivery} (batched, pre-encoded MESSAGE frames), the {@link CatchUp} after a fan-out outage, the
  * {@link MembershipWatch} that ends sessions whose membership ended, and one {@link SendHandler} per SEND
@@ -75,12 +85,17 @@ export class ChatBroker implements FanOutTarget, RoomContext {
   readonly #delivery: Delivery;
   readonly #deliveredEvents = new RecentIds<string>(50_000);
   readonly #interceptors = new Map<string, (event: RoomEvent) => void>();
+  readonly #greetings = new Map<string, Greeting>();
+  /** Room events queued here so far, by destination of a greeted topic: a greeting read meanwhile may be old. */
+  readonly #greetedNews = new Map<string, number>();
   readonly #catchUp: CatchUp;
   readonly #watch: MembershipWatch;
+  readonly #log: ChatLog;
 
   constructor(options: ChatBrokerOptions) {
     const log = options.log ?? (() => undefined);
     const now = options.now ?? Date.now;
+    this.#log = log;
     this.#access = options.access;
     this.#maxSubscriptions = options.maxSubscriptionsPerSession ?? 16;
     this.#fanOut = options.fanOut(this);
@@ -134,8 +149,38 @@ export class ChatBroker implements FanOutTarget, RoomContext {
     if (this.#subscriptions.has(subscriber, id)) {
       return { type: 'fatal', message: 'subscription id already in use' };
     }
-    this.#subscriptions.add(subscriber, id, topic, role);
+    const subscription = this.#subscriptions.add(subscriber, id, topic, role);
+    const greeting = [...this.#greetings].find(([prefix]) => destination.startsWith(prefix))?.[1];
+    if (greeting) await this.#greet(subscription, greeting);
     return OK;
+  }
+
+  /**
+   * Tells every new subscriber of the topics under `prefix` the room's current state first (before the
+   * SUBSCRIBE's RECEIPT), so a client that joins (or comes back) does not wait for the next change to know it.
+   */
+  greet(prefix: string, greeting: Greeting): void {
+    this.#greetings.set(prefix, greeting);
+  }
+
+  async #greet(subscription: Subscription, greeting: Greeting): Promise<void> {
+    const { subscriber, topic, role } = subscription;
+    // News of the topic delivered while the state was being read may be newer than what the read saw: the
+    // state is read again then, so the greeting never undoes a change the subscriber has already heard.
+    for (let tries = 1; ; tries += 1) {
+      const before = this.#greetedNews.get(topic.destination) ?? 0;
+      let bodies: unknown[];
+      try {
+        bodies = await greeting(topic.roomId, subscriber.userId, role);
+      } catch (error) {
+        this.#log('warn', `the current state of ${topic.destination} could not be read`, error);
+        return;
+      }
+      if (!subscriber.open || !this.#subscriptions.has(subscriber, subscription.id)) return;
+      if ((this.#greetedNews.get(topic.destination) ?? 0) !== before && tries < GREETING_TRIES) continue;
+      for (const body of bodies) this.#delivery.sendNow(subscription, `state-${++greetingCount}`, body);
+      return;
+    }
   }
 
   /** True when the session has a room subscription with this id. */
@@ -185,6 +230,7 @@ export class ChatBroker implements FanOutTarget, RoomContext {
    */
   deliverEvent(event: RoomEvent): void {
     if (!this.#deliveredEvents.add(event.id)) return;
+    this.#countGreetedNews(event.destination);
     for (const [prefix, interceptor] of this.#interceptors) {
       if (event.destination.startsWith(prefix)) return interceptor(event);
     }
@@ -197,6 +243,15 @@ export class ChatBroker implements FanOutTarget, RoomContext {
    */
   intercept(prefix: string, interceptor: (event: RoomEvent) => void): void {
     this.#interceptors.set(prefix, interceptor);
+  }
+
+  #countGreetedNews(destination: string): void {
+    for (const prefix of this.#greetings.keys()) {
+      if (!destination.startsWith(prefix)) continue;
+      // Only a change during a greeting's read matters: forgetting old counts now and then is harmless.
+      if (this.#greetedNews.size >= 10_000) this.#greetedNews.clear();
+      this.#greetedNews.set(destination, (this.#greetedNews.get(destination) ?? 0) + 1);
+    }
   }
 
   /** Queues a room event for this instance's subscribers only (no fan-out, no interception). */

@@ -52,6 +52,17 @@ export class Delivery {
     this.#push(outgoing);
   }
 
+  /**
+   * Writes one MESSAGE to one subscription at once, outside the batches (a topic's current state, told to a new
+   * subscriber only).
+   */
+  sendNow(subscription: Subscription, messageId: string, body: unknown): void {
+    const { subscriber, id, topic } = subscription;
+    const bytes = encoder.encode(JSON.stringify(body));
+    subscriber.sendBytes(messageFrame(topic.destination, messageId, id, bytes, subscriber.version));
+    this.#meter.delivered(1);
+  }
+
   #push(outgoing: Outgoing): void {
     if (this.#subscriptions.of(outgoing.destination) === undefined) return;
     this.#outbox.push(outgoing);

@@ -72,7 +72,12 @@ describe('moderation', () => {
     expect(refusal).toBeNull();
     expect((await history(student, classId)).map((m) => m.content)).toEqual(['남길 메시지']);
     await eventually(() =>
-      expect(news).toEqual([{ type: 'messageDeleted', roomId: classId, messageId: doomed.id }]),
+      expect(news).toEqual([
+        // The room's state, told on SUBSCRIBE.
+        { type: 'slowMode', roomId: classId, seconds: 0 },
+        { type: 'muted', roomId: classId, userId: student.id, until: null },
+        { type: 'messageDeleted', roomId: classId, messageId: doomed.id },
+      ]),
     );
     // Again: it is gone, and the teacher hears so.
     const again = await teacherClient.request(CHAT_DELETE_DESTINATION, {
@@ -138,6 +143,8 @@ describe('moderation', () => {
     expect(await studentClient.request('/app/hello', { roomId: classId, content: '감사합니다' })).toBeNull();
     await eventually(() =>
       expect(news).toEqual([
+        { type: 'slowMode', roomId: classId, seconds: 0 },
+        { type: 'muted', roomId: classId, userId: student.id, until: null },
         { type: 'muted', roomId: classId, userId: student.id, until: expect.any(String) },
         { type: 'muted', roomId: classId, userId: student.id, until: null },
       ]),
@@ -167,6 +174,39 @@ describe('moderation', () => {
       '하나',
       '둘',
       '세 번째',
+    ]);
+  });
+
+  it('tells a new subscriber the slow mode, and a student their own mute, before the RECEIPT', async () => {
+    const { classId, teacher, student } = await createChatClass(app);
+    const teacherClient = await joined(teacher, classId);
+    expect(await teacherClient.request(CHAT_SLOW_DESTINATION, { roomId: classId, seconds: 30 })).toBeNull();
+    expect(
+      await teacherClient.request(CHAT_MUTE_DESTINATION, { roomId: classId, userId: student.id, minutes: 5 }),
+    ).toBeNull();
+
+    // A student joining now: both are known when the subscription is confirmed, with no change since.
+    const studentClient = await joined(student, classId);
+    const news = await studentClient.watch(moderationTopic(classId));
+    expect(news).toEqual([
+      { type: 'slowMode', roomId: classId, seconds: 30 },
+      { type: 'muted', roomId: classId, userId: student.id, until: expect.any(String) },
+    ]);
+    const until = Date.parse((news[1] as { until: string }).until);
+    expect(until - Date.now()).toBeGreaterThan(4 * 60_000);
+    expect(until - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+    // The teacher hears the slow mode only: nobody else's mute.
+    expect(await teacherClient.watch(moderationTopic(classId))).toEqual([
+      { type: 'slowMode', roomId: classId, seconds: 30 },
+    ]);
+
+    // Lifted while the student was away: coming back says so.
+    await teacherClient.request(CHAT_SLOW_DESTINATION, { roomId: classId, seconds: 0 });
+    await teacherClient.request(CHAT_MUTE_DESTINATION, { roomId: classId, userId: student.id, minutes: 0 });
+    const back = await joined(student, classId);
+    expect(await back.watch(moderationTopic(classId))).toEqual([
+      { type: 'slowMode', roomId: classId, seconds: 0 },
+      { type: 'muted', roomId: classId, userId: student.id, until: null },
     ]);
   });
 });

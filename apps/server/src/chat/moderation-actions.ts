@@ -5,6 +5,7 @@ import {
   moderationTopic,
   type ModerationEvent,
 } from '@sea/contract/classroom';
+import type { Greeting } from './chat-broker.ts';
 import type {
   ChatLog,
   ChatOutcome,
@@ -93,5 +94,20 @@ export function moderationActions(options: ModerationActionsOptions): {
         return OK;
       },
     },
+  };
+}
+
+/**
+ * What a new subscriber of `/topic/moderation/{classId}` is told first, as moderation events: the slow mode
+ * (0: off), and to a student their own mute (until null: none). A student who joins a slowed room, or comes
+ * back after a change, knows it before writing.
+ */
+export function moderationState(moderation: Pick<DatabaseModeration, 'stateOf'>): Greeting {
+  return async (roomId, userId, role) => {
+    const student = role === 'student';
+    const { slowSeconds, mutedUntil } = await moderation.stateOf(roomId, student ? userId : null);
+    const events: ModerationEvent[] = [{ type: 'slowMode', roomId, seconds: slowSeconds }];
+    if (student) events.push({ type: 'muted', roomId, userId, until: mutedUntil?.toISOString() ?? null });
+    return events;
   };
 }

@@ -67,6 +67,30 @@ export class DatabaseModeration implements ChatGate {
     return row?.until ?? null;
   }
 
+  /**
+   * The room's slow mode (0: off) and, for a student, until when they are muted (null: not muted): what a
+   * subscriber is told first. One round trip.
+   */
+  async stateOf(
+    classId: number,
+    userId: string | null,
+  ): Promise<{ slowSeconds: number; mutedUntil: Date | null }> {
+    const now = new Date(this.#now());
+    const [row] = await this.#db
+      .select({
+        slowSeconds: sql<number | null>`(select ${roomSettings.slowModeSeconds} from ${roomSettings}
+          where ${roomSettings.classId} = ${classId})`,
+        mutedUntil: sql<Date | string | null>`(select ${chatMutes.until} from ${chatMutes}
+          where ${chatMutes.classId} = ${classId} and ${chatMutes.userId} = ${userId ?? ''})`,
+      })
+      .from(sql`(select 1) as one`);
+    const mutedUntil = userId === null ? null : toDate(row?.mutedUntil ?? null);
+    return {
+      slowSeconds: Number(row?.slowSeconds ?? 0),
+      mutedUntil: mutedUntil !== null && mutedUntil > now ? mutedUntil : null,
+    };
+  }
+
   /** Mutes a student for `minutes` from now (0 lifts the mute); answers the end, or null when lifted. */
   async mute(classId: number, userId: string, minutes: number): Promise<Date | null> {
     if (minutes === 0) {

@@ -4,6 +4,7 @@ import {
   CHAT_DELETE_DESTINATION,
   CHAT_MUTE_DESTINATION,
   CHAT_SLOW_DESTINATION,
+  MODERATION_TOPIC_PREFIX,
 } from '@sea/contract/classroom';
 import { ROUTES } from '@sea/contract/paths';
 import { originAllowed } from '../plugins/cors.ts';
@@ -16,7 +17,7 @@ import { chatRoutes } from './chat-routes.ts';
 import type { ChatTuning } from './chat-tuning.ts';
 import { MemoryFanOut } from './memory-fan-out.ts';
 import { DatabaseMessageLog } from './message-log.ts';
-import { moderationActions } from './moderation-actions.ts';
+import { moderationActions, moderationState } from './moderation-actions.ts';
 import { DatabaseModeration } from './moderation-store.ts';
 import { RedisFanOut } from './redis-fan-out.ts';
 import { RedisTokenBuckets } from './redis-token-buckets.ts';
@@ -109,6 +110,7 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
   broker.handle(CHAT_DELETE_DESTINATION, moderate.delete);
   broker.handle(CHAT_MUTE_DESTINATION, moderate.mute);
   broker.handle(CHAT_SLOW_DESTINATION, moderate.slow);
+  broker.greet(MODERATION_TOPIC_PREFIX, moderationState(moderation));
   app.addHook('onClose', () => broker.close());
   // Starting while Redis is down is allowed (messages are stored and reach this instance's subscribers, and
   // the fan-out connects later); the wait only lets a healthy deployment be fully wired before it listens.
@@ -124,13 +126,16 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
     for (const transport of transports) total += transport.bufferedBytes();
     return total;
   });
+  const sessions = new Set<StompSession>();
   const stomp = (transport: StompTransport): SocketHandler => {
     transports.add(transport);
     const session = new StompSession(transport, broker, sessionOptions);
+    sessions.add(session);
     return {
       receive: (bytes) => session.receive(bytes),
       closed: () => {
         transports.delete(transport);
+        sessions.delete(session);
         session.transportClosed();
       },
     };
@@ -139,6 +144,13 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
     (tuning.session?.parserLimits?.maxFrameBytes ?? DEFAULT_PARSER_LIMITS.maxFrameBytes) * 2;
   const heartbeatMs = tuning.sockJs?.heartbeatMs ?? SOCKJS_HEARTBEAT_MS;
   const sockJsSessions = new SockJsSessions(stomp, tuning.sockJs);
+  // A stop drains the chat before the sockets close: every session hears that it should reconnect (to another
+  // instance behind the proxy), then its socket closes. Hooks run in order, so this one comes first.
+  app.addHook('preClose', async () => {
+    const draining = sessions.size;
+    for (const session of [...sessions]) session.drain();
+    if (draining > 0) app.log.info({ sessions: draining }, 'chat sessions told to reconnect');
+  });
   app.addHook('preClose', () => sockJsSessions.closeAll());
   const { corsOrigins, publicUrl } = app.config;
   registerWebSocket(app, {

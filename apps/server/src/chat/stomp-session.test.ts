@@ -111,6 +111,24 @@ describe('StompSession', () => {
     expect(session.open).toBe(false);
   });
 
+  it.each(['1.0', '1.2'])(
+    'drains a %s session at a stop: ERROR with the Korean message and the reconnect hint, then close',
+    async (version) => {
+      const { session, transport } = await subscribed('alice', {}, version);
+      session.drain();
+      session.drain();
+      expect(transport.commands()).toEqual(['CONNECTED', 'RECEIPT', 'ERROR']);
+      const headers = Object.fromEntries(transport.last()?.headers ?? []);
+      expect(headers).toMatchObject({
+        message: '채팅 서버를 다시 시작합니다. 잠시 후 다시 연결합니다.',
+        'reconnect-within-ms': '2000',
+      });
+      expect(transport.state).toBe('closed');
+      expect(session.open).toBe(false);
+      expect(broker.subscriptionCount).toBe(0);
+    },
+  );
+
   it('answers ERROR for malformed bytes and ignores whatever follows', async () => {
     const { session, transport } = await connected('alice');
     session.receive(new TextEncoder().encode('SEND\nbad header\n\n\0'));

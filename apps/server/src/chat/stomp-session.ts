@@ -1,4 +1,10 @@
-import { CHAT_ERROR_DESTINATION, type ChatRefusal } from '@sea/contract/chat';
+import {
+  CHAT_ERROR_DESTINATION,
+  CHAT_RECONNECT_HEADER,
+  CHAT_RESTART_MESSAGE,
+  CHAT_RESTART_RECONNECT_MS,
+  type ChatRefusal,
+} from '@sea/contract/chat';
 import type { ChatBroker } from './chat-broker.ts';
 import type { ChatOutcome, ChatSubscriber } from './chat-ports.ts';
 import { encodeFrame, frameText, stompFrame, type StompFrame } from './stomp-frame.ts';
@@ -78,6 +84,23 @@ export class StompSession implements ChatSubscriber {
   /** The server failed this subscriber (its MESSAGE could not be written): ERROR, then close. */
   abort(message: string): void {
     this.#guard(() => this.#fail(message));
+  }
+
+  /**
+   * The server is stopping: an ERROR frame that asks the client to reconnect ({@link CHAT_RECONNECT_HEADER},
+   * a Korean `message`), then close. Not a refusal: nothing is counted as refused.
+   */
+  drain(): void {
+    this.#guard(() => {
+      if (!this.open) return;
+      const headers = {
+        message: CHAT_RESTART_MESSAGE,
+        [CHAT_RECONNECT_HEADER]: String(CHAT_RESTART_RECONNECT_MS),
+        'content-type': 'text/plain;charset=utf-8',
+      };
+      this.#writeFrame(stompFrame('ERROR', headers, CHAT_RESTART_MESSAGE));
+      this.#close('close');
+    });
   }
 
   #read(data: Uint8Array): void {

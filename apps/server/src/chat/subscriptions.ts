@@ -32,13 +32,14 @@ export class Subscriptions {
   }
 
   /** Adds a subscription; the caller has checked that the id is free. */
-  add(subscriber: ChatSubscriber, id: string, topic: RoomTopic, role: RoomRole): void {
+  add(subscriber: ChatSubscriber, id: string, topic: RoomTopic, role: RoomRole): Subscription {
     const subscription: Subscription = { subscriber, id, topic, role };
     const own = this.#bySubscriber.get(subscriber) ?? new Map<string, Subscription>();
     own.set(id, subscription);
     this.#bySubscriber.set(subscriber, own);
     addTo(this.#byDestination, topic.destination, subscription);
     addTo(this.#byRoom, topic.roomId, subscription);
+    return subscription;
   }
 
   /** Removes a subscription; an unknown id is ignored. */

@@ -2,6 +2,7 @@ import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { ClassItem } from '@sea/contract/classes';
 import type { Executor } from '../db/database.ts';
 import { categories, classes, users } from '../db/schema.ts';
+import { nextSessionAt, replayCount } from './class-schedule-facts.ts';
 
 /** Turns a stored image key into a URL a browser can load. */
 export type ImageUrl = (key: string) => string;
@@ -24,6 +25,8 @@ export const classItemColumns = {
   studentCount: classes.studentCount,
   reviewCount: classes.reviewCount,
   ratingTotal: classes.ratingTotal,
+  nextSessionAt,
+  replayCount,
 };
 
 export type ClassRow = {
@@ -43,6 +46,8 @@ export type ClassRow = {
   studentCount: number;
   reviewCount: number;
   ratingTotal: number;
+  nextSessionAt: string | null;
+  replayCount: number;
 };
 
 /** The mean stars rounded to one decimal (4.25 → 4.3), or null without reviews. */
@@ -69,6 +74,8 @@ export function toClassItem(row: ClassRow, imageUrl: ImageUrl): ClassItem {
     student_count: row.studentCount,
     rating_average: ratingAverage(row.ratingTotal, row.reviewCount),
     review_count: row.reviewCount,
+    next_session_at: row.nextSessionAt,
+    replay_count: row.replayCount,
   };
 }
 

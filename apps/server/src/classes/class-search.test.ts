@@ -124,6 +124,22 @@ describe('GET /api/classes?q=', () => {
     expect(first).toHaveLength(CLASS_PAGE_SIZE);
     expect(second).toEqual([]);
   });
+
+  it('answers the same total on every page of a search, past the end and with no match too', async () => {
+    await insertClass(app, painter.id, { categoryId: MUSIC, name: '파도 소리 끝', createdAt: at(30) });
+    const totalOf = async (query: string) => {
+      const response = await app.inject(`/api/classes?${query}`);
+      expectOk(response);
+      const { data, total } = response.json() as { data: unknown[]; total: unknown };
+      return [data.length, total];
+    };
+    const wave = encodeURIComponent('파도');
+    expect(await totalOf(`q=${wave}`)).toEqual([CLASS_PAGE_SIZE, CLASS_PAGE_SIZE + 1]);
+    expect(await totalOf(`q=${wave}&page=1`)).toEqual([1, CLASS_PAGE_SIZE + 1]);
+    expect(await totalOf(`q=${wave}&page=2`)).toEqual([0, CLASS_PAGE_SIZE + 1]);
+    expect(await totalOf(`q=${encodeURIComponent('없는검색어')}`)).toEqual([0, 0]);
+    expect(await totalOf(`q=${encodeURIComponent('없는검색어')}&page=3`)).toEqual([0, 0]);
+  });
 });
 
 describe('GET /api/classes?sort=', () => {

@@ -138,4 +138,27 @@ describe('polls and quizzes', () => {
     // The ended session keeps its poll.
     expect((await list(teacher, classId, `?session=${sessionId}`)).polls).toHaveLength(1);
   });
+
+  it('sends many answers at once as a few updates, the last with every answer', async () => {
+    const { classId, clients: room, seen } = await liveClass();
+    expect(
+      await room.teacher.request(POLL_CREATE_DESTINATION, { roomId: classId, ...QUIZ, correct: null }),
+    ).toBeNull();
+    await eventually(() => expect(seen.teacher).toHaveLength(1));
+    const pollId = seen.teacher[0]?.id;
+    const voters = await Promise.all(
+      Array.from({ length: 12 }, async () => joined(await enrolStudent(app, classId), classId)),
+    );
+    const started = Date.now();
+    const answers = await Promise.all(
+      voters.map((voter) => voter.request(POLL_VOTE_DESTINATION, { roomId: classId, pollId, options: [0] })),
+    );
+    expect(answers.every((answer) => answer === null)).toBe(true);
+    await eventually(() => expect(seen.teacher.at(-1)).toMatchObject({ voters: 12, counts: [12, 0, 0] }));
+    // At most 4 a second after the first (sent at once), however many answers came.
+    const updates = seen.teacher.length - 1;
+    const seconds = (Date.now() - started) / 1000;
+    expect(updates).toBeLessThanOrEqual(1 + Math.ceil(seconds * 4));
+    expect(updates).toBeLessThan(12);
+  });
 });

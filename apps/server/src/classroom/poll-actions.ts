@@ -21,7 +21,17 @@ import { refuse, REFUSAL_TEXTS } from '../chat/refusals.ts';
 import { admit, eventId } from '../chat/room-action.ts';
 import type { Database } from '../db/database.ts';
 import { openSessionOf } from '../sessions/session-store.ts';
-import { createPoll, findPoll, isOpen, markPoll, pollAs, votePoll, type PollRow } from './poll-store.ts';
+import { LatestStateThrottle } from './latest-state-throttle.ts';
+import {
+  createPoll,
+  findPoll,
+  findPollHead,
+  isOpen,
+  markPoll,
+  pollAs,
+  votePoll,
+  type PollRow,
+} from './poll-store.ts';
 
 export interface PollActionsOptions {
   db: Database;
@@ -32,6 +42,8 @@ export interface PollActionsOptions {
 }
 
 const OK: ChatOutcome = { type: 'ok' };
+/** A poll's answers reach the members at most this often (the whole new state each time), as reactions do. */
+const POLL_UPDATES_PER_SECOND = 4;
 const POLL_NOT_FOUND = '없는 투표예요.';
 
 /** A poll's new state: results for the teacher, for students only once revealed. */
@@ -70,32 +82,39 @@ function checkPoll(
 /**
  * Polls and quizzes, one handler per destination: the teacher starts one (`/app/polls`, while live), closes it
  * and reveals its results; students answer once (`/app/polls/vote`). Stored first; then the poll's new state
- * goes to `/topic/polls/{classId}` on every instance.
+ * goes to `/topic/polls/{classId}` on every instance: at once for the teacher's actions, at most
+ * {@link POLL_UPDATES_PER_SECOND} times a second per poll for answers.
  */
 export function pollActions(options: PollActionsOptions): {
   create: SendHandler;
   vote: SendHandler;
   close: SendHandler;
   reveal: SendHandler;
+  /** Stops the pending updates of answers (the server is closing). */
+  stop: () => void;
 } {
   const { db, room, log, limiter } = options;
   const failed = (what: string, error: unknown): ChatOutcome => {
     log('error', `poll ${what} failed`, error);
     return refuse('unavailable', REFUSAL_TEXTS.unavailable);
   };
+  const updates = new LatestStateThrottle<number>({ perSecond: POLL_UPDATES_PER_SECOND, log });
+  const publishPoll = async (roomId: number, pollId: number): Promise<void> => {
+    const row = await findPoll(db, roomId, pollId);
+    if (row) room.publishEvent(pollEvent(row));
+  };
   const mark = (which: 'close' | 'reveal'): SendHandler => ({
     async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
       const admitted = await admit(room, subscriber, PollActionSchema, text, 'teacher');
       if ('outcome' in admitted) return admitted.outcome;
       const { roomId, pollId } = admitted.body;
-      let row: PollRow | null;
       try {
-        row = (await markPoll(db, roomId, pollId, which)) ? await findPoll(db, roomId, pollId) : null;
+        if (!(await markPoll(db, roomId, pollId, which))) return refuse('not-found', POLL_NOT_FOUND);
       } catch (error) {
         return failed(which, error);
       }
-      if (!row) return refuse('not-found', POLL_NOT_FOUND);
-      room.publishEvent(pollEvent(row));
+      // After any update of answers in progress, so that the last state published is the closed one.
+      updates.changedNow(pollId, () => publishPoll(roomId, pollId));
       return OK;
     },
   });
@@ -139,9 +158,8 @@ export function pollActions(options: PollActionsOptions): {
         if (admitted.role === 'teacher') return refuse('bad-request', '투표는 수강생만 할 수 있어요.');
         const { roomId, pollId } = admitted.body;
         const chosen = [...new Set(admitted.body.options)].sort((a, b) => a - b);
-        let row: PollRow | null;
         try {
-          const poll = await findPoll(db, roomId, pollId);
+          const poll = await findPollHead(db, roomId, pollId);
           if (!poll) return refuse('not-found', POLL_NOT_FOUND);
           if (!isOpen(poll)) return refuse('closed', '마감된 투표예요.');
           if (
@@ -156,15 +174,16 @@ export function pollActions(options: PollActionsOptions): {
           if ((await votePoll(db, pollId, subscriber.userId, chosen)) === 'already-voted') {
             return refuse('already-voted', '이미 답한 투표예요.');
           }
-          row = await findPoll(db, roomId, pollId);
         } catch (error) {
           return failed('vote', error);
         }
-        if (row) room.publishEvent(pollEvent(row));
+        // Two hundred answers in a second make a few updates, not two hundred for every member.
+        updates.changed(pollId, () => publishPoll(roomId, pollId));
         return OK;
       },
     },
     close: mark('close'),
     reveal: mark('reveal'),
+    stop: () => updates.close(),
   };
 }

@@ -23,12 +23,25 @@ export async function createPoll(
   return { ...row, counts: input.options.map(() => 0), voters: 0 };
 }
 
-/** A poll of the class with its counts, or null. */
-export async function findPoll(db: Database, classId: number, pollId: number): Promise<PollRow | null> {
+/**
+ * A poll of the class without its answers, or null: what checking an answer needs (reading every answer for
+ * each new one would make a poll of N answers cost N² rows).
+ */
+export async function findPollHead(
+  db: Database,
+  classId: number,
+  pollId: number,
+): Promise<typeof polls.$inferSelect | null> {
   const [row] = await db
     .select()
     .from(polls)
     .where(and(eq(polls.classId, classId), eq(polls.id, pollId)));
+  return row ?? null;
+}
+
+/** A poll of the class with its counts, or null. */
+export async function findPoll(db: Database, classId: number, pollId: number): Promise<PollRow | null> {
+  const row = await findPollHead(db, classId, pollId);
   if (!row) return null;
   const votes = await db
     .select({ options: pollVotes.options })
@@ -86,7 +99,7 @@ export async function listPolls(
 }
 
 /** True when the poll takes answers. */
-export function isOpen(row: PollRow): boolean {
+export function isOpen(row: Pick<PollRow, 'closedAt'>): boolean {
   return row.closedAt === null;
 }
 

@@ -208,4 +208,44 @@ describe('questions', () => {
       await limited.close();
     }
   });
+
+  it('sends many votes at once as a few updates, and nothing of the question after its deletion', async () => {
+    const { classId, clients: room, seen } = await liveClass();
+    expect(
+      await room.asker.request(QUESTION_ASK_DESTINATION, { roomId: classId, content: '인기 질문' }),
+    ).toBeNull();
+    await eventually(() => expect(seen.teacher).toHaveLength(1));
+    const first = seen.teacher[0];
+    const questionId = first?.type === 'question' ? first.question.id : 0;
+    const voters = await Promise.all(
+      Array.from({ length: 12 }, async () => joined(await enrolStudent(app, classId), classId)),
+    );
+    const started = Date.now();
+    const votes = await Promise.all(
+      voters.map((voter) => voter.request(QUESTION_VOTE_DESTINATION, { roomId: classId, questionId })),
+    );
+    expect(votes.every((vote) => vote === null)).toBe(true);
+    await eventually(() =>
+      expect(seen.teacher.at(-1)).toMatchObject({ type: 'question', question: { votes: 12 } }),
+    );
+    const updates = seen.teacher.length - 1;
+    expect(updates).toBeLessThanOrEqual(1 + Math.ceil(((Date.now() - started) / 1000) * 4));
+    expect(updates).toBeLessThan(12);
+
+    // Votes and the deletion at once: whatever was on its way, the deletion is the last word.
+    const late = await Promise.all(
+      [room.classmate, room.asker].map((client) =>
+        client.request(QUESTION_VOTE_DESTINATION, { roomId: classId, questionId }),
+      ),
+    );
+    expect(late).toEqual([null, null]);
+    expect(
+      await room.teacher.request(QUESTION_DELETE_DESTINATION, { roomId: classId, questionId }),
+    ).toBeNull();
+    await eventually(() =>
+      expect(seen.classmate.at(-1)).toEqual({ type: 'questionDeleted', roomId: classId, questionId }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(seen.classmate.at(-1)).toEqual({ type: 'questionDeleted', roomId: classId, questionId });
+  });
 });

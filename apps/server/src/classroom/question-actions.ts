@@ -21,9 +21,11 @@ import { gateRefusal, refuse, REFUSAL_TEXTS } from '../chat/refusals.ts';
 import { admit, eventId } from '../chat/room-action.ts';
 import type { Database } from '../db/database.ts';
 import { openSessionOf } from '../sessions/session-store.ts';
+import { LatestStateThrottle } from './latest-state-throttle.ts';
 import {
   askQuestion,
   deleteQuestion,
+  findQuestion,
   questionAs,
   toggleQuestion,
   voteQuestion,
@@ -41,6 +43,8 @@ export interface QuestionActionsOptions {
 }
 
 const OK: ChatOutcome = { type: 'ok' };
+/** A question's votes reach the members at most this often (its whole state each time), as poll answers do. */
+const QUESTION_UPDATES_PER_SECOND = 4;
 const QUESTION_NOT_FOUND = '이미 삭제되었거나 없는 질문이에요.';
 
 /** A question's new state for the room: the teacher and the asker see its author, other students maybe not. */
@@ -62,7 +66,8 @@ export function questionEvent(row: QuestionRow): RoomEvent {
 /**
  * The questions of a live session, one handler per destination: ask (`/app/questions`, members not muted, while
  * the class is live), upvote once (`/app/questions/vote`), and the teacher's answer, pin and delete. Stored
- * first, then each change goes to `/topic/questions/{classId}` on every instance.
+ * first, then each change goes to `/topic/questions/{classId}` on every instance: at once for a new question
+ * and the teacher's actions, at most {@link QUESTION_UPDATES_PER_SECOND} times a second per question for votes.
  */
 export function questionActions(options: QuestionActionsOptions): {
   ask: SendHandler;
@@ -70,12 +75,19 @@ export function questionActions(options: QuestionActionsOptions): {
   answer: SendHandler;
   pin: SendHandler;
   delete: SendHandler;
+  /** Stops the pending updates of votes (the server is closing). */
+  stop: () => void;
 } {
   const { db, room, gate, log, limiter } = options;
   const now = options.now ?? Date.now;
   const failed = (what: string, error: unknown): ChatOutcome => {
     log('error', `question ${what} failed`, error);
     return refuse('unavailable', REFUSAL_TEXTS.unavailable);
+  };
+  const updates = new LatestStateThrottle<number>({ perSecond: QUESTION_UPDATES_PER_SECOND, log });
+  const publishQuestion = async (roomId: number, questionId: number): Promise<void> => {
+    const row = await findQuestion(db, roomId, questionId);
+    if (row) room.publishEvent(questionEvent(row));
   };
   const toggle = (mark: 'answered' | 'pinned'): SendHandler => ({
     async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
@@ -89,7 +101,8 @@ export function questionActions(options: QuestionActionsOptions): {
         return failed(mark, error);
       }
       if (!row) return refuse('not-found', QUESTION_NOT_FOUND);
-      room.publishEvent(questionEvent(row));
+      // After any update of votes in progress, so that the last state published has the mark.
+      updates.changedNow(questionId, () => publishQuestion(roomId, questionId));
       return OK;
     },
   });
@@ -141,7 +154,8 @@ export function questionActions(options: QuestionActionsOptions): {
         }
         if (outcome === 'not-found') return refuse('not-found', QUESTION_NOT_FOUND);
         if (outcome === 'already-voted') return refuse('already-voted', '이미 추천한 질문이에요.');
-        room.publishEvent(questionEvent(outcome));
+        // A popular question upvoted by hundreds at once makes a few updates, not one per vote per member.
+        updates.changed(questionId, () => publishQuestion(roomId, questionId));
         return OK;
       },
     },
@@ -158,9 +172,13 @@ export function questionActions(options: QuestionActionsOptions): {
           return failed('delete', error);
         }
         const event: QuestionEvent = { type: 'questionDeleted', roomId, questionId };
-        room.publishEvent({ destination: questionTopic(roomId), id: eventId('question'), body: event });
+        // After any update of votes in progress: a state read before the deletion must not follow it.
+        updates.changedNow(questionId, async () =>
+          room.publishEvent({ destination: questionTopic(roomId), id: eventId('question'), body: event }),
+        );
         return OK;
       },
     },
+    stop: () => updates.close(),
   };
 }

@@ -68,8 +68,8 @@ export async function voteQuestion(
   classId: number,
   questionId: number,
   userId: string,
-): Promise<QuestionRow | 'already-voted' | 'not-found'> {
-  const outcome = await db.transaction(async (tx) => {
+): Promise<'voted' | 'already-voted' | 'not-found'> {
+  return db.transaction(async (tx) => {
     const [question] = await tx
       .select({ id: questions.id })
       .from(questions)
@@ -87,8 +87,6 @@ export async function voteQuestion(
       .where(eq(questions.id, questionId));
     return 'voted' as const;
   });
-  if (outcome !== 'voted') return outcome;
-  return (await findQuestion(db, classId, questionId)) ?? 'not-found';
 }
 
 /** Turns the question's `answered` or `pinned` mark over; null for a question the class does not have. */

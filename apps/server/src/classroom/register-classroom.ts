@@ -43,6 +43,7 @@ export async function registerClassroom(app: FastifyInstance): Promise<void> {
   broker.handle(QUESTION_ANSWER_DESTINATION, questions.answer);
   broker.handle(QUESTION_PIN_DESTINATION, questions.pin);
   broker.handle(QUESTION_DELETE_DESTINATION, questions.delete);
+  app.addHook('onClose', async () => questions.stop());
   await app.register(questionRoutes);
 
   const polls = pollActions({ db: app.db, room: broker, limiter: app.chatLimiter, log });
@@ -50,6 +51,7 @@ export async function registerClassroom(app: FastifyInstance): Promise<void> {
   broker.handle(POLL_VOTE_DESTINATION, polls.vote);
   broker.handle(POLL_CLOSE_DESTINATION, polls.close);
   broker.handle(POLL_REVEAL_DESTINATION, polls.reveal);
+  app.addHook('onClose', async () => polls.stop());
   await app.register(pollRoutes);
 
   const reacting = reactions({ broker, log });

@@ -4,8 +4,11 @@ import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_NAMES } from '@sea/contract/categories';
+import { ADMIN_DATABASE_URL, postgresAvailable } from '../../test/helper.ts';
+import { skipNotice } from '../../test/skip-notice.ts';
+import { TcpProxy } from '../../test/tcp-proxy.ts';
 import type { Database } from './database.ts';
-import { isDatabaseUp, openDatabase } from './open-database.ts';
+import { isDatabaseUp, openDatabase, postgresClient } from './open-database.ts';
 import { accounts, categories } from './schema.ts';
 
 describe('openDatabase (PGlite)', () => {
@@ -40,4 +43,36 @@ describe('isDatabaseUp', () => {
     const answering = { execute: () => Promise.resolve([]) } as unknown as Database;
     expect(await isDatabaseUp(answering, 1_000)).toBe(true);
   });
+});
+
+describe('postgresClient', () => {
+  it('a connection cut while it is being set up fails only the query that waits on it', async (context) => {
+    if (!(await postgresAvailable())) {
+      if (process.env.CI === 'true') throw new Error('CI=true: PostgreSQL is required');
+      skipNotice('PostgreSQL is not reachable: SKIPPING the connection-setup test');
+      return context.skip();
+    }
+    const target = new URL(ADMIN_DATABASE_URL);
+    const proxy = new TcpProxy(
+      { host: target.hostname, port: Number(target.port) },
+      { cutAtFirstQuery: true },
+    );
+    await proxy.start();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const url = new URL(ADMIN_DATABASE_URL);
+    url.port = String(proxy.port);
+    const client = postgresClient(url.href, 1);
+    try {
+      await expect(client`select 1`).rejects.toThrow();
+      // A dropped promise's rejection is reported on a later turn of the event loop.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      await client.end({ timeout: 1 });
+      await proxy.stop();
+    }
+  }, 10_000);
 });

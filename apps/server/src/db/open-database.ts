@@ -73,16 +73,27 @@ export async function pgliteSnapshot(): Promise<Blob> {
 /** The migrations folder (its contents identify a schema version). */
 export const MIGRATIONS_FOLDER = MIGRATIONS;
 
+/**
+ * A postgres.js client as the server uses it. `fetch_types: false`: postgres.js otherwise sends its own catalog
+ * query (array types) as the first statement of every new connection and drops that query's promise, so a
+ * connection cut or ended at that moment (a database failover, or a close while the pool grows) surfaces as an
+ * unhandled rejection that no caller can catch and that stops a Node process (porsager/postgres#1192). The
+ * schema has no PostgreSQL array columns (lists are jsonb), so nothing needs those types.
+ */
+export function postgresClient(url: string, max: number): postgres.Sql {
+  return postgres(url, { max, onnotice: () => {}, fetch_types: false });
+}
+
 async function openPostgres(url: string): Promise<OpenDatabase> {
   // Several servers may start at once: one migrates while the others wait on the lock, on one connection.
-  const migrator = postgres(url, { max: 1, onnotice: () => {} });
+  const migrator = postgresClient(url, 1);
   try {
     await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
     await migratePostgres(drizzlePostgres(migrator), { migrationsFolder: MIGRATIONS });
   } finally {
     await migrator.end({ timeout: 5 });
   }
-  const client = postgres(url, { max: 20, onnotice: () => {} });
+  const client = postgresClient(url, 20);
   const db = drizzlePostgres(client, { schema });
   return { db: db as unknown as Database, close: () => client.end({ timeout: 5 }) };
 }

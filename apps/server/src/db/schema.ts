@@ -336,6 +336,11 @@ export const attendance = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
     /** Null while the student is in the room. */
     leftAt: timestamp('left_at', { withTimezone: true }),
+    /**
+     * The media node whose report lists the student now (the origin or an edge of the class); a student who
+     * moves to another node keeps the one open row. Null in rows from before edges reported: the session's node.
+     */
+    nodeId: text('node_id'),
   },
   (t) => [
     index('attendance_session_idx').on(t.sessionId, t.userId),

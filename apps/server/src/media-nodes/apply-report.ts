@@ -1,14 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { MediaNodeReport, MediaRevocation, MediaRoom } from '@sea/contract/media-nodes';
-import { closeAttendance, syncAttendance } from '../attendance/attendance-store.ts';
+import type { MediaEdgeRoom, MediaNodeReport, MediaRevocation } from '@sea/contract/media-nodes';
+import { closeAttendance, leaveNodeAttendance, syncAttendance } from '../attendance/attendance-store.ts';
 import type { Database, Executor } from '../db/database.ts';
-import { enrolments, mediaNodes } from '../db/schema.ts';
+import { enrolments, liveSessions, mediaNodes } from '../db/schema.ts';
 import {
   closeSession,
   endNodeSessions,
   markLive,
   markNotLiveUnlessOpen,
   openSession,
+  openSessionOf,
   type EndedSession,
 } from '../sessions/session-store.ts';
 
@@ -38,8 +39,10 @@ const LATE_REPORT_MS = 15_000;
  * - rooms the node closed end at the time it gives; open sessions of the node that it no longer lists end now,
  *   or, when the node has restarted (a new `boot`: it crashed or was stopped without reporting), when its
  *   previous run was last heard of;
- * - listed rooms are open sessions (recorded once) and their classes live; the students they list are the
- *   session's attendance (a student newly listed joins, one no longer listed leaves, at the report's arrival);
+ * - listed rooms are open sessions (recorded once) and their classes live; the students they list, and those
+ *   of the node's edge rooms (classes it relays from their origin: the class's open session), are in the
+ *   session's attendance as this node's (a student newly listed joins, one no longer listed leaves, at the
+ *   report's arrival; see syncAttendance for students moving between nodes);
  * - the attendance of sessions that ended closes at their end;
  * - classes whose sessions ended stop being live unless another session of theirs is open.
  * The answer tells the node what to end: rooms of deleted classes, rooms whose session was already ended
@@ -86,7 +89,8 @@ export async function applyReport(
     ended.push(...(await endNodeSessions(tx, nodeId, listed, sameBoot ? now : node.lastSeenAt)));
 
     const revocation = nothing();
-    const open: MediaRoom[] = [];
+    const open: MediaEdgeRoom[] = [];
+    const attended: number[] = [];
     for (const room of report.rooms) {
       const state = await openSession(tx, nodeId, {
         classId: room.classId,
@@ -96,7 +100,14 @@ export async function applyReport(
       });
       if (state === 'open') {
         open.push(room);
-        await syncAttendance(tx, room, now);
+        const [session] = await tx
+          .select({ id: liveSessions.id })
+          .from(liveSessions)
+          .where(eq(liveSessions.mediaKey, room.sessionKey));
+        if (session) {
+          attended.push(session.id);
+          await syncAttendance(tx, nodeId, { sessionId: session.id, students: room.students }, now);
+        }
       } else if (state === 'ended') revocation.sessionKeys.push(room.sessionKey);
       else revocation.classIds.push(room.classId);
     }
@@ -109,13 +120,24 @@ export async function applyReport(
       tx,
       ended.map((session) => session.classId),
     );
-    revocation.students = await formerStudents(tx, open);
+    // An edge's students attend the class's open session, whichever node holds it (after its origin died, the
+    // node the teacher went to).
+    const relayed: MediaEdgeRoom[] = [];
+    for (const edge of report.edges) {
+      const sessionId = await openSessionOf(tx, edge.classId);
+      if (sessionId === null) continue;
+      relayed.push(edge);
+      attended.push(sessionId);
+      await syncAttendance(tx, nodeId, { sessionId, students: edge.students }, now);
+    }
+    await leaveNodeAttendance(tx, nodeId, attended, now);
+    revocation.students = await formerStudents(tx, [...open, ...relayed]);
     return { applied: true, firstOfBoot: !sameBoot || node.seq < 0, ended, revocation, wentLive };
   });
 }
 
 /** The students in these rooms who are no longer enrolled in the room's class (withdrawn, removed). */
-async function formerStudents(db: Executor, rooms: MediaRoom[]): Promise<MediaRevocation['students']> {
+async function formerStudents(db: Executor, rooms: MediaEdgeRoom[]): Promise<MediaRevocation['students']> {
   const userIds = [...new Set(rooms.flatMap((room) => room.students))];
   if (userIds.length === 0) return [];
   const enrolled = await db

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MEDIA_NODE_TIMEOUT_MS } from '@sea/contract/media-nodes';
-import { classes, mediaNodes } from '../db/schema.ts';
+import { attendance, classes, mediaNodes } from '../db/schema.ts';
 import type { EndedSession } from '../sessions/session-store.ts';
-import { insertClass } from '../../test/classes.ts';
+import { insertClass, insertEnrolment } from '../../test/classes.ts';
 import { buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
 import { FakeNode, isLiveNow, room, sessionsOf } from '../../test/media-node-report.ts';
 
@@ -28,6 +28,28 @@ const lastSeen = async (node: FakeNode) =>
   (await app.db.select().from(mediaNodes).where(eq(mediaNodes.id, node.id)))[0]?.lastSeenAt;
 
 describe('the sweep of silent media nodes', () => {
+  it('ends the stays of a silent edge’s students when it was last heard of; the session goes on', async () => {
+    const classId = await insertClass(app, teacher.id);
+    const student = await createUser(app);
+    await insertEnrolment(app, classId, student.id);
+    const origin = new FakeNode(app);
+    const edge = new FakeNode(app);
+    const open = room(classId);
+    await origin.report({ rooms: [open] });
+    await edge.report({ edges: [{ classId, students: [student.id] }] });
+    const heard = await lastSeen(edge);
+    const stays = () => app.db.select().from(attendance).where(eq(attendance.userId, student.id));
+    expect((await stays()).map((row) => row.leftAt)).toEqual([null]);
+
+    // The origin keeps reporting; the edge died.
+    const now = later(MEDIA_NODE_TIMEOUT_MS + 1_000);
+    await app.db.update(mediaNodes).set({ lastSeenAt: now }).where(eq(mediaNodes.id, origin.id));
+    await app.mediaNodes.sweep(now);
+    expect((await stays()).map((row) => row.leftAt)).toEqual([heard]);
+    expect(await isLiveNow(app, classId)).toBe(true);
+    await origin.report({ rooms: [] }); // the lecture ends: nothing left for the next tests' sweeps
+  });
+
   it('ends the sessions of a node silent past the timeout, when it was last heard of, once', async () => {
     const classId = await insertClass(app, teacher.id);
     const node = new FakeNode(app);

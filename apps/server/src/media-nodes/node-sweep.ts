@@ -1,12 +1,13 @@
 import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { MEDIA_NODE_TIMEOUT_MS } from '@sea/contract/media-nodes';
 import type { Database } from '../db/database.ts';
-import { classes, liveSessions, mediaNodes } from '../db/schema.ts';
+import { leaveNodeAttendance } from '../attendance/attendance-store.ts';
+import { attendance, classes, liveSessions, mediaNodes } from '../db/schema.ts';
 import { endNodeSessions, markNotLiveUnlessOpen, type EndedSession } from '../sessions/session-store.ts';
 
 /**
  * Ends the open sessions of every media node silent for longer than `timeoutMs`, at the time it was last heard
- * of, and sets their classes not live (unless another session of theirs is open). Each node is handled in a
+ * of (and the stays of the students it listed, an edge's too), and sets their classes not live (unless another session of theirs is open). Each node is handled in a
  * transaction that holds its row and checks its silence again, so a report arriving meanwhile wins; several
  * API servers may sweep at once and each session still ends once.
  */
@@ -16,11 +17,18 @@ export async function sweepSilentNodes(
   timeoutMs = MEDIA_NODE_TIMEOUT_MS,
 ): Promise<EndedSession[]> {
   const cutoff = new Date(now.getTime() - timeoutMs);
-  const silent = await db
+  const holding = await db
     .selectDistinct({ id: mediaNodes.id })
     .from(mediaNodes)
     .innerJoin(liveSessions, and(eq(liveSessions.nodeId, mediaNodes.id), isNull(liveSessions.endedAt)))
     .where(lt(mediaNodes.lastSeenAt, cutoff));
+  // An edge holds no session, only its students' stays in the origin's.
+  const relaying = await db
+    .selectDistinct({ id: mediaNodes.id })
+    .from(mediaNodes)
+    .innerJoin(attendance, and(eq(attendance.nodeId, mediaNodes.id), isNull(attendance.leftAt)))
+    .where(lt(mediaNodes.lastSeenAt, cutoff));
+  const silent = [...new Map([...holding, ...relaying].map((node) => [node.id, node])).values()];
   const ended: EndedSession[] = [];
   for (const { id } of silent) {
     ended.push(
@@ -32,6 +40,7 @@ export async function sweepSilentNodes(
           .for('update');
         if (node === undefined) return [];
         const sessions = await endNodeSessions(tx, id, [], node.lastSeenAt);
+        await leaveNodeAttendance(tx, id, [], node.lastSeenAt);
         await markNotLiveUnlessOpen(
           tx,
           sessions.map((session) => session.classId),

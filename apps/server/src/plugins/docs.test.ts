@@ -45,6 +45,7 @@ const METHODS: Record<keyof typeof ROUTES, Method[]> = {
   dashboardStudents: ['GET'],
   enroll: ['POST', 'DELETE'],
   schedule: ['GET', 'POST', 'DELETE'],
+  upcomingSchedule: ['GET'],
   reviews: ['GET', 'POST'],
   reviewSummary: ['GET'],
   review: ['PATCH', 'DELETE'],

@@ -3,18 +3,44 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ClassIdParamsSchema } from '@sea/contract/classes';
 import { ROUTES } from '@sea/contract/paths';
-import { ScheduleCreateSchema, ScheduleDeleteSchema, ScheduleSchema } from '@sea/contract/schedules';
+import {
+  ScheduleCreateSchema,
+  ScheduleDeleteSchema,
+  ScheduleSchema,
+  UPCOMING_SCHEDULE_SIZE,
+} from '@sea/contract/schedules';
 import { requireMember, requireTeacher } from '../classes/class-role.ts';
 import { DoneSchema, done, envelopeSchema, errorResponses, ok } from '../envelope.ts';
 import { requireUser } from '../plugins/auth.ts';
-import { addSchedule, listSchedules, removeSchedule } from './schedule-store.ts';
+import { addSchedule, listSchedules, listUpcomingSchedules, removeSchedule } from './schedule-store.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['schedules'];
 
-/** A class's schedule: read by members, written by the teacher. */
+/** A class's schedule: read by members, written by the teacher; its next entries shown to anyone. */
 export async function scheduleRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    ROUTES.upcomingSchedule,
+    {
+      schema: {
+        tags,
+        summary: `The next ${UPCOMING_SCHEDULE_SIZE} schedule entries not yet ended (anyone)`,
+        description:
+          'For the class page: entries whose end (date and end_time, Asia/Seoul) is still ahead, an entry under ' +
+          'way included, soonest first. An empty array when none is planned.',
+        params: ClassIdParamsSchema,
+        response: { 200: envelopeSchema(z.array(ScheduleSchema)), ...errorResponses(400, 404) },
+      },
+    },
+    async (request) =>
+      ok(
+        await listUpcomingSchedules(app.db, request.params.classId),
+        '다가오는 강의 일정이에요.',
+        'Upcoming schedule.',
+      ),
+  );
 
   app.get(
     ROUTES.schedule,

@@ -7,6 +7,7 @@ import type { ProcessedImage } from './process-image.ts';
 import type { ImageKind } from '../storage/storage.ts';
 import { HttpError } from '../errors.ts';
 import { formBad, formTooLarge, imageTooLarge } from './upload-errors.ts';
+import type { UploadOutcome } from './upload-metrics.ts';
 
 /** Largest accepted JSON part. The forms' texts are at most a few thousand characters. */
 export const MAX_JSON_PART_BYTES = 64 * 1024;
@@ -46,6 +47,38 @@ export async function readImageForm<S extends z.ZodType = z.ZodUnknown>(
   request: FastifyRequest,
   options: ImageFormOptions<S>,
 ): Promise<ImageForm<z.output<S>>> {
+  const started = performance.now();
+  // A request counts as an upload once its image part began; an empty one is "no image" (a browser's file
+  // input left empty), unless the part was cut off for its size.
+  let image: { bytes: number } | null = null;
+  const measure = (outcome: UploadOutcome): void => {
+    if (image === null || (image.bytes === 0 && outcome !== 'too-large')) return;
+    if (!request.server.hasDecorator('uploadMeter')) return;
+    const seconds = (performance.now() - started) / 1000;
+    request.server.uploadMeter.finished(options.kind, outcome, image.bytes, seconds);
+  };
+  try {
+    const form = await readForm(request, options, (seen) => (image = seen));
+    measure('accepted');
+    return form;
+  } catch (error) {
+    measure(uploadOutcome(error));
+    throw error;
+  }
+}
+
+function uploadOutcome(error: unknown): UploadOutcome {
+  if (!(error instanceof HttpError)) return 'invalid';
+  if (error.status === 413) return 'too-large';
+  if (error.status === 415) return 'unsupported';
+  return 'invalid';
+}
+
+async function readForm<S extends z.ZodType>(
+  request: FastifyRequest,
+  options: ImageFormOptions<S>,
+  imageSeen: (image: { bytes: number }) => void,
+): Promise<ImageForm<z.output<S>>> {
   if (!request.isMultipart()) {
     throw formBad(
       `multipart/form-data 형식으로 보내 주세요. (${options.jsonPart} 파트 필요)`,
@@ -63,7 +96,10 @@ export async function readImageForm<S extends z.ZodType = z.ZodUnknown>(
         json = await readJsonPart(part, options.jsonPart);
       } else if (part.fieldname === IMAGE_PART && part.type === 'file') {
         if (imageBytes !== undefined) throw repeatedPart(IMAGE_PART);
+        const seen = { bytes: 0 };
+        imageSeen(seen);
         imageBytes = await part.toBuffer();
+        seen.bytes = imageBytes.length;
       } else if (part.type === 'file') {
         // Unknown file parts are read to the end and dropped, so the rest of the form still arrives.
         part.file.resume();

@@ -6,11 +6,14 @@ import { bannerCard } from './process-image.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
 import { serveUploads } from '../storage/serve-uploads.ts';
 import type { Storage } from '../storage/storage.ts';
+import { uploadMetrics, type UploadMeter } from './upload-metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Where uploaded images are kept (the local folder UPLOAD_DIR by default). */
     storage: Storage;
+    /** Counts image uploads for `/metrics` (read by `readImageForm`). */
+    uploadMeter: UploadMeter;
   }
 }
 
@@ -22,6 +25,7 @@ export async function registerUploads(app: FastifyInstance, config: Config): Pro
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, parts: 10 } });
   const storage = new LocalStorage(config.uploadDir);
   app.decorate('storage', storage);
+  app.decorate('uploadMeter', uploadMetrics(app.metrics));
   await app.register(serveUploads, { dir: config.uploadDir });
   // Banners stored before card copies existed get theirs in the background; closing waits for it.
   let backfill: Promise<void> = Promise.resolve();

@@ -17,6 +17,8 @@ export const classKeys = {
   detail: (classId: number) => ['classes', classId, 'detail'] as const,
   role: (classId: number) => ['classes', classId, 'role'] as const,
   dashboard: (classId: number) => ['classes', classId, 'dashboard'] as const,
+  /** The next schedule entries the class page shows to anyone. */
+  upcomingSchedule: (classId: number) => ['classes', classId, 'upcoming-schedule'] as const,
   students: (classId: number) => ['classes', classId, 'students'] as const,
   /** The class's live sessions and their replays; a session's own answers (detail, chat) sit under it. */
   sessions: (classId: number) => ['classes', classId, 'sessions'] as const,

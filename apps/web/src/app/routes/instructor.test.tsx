@@ -30,11 +30,12 @@ describe('the instructor page', () => {
     expect(stats).toHaveTextContent('총 수강생1,234명');
     expect(stats).toHaveTextContent('평균 별점4.6점 (수강평 31개)');
     const grid = screen.getByRole('list', { name: '개설한 강의' });
+    // Each card: the class name to its page, the teacher's name back to this page (no link in a link).
     expect(
       within(grid)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/lecture/info/7', '/lecture/info/5']);
+    ).toEqual(['/lecture/info/7', '/instructor/teacher-7', '/lecture/info/5', '/instructor/teacher-5']);
   });
 
   it('says so for an unknown instructor', async () => {

@@ -36,6 +36,8 @@ const classDetail = {
   student_count: 3,
   rating_average: null,
   review_count: 0,
+  next_session_at: null,
+  replay_count: 0,
 };
 
 beforeEach(() => {

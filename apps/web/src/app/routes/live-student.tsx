@@ -2,6 +2,7 @@ import { ChatClosed } from '../../features/chat/components/chat-closed.tsx';
 import { ChatPanel } from '../../features/chat/components/chat-panel.tsx';
 import { LiveRoomFrame } from '../../features/classes/components/live-room-frame.tsx';
 import { useClassId } from '../../features/classes/use-class-id.ts';
+import { StudentSpeaking } from '../../features/live/components/student-speaking.tsx';
 import { StudentStage, StudentStatus, StudentWebcam } from '../../features/live/components/student-stage.tsx';
 import { useStudentRoom } from '../../features/live/hooks/use-student-room.ts';
 
@@ -17,7 +18,12 @@ export function Component() {
       chat={notLive ? <ChatClosed /> : <ChatPanel classId={classId} />}
       screen={<StudentStage room={room} classId={classId} />}
       webcam={<StudentWebcam room={room} />}
-      status={<StudentStatus room={room} />}
+      status={
+        <>
+          <StudentStatus room={room} />
+          {!room.error && <StudentSpeaking speaking={room.speaking} />}
+        </>
+      }
     />
   );
 }

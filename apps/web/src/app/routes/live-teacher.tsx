@@ -2,8 +2,10 @@ import { useSearchParams } from 'react-router';
 import { ChatPanel } from '../../features/chat/components/chat-panel.tsx';
 import { LiveRoomFrame } from '../../features/classes/components/live-room-frame.tsx';
 import { useClassId } from '../../features/classes/use-class-id.ts';
+import { InviteToSpeak } from '../../features/live/components/invite-to-speak.tsx';
 import { LiveVideo } from '../../features/live/components/live-video.tsx';
 import { TeacherControls } from '../../features/live/components/teacher-controls.tsx';
+import { TeacherSpeakers } from '../../features/live/components/teacher-speakers.tsx';
 import { useTeacherRoom } from '../../features/live/hooks/use-teacher-room.ts';
 import { LIVE_TEXTS } from '../../features/live/texts.ts';
 
@@ -16,7 +18,13 @@ export function Component() {
     <LiveRoomFrame
       classId={classId}
       role="teacher"
-      chat={<ChatPanel classId={classId} role="teacher" />}
+      chat={
+        <ChatPanel
+          classId={classId}
+          role="teacher"
+          handAction={(hand) => <InviteToSpeak speaking={room.speaking} userId={hand.userId} />}
+        />
+      }
       screen={
         <LiveVideo
           track={room.previews.screen}
@@ -32,7 +40,12 @@ export function Component() {
           fit="cover"
         />
       }
-      controls={<TeacherControls room={room} />}
+      controls={
+        <>
+          <TeacherControls room={room} />
+          <TeacherSpeakers speaking={room.speaking} />
+        </>
+      }
       onLeave={room.leave}
     />
   );

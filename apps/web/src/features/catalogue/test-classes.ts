@@ -19,6 +19,8 @@ export function classItem(id: number, overrides: Partial<ClassItem> = {}): Class
     student_count: id % 7,
     rating_average: null,
     review_count: 0,
+    next_session_at: null,
+    replay_count: 0,
     ...overrides,
   };
 }

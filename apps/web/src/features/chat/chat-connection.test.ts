@@ -115,7 +115,7 @@ describe('ChatConnection', () => {
     ]);
   });
 
-  it('reconnects 5 s after a blip with a fresh token and catches up with ?after= the last id, once', async () => {
+  it('reconnects 5 s after a blip with a fresh token and re-reads from the oldest message held, once', async () => {
     const { connection, stomp, fetchHistory, states } = open();
     stomp.last().connectAndConfirm();
     await vi.advanceTimersByTimeAsync(0);
@@ -138,9 +138,48 @@ describe('ChatConnection', () => {
     // One of the missed messages also comes live on the new subscription.
     stomp.last().deliver(CLASS_ID, chatMessage({ id: 5 }));
     await vi.advanceTimersByTimeAsync(0);
-    expect(fetchHistory).toHaveBeenLastCalledWith(CLASS_ID, 3);
+    expect(fetchHistory).toHaveBeenLastCalledWith(CLASS_ID, 0);
+    expect(fetchHistory).toHaveBeenCalledTimes(2);
     expect(ids(connection.messages)).toEqual([1, 2, 3, 4, 5]);
     expect(states).toEqual(['connecting', 'connected', 'disconnected', 'connecting', 'connected']);
+  });
+
+  it('drops on reconnect the messages deleted while it was away, and keeps what came live meanwhile', async () => {
+    stored.push(chatMessage({ id: 3 }), chatMessage({ id: 4 }));
+    const { connection, stomp } = open();
+    stomp.last().connectAndConfirm();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ids(connection.messages)).toEqual([1, 2, 3, 4]);
+    stomp.last().drop();
+    // The teacher deletes the oldest and a middle message while this client is away; one more is written.
+    stored.splice(0, stored.length, chatMessage({ id: 2 }), chatMessage({ id: 4 }), chatMessage({ id: 5 }));
+    await vi.advanceTimersByTimeAsync(5_000);
+    stomp.last().connect();
+    // Written after the new subscription took effect: it comes live, and is kept whatever the read says.
+    stomp.last().deliver(CLASS_ID, chatMessage({ id: 6 }));
+    stomp.last().confirm();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ids(connection.messages)).toEqual([2, 4, 5, 6]);
+  });
+
+  it('does not bring back a message deleted live while the re-read was on its way', async () => {
+    const { connection, stomp, fetchHistory } = open();
+    stomp.last().connectAndConfirm();
+    await vi.advanceTimersByTimeAsync(0);
+    stomp.last().drop();
+    stored.push(chatMessage({ id: 3 }));
+    await vi.advanceTimersByTimeAsync(5_000);
+    let answer: (messages: ChatMessage[]) => void = () => undefined;
+    fetchHistory.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    stomp.last().connectAndConfirm();
+    await vi.advanceTimersByTimeAsync(0);
+    const before = [...stored];
+    stomp.last().subscriptions.get('/topic/moderation/7')?.(
+      JSON.stringify({ type: 'messageDeleted', roomId: CLASS_ID, messageId: 3 }),
+    );
+    answer(before);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ids(connection.messages)).toEqual([1, 2]);
   });
 
   it('renews a refused token once and connects again; a second refusal fails', async () => {
@@ -160,6 +199,40 @@ describe('ChatConnection', () => {
     expect(stomp.clients).toHaveLength(2);
     expect(connection.state).toBe('failed');
     expect(states).toEqual(['connecting', 'disconnected', 'connecting', 'failed']);
+  });
+
+  it('reconnects within the hint when the server stops, and catches up without repeats', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const { connection, stomp, fetchHistory, states } = open();
+    stomp.last().connectAndConfirm();
+    await vi.advanceTimersByTimeAsync(0);
+    stomp.last().deliver(CLASS_ID, chatMessage({ id: 3 }));
+    stomp.last().restart('채팅 서버를 다시 시작합니다. 잠시 후 다시 연결합니다.', 2_000);
+    expect(connection.state).toBe('disconnected');
+    expect(stomp.last().deactivated).toBe(true);
+    // Written while nobody was connected: the catch-up after the reconnect brings it.
+    stored.push(chatMessage({ id: 3 }), chatMessage({ id: 4 }));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(stomp.clients).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(stomp.clients).toHaveLength(2);
+    stomp.last().connectAndConfirm();
+    await vi.advanceTimersByTimeAsync(0);
+    // A reconnect re-reads from the oldest message held (deletions made meanwhile drop out, docs/classroom.md).
+    expect(fetchHistory).toHaveBeenLastCalledWith(CLASS_ID, 0);
+    expect(ids(connection.messages)).toEqual([1, 2, 3, 4]);
+    expect(states).toEqual(['connecting', 'connected', 'disconnected', 'connecting', 'connected']);
+  });
+
+  it('never waits longer than its own reconnect delay, whatever the hint says', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    vi.spyOn(Math, 'random').mockReturnValue(0.99);
+    const { stomp } = open({ reconnectDelayMs: 5_000 });
+    stomp.last().connectAndConfirm();
+    stomp.last().restart('다시 시작합니다', 3_600_000);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(stomp.clients).toHaveLength(2);
   });
 
   it('fails without retrying when the server refuses membership', async () => {
@@ -221,7 +294,7 @@ describe('ChatConnection', () => {
     expect(ids(connection.messages)).toEqual([1, 2, 3]);
   });
 
-  it('tries a failed catch-up again until it succeeds, without losing a message', async () => {
+  it('tries a failed re-read again until it succeeds, without losing a message', async () => {
     const fetchHistory = vi.fn(historyOf(stored));
     const { connection, stomp } = open({ fetchHistory });
     stomp.last().connectAndConfirm();
@@ -238,12 +311,12 @@ describe('ChatConnection', () => {
     expect(ids(connection.messages)).toEqual([1, 2]);
     await vi.advanceTimersByTimeAsync(2_000);
     expect(fetchHistory).toHaveBeenCalledTimes(4);
-    expect(fetchHistory).toHaveBeenLastCalledWith(CLASS_ID, 2);
+    expect(fetchHistory).toHaveBeenLastCalledWith(CLASS_ID, 0);
     expect(ids(connection.messages)).toEqual([1, 2, 3, 4]);
     expect(connection.state).toBe('connected');
   });
 
-  it('when the catch-up keeps failing, starts over and reads from the same point, not after newer live messages', async () => {
+  it('when the re-read keeps failing, starts over and reads from the same point, not after newer live messages', async () => {
     const fetchHistory = vi.fn(historyOf(stored));
     const { connection, stomp, states } = open({ fetchHistory });
     stomp.last().connectAndConfirm();
@@ -266,7 +339,7 @@ describe('ChatConnection', () => {
     expect(stomp.clients).toHaveLength(3);
     stomp.last().connectAndConfirm();
     await vi.advanceTimersByTimeAsync(0);
-    expect(fetchHistory).toHaveBeenLastCalledWith(CLASS_ID, 2);
+    expect(fetchHistory).toHaveBeenLastCalledWith(CLASS_ID, 0);
     expect(ids(connection.messages)).toEqual([1, 2, 3, 4, 5]);
     expect(states.slice(-3)).toEqual(['disconnected', 'connecting', 'connected']);
   });

@@ -4,6 +4,7 @@ import {
   CHAT_HEARTBEAT_MS,
   CHAT_HISTORY_MAX,
   CHAT_RECONNECT_DELAY_MS,
+  CHAT_RECONNECT_HEADER,
   CHAT_SEND_DESTINATION,
   chatTopic,
   type ChatMessage,
@@ -11,7 +12,7 @@ import {
 } from '@sea/contract/chat';
 import { moderationTopic, type ModerationEvent } from '@sea/contract/classroom';
 import { Emitter } from '../../lib/emitter.ts';
-import { mergeMessages } from './merge-messages.ts';
+import { MAX_KEPT_MESSAGES, mergeMessages } from './merge-messages.ts';
 
 /** Where a chat connection stands; the panel shows it and enables sending only while `connected`. */
 export type ChatConnectionState = 'connecting' | 'connected' | 'disconnected' | 'failed';
@@ -26,6 +27,11 @@ export type ChatConnectionEvents = {
   refused: ChatRefusal;
   /** The teacher deleted a message (it is already gone from `messages`), muted someone or set slow mode. */
   moderated: ModerationEvent;
+  /**
+   * The server confirmed the subscription of a {@link ChatConnection.watch}ed destination on this connection:
+   * state read from now on misses none of its news. Carries the destination.
+   */
+  watching: string;
 };
 
 /** The part of a STOMP client the connection drives; tests inject a fake one. */
@@ -46,8 +52,12 @@ export type StompClientConfig = {
   token: string | null;
   heartbeatMs: number;
   onConnected: () => void;
-  /** The server answered an ERROR frame (refused token or membership); it closes the socket next. */
-  onRefused: (message: string) => void;
+  /**
+   * The server answered an ERROR frame; it closes the socket next. `reconnectWithinMs` is the value of its
+   * {@link CHAT_RECONNECT_HEADER} (the server is stopping: reconnect within that), null for a refusal (token,
+   * membership).
+   */
+  onRefused: (message: string, reconnectWithinMs: number | null) => void;
   onSocketClosed: () => void;
 };
 
@@ -89,7 +99,11 @@ export const createStompClient: StompFactory = (config) => {
     heartbeatOutgoing: config.heartbeatMs,
     reconnectDelay: 0,
     onConnect: () => config.onConnected(),
-    onStompError: (frame) => config.onRefused(frame.headers.message ?? frame.body),
+    onStompError: (frame) =>
+      config.onRefused(
+        frame.headers.message ?? frame.body,
+        reconnectWithin(frame.headers[CHAT_RECONNECT_HEADER]),
+      ),
     onWebSocketClose: () => config.onSocketClosed(),
   });
   return {
@@ -108,12 +122,16 @@ export const createStompClient: StompFactory = (config) => {
 /**
  * The live chat of one class, without any UI framework. It connects at once, subscribes, and reads the history
  * once the server confirmed the subscription (so a message stored meanwhile is in the history or arrives live,
- * never in neither). After a lost connection it waits 5 s, reconnects and reads what it missed with
- * `?after=<last id>`, merging by id, so a network blip neither loses nor duplicates a message. A failed read is
+ * never in neither). After a lost connection it waits 5 s, reconnects and re-reads from the oldest message it
+ * holds (`?after=<oldest id - 1>`, page by page): what came meanwhile is merged by id and what the teacher
+ * deleted meanwhile is dropped, so after a network blip the list is the server's, neither losing nor repeating
+ * nor keeping a deleted message. A failed read is
  * tried again a few times; a catch-up that still fails ends the connection, and the next one reads from the same
  * point again. When the server refuses the token (it expired), the token is renewed once and the connection
- * tried again; any other ERROR (membership refused) ends in `failed` without retrying. {@link close} is
- * idempotent and stops everything.
+ * tried again. A stopping server's ERROR ({@link CHAT_RECONNECT_HEADER}) is not a refusal: the connection
+ * reconnects after a random wait up to the time the server named, and catches up as after any loss. Any other
+ * ERROR (membership refused) ends in `failed` without retrying. {@link close} is idempotent and stops
+ * everything.
  */
 export class ChatConnection {
   readonly #options: Required<ChatConnectionOptions>;
@@ -124,16 +142,20 @@ export class ChatConnection {
   /** Bumped on every new socket and on close: callbacks of an older socket are ignored. */
   #generation = 0;
   #reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  /** The last id before which nothing is missing; the catch-up of the next connection reads after it. */
-  #resumeAfter: number | null = null;
-  /** True once this connection's history read succeeded: until then `#resumeAfter` must not move on. */
-  #caughtUp = false;
+  /** True once a history read succeeded: from then on a reconnect re-reads from the oldest message held. */
+  #historyRead = false;
+  /** The highest message id ever held: where a re-read starts when no message is held any more. */
+  #lastSeen = 0;
+  /** Messages deleted live: a re-read answered before the deletion must not bring them back. */
+  readonly #deleted = new Set<number>();
   #retryTimer: ReturnType<typeof setTimeout> | null = null;
   #closed = false;
   /** Set after a token renewal until the next successful CONNECT, so a refused token is renewed only once. */
   #renewed = false;
   /** Listeners of other room topics, by destination ({@link watch}). */
   readonly #watchers = new Map<string, Set<(body: unknown) => void>>();
+  /** The watched destinations whose subscription the server confirmed on the current connection. */
+  #watching = new Set<string>();
 
   constructor(options: ChatConnectionOptions) {
     this.#options = {
@@ -183,6 +205,11 @@ export class ChatConnection {
     };
   }
 
+  /** True when a watched destination's subscription is in effect on the current connection. */
+  isWatching(destination: string): boolean {
+    return this.#watching.has(destination);
+  }
+
   /** Sends a room action (`/app/questions`...); false (nothing sent) while not connected. */
   publish(destination: string, body: object): boolean {
     if (this.#state !== 'connected' || this.#client === null) return false;
@@ -212,6 +239,7 @@ export class ChatConnection {
 
   #open(): void {
     const generation = ++this.#generation;
+    this.#watching = new Set();
     const current = (): boolean => generation === this.#generation;
     this.#setState('connecting');
     const client = this.#options.createClient({
@@ -221,8 +249,15 @@ export class ChatConnection {
       onConnected: () => {
         if (current()) this.#connected(client, generation);
       },
-      onRefused: (message) => {
+      onRefused: (message, reconnectWithinMs) => {
         if (!current()) return;
+        if (reconnectWithinMs !== null) {
+          console.info('chat server stopping; reconnecting:', message);
+          void client.deactivate();
+          // Spread over the hint so that a room does not come back at once; never slower than after an outage.
+          this.#lost(Math.random() * Math.min(reconnectWithinMs, this.#options.reconnectDelayMs));
+          return;
+        }
         console.warn('chat refused by the server:', message);
         this.#generation += 1;
         void client.deactivate();
@@ -257,7 +292,8 @@ export class ChatConnection {
   #connected(client: StompLike, generation: number): void {
     const { classId } = this.#options;
     this.#renewed = false;
-    this.#caughtUp = false;
+    // What is held now came from earlier connections: deletions of it may have been missed meanwhile.
+    const held = new Set(this.#messages.map((message) => message.id));
     const subscribed = Promise.all([
       client.subscribe(CHAT_ERROR_DESTINATION, (body) => {
         const refusal = parseJson<ChatRefusal>(body);
@@ -274,20 +310,21 @@ export class ChatConnection {
     ]);
     for (const destination of this.#watchers.keys()) this.#subscribeWatched(client, destination);
     this.#setState('connected');
-    // Read only once the subscription is in effect: a message stored before that is in the history, one stored
-    // after it arrives live (one stored in between comes both ways and is merged once).
-    const after = this.#resumeAfter;
+    // Read only once the subscription is in effect: a message stored (or deleted) before that is in the
+    // history (or gone from it), one stored after it arrives live (one in between comes both ways, merged once).
+    const reread = this.#historyRead;
     void subscribed.then(async () => {
       if (generation !== this.#generation) return;
       try {
-        await this.#catchUp(after, generation);
-        if (generation === this.#generation) this.#caughtUp = true;
+        await (reread ? this.#reread(held, generation) : this.#firstRead(held, generation));
+        if (generation === this.#generation) this.#historyRead = true;
       } catch (error) {
         if (generation !== this.#generation) return;
         console.warn('chat history could not be loaded', error);
-        // Without the catch-up the list would keep a gap: start over, reading from the same point again. The
-        // first page of a fresh panel is only logged, as the product does; live messages keep flowing.
-        if (after !== null) {
+        // Without the re-read the list would keep a gap, or deleted messages: start over, reading from the
+        // same point again. The first page of a fresh panel is only logged, as the product does; live messages
+        // keep flowing.
+        if (reread) {
           void client.deactivate();
           this.#lost();
         }
@@ -295,23 +332,55 @@ export class ChatConnection {
     });
   }
 
-  async #catchUp(after: number | null, generation: number): Promise<void> {
+  /**
+   * The latest page, as a fresh panel reads it. Messages held from an earlier connection whose first read
+   * failed are replaced by it, as a page reload would.
+   */
+  async #firstRead(held: ReadonlySet<number>, generation: number): Promise<void> {
     const { classId } = this.#options;
-    if (after === null) {
-      const page = await this.#read(() => this.#options.fetchHistory(classId), generation);
-      if (generation === this.#generation) this.#merge(page);
-      return;
-    }
-    let from = after;
+    const page = await this.#read(() => this.#options.fetchHistory(classId), generation);
+    if (generation !== this.#generation) return;
+    this.#replace(page, held, () => true);
+  }
+
+  /**
+   * After a reconnect: the server's truth from the oldest message held on, page by page. A held message the
+   * server no longer has was deleted while this client was away, and is dropped; what came meanwhile is added.
+   */
+  async #reread(held: ReadonlySet<number>, generation: number): Promise<void> {
+    const { classId } = this.#options;
+    const oldest = this.#messages[0]?.id;
+    let from = oldest === undefined ? this.#lastSeen : oldest - 1;
+    const read: ChatMessage[] = [];
     for (let pages = 0; pages < MAX_CATCH_UP_PAGES; pages += 1) {
       const since = from;
       const page = await this.#read(() => this.#options.fetchHistory(classId, since), generation);
       if (generation !== this.#generation) return;
-      this.#merge(page);
+      read.push(...page);
       const last = page.at(-1);
-      if (page.length < CHAT_HISTORY_MAX || last === undefined) return;
+      if (page.length < CHAT_HISTORY_MAX || last === undefined) {
+        this.#replace(read, held, () => true);
+        return;
+      }
       from = last.id;
     }
+    // Gave up after the page limit: only what the pages covered is known.
+    const covered = read.at(-1)?.id ?? from;
+    this.#replace(read, held, (id) => id <= covered);
+  }
+
+  /** Merges what was read, dropping the held messages (within `covered`) the server no longer has. */
+  #replace(read: readonly ChatMessage[], held: ReadonlySet<number>, covered: (id: number) => boolean): void {
+    const answered = new Set(read.map((message) => message.id));
+    const kept = this.#messages.filter(
+      (message) => !held.has(message.id) || answered.has(message.id) || !covered(message.id),
+    );
+    const fresh = read.filter((message) => !this.#deleted.has(message.id));
+    const merged = mergeMessages(kept, fresh);
+    if (merged === this.#messages) return;
+    this.#messages = merged;
+    this.#lastSeen = Math.max(this.#lastSeen, merged.at(-1)?.id ?? 0);
+    this.#events.emit('messagesChanged', merged);
   }
 
   /** One history read, tried again after 1, 2 and 4 s; the last failure is thrown. */
@@ -336,30 +405,39 @@ export class ChatConnection {
     this.#retryTimer = null;
   }
 
-  #lost(): void {
+  /** The connection is gone: reconnect after `delayMs` (the usual reconnect delay unless told otherwise). */
+  #lost(delayMs = this.#options.reconnectDelayMs): void {
     this.#generation += 1;
+    this.#watching = new Set();
     this.#client = null;
     this.#clearRetry();
-    // Until the catch-up succeeded, messages after the resume point may be missing below the live ones.
-    if (this.#caughtUp) this.#resumeAfter = this.#messages.at(-1)?.id ?? this.#resumeAfter;
-    this.#caughtUp = false;
     this.#setState('disconnected');
     this.#reconnectTimer = setTimeout(() => {
       this.#reconnectTimer = null;
       if (!this.#closed) this.#open();
-    }, this.#options.reconnectDelayMs);
+    }, delayMs);
   }
 
   #subscribeWatched(client: StompLike, destination: string): void {
-    void client.subscribe(destination, (body) => {
-      const value = parseJson<unknown>(body);
-      if (value === null) return;
-      for (const listener of this.#watchers.get(destination) ?? []) listener(value);
-    });
+    const generation = this.#generation;
+    void client
+      .subscribe(destination, (body) => {
+        const value = parseJson<unknown>(body);
+        if (value === null) return;
+        for (const listener of this.#watchers.get(destination) ?? []) listener(value);
+      })
+      .then(() => {
+        if (generation !== this.#generation) return;
+        this.#watching.add(destination);
+        this.#events.emit('watching', destination);
+      });
   }
 
   #moderated(event: ModerationEvent): void {
     if (event.type === 'messageDeleted') {
+      // Deletions are rare: the set stays small for a page's life (bounded all the same).
+      if (this.#deleted.size >= MAX_KEPT_MESSAGES) this.#deleted.clear();
+      this.#deleted.add(event.messageId);
       const kept = this.#messages.filter((message) => message.id !== event.messageId);
       if (kept.length !== this.#messages.length) {
         this.#messages = kept;
@@ -373,6 +451,7 @@ export class ChatConnection {
     const merged = mergeMessages(this.#messages, incoming);
     if (merged === this.#messages) return;
     this.#messages = merged;
+    this.#lastSeen = Math.max(this.#lastSeen, merged.at(-1)?.id ?? 0);
     this.#events.emit('messagesChanged', merged);
   }
 
@@ -381,6 +460,13 @@ export class ChatConnection {
     this.#state = state;
     this.#events.emit('stateChanged', state);
   }
+}
+
+/** A stopping server's reconnect hint: a number of milliseconds, else null (the ERROR is a refusal). */
+function reconnectWithin(header: string | undefined): number | null {
+  if (header === undefined) return null;
+  const ms = Number(header);
+  return Number.isFinite(ms) && ms >= 0 ? ms : null;
 }
 
 function parseJson<T>(text: string): T | null {

@@ -57,6 +57,7 @@ export const CLASSROOM_TEXTS = {
   slowModeOff: '끄기',
   slowModeSeconds: (seconds: number) => `${seconds}초`,
   slowModeOn: (seconds: number) => `천천히 모드: ${seconds}초에 한 번씩 보낼 수 있어요.`,
+  mutedUntil: (time: string) => `강사가 채팅과 질문을 잠시 막았어요. ${time}부터 다시 쓸 수 있어요.`,
   raiseHand: '손들기',
   lowerHand: '손 내리기',
   handsCount: (count: number) => `손든 학생 ${count}명`,

@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react';
 import type { ChatConnection } from './chat-connection.ts';
 
 /**
- * A piece of room state kept from a topic of the chat connection: read with `load` whenever the connection
- * (re)connects (after subscribing, so nothing falls in between), then changed by each body on `destination`.
+ * A piece of room state kept from a topic of the chat connection: read with `load` whenever the subscription
+ * to `destination` takes effect (on every (re)connect), then changed by each body on `destination`. Bodies that
+ * arrive while a read is on its way are applied again on top of what it answers: the read may predate them (a
+ * question deleted meanwhile must not come back).
  */
 export function useRoomState<T>(
   connection: ChatConnection | null,
@@ -16,19 +18,33 @@ export function useRoomState<T>(
   useEffect(() => {
     if (!connection) return undefined;
     let stopped = false;
+    /** Bodies heard since the newest read started; null while no read is on its way. */
+    let pending: unknown[] | null = null;
+    let reads = 0;
     const reload = (): void => {
+      const read = ++reads;
+      pending = [];
       load().then(
         (value) => {
-          if (!stopped) setState(value);
+          if (stopped || read !== reads) return;
+          const heard = pending ?? [];
+          pending = null;
+          setState(heard.reduce<T>((current, body) => apply(current, body), value));
         },
-        (error: unknown) => console.warn(`${destination} could not be loaded`, error),
+        (error: unknown) => {
+          if (read === reads) pending = null;
+          console.warn(`${destination} could not be loaded`, error);
+        },
       );
     };
-    const unwatch = connection.watch(destination, (body) => setState((current) => apply(current, body)));
-    const unlisten = connection.on('stateChanged', (next) => {
-      if (next === 'connected') reload();
+    const unwatch = connection.watch(destination, (body) => {
+      pending?.push(body);
+      setState((current) => apply(current, body));
     });
-    if (connection.state === 'connected') reload();
+    const unlisten = connection.on('watching', (watched) => {
+      if (watched === destination) reload();
+    });
+    if (connection.isWatching(destination)) reload();
     return () => {
       stopped = true;
       unwatch();

@@ -32,6 +32,14 @@ export const CLASS_TEXTS = {
     rating: (average: number, count: number) => `${average.toFixed(1)} (수강평 ${count}개)`,
     noReviews: '아직 수강평이 없어요',
     students: (count: number) => `수강생 ${count}명`,
+    upcomingTitle: '다가오는 라이브 일정',
+    upcomingEmpty: '아직 예정된 라이브 일정이 없어요. 일정이 잡히면 여기에서 알려 드려요.',
+    upcomingLoading: '일정을 불러오는 중이에요...',
+    upcomingFailed: '일정을 불러오지 못했어요.',
+    upcomingListLabel: '다가오는 라이브 일정 목록',
+    replays: (count: number) => `다시보기 ${count}개`,
+    watchReplays: (count: number) => `다시보기 ${count}개 보러 가기`,
+    replaysForStudents: '수강 신청하면 지난 라이브를 다시 볼 수 있어요.',
   },
 
   form: {

@@ -1,5 +1,5 @@
 import { Emitter } from '../../lib/emitter.ts';
-import type { SignallingLike } from './signalling-client.ts';
+import { RESTART_WAIT_MS, type SignallingLike } from './signalling-client.ts';
 
 /** After a failed recovery, the next attempt waits this long. */
 export const RECOVERY_RETRY_MS = 1_000;
@@ -13,14 +13,20 @@ export type LiveClientOptions = {
   createPeerConnection?: (config: RTCConfiguration) => RTCPeerConnection;
   /** Tests shorten the pause between recovery attempts. */
   recoveryRetryMs?: number;
+  /**
+   * After `nodeStopped`, how long recovery goes on whatever fails (the node, or another, comes back and the
+   * teacher starts the room again meanwhile, so a `notLive` is not the end yet). Tests shorten it.
+   */
+  restartWaitMs?: number;
 };
 
 /**
  * Where a room's media side stands: `connecting` while entering or recovering (also while the media connection
- * is interrupted), `connected` once entered and while the connection holds, `failed` when entering failed or
- * recovery gave up.
+ * is interrupted), `connected` once entered and while the connection holds, `restarting` from the media node's
+ * `nodeStopped` until the room is entered again (for at most {@link RESTART_WAIT_MS}), `failed` when entering
+ * failed or recovery gave up.
  */
-export type MediaState = 'connecting' | 'connected' | 'failed';
+export type MediaState = 'connecting' | 'connected' | 'restarting' | 'failed';
 
 /** The events every live client has. */
 export type LiveClientEvents = {
@@ -47,13 +53,23 @@ export abstract class LiveClient<Events extends LiveClientEvents & Record<string
   #attempts = 0;
   #recovering = false;
   #mediaState: MediaState = 'connecting';
+  readonly #restartWaitMs: number;
+  /** Until when (Date.now()) recovery waits out a restart of the media node; 0 when none is under way. */
+  #restartUntil = 0;
   #closed = false;
 
   constructor(options: LiveClientOptions) {
     this.signalling = options.signalling;
     this.#createPeerConnection = options.createPeerConnection ?? ((config) => new RTCPeerConnection(config));
     this.#retryMs = options.recoveryRetryMs ?? RECOVERY_RETRY_MS;
-    this.listen(this.signalling.on('reconnected', () => this.#recover(true)));
+    this.#restartWaitMs = options.restartWaitMs ?? RESTART_WAIT_MS;
+    this.listen(
+      this.signalling.on('reconnected', () => this.#recover(true)),
+      this.signalling.on('nodeStopped', () => {
+        this.#restartUntil = Date.now() + this.#restartWaitMs;
+        this.#setMediaState('restarting');
+      }),
+    );
   }
 
   /** The media connection in use (for statistics). */
@@ -123,7 +139,7 @@ export abstract class LiveClient<Events extends LiveClientEvents & Record<string
       // The media path broke (network change, server restart): start again on a fresh connection.
       if (pc.connectionState === 'failed') this.#recover(true);
       // Interrupted: the browser is checking whether the path still works (it comes back, or fails).
-      else if (pc.connectionState === 'disconnected') this.#setMediaState('connecting');
+      else if (pc.connectionState === 'disconnected' && !this.#restarting) this.#setMediaState('connecting');
       else if (pc.connectionState === 'connected' && !this.#recovering && this.#mediaState === 'connecting')
         this.#setMediaState('connected');
     });
@@ -153,6 +169,11 @@ export abstract class LiveClient<Events extends LiveClientEvents & Record<string
     (this.emit as (event: 'mediaStateChanged', value: MediaState) => void)('mediaStateChanged', state);
   }
 
+  /** Whether a restart of the media node is being waited out. */
+  get #restarting(): boolean {
+    return Date.now() < this.#restartUntil;
+  }
+
   #recover(fresh: boolean): void {
     if (this.finished) return;
     clearTimeout(this.#retryTimer);
@@ -160,16 +181,17 @@ export abstract class LiveClient<Events extends LiveClientEvents & Record<string
     if (fresh) this.#attempts = 0;
     this.#attempts += 1;
     this.#recovering = true;
-    this.#setMediaState('connecting');
+    this.#setMediaState(this.#restarting ? 'restarting' : 'connecting');
     this.serial(() => this.connect()).then(
       () => {
         this.#attempts = 0;
         this.#recovering = false;
+        this.#restartUntil = 0;
         if (!this.finished) this.#setMediaState('connected');
       },
       (error: unknown) => {
         if (this.finished) return;
-        if (this.isFinal(error) || this.#attempts >= RECOVERY_ATTEMPTS) {
+        if (!this.#restarting && (this.isFinal(error) || this.#attempts >= RECOVERY_ATTEMPTS)) {
           this.#recovering = false;
           this.#setMediaState('failed');
           this.onGiveUp(error);

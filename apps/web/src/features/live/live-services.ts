@@ -3,6 +3,8 @@ import { ROUTES, toPath } from '@sea/contract/paths';
 import type { LiveTicket } from '@sea/contract/live-ticket';
 import { http } from '../../lib/http.ts';
 import { SignallingClient, type SignallingLike, type SignallingState } from './signalling-client.ts';
+import { SpeakerListener } from './speaker-listener.ts';
+import { StudentSpeaker } from './student-speaker.ts';
 import { StudentViewer } from './student-viewer.ts';
 import { TeacherPublisher } from './teacher-publisher.ts';
 
@@ -16,6 +18,11 @@ export type PublisherLike = Pick<
 /** The parts of a {@link StudentViewer} the student room uses. */
 export type ViewerLike = Pick<StudentViewer, 'join' | 'setLayer' | 'on' | 'close' | 'mediaState'>;
 
+/** The parts of a {@link StudentSpeaker} the student room uses. */
+export type SpeakerLike = Pick<StudentSpeaker, 'accept' | 'decline' | 'end' | 'on' | 'close' | 'phase'>;
+/** The parts of a {@link SpeakerListener} the teacher room uses. */
+export type SpeakerListenerLike = Pick<SpeakerListener, 'invite' | 'end' | 'on' | 'close'>;
+
 /** Everything the live rooms reach outside React: the media service and the capture devices. */
 export type LiveServices = {
   /** Gets a live ticket for the class and opens the signalling connection with it. */
@@ -23,6 +30,10 @@ export type LiveServices = {
   /** `record`: whether a session it starts is recorded (default true). */
   createPublisher: (signalling: LiveSignalling, options?: { record?: boolean }) => PublisherLike;
   createViewer: (signalling: LiveSignalling) => ViewerLike;
+  /** A student's speaking at the teacher's invitation (asks for the microphone through {@link getUserMedia}). */
+  createSpeaker: (signalling: LiveSignalling) => SpeakerLike;
+  /** The teacher's invitations, and the speakers' voices. */
+  createSpeakerListener: (signalling: LiveSignalling) => SpeakerListenerLike;
   getUserMedia: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
   getDisplayMedia: (options: DisplayMediaStreamOptions) => Promise<MediaStream>;
 };
@@ -53,6 +64,9 @@ export const browserLiveServices: LiveServices = {
   },
   createPublisher: (signalling, options) => new TeacherPublisher({ signalling, record: options?.record }),
   createViewer: (signalling) => new StudentViewer({ signalling }),
+  createSpeaker: (signalling) =>
+    new StudentSpeaker({ signalling, getUserMedia: (c) => navigator.mediaDevices.getUserMedia(c) }),
+  createSpeakerListener: (signalling) => new SpeakerListener({ signalling }),
   getUserMedia: (constraints) => navigator.mediaDevices.getUserMedia(constraints),
   getDisplayMedia: async (options) => {
     // Phones' browsers have no display capture at all (the method is missing): say so in the DOM's own words.

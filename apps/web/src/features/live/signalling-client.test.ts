@@ -139,4 +139,81 @@ describe('SignallingClient', () => {
     expect(other.io.engine.clientsCount).toBe(1);
     expect(relocations.length).toBeGreaterThan(0);
   });
+
+  it('hears nodeStopped, then comes back on the node a fresh ticket names', async () => {
+    const stopping = await startServer();
+    const other = await startServer();
+    const client = connect(
+      stopping.url,
+      async () => 'good',
+      undefined,
+      async () => ({ url: other.url, ticket: 'good' }),
+    );
+    const events: string[] = [];
+    client.on('nodeStopped', () => events.push('nodeStopped'));
+    client.on('stateChanged', (state) => events.push(state));
+    await new Promise<void>((resolve) =>
+      client.on('stateChanged', (state) => state === 'connected' && resolve()),
+    );
+    const reconnected = new Promise<void>((resolve) => client.on('reconnected', () => resolve()));
+    // What the media service does at a stop: out of the registry, the event, then the connection drops.
+    stopping.io.httpServer.close();
+    for (const socket of stopping.io.of('/').sockets.values()) {
+      socket.emit('nodeStopped', {});
+      socket.conn.close();
+    }
+    await reconnected;
+    expect(events).toEqual(['connected', 'nodeStopped', 'connecting', 'connected']);
+    expect(other.io.engine.clientsCount).toBe(1);
+  });
+
+  it('within the restart wait, a connection the server closes (entry refused for now) is made again', async () => {
+    let connections = 0;
+    const { url } = await startServer((socket) => {
+      connections += 1;
+      // The stopping node's event; then the restarted node refuses twice (no room yet) and closes.
+      if (connections === 1) socket.emit('nodeStopped', {});
+      if (connections <= 3) setTimeout(() => socket.disconnect(true), 50);
+    });
+    let tickets = 0;
+    const client = connect(url, async () => {
+      tickets += 1;
+      return 'good';
+    });
+    const states: string[] = [];
+    client.on('stateChanged', (state) => states.push(state));
+    let reconnections = 0;
+    const settled = new Promise<void>((resolve) =>
+      client.on('reconnected', () => {
+        reconnections += 1;
+        if (reconnections === 3) resolve();
+      }),
+    );
+    await settled;
+    expect(client.state).toBe('connected');
+    expect(tickets).toBe(4);
+    expect(states).toEqual([
+      'connected',
+      'connecting',
+      'connected',
+      'connecting',
+      'connected',
+      'connecting',
+      'connected',
+    ]);
+  });
+
+  it('past the restart wait, a connection the server closes stays closed', async () => {
+    const { url } = await startServer((socket) => {
+      socket.emit('nodeStopped', {});
+      setTimeout(() => socket.disconnect(true), 100);
+    });
+    const client = new SignallingClient({ url, getTicket: async () => 'good', restartWaitMs: 20 });
+    clients.push(client);
+    await new Promise<void>((resolve) =>
+      client.on('stateChanged', (state) => state === 'disconnected' && resolve()),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(client.state).toBe('disconnected');
+  });
 });

@@ -45,9 +45,18 @@ export type SignallingOptions = {
    */
   relocate?: () => Promise<{ url: string; ticket: string }>;
   requestTimeoutMs?: number;
+  /** Tests shorten {@link RESTART_WAIT_MS}. */
+  restartWaitMs?: number;
 };
 
 const REQUEST_TIMEOUT_MS = 15_000;
+/**
+ * After the media node said it stops (`nodeStopped`), how long the room waits for it (or another node) to be
+ * back: the node may be down, or up before the teacher has started the room again.
+ */
+export const RESTART_WAIT_MS = 180_000;
+/** Within that wait, a new connection this long after the server closed one (an entry refused for now). */
+const RESTART_RETRY_MS = 1_000;
 const offline = () => new LiveRequestError('offline', LIVE_TEXTS.signalling.offline);
 const SERVER_EVENTS: LiveEventName[] = [
   'newProducer',
@@ -55,6 +64,8 @@ const SERVER_EVENTS: LiveEventName[] = [
   'teacherLeft',
   'viewerCount',
   'recordingState',
+  'speakerChanged',
+  'nodeStopped',
 ];
 
 /** The server's refusal of a connection (its middleware's `{ code, message }`), as a request error. */
@@ -90,6 +101,9 @@ export class SignallingClient {
   /** A ticket {@link SignallingOptions.relocate} got, for the next connection. */
   #nextTicket: string | null = null;
   #relocating = false;
+  /** Until when (Date.now()) a restart of the media node is waited out; 0 when none is under way. */
+  #restartUntil = 0;
+  #restartTimer: ReturnType<typeof setTimeout> | undefined;
   /** The refusal that ended the connection for good: every later request fails with it. */
   #refusal: Error | null = null;
   #closed = false;
@@ -139,8 +153,21 @@ export class SignallingClient {
       for (const drop of [...this.#pending]) drop(this.#refusal);
       this.#setState('failed');
     });
+    this.#socket.on('nodeStopped', () => {
+      this.#restartUntil = Date.now() + (options.restartWaitMs ?? RESTART_WAIT_MS);
+    });
     this.#socket.on('disconnect', (reason) => {
       for (const drop of [...this.#pending]) drop(offline());
+      if (reason === 'io server disconnect' && Date.now() < this.#restartUntil && !this.#closed) {
+        // The restarted node refused an entry for now (its room is not open again yet) and closed the
+        // connection: connect again soon, with a fresh ticket, as after an outage.
+        this.#setState('connecting');
+        clearTimeout(this.#restartTimer);
+        this.#restartTimer = setTimeout(() => {
+          if (!this.#closed) this.#socket.connect();
+        }, RESTART_RETRY_MS);
+        return;
+      }
       this.#setState(
         reason === 'io server disconnect' || reason === 'io client disconnect'
           ? 'disconnected'
@@ -208,6 +235,7 @@ export class SignallingClient {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    clearTimeout(this.#restartTimer);
     for (const drop of [...this.#pending]) drop(offline());
     this.#socket.disconnect();
     this.#setState('disconnected');

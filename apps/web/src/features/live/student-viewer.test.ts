@@ -286,4 +286,55 @@ describe('StudentViewer', () => {
     expect(ended).toBe(1);
     viewer.close();
   });
+
+  it('waits out a restart of the media node: notLive is retried, the state says restarting, then connected', async () => {
+    const { signalling, emit, answers, calls } = viewerSignalling([[], []]);
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => fakePeerConnection([]) as unknown as RTCPeerConnection,
+      recoveryRetryMs: 5,
+    });
+    const states: string[] = [];
+    viewer.on('mediaStateChanged', (state) => states.push(state));
+    let ended = 0;
+    viewer.on('ended', () => (ended += 1));
+    await viewer.join();
+    // The node stops; it comes back before the teacher has started the room again.
+    let notYet = 3;
+    answers.joinRoom = () => {
+      if (notYet-- > 0) throw new LiveRequestError('notLive', '지금은 라이브 중이 아니에요.');
+      return { producers: [] };
+    };
+    emit('nodeStopped', {});
+    expect(viewer.mediaState).toBe('restarting');
+    emit('reconnected', undefined);
+    await expect.poll(() => viewer.mediaState).toBe('connected');
+    expect(calls.filter((c) => c.name === 'joinRoom')).toHaveLength(5);
+    expect(ended).toBe(0);
+    expect(states).toEqual(['connected', 'restarting', 'connected']);
+    viewer.close();
+  });
+
+  it('after the restart wait, a class still not live has ended', async () => {
+    const { signalling, emit, answers } = viewerSignalling([[]]);
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => fakePeerConnection([]) as unknown as RTCPeerConnection,
+      recoveryRetryMs: 5,
+      restartWaitMs: 50,
+    });
+    let ended = 0;
+    viewer.on('ended', () => (ended += 1));
+    await viewer.join();
+    answers.joinRoom = () => {
+      throw new LiveRequestError('notLive', '지금은 라이브 중이 아니에요.');
+    };
+    emit('nodeStopped', {});
+    emit('reconnected', undefined);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(ended).toBe(0);
+    await expect.poll(() => ended).toBe(1);
+    expect(viewer.mediaState).toBe('failed');
+    viewer.close();
+  });
 });

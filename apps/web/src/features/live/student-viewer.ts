@@ -1,4 +1,10 @@
-import type { ConsumerInfo, PreferredLayer, RecordingState, StreamKind } from '@sea/contract/live';
+import {
+  SPEAKER_KIND,
+  type ConsumerInfo,
+  type PreferredLayer,
+  type RecordingState,
+  type StreamKind,
+} from '@sea/contract/live';
 import type { IceServer } from '@sea/contract/live-ticket';
 import { iceGathered } from './ice-gathering.ts';
 import { LiveClient, type LiveClientEvents, type LiveClientOptions } from './live-client.ts';
@@ -10,6 +16,10 @@ export type ViewerEvents = LiveClientEvents & {
   trackAdded: { kind: StreamKind; track: MediaStreamTrack };
   /** The teacher stopped that stream. */
   trackRemoved: { kind: StreamKind };
+  /** A speaking student's microphone can be played (one per speaker, never the student's own). */
+  speakerTrackAdded: { producerId: string; track: MediaStreamTrack };
+  /** That speaker's microphone ended. */
+  speakerTrackRemoved: { producerId: string };
   /** The number of students watching changed. */
   viewerCount: number;
   /** Whether the lecture is recorded and whether the recording is paused (after joining, and on a change). */
@@ -27,6 +37,10 @@ export type ViewerOptions = LiveClientOptions;
  */
 const FINAL_CODES = new Set(['notLive', 'forbidden', 'unauthorized', 'full']);
 
+/** Consumers are kept by the teacher's stream kind, and by producer for speakers (up to two of one kind). */
+const keyOf = (consumer: ConsumerInfo): string =>
+  consumer.producerKind === SPEAKER_KIND ? `${SPEAKER_KIND}:${consumer.producerId}` : consumer.producerKind;
+
 /**
  * The student's side of a live room, without any UI framework: joins, keeps one receiving connection in step
  * with the streams the teacher publishes (renegotiating as they come and go), resumes every new stream, and
@@ -34,8 +48,8 @@ const FINAL_CODES = new Set(['notLive', 'forbidden', 'unauthorized', 'full']);
  * joins again (see {@link LiveClient}); when the class ended meanwhile, it says `ended`.
  */
 export class StudentViewer extends LiveClient<ViewerEvents> {
-  /** Current consumers by producer kind. */
-  #consumers = new Map<StreamKind, ConsumerInfo>();
+  /** Current consumers by {@link keyOf}. */
+  #consumers = new Map<string, ConsumerInfo>();
   #transportId: string | null = null;
   #layer: PreferredLayer = 'auto';
   #syncPending = false;
@@ -64,7 +78,7 @@ export class StudentViewer extends LiveClient<ViewerEvents> {
   setLayer(layer: PreferredLayer): Promise<void> {
     this.#layer = layer;
     return this.serial(async () => {
-      const webcam = this.#consumers.get('webcamVideo');
+      const webcam = this.#consumers.get('webcamVideo' satisfies StreamKind);
       if (webcam && this.#layer === layer)
         await this.signalling.request('setPreferredLayer', { consumerId: webcam.consumerId, layer });
     });
@@ -87,7 +101,7 @@ export class StudentViewer extends LiveClient<ViewerEvents> {
     await this.signalling.request('joinRoom', {});
     const capabilities = await this.signalling.request('getRouterRtpCapabilities', {});
     const { transportId } = await this.signalling.request('createConsumerTransport', {});
-    for (const kind of this.#consumers.keys()) this.emit('trackRemoved', { kind });
+    for (const consumer of this.#consumers.values()) this.#removed(consumer);
     this.#consumers = new Map();
     this.#transportId = transportId;
     this.openPeerConnection({ iceServers: capabilities.iceServers as IceServer[] });
@@ -123,25 +137,34 @@ export class StudentViewer extends LiveClient<ViewerEvents> {
       transportId,
       sdp: pc.localDescription?.sdp ?? '',
     });
-    const next = new Map(offer.consumers.map((c) => [c.producerKind, c]));
-    for (const [kind, old] of this.#consumers) {
-      if (next.get(kind)?.consumerId !== old.consumerId) this.emit('trackRemoved', { kind });
+    const next = new Map(offer.consumers.map((c) => [keyOf(c), c]));
+    for (const [key, old] of this.#consumers) {
+      if (next.get(key)?.consumerId !== old.consumerId) this.#removed(old);
     }
     let vanished = false;
-    for (const [kind, consumer] of next) {
-      if (this.#consumers.get(kind)?.consumerId === consumer.consumerId) continue;
+    for (const [key, consumer] of next) {
+      if (this.#consumers.get(key)?.consumerId === consumer.consumerId) continue;
       const transceiver = pc.getTransceivers().find((t) => t.mid === consumer.mid);
       if (!transceiver) continue;
-      if (!(await this.#start(kind, consumer))) {
-        next.delete(kind);
+      if (!(await this.#start(consumer.producerKind, consumer))) {
+        next.delete(key);
         vanished = true;
         continue;
       }
-      this.emit('trackAdded', { kind, track: transceiver.receiver.track });
+      const track = transceiver.receiver.track;
+      if (consumer.producerKind === SPEAKER_KIND)
+        this.emit('speakerTrackAdded', { producerId: consumer.producerId, track });
+      else this.emit('trackAdded', { kind: consumer.producerKind, track });
     }
     this.#consumers = next;
     // A stream went away between `consume` and its start (the teacher republished it): negotiate again.
     if (vanished) this.#scheduleSync();
+  }
+
+  #removed(consumer: ConsumerInfo): void {
+    if (consumer.producerKind === SPEAKER_KIND)
+      this.emit('speakerTrackRemoved', { producerId: consumer.producerId });
+    else this.emit('trackRemoved', { kind: consumer.producerKind });
   }
 
   /** Applies the chosen quality and resumes a new consumer; false when the stream is gone by now. */

@@ -1,4 +1,4 @@
-import type { SignallingState } from './signalling-client.ts';
+import type { RoomStatus } from './room-status.ts';
 
 /** Korean texts of the live rooms (video, controls, status, refusals). */
 export const LIVE_TEXTS = {
@@ -7,7 +7,9 @@ export const LIVE_TEXTS = {
     connected: '연결됨',
     disconnected: '연결 끊김',
     failed: '연결 실패',
-  } satisfies Record<SignallingState, string>,
+    /** The media node is restarting (a deployment): the room comes back by itself. */
+    restarting: '잠시 후 다시 연결합니다',
+  } satisfies Record<RoomStatus, string>,
   connectionLabel: '연결 상태',
   viewerCount: (count: number) => `시청자 ${count}명`,
   /** The recording indicator: the same for teacher and students, so nobody is recorded unknowingly. */
@@ -75,6 +77,27 @@ export const LIVE_TEXTS = {
     full: '강의실이 가득 차서 입장하지 못했어요. 잠시 후 다시 시도해 주세요.',
   },
   toDashboard: '대시보드로 돌아가기',
+  /** Raise hand and speak: the teacher's invitation, the student's answer, who speaks now. */
+  speaking: {
+    invite: '발언 요청',
+    waiting: '수락 기다리는 중',
+    now: '발언 중',
+    end: '발언 종료',
+    endOwn: '발언 끝내기',
+    label: '발언',
+    speakers: '발언자',
+    prompt: '강사가 발언을 요청했어요. 마이크를 켜고 말할까요?',
+    accept: '수락',
+    decline: '거절',
+    starting: '마이크를 연결하는 중이에요…',
+    speakingNow: '발언 중 · 모두가 내 목소리를 듣고 있어요',
+    others: (names: string) => `${names} 님이 발언 중이에요`,
+    micDenied:
+      '마이크 사용을 허용하지 않아 발언할 수 없어요. 브라우저의 사이트 권한에서 마이크를 허용한 뒤 다시 요청을 받아 주세요.',
+    micMissing: '사용할 수 있는 마이크를 찾지 못했어요. 마이크를 연결한 뒤 다시 요청을 받아 주세요.',
+    micFailed: '마이크를 켜지 못했어요. 잠시 후 다시 시도해 주세요.',
+    failed: '발언을 시작하지 못했어요. 잠시 후 다시 시도해 주세요.',
+  },
   /** What the signalling client says when a request cannot be answered. */
   signalling: {
     offline: '미디어 서버와 연결이 끊겼어요.',

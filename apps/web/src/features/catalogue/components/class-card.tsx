@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import type { ClassItem } from '@sea/contract/classes';
 import { BANNER_CARD_SIZES, bannerCardSrcSet } from '@sea/contract/uploads';
+import { paths } from '../../../config/paths.ts';
 import { bannerFor } from '../../../lib/default-images.ts';
+import { todayLiveLine } from '../format-next-session.ts';
 import { CATALOGUE_TEXTS } from '../texts.ts';
 import { CardStats } from './card-stats.tsx';
 import { Highlight } from './highlight.tsx';
@@ -12,6 +14,7 @@ export type ClassSummary = Pick<
   ClassItem,
   | 'id'
   | 'name'
+  | 'user_id'
   | 'instructor'
   | 'category'
   | 'banner_image_path'
@@ -19,6 +22,7 @@ export type ClassSummary = Pick<
   | 'student_count'
   | 'rating_average'
   | 'review_count'
+  | 'next_session_at'
 >;
 
 export type ClassCardProps = {
@@ -38,6 +42,8 @@ export type ClassCardProps = {
   eager?: boolean;
   /** A search query whose words are marked in the name, category and teacher. */
   highlight?: string;
+  /** The moment "today" is judged by (tests fix it); the time of rendering by default. */
+  now?: Date;
 };
 
 /** An uploaded banner's card copy and the banner itself, for the browser to choose by the card's width. */
@@ -51,7 +57,11 @@ export function formatRank(rank: number): string {
   return String(rank).padStart(2, '0');
 }
 
-/** A class card: banner (or its default), category, name and teacher, with the variants of the spec. */
+/**
+ * A class card: banner (or its default), category, name, teacher and, for a class with a session later today
+ * (Asia/Seoul), when it goes live. The name is the card's one main link, stretched over the whole card; the
+ * teacher's name links to their page and sits above that stretch, so no link is nested in another.
+ */
 export function ClassCard({
   item,
   href,
@@ -62,58 +72,63 @@ export function ClassCard({
   priority = false,
   eager = false,
   highlight,
+  now,
 }: ClassCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const mine = onDelete !== undefined || editHref !== undefined;
+  const today = item.is_active ? null : todayLiveLine(item.next_session_at, now ?? new Date());
   return (
     <article className={styles.card}>
-      <Link to={href ?? `/lecture/info/${item.id}`} className={styles.link}>
-        <div className={styles.bannerWrap}>
-          <img
-            className={styles.banner}
-            src={bannerFor(item.id, item.banner_image_path)}
-            {...cardSources(item.banner_image_path)}
-            alt=""
-            loading={priority || eager ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : 'auto'}
-            decoding="async"
-            width={320}
-            height={180}
-          />
-          {rank !== undefined && (
-            <span className={styles.rank}>
-              <span className="visually-hidden">{CATALOGUE_TEXTS.rank(rank)}</span>
-              <span aria-hidden="true">{formatRank(rank)}</span>
-            </span>
-          )}
-          {item.is_active && (
-            <span className={styles.live}>
-              <span aria-hidden="true">{CATALOGUE_TEXTS.live}</span>
-              <span className="visually-hidden">{CATALOGUE_TEXTS.liveNow}</span>
-            </span>
-          )}
-        </div>
-        <div className={styles.body}>
-          <p className={styles.category}>
-            <Highlight text={item.category} query={highlight} />
-          </p>
-          <Heading className={styles.name}>
+      <div className={styles.bannerWrap}>
+        <img
+          className={styles.banner}
+          src={bannerFor(item.id, item.banner_image_path)}
+          {...cardSources(item.banner_image_path)}
+          alt=""
+          loading={priority || eager ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding="async"
+          width={320}
+          height={180}
+        />
+        {rank !== undefined && (
+          <span className={styles.rank}>
+            <span className="visually-hidden">{CATALOGUE_TEXTS.rank(rank)}</span>
+            <span aria-hidden="true">{formatRank(rank)}</span>
+          </span>
+        )}
+        {item.is_active && (
+          <span className={styles.live}>
+            <span aria-hidden="true">{CATALOGUE_TEXTS.live}</span>
+            <span className="visually-hidden">{CATALOGUE_TEXTS.liveNow}</span>
+          </span>
+        )}
+      </div>
+      <div className={styles.body}>
+        <p className={styles.category}>
+          <Highlight text={item.category} query={highlight} />
+        </p>
+        <Heading className={styles.name}>
+          <Link to={href ?? paths.lectureInfo.to(item.id)} className={styles.link}>
             <Highlight text={item.name} query={highlight} />
-          </Heading>
-          <p className={styles.instructor}>
+          </Link>
+        </Heading>
+        <p className={styles.instructor}>
+          <Link to={paths.instructor.to(item.user_id)} className={styles.instructorLink}>
             <Highlight text={CATALOGUE_TEXTS.instructor(item.instructor)} query={highlight} />
-          </p>
-          {mine ? (
-            <p className={styles.count}>{CATALOGUE_TEXTS.studentCount(item.student_count)}</p>
-          ) : (
-            <CardStats
-              ratingAverage={item.rating_average}
-              reviewCount={item.review_count}
-              studentCount={item.student_count}
-            />
-          )}
-        </div>
-      </Link>
+          </Link>
+        </p>
+        {today !== null && <p className={styles.today}>{today}</p>}
+        {mine ? (
+          <p className={styles.count}>{CATALOGUE_TEXTS.studentCount(item.student_count)}</p>
+        ) : (
+          <CardStats
+            ratingAverage={item.rating_average}
+            reviewCount={item.review_count}
+            studentCount={item.student_count}
+          />
+        )}
+      </div>
       {mine && (
         <div className={styles.actions}>
           {editHref !== undefined && (

@@ -170,8 +170,7 @@ describe('ClassListPage', () => {
         },
       ]);
     }
-    const cardLink = (name: string) =>
-      screen.getByRole('link', { name: new RegExp(`디지털 드로잉 ${name} `) });
+    const cardLink = (name: string) => screen.getByRole('link', { name });
 
     it('lead a member straight into the room (student or teacher), others to the class page', async () => {
       setTokens({ accessToken: 'a', refreshToken: 'r' });

@@ -53,15 +53,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPanel(role: 'teacher' | 'student' = 'student') {
+function renderPanel(role: 'teacher' | 'student' = 'student', reconnectDelayMs = 5_000) {
   const stomp = fakeStompFactory();
   const createConnection = (classId: number) =>
     new ChatConnection({
       classId,
       url: 'ws://127.0.0.1:1/ws',
       getToken: () => 'token',
-      fetchHistory: async () => history,
+      fetchHistory: async (_classId, after) =>
+        after === undefined ? history : history.filter((message) => message.id > after),
       createClient: stomp.factory,
+      reconnectDelayMs,
     });
   renderWithProviders(<ChatPanel classId={CLASS_ID} role={role} createConnection={createConnection} />);
   return { stomp };
@@ -186,6 +188,65 @@ describe('ChatPanel', () => {
     await waitFor(() => expect(stomp.clients.length).toBeGreaterThan(0));
     unmount();
     expect(stomp.clients.every((client) => client.deactivated)).toBe(true);
+  });
+
+  it('shows after a reconnect neither the message nor the question deleted while it was offline', async () => {
+    questions = [question({ id: 1, content: '남을 질문' }), question({ id: 2, content: '지워질 질문' })];
+    const { stomp } = renderPanel('student', 20);
+    await connect(stomp);
+    await userEvent.click(await screen.findByRole('tab', { name: '질문 2' }));
+    await screen.findByText('지워질 질문');
+
+    await act(async () => stomp.last().drop());
+    // While this client is away the teacher deletes one message and one question; nobody tells it live.
+    history = history.filter((message) => message.id !== 2);
+    questions = [question({ id: 1, content: '남을 질문' })];
+    await waitFor(() => expect(stomp.clients).toHaveLength(2));
+    await act(async () => stomp.last().connectAndConfirm());
+
+    await screen.findByRole('tab', { name: '질문 1' });
+    expect(screen.queryByText('지워질 질문')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: '채팅' }));
+    await waitFor(() => expect(within(list()).getAllByRole('listitem')).toHaveLength(2));
+    expect(screen.queryByText('탈퇴한 사람의 말')).not.toBeInTheDocument();
+  });
+
+  it('shows a joining student the slow mode and their own mute the server tells on subscribing', async () => {
+    const { stomp } = renderPanel();
+    await connect(stomp);
+    const moderation = (body: unknown) =>
+      act(async () => stomp.last().subscriptions.get('/topic/moderation/7')?.(JSON.stringify(body)));
+    expect(screen.queryByText(/천천히 모드/)).not.toBeInTheDocument();
+    const until = new Date(Date.now() + 1_500).toISOString();
+    await moderation({ type: 'slowMode', roomId: CLASS_ID, seconds: 30 });
+    await moderation({ type: 'muted', roomId: CLASS_ID, userId: 'me', until });
+    expect(screen.getByText('천천히 모드: 30초에 한 번씩 보낼 수 있어요.')).toBeInTheDocument();
+    // Someone else's mute is not mine.
+    await moderation({ type: 'muted', roomId: CLASS_ID, userId: 'other', until });
+    await waitFor(() =>
+      expect(
+        screen.getByText(
+          `강사가 채팅과 질문을 잠시 막았어요. ${formatChatTime(until)}부터 다시 쓸 수 있어요.`,
+        ),
+      ).toBeInTheDocument(),
+    );
+    // The mute runs out by itself; slow mode lasts until the teacher turns it off.
+    await waitFor(() => expect(screen.queryByText(/잠시 막았어요/)).not.toBeInTheDocument(), {
+      timeout: 3_000,
+    });
+    await moderation({ type: 'slowMode', roomId: CLASS_ID, seconds: 0 });
+    expect(screen.queryByText(/천천히 모드/)).not.toBeInTheDocument();
+  });
+
+  it("shows the teacher the room's current slow mode in the selector", async () => {
+    const { stomp } = renderPanel('teacher');
+    await connect(stomp);
+    await act(async () =>
+      stomp.last().subscriptions.get('/topic/moderation/7')?.(
+        JSON.stringify({ type: 'slowMode', roomId: CLASS_ID, seconds: 30 }),
+      ),
+    );
+    expect(screen.getByRole('combobox', { name: '천천히 모드' })).toHaveValue('30');
   });
 
   it("shows the '질문' tab sorted by votes, upvotes once, and asks anonymously", async () => {

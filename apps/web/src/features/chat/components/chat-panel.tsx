@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { RoomRole } from '@sea/contract/chat';
 import {
   CHAT_DELETE_DESTINATION,
@@ -8,14 +8,16 @@ import {
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { CHAT_TEXTS, CLASSROOM_TEXTS } from '../texts.ts';
 import { useChatConnection, type CreateChatConnection } from '../use-chat-connection.ts';
+import { formatChatTime } from '../format-chat-time.ts';
 import { useHands } from '../use-hands.ts';
+import { useModerationState } from '../use-moderation-state.ts';
 import { usePolls } from '../use-polls.ts';
 import { useQuestions } from '../use-questions.ts';
 import { useReactions } from '../use-reactions.ts';
 import { useStickToBottom } from '../use-stick-to-bottom.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { ChatMessageItem } from './chat-message-item.tsx';
-import { HandsBar } from './hands-bar.tsx';
+import { HandsBar, type HandsBarProps } from './hands-bar.tsx';
 import { PollsPanel } from './polls-panel.tsx';
 import { QuestionsPanel } from './questions-panel.tsx';
 import { ReactionBar } from './reaction-bar.tsx';
@@ -29,6 +31,8 @@ export type ChatPanelProps = {
   role?: RoomRole;
   /** Another connection factory (tests); the real one connects to the server's `/ws`. */
   createConnection?: CreateChatConnection;
+  /** The teacher's extra control beside each raised hand (the live room's '발언 요청'). */
+  handAction?: HandsBarProps['handAction'];
 };
 
 /** How long the teacher's mute button mutes a student. */
@@ -40,27 +44,19 @@ type Tab = 'chat' | 'questions' | 'polls';
  * The side panel of the live rooms: the chat with the '질문' and '투표' tabs beside it, raised hands above
  * them and reactions below; for the teacher, the moderation tools (delete, mute, slow mode).
  */
-export function ChatPanel({ classId, role = 'student', createConnection }: ChatPanelProps) {
+export function ChatPanel({ classId, role = 'student', createConnection, handAction }: ChatPanelProps) {
   const { state, messages, refusal, send, connection } = useChatConnection(classId, createConnection);
   const questions = useQuestions(connection, classId);
   const hands = useHands(connection, classId);
   const polls = usePolls(connection, classId);
   const reactions = useReactions(connection, classId);
   const me = useCurrentUser().data?.id ?? null;
+  const { slowSeconds, mutedUntil } = useModerationState(connection, me);
   const [tab, setTab] = useState<Tab>('chat');
-  const [slowSeconds, setSlowSeconds] = useState(0);
   const listRef = useRef<HTMLOListElement>(null);
   const { onScroll, scrollToBottom, unseen } = useStickToBottom(listRef, messages.at(-1)?.id);
   const teacher = role === 'teacher';
   const offline = state !== 'connected';
-
-  useEffect(
-    () =>
-      connection?.on('moderated', (event) => {
-        if (event.type === 'slowMode') setSlowSeconds(event.seconds);
-      }),
-    [connection],
-  );
 
   const onSend = (content: string): boolean => {
     const sent = send(content);
@@ -106,7 +102,7 @@ export function ChatPanel({ classId, role = 'student', createConnection }: ChatP
           {CHAT_TEXTS.states[state]}
         </span>
       </header>
-      <HandsBar controls={hands} role={role} disabled={offline} />
+      <HandsBar controls={hands} role={role} disabled={offline} handAction={handAction} />
       {tab === 'questions' && <QuestionsPanel view={questions} role={role} disabled={offline} />}
       {tab === 'polls' && <PollsPanel view={polls} role={role} disabled={offline} />}
       {tab === 'chat' && (
@@ -122,6 +118,9 @@ export function ChatPanel({ classId, role = 'student', createConnection }: ChatP
           )}
           {!teacher && slowSeconds > 0 && (
             <p className={classroom.notice}>{CLASSROOM_TEXTS.slowModeOn(slowSeconds)}</p>
+          )}
+          {!teacher && mutedUntil !== null && (
+            <p className={classroom.notice}>{CLASSROOM_TEXTS.mutedUntil(formatChatTime(mutedUntil))}</p>
           )}
           <div className={styles.body}>
             <ol

@@ -1,12 +1,20 @@
+import type { ReactNode } from 'react';
 import type { RoomRole } from '@sea/contract/chat';
+import type { RaisedHand } from '@sea/contract/classroom';
 import { CLASSROOM_TEXTS as T } from '../texts.ts';
 import type { HandsControls } from '../use-hands.ts';
 import styles from './classroom.module.css';
 
-export type HandsBarProps = { controls: HandsControls; role: RoomRole; disabled: boolean };
+export type HandsBarProps = {
+  controls: HandsControls;
+  role: RoomRole;
+  disabled: boolean;
+  /** The teacher's extra control beside each raised hand (composed in by the route: '발언 요청'). */
+  handAction?: (hand: RaisedHand) => ReactNode;
+};
 
 /** Raised hands: a student's button and the count; for the teacher the queue in order, to lower one or all. */
-export function HandsBar({ controls, role, disabled }: HandsBarProps) {
+export function HandsBar({ controls, role, disabled, handAction }: HandsBarProps) {
   const { hands } = controls;
   if (role === 'student') {
     return (
@@ -37,6 +45,7 @@ export function HandsBar({ controls, role, disabled }: HandsBarProps) {
           {hands.queue.map((hand) => (
             <li key={hand.userId}>
               <span>✋ {hand.nickname ?? T.anonymousAuthor}</span>
+              {handAction?.(hand)}
               <button
                 type="button"
                 className={styles.small}

@@ -67,7 +67,13 @@ export class FakeStomp implements StompLike {
 
   /** The server answered ERROR and closed. */
   error(message: string): void {
-    this.config.onRefused(message);
+    this.config.onRefused(message, null);
+    this.config.onSocketClosed();
+  }
+
+  /** The server is stopping: ERROR with its reconnect hint, then it closes. */
+  restart(message: string, reconnectWithinMs: number): void {
+    this.config.onRefused(message, reconnectWithinMs);
     this.config.onSocketClosed();
   }
 }

@@ -22,10 +22,17 @@ export function removeSchedule(classId: number, scheduleId: number): Promise<unk
   });
 }
 
-/** Adding and removing schedule entries; both refresh the dashboard, which carries the schedule. */
+/**
+ * Adding and removing schedule entries; both refresh the dashboard, which carries the schedule. Every other
+ * answer about classes is only marked stale (cards and the class page carry `next_session_at`, the class
+ * page the upcoming entries): each is fetched again when next shown, not all at once now.
+ */
 export function useScheduleMutations(classId: number) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: classKeys.dashboard(classId) });
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: classKeys.all, refetchType: 'none' });
+    await queryClient.invalidateQueries({ queryKey: classKeys.dashboard(classId) });
+  };
   const add = useMutation({
     mutationFn: (schedule: ScheduleCreate) => addSchedule(classId, schedule),
     onSuccess: refresh,

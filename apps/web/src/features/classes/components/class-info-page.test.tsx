@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '../../../lib/auth-tokens.ts';
@@ -136,5 +136,90 @@ describe('class introduction', { timeout: 15_000 }, () => {
     ]);
     renderInfo();
     expect(await screen.findByRole('alert')).toHaveTextContent('강의 정보를 불러오지 못했어요.');
+  });
+});
+
+describe('class introduction: schedule and replays up front', { timeout: 15_000 }, () => {
+  const upcoming = (entries: unknown[]): MockRoute => ({
+    url: '/api/classes/7/schedule/upcoming',
+    respond: () => ({ body: envelope(entries) }),
+  });
+  const entry = (id: number, date: string, start: string, end: string, content: string) => ({
+    id,
+    class_id: 7,
+    content,
+    date,
+    start_time: start,
+    end_time: end,
+  });
+
+  it("lists the next live sessions in Korean, from Seoul's today", async () => {
+    // The page's clock is the real one: ask for the entries relative to Seoul's today.
+    const seoul = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' });
+    const day = (days: number) => seoul.format(new Date(Date.now() + days * 86_400_000));
+    mockFetch([
+      detail,
+      upcoming([
+        entry(1, day(0), '23:00:00', '23:59:59', '3강 색 섞기'),
+        entry(2, day(1), '09:30:00', '11:00:00', '4강 그림자'),
+      ]),
+    ]);
+    renderInfo();
+    const list = await screen.findByRole('list', { name: '다가오는 라이브 일정 목록' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('오늘 오후 11시 ~ 11시 59분');
+    expect(items[0]).toHaveTextContent('3강 색 섞기');
+    expect(items[1]).toHaveTextContent('내일 오전 9시 30분 ~ 11시');
+    expect(screen.getByRole('heading', { level: 2, name: '다가오는 라이브 일정' })).toBeInTheDocument();
+  });
+
+  it('says clearly when no session is planned', async () => {
+    mockFetch([detail, upcoming([])]);
+    renderInfo();
+    expect(await screen.findByText(/아직 예정된 라이브 일정이 없어요/)).toBeInTheDocument();
+  });
+
+  it('says when the schedule cannot be loaded', async () => {
+    mockFetch([
+      detail,
+      {
+        url: '/api/classes/7/schedule/upcoming',
+        respond: () => ({ status: 500, body: errorEnvelope(500, 'x') }),
+      },
+    ]);
+    renderInfo();
+    expect(await screen.findByText('일정을 불러오지 못했어요.')).toBeInTheDocument();
+  });
+
+  it('tells a visitor how many replays enrolling opens', async () => {
+    mockFetch([
+      { url: '/api/classes/7', respond: () => ({ body: envelope(classItem({ replay_count: 3 })) }) },
+      upcoming([]),
+    ]);
+    renderInfo();
+    expect(await screen.findByText('다시보기 3개')).toBeInTheDocument();
+    expect(screen.getByText('수강 신청하면 지난 라이브를 다시 볼 수 있어요.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /다시보기/ })).not.toBeInTheDocument();
+  });
+
+  it('leads a student to the replays on their dashboard', async () => {
+    setTokens({ accessToken: 'a', refreshToken: 'r' });
+    mockFetch([
+      { url: '/api/classes/7', respond: () => ({ body: envelope(classItem({ replay_count: 2 })) }) },
+      upcoming([]),
+      roleIs('수강생'),
+    ]);
+    renderInfo();
+    expect(await screen.findByRole('link', { name: '다시보기 2개 보러 가기' })).toHaveAttribute(
+      'href',
+      '/dashboard/student/7',
+    );
+  });
+
+  it('shows no replay mark without replays', async () => {
+    mockFetch([detail, upcoming([])]);
+    renderInfo();
+    await screen.findByText(/아직 예정된 라이브 일정이 없어요/);
+    expect(screen.queryByText(/다시보기/)).not.toBeInTheDocument();
   });
 });

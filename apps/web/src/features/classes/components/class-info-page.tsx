@@ -12,6 +12,8 @@ import { CLASS_TEXTS } from '../texts.ts';
 import { ClassActionButton } from './class-action-button.tsx';
 import { ClassStats } from './class-stats.tsx';
 import { InfoSection } from './info-section.tsx';
+import { ReplaysMark } from './replays-mark.tsx';
+import { UpcomingSchedule } from './upcoming-schedule.tsx';
 import heading from './class-heading.module.css';
 import styles from './class-info-page.module.css';
 
@@ -25,7 +27,8 @@ export type ClassInfoPageProps = {
 };
 
 /**
- * `/lecture/info/{classId}`: the class introduction. One column at 1184 px and below; above, the banner and
+ * `/lecture/info/{classId}`: the class introduction, the next live sessions first among its sections and
+ * whether it has replays beside the action. One column at 1184 px and below; above, the banner and
  * texts on the left and a sticky summary with the one action on the right, under a breadcrumb.
  */
 export function ClassInfoPage({ below, instructorLink }: ClassInfoPageProps = {}) {
@@ -66,9 +69,11 @@ export function ClassInfoPage({ below, instructorLink }: ClassInfoPageProps = {}
             {instructorLink?.(item) ?? CLASS_TEXTS.live.instructor(item.instructor)}
           </p>
           <ClassStats item={item} />
+          <ReplaysMark classId={item.id} count={item.replay_count} />
           <ClassActionButton classId={item.id} />
         </aside>
         <div className={styles.details}>
+          <UpcomingSchedule classId={item.id} />
           <InfoSection title={texts.goal} text={item.object} fallback={texts.noGoal} />
           <InfoSection title={texts.description} text={item.description} fallback={texts.noDescription} />
           <InfoSection title={texts.instructor} text={item.instructor_info} fallback={texts.noInstructorInfo}>

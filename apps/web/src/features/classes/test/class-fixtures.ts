@@ -19,6 +19,8 @@ export function classItem(overrides: Partial<ClassItem> = {}): ClassItem {
     student_count: 3,
     rating_average: null,
     review_count: 0,
+    next_session_at: null,
+    replay_count: 0,
     ...overrides,
   };
 }

@@ -11,7 +11,14 @@ export const PLAY_PENDING_MS = 3_000;
  * blocks autoplay (play() rejected, or still pending after {@link PLAY_PENDING_MS}), shows 'tap to hear': the
  * tap is the user gesture that allows playing.
  */
-export function TeacherAudio({ tracks }: { tracks: MediaStreamTrack[] }) {
+export function TeacherAudio({
+  tracks,
+  kind = 'teacher-audio',
+}: {
+  tracks: MediaStreamTrack[];
+  /** What the elements play (their `data-kind`): the teacher's audio, or speaking students' voices. */
+  kind?: 'teacher-audio' | 'speaker-audio';
+}) {
   const elements = useRef(new Set<HTMLAudioElement>());
   const blockedElements = useRef(new Set<HTMLAudioElement>());
   const [blocked, setBlocked] = useState(false);
@@ -51,7 +58,7 @@ export function TeacherAudio({ tracks }: { tracks: MediaStreamTrack[] }) {
   return (
     <>
       {tracks.map((track) => (
-        <AudioTrack key={track.id} track={track} register={register} play={play} />
+        <AudioTrack key={track.id} track={track} register={register} play={play} kind={kind} />
       ))}
       {blocked && tracks.length > 0 && (
         <div className={styles.unmute}>
@@ -69,8 +76,10 @@ function AudioTrack({
   track,
   register,
   play,
+  kind,
 }: {
   track: MediaStreamTrack;
+  kind: string;
   register: (audio: HTMLAudioElement) => () => void;
   play: (audio: HTMLAudioElement) => Promise<boolean>;
 }) {
@@ -86,5 +95,5 @@ function AudioTrack({
       audio.srcObject = null;
     };
   }, [track, register, play]);
-  return <audio ref={ref} data-kind="teacher-audio" />;
+  return <audio ref={ref} data-kind={kind} />;
 }

@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { PreferredLayer, RecordingState, StreamKind } from '@sea/contract/live';
+import type { PreferredLayer, RecordingState, Speaker, StreamKind } from '@sea/contract/live';
 import { useNotify } from '../../../components/ui/use-notify.ts';
 import { paths } from '../../../config/paths.ts';
 import { isHttpError } from '../../../lib/http-error.ts';
 import type { MediaState } from '../live-client.ts';
-import { useLiveServices, type LiveSignalling, type ViewerLike } from '../live-services.ts';
+import { useLiveServices, type LiveSignalling, type SpeakerLike, type ViewerLike } from '../live-services.ts';
+import type { SpeakingPhase } from '../student-speaker.ts';
 import type { RoomFailure } from '../room-failure.ts';
-import { roomStatus } from '../room-status.ts';
+import { roomStatus, type RoomStatus } from '../room-status.ts';
 import type { SignallingState } from '../signalling-client.ts';
 import { LIVE_TEXTS } from '../texts.ts';
 import { useRoomFailure } from './use-room-failure.ts';
@@ -20,7 +21,7 @@ export type StudentRoomError = Pick<RoomFailure, 'kind' | 'message'>;
 
 export type StudentRoom = {
   /** The room's status: the signalling connection, and once it is up, the media side (see roomStatus). */
-  connection: SignallingState;
+  connection: RoomStatus;
   error: StudentRoomError | null;
   viewerCount: number;
   /** Whether the lecture is recorded (and paused), as the media service says; null until it has. */
@@ -29,6 +30,21 @@ export type StudentRoom = {
   tracks: Partial<Record<StreamKind, MediaStreamTrack>>;
   layer: PreferredLayer;
   setLayer: (layer: PreferredLayer) => void;
+  speaking: StudentSpeaking;
+};
+
+/** Speaking at the teacher's invitation, as the student's room shows it. */
+export type StudentSpeaking = {
+  phase: SpeakingPhase;
+  /** Who is invited or speaking in the room (this student included). */
+  speakers: Speaker[];
+  /** The other speakers' microphones being received (one audio element each). */
+  tracks: MediaStreamTrack[];
+  /** Why speaking could not start (the microphone refused...), in Korean; cleared by the next invitation. */
+  error: string | null;
+  accept: () => void;
+  decline: () => void;
+  end: () => void;
 };
 
 /**
@@ -50,6 +66,11 @@ export function useStudentRoom(classId: number): StudentRoom {
   const [tracks, setTracks] = useState<StudentRoom['tracks']>({});
   const [layer, setLayerState] = useState<PreferredLayer>('auto');
   const viewerRef = useRef<ViewerLike | null>(null);
+  const speakerRef = useRef<SpeakerLike | null>(null);
+  const [phase, setPhase] = useState<SpeakingPhase>('idle');
+  const [speakers, setSpeakers] = useState<Speaker[]>([]);
+  const [speakerTracks, setSpeakerTracks] = useState<Record<string, MediaStreamTrack>>({});
+  const [speakingError, setSpeakingError] = useState<string | null>(null);
   // The latest notify/navigate without restarting the connection when their identity changes.
   const afterEnd = useRef(() => {});
   afterEnd.current = () => {
@@ -61,6 +82,7 @@ export function useStudentRoom(classId: number): StudentRoom {
     const unsubscribes: (() => void)[] = [];
     let signalling: LiveSignalling | null = null;
     let viewer: ViewerLike | null = null;
+    let speaker: SpeakerLike | null = null;
     let endTimer: ReturnType<typeof setTimeout> | undefined;
     let closed = false;
     const close = () => {
@@ -68,8 +90,10 @@ export function useStudentRoom(classId: number): StudentRoom {
       closed = true;
       unsubscribes.forEach((unsubscribe) => unsubscribe());
       viewer?.close();
+      speaker?.close();
       signalling?.close();
       viewerRef.current = null;
+      speakerRef.current = null;
     };
 
     void (async () => {
@@ -83,6 +107,26 @@ export function useStudentRoom(classId: number): StudentRoom {
         unsubscribes.push(signalling.on('stateChanged', setSignallingState));
         viewer = services.createViewer(signalling);
         viewerRef.current = viewer;
+        speaker = services.createSpeaker(signalling);
+        speakerRef.current = speaker;
+        unsubscribes.push(
+          speaker.on('phaseChanged', (next) => {
+            setPhase(next);
+            if (next === 'invited') setSpeakingError(null);
+          }),
+          speaker.on('speakersChanged', setSpeakers),
+          speaker.on('failed', setSpeakingError),
+          viewer.on('speakerTrackAdded', ({ producerId, track }) =>
+            setSpeakerTracks((current) => ({ ...current, [producerId]: track })),
+          ),
+          viewer.on('speakerTrackRemoved', ({ producerId }) =>
+            setSpeakerTracks((current) => {
+              const next = { ...current };
+              delete next[producerId];
+              return next;
+            }),
+          ),
+        );
         setMediaState(viewer.mediaState);
         unsubscribes.push(
           viewer.on('mediaStateChanged', setMediaState),
@@ -102,6 +146,8 @@ export function useStudentRoom(classId: number): StudentRoom {
             close();
             setSignallingState('disconnected');
             setTracks({});
+            setSpeakerTracks({});
+            setPhase('idle');
             endTimer = setTimeout(() => afterEnd.current(), ENDED_NOTICE_DELAY_MS);
           }),
         );
@@ -129,6 +175,15 @@ export function useStudentRoom(classId: number): StudentRoom {
     void viewerRef.current?.setLayer(next).catch(() => undefined);
   }, []);
 
+  const speaking: StudentSpeaking = {
+    phase,
+    speakers,
+    tracks: Object.values(speakerTracks),
+    error: speakingError,
+    accept: () => void speakerRef.current?.accept(),
+    decline: () => void speakerRef.current?.decline(),
+    end: () => void speakerRef.current?.end(),
+  };
   const connection = roomStatus(signallingState, mediaState);
-  return { connection, error, viewerCount, recording, tracks, layer, setLayer };
+  return { connection, error, viewerCount, recording, tracks, layer, setLayer, speaking };
 }

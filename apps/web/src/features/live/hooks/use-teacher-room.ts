@@ -1,10 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { RecordingState } from '@sea/contract/live';
+import type { RecordingState, Speaker } from '@sea/contract/live';
 import { isHttpError } from '../../../lib/http-error.ts';
 import type { MediaState } from '../live-client.ts';
-import { useLiveServices, type LiveSignalling, type PublisherLike } from '../live-services.ts';
-import { roomStatus } from '../room-status.ts';
-import type { SignallingState } from '../signalling-client.ts';
+import {
+  useLiveServices,
+  type LiveSignalling,
+  type PublisherLike,
+  type SpeakerListenerLike,
+} from '../live-services.ts';
+import { roomStatus, type RoomStatus } from '../room-status.ts';
+import { LiveRequestError, type SignallingState } from '../signalling-client.ts';
+import { LIVE_TEXTS } from '../texts.ts';
 import {
   capture,
   captureOutcome,
@@ -17,7 +23,7 @@ import { useRoomFailure } from './use-room-failure.ts';
 
 export type TeacherRoom = {
   /** The room's status: the signalling connection, and once it is up, the media side (see roomStatus). */
-  connection: SignallingState;
+  connection: RoomStatus;
   /** A Korean message when the room could not be opened (and it stays here to say so). */
   error: string | null;
   viewerCount: number;
@@ -35,6 +41,21 @@ export type TeacherRoom = {
   toggle: (name: ToggleName) => void;
   /** Ends the broadcast: stops the devices and closes the connection (the class stops being live). */
   leave: () => void;
+  speaking: TeacherSpeaking;
+};
+
+/** Students speaking at the teacher's invitation, as the teacher's room shows them. */
+export type TeacherSpeaking = {
+  /** Invited or speaking students (at most two). */
+  speakers: Speaker[];
+  /** The speakers' microphones being received (one audio element each). */
+  tracks: MediaStreamTrack[];
+  /** The media service's last refusal (a third speaker...), in Korean; cleared by the next success. */
+  error: string | null;
+  /** Invites a student with a raised hand (by user id). */
+  invite: (userId: string) => void;
+  /** Ends one student's speaking or invitation. */
+  end: (userId: string) => void;
 };
 
 const OFF: Record<ToggleName, ToggleState> = {
@@ -47,6 +68,7 @@ const OFF: Record<ToggleName, ToggleState> = {
 type Session = {
   signalling: LiveSignalling | null;
   publisher: PublisherLike | null;
+  speakers: SpeakerListenerLike | null;
   /** Captured tracks per toggle (all of a capture, so all are stopped when it goes off). */
   tracks: Map<ToggleName, MediaStreamTrack[]>;
   closed: boolean;
@@ -73,12 +95,16 @@ export function useTeacherRoom(classId: number, options: { record?: boolean } = 
   const [previews, setPreviews] = useState<TeacherRoom['previews']>({ webcam: null, screen: null });
   const [ready, setReady] = useState(false);
   const sessionRef = useRef<Session | null>(null);
+  const [speakers, setSpeakers] = useState<Speaker[]>([]);
+  const [speakerTracks, setSpeakerTracks] = useState<Record<string, MediaStreamTrack>>({});
+  const [speakingError, setSpeakingError] = useState<string | null>(null);
 
   useEffect(() => {
     const unsubscribes: (() => void)[] = [];
     const session: Session = {
       signalling: null,
       publisher: null,
+      speakers: null,
       tracks: new Map(),
       closed: false,
       close: () => {
@@ -88,6 +114,7 @@ export function useTeacherRoom(classId: number, options: { record?: boolean } = 
         for (const tracks of session.tracks.values()) tracks.forEach((track) => track.stop());
         session.tracks.clear();
         session.publisher?.close();
+        session.speakers?.close();
         session.signalling?.close();
       },
     };
@@ -117,6 +144,21 @@ export function useTeacherRoom(classId: number, options: { record?: boolean } = 
             // A stream switched off by the teacher stays off even if the publisher reports late.
             if (name && (state === 'off' || session.tracks.has(name))) setToggle(name, state);
           }),
+        );
+        const listener = services.createSpeakerListener(signalling);
+        session.speakers = listener;
+        unsubscribes.push(
+          listener.on('speakersChanged', setSpeakers),
+          listener.on('trackAdded', ({ producerId, track }) =>
+            setSpeakerTracks((current) => ({ ...current, [producerId]: track })),
+          ),
+          listener.on('trackRemoved', ({ producerId }) =>
+            setSpeakerTracks((current) => {
+              const next = { ...current };
+              delete next[producerId];
+              return next;
+            }),
+          ),
         );
         setReady(true);
         await publisher.start();
@@ -206,6 +248,22 @@ export function useTeacherRoom(classId: number, options: { record?: boolean } = 
 
   const leave = useCallback(() => sessionRef.current?.close(), []);
 
+  const speakingAction = useCallback((action: (listener: SpeakerListenerLike) => Promise<void>) => {
+    const listener = sessionRef.current?.speakers;
+    if (!listener) return;
+    action(listener).then(
+      () => setSpeakingError(null),
+      (cause: unknown) => setSpeakingError(refusalText(cause)),
+    );
+  }, []);
+  const speaking: TeacherSpeaking = {
+    speakers,
+    tracks: Object.values(speakerTracks),
+    error: speakingError,
+    invite: (userId) => speakingAction((listener) => listener.invite(userId)),
+    end: (userId) => speakingAction((listener) => listener.end(userId)),
+  };
+
   const connection = error === null ? roomStatus(signallingState, mediaState) : 'failed';
   return {
     connection,
@@ -219,5 +277,11 @@ export function useTeacherRoom(classId: number, options: { record?: boolean } = 
     ready,
     toggle,
     leave,
+    speaking,
   };
+}
+
+/** The media service's refusal in its own Korean words, else a general one. */
+function refusalText(cause: unknown): string {
+  return cause instanceof LiveRequestError ? cause.message : LIVE_TEXTS.speaking.failed;
 }

@@ -1,7 +1,16 @@
 import { vi } from 'vitest';
 import type { PreferredLayer, RecordingState, StreamKind } from '@sea/contract/live';
 import type { MediaState } from '../live-client.ts';
-import type { LiveServices, LiveSignalling, PublisherLike, ViewerLike } from '../live-services.ts';
+import type {
+  LiveServices,
+  LiveSignalling,
+  PublisherLike,
+  SpeakerLike,
+  SpeakerListenerLike,
+  ViewerLike,
+} from '../live-services.ts';
+import type { SpeakerListenerEvents } from '../speaker-listener.ts';
+import type { SpeakingPhase, StudentSpeakerEvents } from '../student-speaker.ts';
 import type { SignallingEvents, SignallingState } from '../signalling-client.ts';
 import type { PublisherEvents, StreamState } from '../teacher-publisher.ts';
 import type { ViewerEvents } from '../student-viewer.ts';
@@ -120,6 +129,39 @@ export class FakeViewer extends Emitter<ViewerEvents> implements ViewerLike {
   }
 }
 
+/** A StudentSpeaker fake: records what the student chose; the test drives the phase and the speakers. */
+export class FakeSpeaker extends Emitter<StudentSpeakerEvents> implements SpeakerLike {
+  phase: SpeakingPhase = 'idle';
+  calls: ('accept' | 'decline' | 'end')[] = [];
+  closeCount = 0;
+  setPhase(phase: SpeakingPhase): void {
+    this.phase = phase;
+    this.emit('phaseChanged', phase);
+  }
+  accept = async () => void this.calls.push('accept');
+  decline = async () => void this.calls.push('decline');
+  end = async () => void this.calls.push('end');
+  close(): void {
+    this.closeCount += 1;
+  }
+}
+
+/** A SpeakerListener fake: records invitations and ends; a test may make them fail with a refusal. */
+export class FakeSpeakerListener extends Emitter<SpeakerListenerEvents> implements SpeakerListenerLike {
+  invited: string[] = [];
+  ended: (string | undefined)[] = [];
+  closeCount = 0;
+  refusal: Error | null = null;
+  invite = async (userId: string) => {
+    if (this.refusal) throw this.refusal;
+    this.invited.push(userId);
+  };
+  end = async (userId?: string) => void this.ended.push(userId);
+  close(): void {
+    this.closeCount += 1;
+  }
+}
+
 /** A media track fake: `kind`, `stop()` recorded, and `end()` as the browser's 'stop sharing'. */
 export class FakeTrack extends EventTarget {
   static #next = 0;
@@ -158,6 +200,8 @@ export function fakeLiveServices() {
   const signalling = new FakeSignalling();
   const publisher = new FakePublisher();
   const viewer = new FakeViewer();
+  const speaker = new FakeSpeaker();
+  const listener = new FakeSpeakerListener();
   const captures: { kind: 'user' | 'display'; constraints: unknown; tracks: FakeTrack[] }[] = [];
   /**
    * `displayAudio`: whether display capture gives an audio track (false: a browser without system audio);
@@ -173,6 +217,8 @@ export function fakeLiveServices() {
     connect: vi.fn(() => connectResult()),
     createPublisher: vi.fn(() => publisher),
     createViewer: vi.fn(() => viewer),
+    createSpeaker: vi.fn(() => speaker),
+    createSpeakerListener: vi.fn(() => listener),
     getUserMedia: vi.fn(async (constraints: MediaStreamConstraints) => {
       if (devices.userMediaFails) throw new DOMException('Permission denied', 'NotAllowedError');
       const tracks = [new FakeTrack(constraints.video ? 'video' : 'audio')];
@@ -192,6 +238,8 @@ export function fakeLiveServices() {
     signalling,
     publisher,
     viewer,
+    speaker,
+    listener,
     captures,
     devices,
     failConnect: (error: unknown) => (connectResult = () => Promise.reject(error)),

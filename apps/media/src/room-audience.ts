@@ -1,0 +1,32 @@
+import type { Peer } from './peer.ts';
+
+/**
+ * Who is in a room, and how they are all told something: its teacher (at most one connection), its students
+ * by user id, and the relays of edge nodes pulling the class (see relay/origin-pull.ts) with their own
+ * students' number. Relays are told of streams and of the end like students; their students count in the
+ * viewer count. The room decides who comes and goes; this only holds them.
+ */
+export class RoomAudience {
+  teacher: Peer | null = null;
+  readonly students = new Map<string, Peer>();
+  readonly relays = new Map<Peer, number>();
+
+  /** Students here and on every edge pulling the class. */
+  viewerCount(): number {
+    let count = this.students.size;
+    for (const edgeStudents of this.relays.values()) count += edgeStudents;
+    return count;
+  }
+
+  /** Tells the teacher, every student and every relay. */
+  broadcast(send: (peer: Peer) => void): void {
+    if (this.teacher) send(this.teacher);
+    for (const student of this.students.values()) send(student);
+    for (const relay of this.relays.keys()) send(relay);
+  }
+
+  broadcastViewerCount(): void {
+    const count = this.viewerCount();
+    this.broadcast((peer) => peer.notify('viewerCount', { count }));
+  }
+}

@@ -1,0 +1,78 @@
+import type { RecordingState } from '@sea/contract/live';
+import type { Producer } from './rtc/producer.ts';
+
+/** Records a room's session (made by the media server when the session is recorded). */
+export interface RoomRecorder {
+  /** Records a stream from now until it closes. */
+  record(producer: Producer): void;
+  pause(): void;
+  resume(): void;
+  readonly paused: boolean;
+  /** Ends the recording; resolves once it is on disk. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * A room's session as this node records it: when it started, and its recorder if it is recorded. A room pulled
+ * from another node has none of its own until a teacher takes it over here ({@link takeOver}). Telling the
+ * room's peers is the room's part.
+ */
+export class RoomRecording {
+  private started: Date;
+  private recorder: RoomRecorder | null;
+  private recorderClosed: Promise<void> = Promise.resolve();
+
+  constructor(startedAt: Date, recorder: RoomRecorder | null) {
+    this.started = startedAt;
+    this.recorder = recorder;
+  }
+
+  /** The session's start: the room's opening, or its takeover. */
+  get startedAt(): Date {
+    return this.started;
+  }
+
+  /** Whether the session is recorded (paused or not). */
+  get recording(): boolean {
+    return this.recorder !== null;
+  }
+
+  /** Whether the session is recorded, and whether the recording is paused now. */
+  get state(): RecordingState {
+    return { recording: this.recording, paused: this.recorder?.paused ?? false };
+  }
+
+  /** Pauses or resumes the recording; false when the session is not recorded. */
+  setPaused(paused: boolean): boolean {
+    if (!this.recorder) return false;
+    if (paused) this.recorder.pause();
+    else this.recorder.resume();
+    return true;
+  }
+
+  /** Records a teacher's stream, when the session is recorded. */
+  record(producer: Producer): void {
+    this.recorder?.record(producer);
+  }
+
+  /**
+   * The room became this node's own session from `startedAt`, recorded by `recorder` (if any); false (and
+   * nothing changes) when it is recorded already.
+   */
+  takeOver(startedAt: Date, recorder: RoomRecorder | null): boolean {
+    if (this.recorder) return false;
+    this.started = startedAt;
+    this.recorder = recorder;
+    return true;
+  }
+
+  /** Ends the recording (see {@link closed}); call once, when the room ends. */
+  close(): void {
+    if (this.recorder) this.recorderClosed = this.recorder.close();
+  }
+
+  /** Resolves once the recording is on disk (after {@link close}; at once when there is none). */
+  closed(): Promise<void> {
+    return this.recorderClosed;
+  }
+}

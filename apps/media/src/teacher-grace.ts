@@ -1,0 +1,29 @@
+/**
+ * The time a disconnected teacher has to come back before their room ends: started when the teacher's
+ * connection drops, cancelled when a teacher connection starts (or the room ends first).
+ */
+export class TeacherGrace {
+  private readonly graceMs: number;
+  private readonly expired: () => void;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(graceMs: number, expired: () => void) {
+    this.graceMs = graceMs;
+    this.expired = expired;
+  }
+
+  /** Starts the grace period again from now. */
+  start(): void {
+    this.cancel();
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.expired();
+    }, this.graceMs);
+  }
+
+  /** Idempotent. */
+  cancel(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

@@ -1,0 +1,63 @@
+import { RtpHeader, type RTCRtpTransceiver } from 'werift';
+import { acceptAnswer, createClientPeerConnection, offerOf } from './werift-clients.ts';
+
+/** The first payload byte of every synthetic speaker packet after the Opus TOC: tells speakers apart. */
+export const SPEAKER_MARK_OFFSET = 1;
+
+/**
+ * A speaking student's browser on the wire, built on werift: one send-only audio m-line (the microphone),
+ * Opus-shaped packets every 20 ms carrying `mark` so a receiver can tell whose voice arrived. With `video`, a
+ * video m-line too (to try publishing what a student never may).
+ */
+export class SyntheticSpeaker {
+  readonly pc = createClientPeerConnection('teacher');
+  readonly audio: RTCRtpTransceiver;
+  readonly video: RTCRtpTransceiver | null;
+  private readonly mark: number;
+  private timer: NodeJS.Timeout | null = null;
+  private seq = 1;
+
+  constructor(mark: number, options: { video?: boolean } = {}) {
+    this.mark = mark;
+    this.audio = this.pc.addTransceiver('audio', { direction: 'sendonly' });
+    this.video = options.video ? this.pc.addTransceiver('video', { direction: 'sendonly' }) : null;
+  }
+
+  offer(): Promise<string> {
+    return offerOf(this.pc);
+  }
+
+  accept(answer: string): Promise<void> {
+    return acceptAnswer(this.pc, answer);
+  }
+
+  /** Sends a packet every 20 ms until {@link stop}. */
+  start(): void {
+    this.timer ??= setInterval(() => this.send(), 20);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  async close(): Promise<void> {
+    this.stop();
+    await this.pc.close();
+  }
+
+  private send(): void {
+    const header = new RtpHeader({
+      payloadType: this.audio.codecs[0]?.payloadType ?? 111,
+      ssrc: this.audio.sender.ssrc,
+      sequenceNumber: this.seq,
+      timestamp: this.seq * 960,
+      extensions: [],
+    });
+    this.seq = (this.seq + 1) & 0xffff;
+    // TOC 0xf8 (CELT fullband, 20 ms, mono, one frame), then the speaker's mark.
+    const payload = Buffer.alloc(60, this.mark);
+    payload[0] = 0xf8;
+    void this.audio.dtlsTransport.sendRtp(payload, header);
+  }
+}

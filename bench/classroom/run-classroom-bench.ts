@@ -1,0 +1,401 @@
+// Classroom benchmark: a thousand members in one live class, two hundred of them answering a poll and reacting
+// at once, while others ask questions and, last, four publishers chat flat out.
+//   npm exec -- node bench/classroom/run-classroom-bench.ts [--subscribers 1000] [--actors 200]
+//     [--reactions 10] [--storm-seconds 5] [--questions-per-second 10] [--chat-seconds 5] [--threads 2]
+// The server is bench/chat's (its own process; BENCH_DATABASE=postgres and REDIS_URL as there).
+import { fork } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import {
+  POLL_CREATE_DESTINATION,
+  pollTopic,
+  QUESTION_ASK_DESTINATION,
+  questionTopic,
+  REACTION_UPDATES_PER_SECOND,
+} from '@sea/contract/classroom';
+import { frameText, stompFrame } from '../../apps/server/src/chat/stomp-frame.ts';
+import { RawStomp } from '../chat/raw-stomp.ts';
+
+const { values } = parseArgs({
+  options: {
+    subscribers: { type: 'string', default: '1000' },
+    actors: { type: 'string', default: '200' },
+    reactions: { type: 'string', default: '10' },
+    'storm-seconds': { type: 'string', default: '5' },
+    'questions-per-second': { type: 'string', default: '10' },
+    'chat-seconds': { type: 'string', default: '5' },
+    threads: { type: 'string', default: '2' },
+    window: { type: 'string', default: '32' },
+  },
+});
+const SUBSCRIBERS = Number(values.subscribers);
+const ACTORS = Number(values.actors);
+const REACTIONS_PER_ACTOR = Number(values.reactions);
+const STORM_SECONDS = Number(values['storm-seconds']);
+const QUESTIONS_PER_SECOND = Number(values['questions-per-second']);
+const CHAT_SECONDS = Number(values['chat-seconds']);
+const THREADS = Math.max(1, Number(values.threads));
+const WINDOW = Number(values.window);
+const PUBLISHERS = 4;
+const ASKERS = 4;
+
+type Usage = { cpu: NodeJS.CpuUsage; rss: number; at: number };
+type Report = {
+  reactionMaxPerSecond: number[];
+  reactionMaxPer2s: number[];
+  reactionUpdates: number[];
+  reactionSpanMs: number[];
+  reactionSums: number[];
+  minGapMs: number[];
+  polls: number[];
+  pollMaxPerSecond: number[];
+  questions: number[];
+  chat: number;
+  chatUnique: number[];
+  chatLatencies: Float64Array;
+  chatLastAt: number;
+  refusals: Record<string, number>;
+  closed: number;
+};
+
+const now = (): number => performance.timeOrigin + performance.now();
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const load = (): string =>
+  `load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`;
+
+function percentile(values: ArrayLike<number>, p: number): number {
+  const sorted = Float64Array.from(values).sort();
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+type Listener = (message: { type: string }) => void;
+/** The server process or a worker thread: both speak in `{type, ...}` messages. */
+type MessageSource = {
+  on(event: 'message', listener: Listener): unknown;
+  off(event: 'message', listener: Listener): unknown;
+};
+
+function once<T>(target: MessageSource, type: string): Promise<T> {
+  return new Promise((resolve) => {
+    const listener = (message: { type: string }): void => {
+      if (message.type !== type) return;
+      target.off('message', listener);
+      resolve(message as T);
+    };
+    target.on('message', listener);
+  });
+}
+
+const server = fork(new URL('../chat/bench-server.ts', import.meta.url), {
+  env: {
+    ...process.env,
+    BENCH_USERS: String(1 + SUBSCRIBERS + PUBLISHERS + ASKERS),
+    BENCH_LIVE: '1',
+  },
+  execPath: process.execPath,
+  execArgv: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+const { url, classId, tokens } = await once<{ url: string; classId: number; tokens: string[] }>(
+  server,
+  'ready',
+);
+const usage = (): Promise<Usage> => {
+  const answer = once<Usage>(server, 'usage');
+  server.send({ type: 'usage' });
+  return answer;
+};
+
+const [teacherToken = ''] = tokens;
+const memberTokens = tokens.slice(1, 1 + SUBSCRIBERS);
+const publisherTokens = tokens.slice(1 + SUBSCRIBERS, 1 + SUBSCRIBERS + PUBLISHERS);
+const askerTokens = tokens.slice(1 + SUBSCRIBERS + PUBLISHERS);
+
+// The teacher: hears questions and polls, and starts the poll.
+const teacher = new RawStomp(url);
+await teacher.connect(teacherToken);
+const questionLatencies: number[] = [];
+let pollCreated: (id: number) => void = () => undefined;
+let popularAsked: (id: number) => void = () => undefined;
+await new Promise<void>((resolve) => {
+  teacher.onFrame = (frame) => {
+    if (frame.command === 'RECEIPT') return resolve();
+    if (frame.command !== 'MESSAGE') return;
+    const destination = frame.headers.get('destination');
+    if (destination === questionTopic(classId)) {
+      const event = JSON.parse(frameText(frame)) as {
+        type: string;
+        question?: { id: number; content: string; votes: number };
+      };
+      const [tag, sentAt] = event.question?.content.split('|') ?? [];
+      if (tag === 'q') questionLatencies.push(now() - Number(sentAt));
+      if (tag === 'popular' && event.question?.votes === 0) popularAsked(event.question.id);
+    } else if (destination === pollTopic(classId)) {
+      const poll = JSON.parse(frameText(frame)) as { id: number; voters: number };
+      if (poll.voters === 0) pollCreated(poll.id);
+    }
+  };
+  teacher.send(stompFrame('SUBSCRIBE', { id: 'q', destination: questionTopic(classId) }));
+  teacher.send(stompFrame('SUBSCRIBE', { id: 'p', destination: pollTopic(classId), receipt: 'ready' }));
+});
+
+const connectAll = (list: string[]): Promise<RawStomp[]> =>
+  Promise.all(
+    list.map(async (token) => {
+      const client = new RawStomp(url);
+      await client.connect(token);
+      return client;
+    }),
+  );
+const askers = await connectAll(askerTokens);
+/** Refusals of the askers' questions, by code (a question that never reaches the teacher says why here). */
+const questionRefusals: Record<string, number> = {};
+for (const asker of askers) {
+  asker.onFrame = (frame) => {
+    if (frame.command !== 'MESSAGE') return;
+    const { code } = JSON.parse(frameText(frame)) as { code: string };
+    questionRefusals[code] = (questionRefusals[code] ?? 0) + 1;
+  };
+  asker.send(stompFrame('SUBSCRIBE', { id: 'errors', destination: '/user/queue/errors' }));
+}
+const publishers = await connectAll(publisherTokens);
+
+const perThread = (list: string[], thread: number): string[] =>
+  list.filter((_, index) => index % THREADS === thread);
+const workers = Array.from(
+  { length: THREADS },
+  (_unused, thread) =>
+    new Worker(new URL('./room-worker.ts', import.meta.url), {
+      workerData: {
+        url,
+        classId,
+        tokens: perThread(memberTokens, thread),
+        actors: Math.ceil(ACTORS / THREADS),
+      },
+    }),
+);
+await Promise.all(workers.map((worker) => once(worker, 'ready')));
+
+const tellWorkers = (message: unknown): void => {
+  for (const worker of workers) worker.postMessage(message);
+};
+const ask = async (): Promise<Report> => {
+  const reports = await Promise.all(
+    workers.map((worker) => {
+      const answer = once<Report>(worker, 'report');
+      worker.postMessage({ type: 'report' });
+      return answer;
+    }),
+  );
+  const refusals: Record<string, number> = {};
+  for (const report of reports)
+    for (const [code, count] of Object.entries(report.refusals))
+      refusals[code] = (refusals[code] ?? 0) + count;
+  const all = <K extends keyof Report>(key: K): number[] =>
+    reports.flatMap((report) => Array.from(report[key] as ArrayLike<number>));
+  return {
+    reactionMaxPerSecond: all('reactionMaxPerSecond'),
+    reactionMaxPer2s: all('reactionMaxPer2s'),
+    reactionUpdates: all('reactionUpdates'),
+    reactionSpanMs: all('reactionSpanMs'),
+    reactionSums: all('reactionSums'),
+    minGapMs: all('minGapMs'),
+    polls: all('polls'),
+    pollMaxPerSecond: all('pollMaxPerSecond'),
+    questions: all('questions'),
+    chat: reports.reduce((sum, report) => sum + report.chat, 0),
+    chatUnique: all('chatUnique'),
+    chatLatencies: Float64Array.from(all('chatLatencies')),
+    chatLastAt: Math.max(...reports.map((report) => report.chatLastAt)),
+    refusals,
+    closed: reports.reduce((sum, report) => sum + report.closed, 0),
+  };
+};
+/** The server's CPU time between two readings, in ms: unlike a rate, it does not depend on the machine's load. */
+const cpuMs = (before: Usage, after: Usage): number =>
+  (after.cpu.user - before.cpu.user + after.cpu.system - before.cpu.system) / 1000;
+const cpuPercent = (before: Usage, after: Usage): number =>
+  (cpuMs(before, after) / (after.at - before.at)) * 100;
+
+/** Asks questions at the set rate, spread over the askers, for `seconds`. */
+async function askQuestions(seconds: number): Promise<number> {
+  const started = now();
+  let sent = 0;
+  while (now() - started < seconds * 1000) {
+    const due = Math.floor(((now() - started) / 1000) * QUESTIONS_PER_SECOND);
+    while (sent < due) {
+      const body = JSON.stringify({ roomId: classId, content: `q|${now()}`, anonymous: false });
+      askers[sent % askers.length]?.send(stompFrame('SEND', { destination: QUESTION_ASK_DESTINATION }, body));
+      sent += 1;
+    }
+    await sleep(2);
+  }
+  return sent;
+}
+
+/**
+ * Waits until every question asked reached the teacher and `done` holds (or 30 s passed), so that no backlog of
+ * one phase is counted in the next.
+ */
+async function settle(asked: number, done: () => Promise<boolean> = async () => true): Promise<void> {
+  for (let waited = 0; waited < 30_000; waited += 200) {
+    if (questionLatencies.length >= asked && (await done())) return;
+    await sleep(200);
+  }
+  console.log(
+    `  (not settled after 30 s: ${questionLatencies.length} of ${asked} questions arrived; ` +
+      `refused ${JSON.stringify(questionRefusals)})`,
+  );
+}
+
+async function questionPhase(name: string, report = true): Promise<void> {
+  tellWorkers({ type: 'phase', phase: name });
+  questionLatencies.length = 0;
+  const before = await usage();
+  const loadText = load();
+  const sent = await askQuestions(STORM_SECONDS);
+  await settle(sent);
+  const after = await usage();
+  if (!report) return;
+  console.log(
+    `${name}: ${sent} questions asked, ${questionLatencies.length} reached the teacher; ` +
+      `p50 ${percentile(questionLatencies, 50).toFixed(1)} ms, p99 ${percentile(questionLatencies, 99).toFixed(1)} ms; ` +
+      `server cpu ${cpuPercent(before, after).toFixed(0)}% (${cpuMs(before, after).toFixed(0)} ms); ${loadText}`,
+  );
+}
+
+async function stormPhase(name: string, report = true): Promise<void> {
+  tellWorkers({ type: 'phase', phase: name });
+  questionLatencies.length = 0;
+  const created = new Promise<number>((resolve) => (pollCreated = resolve));
+  const poll = {
+    roomId: classId,
+    question: '오늘 수업 어땠나요?',
+    options: ['좋아요', '보통', '어려워요'],
+    multiple: false,
+  };
+  teacher.send(stompFrame('SEND', { destination: POLL_CREATE_DESTINATION }, JSON.stringify(poll)));
+  const pollId = await created;
+  const asked = new Promise<number>((resolve) => (popularAsked = resolve));
+  const popular = JSON.stringify({ roomId: classId, content: `popular|${name}`, anonymous: false });
+  askers[0]?.send(stompFrame('SEND', { destination: QUESTION_ASK_DESTINATION }, popular));
+  const questionId = await asked;
+  const loadText = load();
+  const before = await usage();
+  const started = now();
+  tellWorkers({
+    type: 'act',
+    act: { pollId, questionId, reactions: REACTIONS_PER_ACTOR, spreadMs: STORM_SECONDS * 1000 },
+  });
+  const sent = await askQuestions(STORM_SECONDS);
+  const reactionsSent = Math.ceil(ACTORS / THREADS) * THREADS * REACTIONS_PER_ACTOR;
+  await settle(sent, async () => Math.min(...(await ask()).reactionSums) >= reactionsSent);
+  const settledAfter = (now() - started) / 1000;
+  const after = await usage();
+  const result = await ask();
+  if (!report) return;
+  // Intervals per second between a client's first and last update: its average rate while updates came.
+  const meanRate = result.reactionUpdates.map(
+    (count, i) => (count - 1) / Math.max(0.001, (result.reactionSpanMs[i] ?? 0) / 1000),
+  );
+  console.log(
+    `${name}: ${result.reactionMaxPerSecond.length} subscribers, ${ACTORS} answering the poll, upvoting a question and sending ${REACTIONS_PER_ACTOR} reactions each over ${STORM_SECONDS} s; ${loadText}`,
+  );
+  console.log(
+    `  reactions: per client at most ${Math.max(...result.reactionMaxPerSecond)} updates in any 1 s ` +
+      `(aim <= ${REACTION_UPDATES_PER_SECOND}; median client ${percentile(result.reactionMaxPerSecond, 50)}), ` +
+      `in any 2 s at most ${Math.max(...result.reactionMaxPer2s)}, ` +
+      `mean ${percentile(meanRate, 50).toFixed(2)}/s (max ${Math.max(...meanRate).toFixed(2)}), shortest gap ${Math.min(...result.minGapMs).toFixed(0)} ms; ` +
+      `reactions summed per client: min ${Math.min(...result.reactionSums)} max ${Math.max(...result.reactionSums)} of ${reactionsSent} sent`,
+  );
+  console.log(
+    `  poll: ${percentile(result.polls, 50)} updates per client (median), at most ` +
+      `${Math.max(...result.pollMaxPerSecond)} in any 1 s`,
+  );
+  console.log(
+    `  questions during the storm: ${sent} asked, ${questionLatencies.length} reached the teacher; ` +
+      `p50 ${percentile(questionLatencies, 50).toFixed(1)} ms, p99 ${percentile(questionLatencies, 99).toFixed(1)} ms ` +
+      `(each member got median ${percentile(result.questions, 50)} question updates: ${sent + 1} new ` +
+      `questions and the updates of ${ACTORS} upvotes of one)`,
+  );
+  console.log(
+    `  everything arrived ${settledAfter.toFixed(1)} s after the storm began; ` +
+      `server cpu ${cpuPercent(before, after).toFixed(0)}% (${cpuMs(before, after).toFixed(0)} ms), rss ${(after.rss / 1024 / 1024).toFixed(0)} MB; ` +
+      `refusals ${JSON.stringify(result.refusals)}; closed ${result.closed}`,
+  );
+}
+
+async function chatPhase(name: string, seconds: number, report = true): Promise<void> {
+  tellWorkers({ type: 'phase', phase: name });
+  await sleep(100);
+  let sent = 0;
+  let stored = 0;
+  let running = true;
+  const sendOne = (client: RawStomp): void => {
+    sent += 1;
+    const body = JSON.stringify({ roomId: classId, content: `${name}|${now()}` });
+    client.send(stompFrame('SEND', { destination: '/app/hello', receipt: String(sent) }, body));
+  };
+  for (const client of publishers) {
+    client.onFrame = (frame) => {
+      if (frame.command !== 'RECEIPT') return;
+      stored += 1;
+      if (running) sendOne(client);
+    };
+  }
+  const loadText = load();
+  const before = await usage();
+  const started = now();
+  for (const client of publishers) for (let i = 0; i < WINDOW; i += 1) sendOne(client);
+  await sleep(seconds * 1000);
+  running = false;
+  for (let waited = 0; stored < sent && waited < 10_000; waited += 20) await sleep(20);
+  // Drain as bench/chat does: until every member has every message, or nothing arrived for 3 s.
+  let last = -1;
+  for (let quietSince = now(); now() - quietSince < 3_000;) {
+    await sleep(100);
+    const progress = await ask();
+    if (progress.chat >= stored * SUBSCRIBERS) break;
+    if (progress.chat !== last) {
+      last = progress.chat;
+      quietSince = now();
+    }
+  }
+  const after = await usage();
+  const result = await ask();
+  // As bench/chat counts it: from the first SEND to the last delivery.
+  const elapsed = ((result.chatLastAt || now()) - started) / 1000;
+  if (!report) return;
+  const lost = result.chatUnique.reduce((sum, unique) => sum + Math.max(0, stored - unique), 0);
+  console.log(
+    `${name}: ${stored} messages stored, ${result.chat} deliveries, ` +
+      `${Math.round(result.chat / elapsed)} deliveries/s (until the last arrived), p50 ` +
+      `${percentile(result.chatLatencies, 50).toFixed(1)} ms, p99 ${percentile(result.chatLatencies, 99).toFixed(1)} ms, ` +
+      `lost ${lost}; server cpu ${cpuPercent(before, after).toFixed(0)}%, ` +
+      `${((cpuMs(before, after) * 1000) / Math.max(1, result.chat)).toFixed(1)} µs/delivery; ${loadText}`,
+  );
+}
+
+console.log(
+  `classroom: ${SUBSCRIBERS} members subscribed to chat, questions, polls and reactions over ${THREADS} threads; ` +
+    `${process.env.BENCH_DATABASE === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${process.env.REDIS_URL ? 'Redis fan-out' : 'memory fan-out'}`,
+);
+// Unreported warm-up of both sides' code.
+await questionPhase('warmup-questions', false);
+await stormPhase('warmup-storm', false);
+await chatPhase('warmup-chat', 2, false);
+
+await questionPhase('questions (quiet room)');
+await stormPhase('storm');
+await chatPhase('chat (max)', CHAT_SECONDS);
+
+for (const client of [teacher, ...askers, ...publishers]) client.close();
+tellWorkers({ type: 'stop' });
+await Promise.all(workers.map((worker) => worker.terminate()));
+const exited = new Promise((resolve) => server.once('exit', resolve));
+server.send({ type: 'stop' });
+await exited;
