@@ -1,4 +1,10 @@
-import { RtcpReceiverInfo, RtcpRrPacket, SrtpAuthenticationError, type RTCDtlsTransport } from 'werift';
+import {
+  RtcpReceiverInfo,
+  RtcpRrPacket,
+  SrtpAuthenticationError,
+  type RTCDtlsTransport,
+  type RTCPeerConnection,
+} from 'werift';
 import { answerTo, createClientPeerConnection } from '../../apps/media/test/werift-clients.ts';
 
 /** Receiver reports go out this often, like a browser's. */
@@ -39,7 +45,7 @@ const NOT_DECRYPTED = new SrtpAuthenticationError('counted from its header, not 
  * from a keyframe on (its media tests check that on decrypted payloads), so its arrival is the first frame.
  */
 export class LightStudent {
-  readonly pc = createClientPeerConnection('student');
+  readonly pc: RTCPeerConnection;
   /** When ICE and DTLS completed (performance.now()), for the breakdown of the join. */
   iceConnectedAt: number | null = null;
   dtlsConnectedAt: number | null = null;
@@ -52,7 +58,9 @@ export class LightStudent {
   private timer: NodeJS.Timeout | null = null;
   private collecting = false;
 
-  constructor() {
+  /** `address`: the local address for ICE (127.0.0.1 unless told). */
+  constructor(address?: string) {
+    this.pc = createClientPeerConnection('student', address);
     this.pc.iceConnectionStateChange.subscribe((state) => {
       if (state === 'connected') this.iceConnectedAt ??= performance.now();
     });
@@ -83,10 +91,15 @@ export class LightStudent {
 
   /** Per stream kind: packets received and lost, and when the first arrived. */
   counts(): Record<string, StreamCount> {
+    // Summed per kind: an m-line may announce several SSRCs (Janus adds an RTX one under each video m-line).
     const out: Record<string, StreamCount> = {};
     for (const t of this.trackers.values()) {
       const expected = t.firstSeq === null ? 0 : t.highest - t.firstSeq + 1;
-      out[t.kind] = { received: t.received, lost: Math.max(0, expected - t.received), firstAt: t.firstAt };
+      const sum = out[t.kind] ?? { received: 0, lost: 0, firstAt: null };
+      sum.received += t.received;
+      sum.lost += Math.max(0, expected - t.received);
+      if (t.firstAt !== null) sum.firstAt = Math.min(sum.firstAt ?? Infinity, t.firstAt);
+      out[t.kind] = sum;
     }
     return out;
   }

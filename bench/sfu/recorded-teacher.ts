@@ -1,4 +1,4 @@
-import { RtpHeader, type RTCRtpTransceiver } from 'werift';
+import { RtpHeader, type RTCPeerConnection, type RTCRtpTransceiver } from 'werift';
 import { LAYERS, type Layer } from '@sea/contract/live';
 import {
   acceptAnswer,
@@ -40,7 +40,7 @@ type VideoStream = {
  * again. Browser students decode what it sends.
  */
 export class RecordedTeacher {
-  readonly pc = createClientPeerConnection('teacher');
+  readonly pc: RTCPeerConnection;
   readonly video: RTCRtpTransceiver;
   readonly audio: RTCRtpTransceiver;
   readonly screen: RTCRtpTransceiver;
@@ -55,8 +55,9 @@ export class RecordedTeacher {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly startedAt = performance.now();
 
-  /** `tracks` holds the recordings named q, h, f and screen. */
-  constructor(tracks: Vp8Track[]) {
+  /** `tracks` holds the recordings named q, h, f and screen; `address` is the local address for ICE. */
+  constructor(tracks: Vp8Track[], address?: string) {
+    this.pc = createClientPeerConnection('teacher', address);
     const { video, audio, screen, systemAudio } = addTeacherTransceivers(this.pc, true);
     if (!screen || !systemAudio) throw new Error('no screen m-lines');
     this.video = video;

@@ -2,16 +2,19 @@
 // simulcast layers, microphone, screen, system audio) and N light students (werift ICE + DTLS, RTP counted from
 // clear headers, in worker processes) against the media service in its own process, all on loopback. Per N:
 // the media process's CPU, students per core, loss, joinRoom → first forwarded keyframe (with its steps), and
-// joinRoom → first decoded frame for Chromium students joining the loaded room. See README.md.
+// joinRoom → first decoded frame for Chromium students joining the loaded room. `--server janus` (or `both`,
+// alternating per N) measures Janus's VideoRoom with the same teacher and students. See README.md.
 import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defaultWorkers } from '../../apps/media/src/config.ts';
 import { signTicket } from '../../apps/media/test/test-media-server.ts';
 import { launchBenchBrowser, type BrowserTimings } from './bench-browser.ts';
+import { janusVersion, startJanus } from './janus-server.ts';
 import { cpuTimes, lines, percentile, round } from './processes.ts';
+import { publishTeacherJanus } from './publish-teacher-janus.ts';
 import { publishTeacher } from './publish-teacher.ts';
-import { startStudentWorkers, type StudentResult } from './student-workers.ts';
+import { startStudentWorkers, type StudentResult, type StudentTarget } from './student-workers.ts';
 import { CHROME_LIKE_TRACKS, recordVp8 } from './vp8-recording.ts';
 
 const args = new Map<string, string>();
@@ -27,6 +30,11 @@ const browserJoins = Number(option('browser-students', '5'));
 const mediaWorkers = Number(option('workers', String(defaultWorkers())));
 // The session recorded (as by default) or not: `--record off` measures what recording costs.
 const record = option('record', 'on') !== 'off';
+// Which SFU: ours, Janus's VideoRoom, or both (ours then Janus at each N).
+const serverOption = option('server', 'ours');
+if (!['ours', 'janus', 'both'].includes(serverOption)) throw new Error('--server is ours, janus or both');
+const servers = (serverOption === 'both' ? ['ours', 'janus'] : [serverOption]) as Server[];
+type Server = 'ours' | 'janus';
 const RECORDING_SECONDS = 10;
 const JOIN_TIMEOUT_MS = 120_000;
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -51,12 +59,29 @@ if (process.env.SEA_NETNS !== '1' && spawnSync('unshare', ['--net', 'true']).sta
   process.exit(run.status ?? 1);
 }
 if (process.env.SEA_NETNS !== '1') console.warn('(no network namespace: running on 127.0.0.1 only)');
+if (servers.includes('janus')) {
+  try {
+    console.log(janusVersion());
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+}
 
 const bench = await launchBenchBrowser();
 const recording = await recordVp8(bench.browser, CHROME_LIKE_TRACKS, RECORDING_SECONDS);
 
-async function run(students: number) {
-  const loadAverage = os.loadavg()[0] ?? NaN;
+/** The server under test with the teacher publishing: its process (for CPU time) and where students join. */
+type UnderTest = {
+  pid: number;
+  target: StudentTarget;
+  teacher: Awaited<ReturnType<typeof publishTeacher>>['teacher'];
+  /** Students the server counts as joined, when it tells. */
+  viewers: (() => number) | null;
+  close(): Promise<void>;
+};
+
+async function startOurs(): Promise<UnderTest> {
   const media = spawn(
     process.execPath,
     [
@@ -68,15 +93,53 @@ async function run(students: number) {
   const url = await new Promise<string>((resolve) =>
     lines(media, (l) => l.startsWith('READY ') && resolve(l.slice(6))),
   );
-  const mediaPid = media.pid ?? 0;
   const room = await publishTeacher(url, recording, record);
+  return {
+    pid: media.pid ?? 0,
+    target: { server: 'ours', url },
+    teacher: room.teacher,
+    viewers: room.viewers,
+    async close() {
+      await room.close();
+      const exited = new Promise((resolve) => media.once('exit', resolve));
+      media.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function startJanusUnderTest(): Promise<UnderTest> {
+  const janus = await startJanus();
+  const room = await publishTeacherJanus(janus.url, recording);
+  return {
+    pid: janus.process.pid ?? 0,
+    target: { server: 'janus', ...room.target },
+    teacher: room.teacher,
+    viewers: null,
+    async close() {
+      await room.close();
+      await janus.close();
+    },
+  };
+}
+
+async function run(server: Server, students: number) {
+  const loadAverage = os.loadavg()[0] ?? NaN;
+  const underTest = server === 'janus' ? await startJanusUnderTest() : await startOurs();
+  const mediaPid = underTest.pid;
+  const room = { teacher: underTest.teacher };
   await sleep(2_000); // every layer arriving before the first student
 
   const joinStart = performance.now();
-  const workers = startStudentWorkers(url, students, perProcess, joinRate > 0 ? 1000 / joinRate : 0);
+  const workers = startStudentWorkers(
+    underTest.target,
+    students,
+    perProcess,
+    joinRate > 0 ? 1000 / joinRate : 0,
+  );
   await Promise.race([workers.joined, sleep(JOIN_TIMEOUT_MS)]);
   const joinSeconds = (performance.now() - joinStart) / 1000;
-  const joinedCount = room.viewers();
+  const viewers = underTest.viewers?.() ?? null;
 
   await sleep(settleSeconds * 1000);
   workers.mark();
@@ -97,9 +160,10 @@ async function run(students: number) {
   );
 
   // Browser students join the loaded room one after another (after the CPU window: Chromium decoding shares
-  // the machine's cores).
+  // the machine's cores). Only against ours: they run the web app's own client.
   const browserTimings: BrowserTimings[] = [];
-  for (let i = 0; i < browserJoins; i += 1) {
+  for (let i = 0; server === 'ours' && i < browserJoins; i += 1) {
+    const { url } = underTest.target as { url: string };
     const ticket = await signTicket({ role: 'student', sub: `browser-${i}` });
     browserTimings.push(await bench.measureStudent(url, ticket));
   }
@@ -107,10 +171,7 @@ async function run(students: number) {
   const results = await workers.report();
   const plis = room.teacher.plis;
   const teacherConnected = room.teacher.pc.connectionState === 'connected';
-  await room.close();
-  const exited = new Promise((resolve) => media.once('exit', resolve));
-  media.kill('SIGTERM');
-  await exited;
+  await underTest.close();
 
   const all = results.students;
   let windowReceived = 0;
@@ -129,11 +190,12 @@ async function run(students: number) {
   const browser = (key: keyof BrowserTimings) =>
     browserTimings.map((t) => t[key]).filter((v): v is number => typeof v === 'number');
   return {
+    server,
     students,
-    workers: mediaWorkers,
+    workers: server === 'ours' ? mediaWorkers : null,
     record,
     loadAverage: round(loadAverage, 2),
-    joined: joinedCount,
+    joined: viewers ?? all.length,
     failedJoins: results.failures,
     joinSeconds: round(joinSeconds, 1),
     cpuPercent: round(cpu * 100, 1),
@@ -148,6 +210,11 @@ async function run(students: number) {
     teacherConnected,
     withoutVideo: all.length - keyframes.length,
     disconnected: all.filter((s) => !s.connected).length,
+    /** Of the students, how many never completed ICE, and how many completed ICE but never DTLS. */
+    neverConnected: {
+      ice: all.filter((s) => s.timings.ice === null).length,
+      dtls: all.filter((s) => s.timings.ice !== null && s.timings.dtls === null).length,
+    },
     teacherKeyframes: plis,
     audioDelayP95Ms: percentile(
       all.map((s) => s.audioDelayMs.p95).filter((v): v is number => v !== null),
@@ -171,16 +238,19 @@ async function run(students: number) {
 
 const table = [];
 for (const n of counts) {
-  const row = await run(n);
-  console.log(JSON.stringify(row));
-  table.push(row);
+  for (const server of servers) {
+    const row = await run(server, n);
+    console.log(JSON.stringify(row));
+    table.push(row);
+  }
 }
 await bench.close();
 console.table(
   table.map((row) => ({
+    server: row.server,
     students: row.students,
-    workers: row.workers,
-    record: row.record ? 'on' : 'off',
+    workers: row.workers ?? '',
+    record: row.server === 'janus' ? '' : row.record ? 'on' : 'off',
     'load avg': row.loadAverage,
     'joined in s': row.joinSeconds,
     'SFU CPU %': row.cpuPercent,

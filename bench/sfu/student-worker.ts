@@ -1,14 +1,20 @@
 // A batch of light students (werift ICE + DTLS, RTP counted from clear headers) in one process. Student `i`
 // of the batch (global index first + i) starts joining at `startAt + index * joinIntervalMs`. Each joins,
-// consumes every stream and resumes it. Commands on stdin: `MARK` snapshots the counts (the first one starts
+// consumes every stream and resumes it (ours), or subscribes to the teacher's four streams with one VideoRoom
+// handle (Janus; the top simulcast layer, which our students reach once the estimate has climbed). Commands on stdin: `MARK` snapshots the counts (the first one starts
 // the measured window, the second ends it); `REPORT` prints one `RESULT <json>` line and exits.
 import readline from 'node:readline';
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_SOCKET_PATH, type LiveAnswer } from '@sea/contract/live';
 import { signTicket } from '../../apps/media/test/test-media-server.ts';
+import { JanusVideoRoomHandle } from './janus-client.ts';
+import { JANUS_ICE_ADDRESS } from './janus-server.ts';
 import { LightStudent, type StreamCount } from './light-student.ts';
+import type { JanusTarget } from './publish-teacher-janus.ts';
+import type { StudentTarget } from './student-workers.ts';
 
-const [url = '', countText = '10', firstText = '0', intervalText = '0'] = process.argv.slice(2);
+const [targetText = '{}', countText = '10', firstText = '0', intervalText = '0'] = process.argv.slice(2);
+const target = JSON.parse(targetText) as StudentTarget;
 const count = Number(countText);
 const first = Number(firstText);
 const joinIntervalMs = Number(intervalText);
@@ -23,9 +29,18 @@ async function request<T>(socket: Socket, name: string, payload: unknown = {}): 
 /** Milliseconds from sending `joinRoom` to each step (null when the step never came). */
 type Timings = { answered: number | null; ice: number | null; dtls: number | null; keyframe: number | null };
 
-type Joined = { student: LightStudent; socket: Socket; joinAt: number; answeredAt: number | null };
+type Joined = {
+  student: LightStudent;
+  leave: () => Promise<void>;
+  joinAt: number;
+  answeredAt: number | null;
+};
 
 async function join(index: number): Promise<Joined> {
+  return target.server === 'janus' ? joinJanus(target) : joinOurs(index, target.url);
+}
+
+async function joinOurs(index: number, url: string): Promise<Joined> {
   const ticket = await signTicket({ role: 'student', sub: `bench-${index}` });
   const socket = io(url, {
     path: LIVE_SOCKET_PATH,
@@ -38,7 +53,10 @@ async function join(index: number): Promise<Joined> {
     socket.once('connect_error', reject);
   });
   const student = new LightStudent();
-  const joined: Joined = { student, socket, joinAt: performance.now(), answeredAt: null };
+  const leave = async () => {
+    socket.disconnect();
+  };
+  const joined: Joined = { student, leave, joinAt: performance.now(), answeredAt: null };
   // The web client's order (StudentViewer): join, capabilities, transport, offer, answer, resume each.
   await request(socket, 'joinRoom');
   await request(socket, 'getRouterRtpCapabilities');
@@ -53,6 +71,31 @@ async function join(index: number): Promise<Joined> {
   joined.answeredAt = performance.now();
   for (const consumer of offer.consumers)
     await request(socket, 'resume', { consumerId: consumer.consumerId });
+  return joined;
+}
+
+async function joinJanus(janus: JanusTarget): Promise<Joined> {
+  const handle = await JanusVideoRoomHandle.attach(janus.url);
+  const student = new LightStudent(JANUS_ICE_ADDRESS);
+  const joined: Joined = {
+    student,
+    leave: () => handle.close(),
+    joinAt: performance.now(),
+    answeredAt: null,
+  };
+  const streams = Object.entries(janus.kindByFeedMid).map(([mid, kind]) =>
+    kind === 'webcamVideo' ? { feed: janus.feed, mid, substream: 2, temporal: 2 } : { feed: janus.feed, mid },
+  );
+  const offer = await handle.message({ request: 'join', room: janus.room, ptype: 'subscriber', streams });
+  if (!offer.jsep) throw new Error('janus: no offer for the subscriber');
+  const kindByMid = new Map<string, string>();
+  for (const stream of (offer.data.streams ?? []) as { mid: string; feed_mid?: string }[]) {
+    const kind = janus.kindByFeedMid[stream.feed_mid ?? ''];
+    if (kind !== undefined) kindByMid.set(stream.mid, kind);
+  }
+  const sdp = await student.answer(offer.jsep.sdp, kindByMid);
+  await handle.message({ request: 'start' }, { type: 'answer', sdp });
+  joined.answeredAt = performance.now();
   return joined;
 }
 
@@ -125,8 +168,8 @@ async function report(): Promise<void> {
     };
   });
   process.stdout.write(`RESULT ${JSON.stringify({ failures, students })}\n`);
-  for (const { student, socket } of joined) {
-    socket.disconnect();
+  for (const { student, leave } of joined) {
+    await leave();
     await student.close();
   }
   process.exit(0);

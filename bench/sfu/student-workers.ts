@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { cpuSeconds, lines } from './processes.ts';
+import type { JanusTarget } from './publish-teacher-janus.ts';
+
+/** Where the students join: our media service's signalling URL, or a Janus VideoRoom. */
+export type StudentTarget = { server: 'ours'; url: string } | ({ server: 'janus' } & JanusTarget);
 
 export type StreamResult = { received: number; lost: number; windowReceived: number; windowLost: number };
 export type StudentResult = {
@@ -19,7 +23,7 @@ type WorkerResult = { failures: number; students: StudentResult[] };
  * and lets the workers leave.
  */
 export function startStudentWorkers(
-  url: string,
+  target: StudentTarget,
   students: number,
   perProcess: number,
   joinIntervalMs: number,
@@ -30,7 +34,7 @@ export function startStudentWorkers(
     const size = Math.min(perProcess, students - first);
     const child = spawn(
       process.execPath,
-      [script, url, String(size), String(first), String(joinIntervalMs)],
+      [script, JSON.stringify(target), String(size), String(first), String(joinIntervalMs)],
       {
         stdio: ['pipe', 'pipe', 'pipe'],
       },

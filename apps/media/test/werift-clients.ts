@@ -24,14 +24,17 @@ import { LAYERS } from '@sea/contract/live';
  * connections that look like the teacher's or a student's browser on the wire, on loopback only.
  */
 
-/** Loopback-only ICE for werift test clients: no interface enumeration, no STUN. */
-export function loopbackClient() {
+/**
+ * Loopback-only ICE for werift test clients: no interface enumeration, no STUN. `address` is another local
+ * address to use instead of 127.0.0.1 (the SFU benchmark's Janus, which skips loopback interfaces).
+ */
+export function loopbackClient(address = '127.0.0.1') {
   return {
     iceServers: [],
     iceUseIpv4: false,
     iceUseIpv6: false,
-    iceAdditionalHostAddresses: ['127.0.0.1'],
-    iceInterfaceAddresses: { udp4: '127.0.0.1' },
+    iceAdditionalHostAddresses: [address],
+    iceInterfaceAddresses: { udp4: address },
   };
 }
 
@@ -40,11 +43,11 @@ export function loopbackClient() {
  * transport-cc offered as Chrome offers it), `student` receives like a student's (mid and abs-send-time; NACK,
  * PLI and REMB feedback on video).
  */
-export function createClientPeerConnection(role: 'teacher' | 'student'): RTCPeerConnection {
+export function createClientPeerConnection(role: 'teacher' | 'student', address?: string): RTCPeerConnection {
   const videoFeedback = [useNACK(), usePLI(), useREMB()];
   if (role === 'teacher') videoFeedback.push({ type: 'transport-cc' });
   return new RTCPeerConnection({
-    ...loopbackClient(),
+    ...loopbackClient(address),
     codecs: {
       audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48_000, channels: 2 })],
       video: [

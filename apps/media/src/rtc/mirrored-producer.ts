@@ -47,10 +47,15 @@ export class MirroredProducer implements StreamSource {
     this.askKeyframe(layer);
   }
 
+  /** A packet of `layer` arrived, forwarded or not (a stale one dropped): the layer is still being sent. */
+  arrived(layer: Layer): void {
+    this.lastPacketAt.set(layer, performance.now());
+  }
+
   /** A packet from the main thread: the serialised RTP packet. */
   receive(layer: Layer, data: Uint8Array, keyframeStart: boolean): void {
     if (this.isClosed) return;
-    this.lastPacketAt.set(layer, performance.now());
+    this.arrived(layer);
     if (this.packet.size === 0) return;
     const packet = RtpPacket.deSerialize(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
     this.packet.emit(layer, packet, keyframeStart);

@@ -12,6 +12,7 @@ import {
 } from 'werift';
 import type { IceServer } from '@sea/contract/live-ticket';
 import type { LiveCodec } from '@sea/contract/live';
+import { installDtlsHelloOnce } from './dtls-hello-once.ts';
 import { installSrtpKeyObjects } from './srtp-key-objects.ts';
 import { log } from '../log.ts';
 
@@ -65,6 +66,8 @@ export function createPeerConnection(
   const ipv4 = isIPv4(options.announcedIp);
   // SRTP with prepared keys: the same bytes as werift's own, without preparing the key once per packet.
   installSrtpKeyObjects();
+  // A retransmitted ClientHello must not restart the handshake with new keys (werift re-runs its flight 4).
+  installDtlsHelloOnce();
   const pc = new RTCPeerConnection({
     // ICE-lite, like other SFUs on a reachable address: the browser runs the checks. werift's full ICE sends
     // consent-freshness checks that Chrome 156 never answered here, so every connection "failed" 30 s in.

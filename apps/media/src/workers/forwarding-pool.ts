@@ -4,6 +4,7 @@ import type { RtcOptions } from '../rtc/peer-connection.ts';
 import type { Producer } from '../rtc/producer.ts';
 import type { ReceivingTransport } from '../rtc/receiving-transport.ts';
 import type { WorkerCounts } from './messages.ts';
+import { wallClockMs } from './stale-video-gate.ts';
 import { WorkerHandle, type WorkerHooks } from './worker-handle.ts';
 
 /**
@@ -111,7 +112,8 @@ export class ForwardingPool {
     const releases = [
       producer.packet.subscribe((layer, packet, keyframe) => {
         const data = packet.serialize();
-        for (const worker of workers.keys()) worker.post({ t: 'rtp', id, layer, keyframe, data });
+        const sentAt = wallClockMs();
+        for (const worker of workers.keys()) worker.post({ t: 'rtp', id, layer, keyframe, data, sentAt });
       }),
       producer.closed.subscribe(() => {
         for (const worker of workers.keys()) worker.post({ t: 'streamClosed', id });

@@ -4,6 +4,7 @@ import { MirroredProducer } from '../rtc/mirrored-producer.ts';
 import { openPeerConnections, type RtcOptions } from '../rtc/peer-connection.ts';
 import { rtpCounts } from '../rtc/rtp-counts.ts';
 import type { Call, FromWorker, ToWorker, WorkerCounts } from './messages.ts';
+import { StaleVideoGate, wallClockMs } from './stale-video-gate.ts';
 
 const resources = (kind: string) => process.getActiveResourcesInfo().filter((r) => r === kind).length;
 
@@ -18,18 +19,28 @@ export class ForwardingThread {
   private readonly transports = new Map<string, ConsumerTransport>();
   private readonly streams = new Map<string, MirroredProducer>();
   private packetsReceived = 0;
+  private readonly staleVideo: StaleVideoGate;
 
   constructor(rtc: RtcOptions, send: (message: FromWorker) => void) {
     this.rtc = rtc;
     this.send = send;
+    this.staleVideo = new StaleVideoGate((id, layer) => this.send({ t: 'keyframe', id, layer }));
   }
 
   handle(message: ToWorker): void {
     switch (message.t) {
-      case 'rtp':
+      case 'rtp': {
         this.packetsReceived += 1;
-        this.streams.get(message.id)?.receive(message.layer, message.data, message.keyframe);
+        const stream = this.streams.get(message.id);
+        if (!stream) return;
+        const { id, layer, keyframe, sentAt } = message;
+        if (stream.media === 'video' && !this.staleVideo.pass(id, layer, keyframe, sentAt, wallClockMs())) {
+          stream.arrived(layer);
+          return;
+        }
+        stream.receive(layer, message.data, keyframe);
         return;
+      }
       case 'stream': {
         const { stream } = message;
         if (this.streams.has(stream.id)) return;
@@ -42,6 +53,7 @@ export class ForwardingThread {
       case 'streamClosed':
         this.streams.get(message.id)?.close();
         this.streams.delete(message.id);
+        this.staleVideo.forget(message.id);
         return;
       case 'call':
         this.answer(message.n, message.call);
@@ -123,6 +135,7 @@ export class ForwardingThread {
       streams: this.streams.size,
       packetListeners,
       packetsReceived: this.packetsReceived,
+      packetsStale: this.staleVideo.dropped,
       peerConnections: openPeerConnections(),
       sockets: resources('UDPWRAP'),
       timers: resources('Timeout'),

@@ -17,6 +17,8 @@ export type WorkerCounts = {
   packetListeners: number;
   /** Packets of the teacher's streams received from the main thread so far. */
   packetsReceived: number;
+  /** Video packets of those dropped because they waited too long in the worker's queue (`StaleVideoGate`). */
+  packetsStale: number;
   /** werift peer connections not closed yet. */
   peerConnections: number;
   sockets: number;
@@ -39,7 +41,8 @@ export type Call =
 export type ToWorker =
   | { t: 'call'; n: number; call: Call }
   | { t: 'stream'; stream: StreamDescription }
-  | { t: 'rtp'; id: string; layer: Layer; keyframe: boolean; data: Uint8Array }
+  /** `sentAt`: when the main thread posted it (`wallClockMs()`), so that a worker behind can drop stale video. */
+  | { t: 'rtp'; id: string; layer: Layer; keyframe: boolean; data: Uint8Array; sentAt: number }
   | { t: 'streamClosed'; id: string };
 
 /** Worker → main thread. */
