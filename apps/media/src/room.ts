@@ -1,11 +1,12 @@
-import type { ProducerInfo, RecordingState } from '@sea/contract/live';
+import { SPEAKER_KIND, type ProducerInfo, type RecordingState, type SpeakingView } from '@sea/contract/live';
 import type { Logger } from 'pino';
 import { conflict } from './live-error.ts';
 import { log } from './log.ts';
 import type { Peer, PeerCloseReason } from './peer.ts';
 import { RoomAudience } from './room-audience.ts';
 import { RoomRecording, type RoomRecorder } from './room-recording.ts';
-import { roomSpeakerSeats } from './room-speaking.ts';
+import type { RelayedSpeakers } from './relayed-speakers.ts';
+import { roomRelayedSpeakers, roomSpeakerSeats } from './room-speaking.ts';
 import type { Producer } from './rtc/producer.ts';
 import { Signal } from './signal.ts';
 import type { SpeakerSeats } from './speaker-seats.ts';
@@ -42,8 +43,10 @@ export class Room {
   readonly closed = new Signal<[reason: RoomCloseReason]>();
   /** Emitted when a student joins or leaves (not when a student's newer connection replaces the older). */
   readonly studentsChanged = new Signal();
-  /** Students invited to speak or speaking, and their microphones (not relayed, not recorded). */
+  /** Students invited to speak or speaking, and their microphones (relayed to edges, not recorded). */
   readonly speaking: SpeakerSeats;
+  /** On an edge room: the speakers of the origin's room, relayed (see {@link relaySpeaking}). */
+  private readonly relayedSpeakers: RelayedSpeakers;
   private readonly log: Logger;
   private readonly audience = new RoomAudience();
   private readonly sessionRecording: RoomRecording;
@@ -60,7 +63,9 @@ export class Room {
       if (!this.audience.teacher) this.close('teacherLeft');
     });
     this.log = log.child({ classId, sessionKey: options.sessionKey });
-    this.speaking = roomSpeakerSeats(this.audience, () => this.isClosed);
+    const viewFor = (userId: string | null) => this.speakingView(userId);
+    this.speaking = roomSpeakerSeats(this.audience, () => this.isClosed, viewFor);
+    this.relayedSpeakers = roomRelayedSpeakers(this.audience, () => this.isClosed, viewFor);
     this.streams = new TeacherStreams({
       published: (producer) => this.sessionRecording.record(producer),
       closed: (info) => {
@@ -121,7 +126,7 @@ export class Room {
     this.releases.set(peer, () => release.forEach((unsubscribe) => unsubscribe()));
     peer.notify('viewerCount', { count: this.audience.viewerCount() });
     peer.notify('recordingState', this.recordingState);
-    peer.notify('speakerChanged', this.speaking.view(null));
+    peer.notify('speakerChanged', this.speakingView(null));
   }
 
   /**
@@ -142,7 +147,7 @@ export class Room {
     const unsubscribe = peer.closed.subscribe(() => this.studentClosed(peer));
     this.releases.set(peer, unsubscribe);
     peer.notify('recordingState', this.recordingState);
-    peer.notify('speakerChanged', this.speaking.view(peer.info.userId));
+    peer.notify('speakerChanged', this.speakingView(peer.info.userId));
     this.audience.broadcastViewerCount();
     if (previous === undefined) this.studentsChanged.emit();
   }
@@ -157,6 +162,7 @@ export class Room {
       if (relays.delete(peer) && !this.isClosed) this.audience.broadcastViewerCount();
     });
     this.releases.set(peer, unsubscribe);
+    peer.notify('speakerChanged', this.speakingView(null));
   }
 
   /** An edge's students in this class now (its relay says so as it changes). */
@@ -178,12 +184,26 @@ export class Room {
   }
 
   /**
-   * What `peer` receives: a student the teacher's streams and every other speaker's microphone, the teacher
-   * the speakers' microphones. (Relays take {@link currentProducers}: speakers are not relayed to edges.)
+   * What `peer` receives: a student the teacher's streams and every other speaker's microphone (on an edge,
+   * the relayed ones), the teacher the speakers' microphones. (A relay takes {@link currentProducers} and
+   * every speaker's, its webcam layered: consumer-handlers.ts.)
    */
   sourcesFor(peer: Peer): Producer[] {
     if (peer === this.audience.teacher) return this.speaking.streams();
-    return [...this.streams.current(), ...this.speaking.streams(peer)];
+    return [...this.streams.current(), ...this.speaking.streams(peer), ...this.relayedSpeakers.streams()];
+  }
+
+  /** Who is invited or speaking, as the student `userId` (the teacher, a relay: null) sees it. */
+  speakingView(userId: string | null): SpeakingView {
+    return this.relayedSpeakers.view ?? this.speaking.view(userId);
+  }
+
+  /**
+   * An edge room: who speaks in the origin's room (its producer ids this room's), or null once the relay
+   * ended; everybody here hears it. Nobody is invited here: the origin's view is everybody's.
+   */
+  relaySpeaking(view: SpeakingView | null): void {
+    if (!this.isClosed) this.relayedSpeakers.setView(view);
   }
 
   /** Teacher: invites a student of this room to speak (see {@link SpeakerSeats.invite}). */
@@ -246,6 +266,11 @@ export class Room {
   }
 
   private addProducer(producer: Producer): void {
+    // Only an edge's relay publishes a microphone as the teacher (produce refuses it from a teacher).
+    if (producer.kind === SPEAKER_KIND) {
+      this.relayedSpeakers.add(producer);
+      return;
+    }
     const info = this.streams.add(producer);
     this.audience.broadcast((peer) => peer.notify('newProducer', info));
   }

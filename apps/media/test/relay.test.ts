@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RECORDING_MANIFEST, RecordingEventSchema } from '@sea/contract/recording';
-import type { ConsumerInfo, Layer } from '@sea/contract/live';
+import type { ConsumerInfo, Layer, ProducerInfo, SpeakingView } from '@sea/contract/live';
 import type { Socket } from 'socket.io-client';
 import { hasFfprobe, probe } from './ffprobe.ts';
+import { SyntheticSpeaker } from './synthetic-speaker.ts';
 import { SyntheticStudent, type Received } from './synthetic-student.ts';
 import { SyntheticTeacher } from './synthetic-teacher.ts';
-import { collect, delay, disconnected, ok, startTestMedia, until } from './test-media-server.ts';
+import { collect, delay, disconnected, ok, request, startTestMedia, until } from './test-media-server.ts';
 
 /*
  * One class across two media nodes: the teacher on node A (the origin), a student on node B (an edge) whose
@@ -81,6 +82,26 @@ async function watchOn(media: Media, n: number, originUrl?: string) {
   const consumers = offer.consumers;
   for (const c of consumers) await ok(socket, 'resume', { consumerId: c.consumerId });
   return { socket, student, consumers, transportId };
+}
+
+/** Student `n` joins the origin, is invited by the teacher (`host`), accepts and speaks with `mark`. */
+async function speakAtOrigin(host: Socket, n: number, mark: number) {
+  const socket = await origin.connectAs({ role: 'student', sub: `student-${n}`, nickname: `학생${n}` });
+  await ok(socket, 'joinRoom');
+  await ok(host, 'inviteToSpeak', { userId: `student-${n}` });
+  await ok(socket, 'acceptSpeak');
+  const speaker = new SyntheticSpeaker(mark);
+  closers.push(() => speaker.close());
+  const { transportId } = await ok(socket, 'createProducerTransport');
+  const { sdp } = await ok(socket, 'connectProducerTransport', { transportId, sdp: await speaker.offer() });
+  await speaker.accept(sdp);
+  speaker.start();
+  const { producerId } = await ok(socket, 'produce', {
+    transportId,
+    producerKind: 'speakerAudio',
+    mid: speaker.audio.mid ?? '',
+  });
+  return { socket, producerId };
 }
 
 const of = (consumers: ConsumerInfo[], kind: string) => {
@@ -281,6 +302,80 @@ describe('one class across two nodes (relay)', () => {
     );
     // Generous for a shared 2-core machine; a relay that buffers or waits for retransmissions would exceed it.
     expect(median).toBeLessThan(50);
+  });
+
+  it('speakers at the origin are heard on the edge, each a stream of its own, and who speaks is told there', async () => {
+    const { socket: host } = await publish(origin);
+    const { socket, student, transportId } = await watchOnEdge(1);
+    const added = collect<ProducerInfo>(socket, 'newProducer');
+    const closed = collect<ProducerInfo>(socket, 'producerClosed');
+    const views = collect<SpeakingView>(socket, 'speakerChanged');
+    const one = await speakAtOrigin(host, 2, 0x31);
+    const two = await speakAtOrigin(host, 3, 0x32);
+    const edgeSpeakers = () => added.filter((p) => p.producerKind === 'speakerAudio');
+    await until(() => edgeSpeakers().length === 2, 8_000, 'both microphones published on the edge');
+    await until(
+      () => views.at(-1)?.speakers.filter((s) => s.producerId !== null).length === 2,
+      3_000,
+      "both speakers told on the edge with the edge's producers",
+    );
+    const [first, second] = edgeSpeakers().map((p) => p.producerId);
+    // Who speaks, as at the origin, but naming the edge's own producers (those its students consume).
+    const view = views.at(-1);
+    expect(view).toEqual({
+      speakers: [
+        { userId: 'student-2', nickname: '학생2', state: 'speaking', producerId: first },
+        { userId: 'student-3', nickname: '학생3', state: 'speaking', producerId: second },
+      ],
+      self: 'none',
+    });
+    expect([first, second]).not.toContain(one.producerId);
+    expect([first, second]).not.toContain(two.producerId);
+
+    // The edge's student renegotiates as on newProducer and hears each speaker on an m-line of its own.
+    const offer = await ok(socket, 'consume', { transportId });
+    await ok(socket, 'connectConsumerTransport', { transportId, sdp: await student.answer(offer.sdp) });
+    for (const c of offer.consumers) await ok(socket, 'resume', { consumerId: c.consumerId });
+    const midOf = (producerId: string | undefined) => {
+      const consumer = offer.consumers.find((c) => c.producerId === producerId);
+      if (!consumer) throw new Error(`no consumer of ${producerId}`);
+      return consumer.mid;
+    };
+    for (const [producerId, mark] of [
+      [first, 0x31],
+      [second, 0x32],
+    ] as const) {
+      const mid = midOf(producerId);
+      await until(() => student.packets(mid).length > 10, 8_000, `speaker ${mark.toString(16)} on the edge`);
+      // Decrypted (werift hands over authenticated SRTP only), and that speaker's voice, nobody else's.
+      expect(new Set(student.packets(mid).map((p) => [p.speakerMark, p.bytes].join()))).toEqual(
+        new Set([`${mark},60`]),
+      );
+    }
+
+    // A late joiner on the edge hears who speaks at once.
+    const late = await edge.connectAs({ role: 'student', sub: 'student-9', origin: origin.url });
+    const lateViews = collect<SpeakingView>(late, 'speakerChanged');
+    await ok(late, 'joinRoom');
+    await until(() => lateViews.length > 0, 3_000, 'speakerChanged to a late joiner');
+    expect(lateViews[0]).toEqual(view);
+    // Students on an edge still cannot be invited: they are not in the origin's room.
+    expect(await request(host, 'inviteToSpeak', { userId: 'student-1' })).toMatchObject({
+      error: { code: 'conflict', message: '그 수강생은 지금 이 강의실에 없어요.' },
+    });
+
+    // The teacher ends the first speaker: their stream closes on the edge too, the other goes on.
+    await ok(host, 'endSpeaking', { userId: 'student-2' });
+    await until(() => closed.some((p) => p.producerId === first), 5_000, 'producerClosed on the edge');
+    expect(closed.map((p) => p.producerId)).not.toContain(second);
+    await until(() => views.at(-1)?.speakers.length === 1, 3_000, 'one speaker left on the edge');
+    expect(views.at(-1)?.speakers.map((s) => [s.userId, s.producerId])).toEqual([['student-3', second]]);
+    const heard = student.packets(midOf(second)).length;
+    await until(() => student.packets(midOf(second)).length > heard + 10, 3_000, 'the other speaker');
+    // The second speaker leaving the class ends theirs the same way.
+    two.socket.disconnect();
+    await until(() => closed.some((p) => p.producerId === second), 5_000, 'producerClosed of the second');
+    await until(() => views.at(-1)?.speakers.length === 0, 3_000, 'nobody speaks on the edge');
   });
 
   it('the teacher switching the webcam off and on at the origin: edge students follow without a reload', async () => {

@@ -7,6 +7,7 @@ import {
 } from 'werift';
 import type { Layer } from '@sea/contract/live';
 import { isVp8KeyframeStart } from '../src/forwarding/vp8.ts';
+import { SPEAKER_MARK_OFFSET } from './synthetic-speaker.ts';
 import { readMarker } from './synthetic-teacher.ts';
 import { answerTo, createClientPeerConnection } from './werift-clients.ts';
 
@@ -27,6 +28,8 @@ export type Received = {
   extensionIds: number[];
   /** The payload's size in bytes. */
   bytes: number;
+  /** The payload's byte where a synthetic speaker writes its mark (meaningless for other streams). */
+  speakerMark: number | null;
   at: number;
 };
 
@@ -107,6 +110,7 @@ export class SyntheticStudent {
       keyframeStart: isVp8KeyframeStart(packet.payload),
       extensionIds: packet.header.extensions.map((e) => e.id),
       bytes: packet.payload.length,
+      speakerMark: packet.payload[SPEAKER_MARK_OFFSET] ?? null,
       at: performance.now(),
     });
     this.byMid.set(mid, list);

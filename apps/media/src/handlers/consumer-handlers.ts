@@ -12,14 +12,15 @@ export const createConsumerTransport: Handler<'createConsumerTransport'> = (sess
 
 /**
  * Offers an m-line per stream the caller receives (new ones paused) and lists the consumers: a student the
- * teacher's streams and the other speakers', the teacher the speakers'.
+ * teacher's streams and the other speakers', the teacher the speakers', a relay everybody's.
  */
 export const consume: Handler<'consume'> = (session, payload) => {
   const { peer, room } = session.inRoom();
   const transport = peer.consumerTransportById(payload.transportId);
-  // An edge node's relay (always in this thread) gets every webcam layer, each on an m-line of its own.
+  // An edge node's relay (always in this thread) gets every webcam layer, each on an m-line of its own, and
+  // every speaker's microphone, which the edge publishes as a stream of its own.
   if (session.claims.relay && transport instanceof ConsumerTransport) {
-    return transport.consume(relaySources(room.currentProducers()));
+    return transport.consume(relaySources([...room.currentProducers(), ...room.speaking.streams()]));
   }
   return transport.consume(room.sourcesFor(peer));
 };

@@ -76,10 +76,17 @@ export const setRecording: Handler<'setRecording'> = (session, { recording }) =>
   return room.recordingState;
 };
 
-/** Both: the streams currently published. */
-export const getProducers: Handler<'getProducers'> = (session) => ({
-  producers: session.inRoom().room.producerList(),
-});
+/** Both: the streams currently published; to a relay, the speakers' microphones too (it pulls them). */
+export const getProducers: Handler<'getProducers'> = (session) => {
+  const { room } = session.inRoom();
+  const speakers = session.claims.relay ? room.speaking.streams() : [];
+  return {
+    producers: [
+      ...room.producerList(),
+      ...speakers.map((producer) => ({ producerId: producer.id, producerKind: producer.kind })),
+    ],
+  };
+};
 
 /** Both: what the client needs to set up its connection. */
 export const getRouterRtpCapabilities: Handler<'getRouterRtpCapabilities'> = (session) => ({

@@ -5,14 +5,14 @@ import type { Handler } from './handler.ts';
 export const inviteToSpeak: Handler<'inviteToSpeak'> = (session, { userId }) => {
   const { room } = session.asTeacher();
   room.inviteToSpeak(userId);
-  return room.speaking.view(null);
+  return room.speakingView(null);
 };
 
 /** Student: accepts the teacher's invitation; may publish their microphone from now on. */
 export const acceptSpeak: Handler<'acceptSpeak'> = (session) => {
   const { peer, room } = session.asStudent();
   room.speaking.accept(peer);
-  return room.speaking.view(peer.info.userId);
+  return room.speakingView(peer.info.userId);
 };
 
 /**
@@ -24,11 +24,11 @@ export const endSpeaking: Handler<'endSpeaking'> = (session, { userId }) => {
     const { room } = session.asTeacher();
     if (userId === undefined) room.speaking.endAll();
     else room.speaking.end(userId);
-    return room.speaking.view(null);
+    return room.speakingView(null);
   }
   const { peer, room } = session.asStudent();
   if (userId !== undefined && userId !== peer.info.userId)
     throw forbidden('다른 수강생의 발언은 강사만 끝낼 수 있어요.');
   if (room.speaking.holds(peer)) room.speaking.end(peer.info.userId);
-  return room.speaking.view(peer.info.userId);
+  return room.speakingView(peer.info.userId);
 };

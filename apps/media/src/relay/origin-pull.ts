@@ -10,16 +10,18 @@ import {
   type LiveRequestData,
   type LiveRequestName,
   type LiveRequestPayload,
-  type StreamKind,
+  type SpeakingView,
 } from '@sea/contract/live';
 import { LIVE_TICKET_AUDIENCE } from '@sea/contract/live-ticket';
 import { Peer, type PeerCloseReason } from '../peer.ts';
 import type { RtcOptions } from '../rtc/peer-connection.ts';
+import type { Producer } from '../rtc/producer.ts';
 import type { ProducerTransport } from '../rtc/producer-transport.ts';
 import type { Room } from '../room.ts';
 import type { FindOrigin } from '../registry/origin-finder.ts';
 import { LAYER_ID_SEPARATOR } from './layer-view.ts';
 import { followOrigin } from './origin-follow.ts';
+import { edgeSpeakingView, slotOf } from './stream-slots.ts';
 import { log } from '../log.ts';
 
 export type OriginPullOptions = {
@@ -80,8 +82,13 @@ export class OriginPull {
   private socket: Socket | null = null;
   private transport: ProducerTransport | null = null;
   private transportId: string | null = null;
-  /** What each published stream is made of (its consumers on the origin), to notice a change. */
-  private readonly published = new Map<StreamKind, string>();
+  /**
+   * Each published stream by slot (the teacher's by kind, each speaker's by its producer on the origin): what
+   * it is made of (its consumers on the origin), to notice a change, and the edge's producer.
+   */
+  private readonly published = new Map<string, { key: string; producer: Producer | null }>();
+  /** Who speaks at the origin, as last told (its producer ids the origin's). */
+  private originSpeaking: SpeakingView | null = null;
   private syncing: Promise<void> = Promise.resolve();
   private syncPending = false;
   private viewersTimer: NodeJS.Timeout | null = null;
@@ -134,6 +141,10 @@ export class OriginPull {
     socket.on('teacherLeft', () => this.end('left'));
     socket.on('newProducer', () => this.scheduleSync());
     socket.on('producerClosed', () => this.scheduleSync());
+    socket.on('speakerChanged', (view: SpeakingView) => {
+      this.originSpeaking = view;
+      this.tellSpeaking();
+    });
     // The class's end comes as teacherLeft first. Any other loss (the origin stopping or dying, the network)
     // leaves the edge room its teacher's grace period: the teacher may come back on this node or another.
     socket.on('disconnect', () => this.end('disconnected'));
@@ -198,26 +209,37 @@ export class OriginPull {
     this.transport ??= this.peer.createProducerTransport();
     const answer = await this.transport.connect(sdp);
     await this.request('connectConsumerTransport', { transportId, sdp: answer });
-    const byKind = new Map<StreamKind, ConsumerInfo[]>();
+    const bySlot = new Map<string, ConsumerInfo[]>();
     for (const consumer of consumers) {
-      byKind.set(consumer.producerKind, [...(byKind.get(consumer.producerKind) ?? []), consumer]);
+      const slot = slotOf(consumer);
+      bySlot.set(slot, [...(bySlot.get(slot) ?? []), consumer]);
     }
-    for (const kind of this.published.keys()) {
-      if (byKind.has(kind)) continue;
-      this.published.delete(kind);
-      this.transport.closeProducer(kind);
+    for (const slot of this.published.keys()) {
+      if (bySlot.has(slot)) continue;
+      this.published.delete(slot);
+      this.transport.closeProducer(slot);
     }
-    for (const [kind, list] of byKind) {
+    for (const [slot, list] of bySlot) {
       const key = list.map((consumer) => consumer.consumerId).join(',');
-      if (this.published.get(kind) === key) continue;
-      this.published.set(kind, key);
-      this.publish(this.transport, kind, list);
+      if (this.published.get(slot)?.key === key) continue;
+      this.published.set(slot, { key, producer: this.publish(this.transport, slot, list) });
       for (const consumer of list) await this.request('resume', { consumerId: consumer.consumerId });
     }
+    this.tellSpeaking();
+  }
+
+  /**
+   * Tells the edge room who speaks at the origin, each speaker's producer id the edge's own (null until the
+   * edge publishes that microphone), so the edge's students match voices to names as at the origin.
+   */
+  private tellSpeaking(): void {
+    const view = this.originSpeaking;
+    if (this.isStopped || !view) return;
+    this.room.relaySpeaking(edgeSpeakingView(view, (slot) => this.published.get(slot)?.producer?.id ?? null));
   }
 
   /** Publishes one stream in the edge's room: the webcam's layers from their m-lines, else the one m-line. */
-  private publish(transport: ProducerTransport, kind: StreamKind, consumers: ConsumerInfo[]): void {
+  private publish(transport: ProducerTransport, slot: string, consumers: ConsumerInfo[]): Producer | null {
     const layers: Partial<Record<Layer, string>> = {};
     for (const consumer of consumers) {
       const suffix = consumer.producerId.split(LAYER_ID_SEPARATOR).at(-1);
@@ -225,11 +247,11 @@ export class OriginPull {
       if (layer) layers[layer] = consumer.mid;
     }
     const first = consumers[0];
+    if (!first) return null;
     if (Object.keys(layers).length === consumers.length && consumers.length > 1) {
-      transport.produceLayers(kind, layers);
-    } else if (first) {
-      transport.produce(kind, first.mid);
+      return transport.produceLayers(first.producerKind, layers);
     }
+    return transport.produce(first.producerKind, first.mid, slot);
   }
 
   private async request<N extends LiveRequestName>(
@@ -268,6 +290,8 @@ export class OriginPull {
     if (this.isStopped) return;
     this.isStopped = true;
     if (this.viewersTimer) clearInterval(this.viewersTimer);
+    // The relayed microphones closed with the relay: the room's own seats (none, or a new teacher's) rule.
+    this.room.relaySpeaking(null);
     this.socket?.disconnect();
     this.socket = null;
   }

@@ -51,7 +51,8 @@ export class ProducerTransport {
   readonly producerAdded = new Signal<[Producer]>();
   private readonly pc: RTCPeerConnection;
   private readonly options: RtcOptions;
-  private readonly producers = new Map<StreamKind, Producer>();
+  /** By slot: the kind for the teacher's streams; an edge's relayed speakers each have a slot of their own. */
+  private readonly producers = new Map<string, Producer>();
   /** Per incoming SSRC: its NACK tracker, when it last sent, whether it is video (only video is NACKed). */
   private readonly streams = new Map<number, { nack: NackTracker; lastAt: number; video: boolean }>();
   private videoPayloadTypes = new Set<number>();
@@ -81,10 +82,10 @@ export class ProducerTransport {
   }
 
   /**
-   * Publishes the stream carried by the m-line `mid` as `kind`, replacing an earlier producer of that kind.
-   * The m-line must be in the last applied offer and send media.
+   * Publishes the stream carried by the m-line `mid` as `kind`, replacing an earlier producer in its `slot`
+   * (by default its kind: one stream per kind). The m-line must be in the last applied offer and send media.
    */
-  produce(kind: StreamKind, mid: string): Producer {
+  produce(kind: StreamKind, mid: string, slot: string = kind): Producer {
     if (this.isClosed) throw closedRefusal();
     const transceiver = this.pc.getTransceivers().find((t) => t.mid === mid);
     if (!transceiver) throw notFound('mline');
@@ -92,7 +93,7 @@ export class ProducerTransport {
     if (tracks.length === 0 || transceiver.kind !== (kind.endsWith('Video') ? 'video' : 'audio')) {
       throw conflict(`이 미디어 항목(${mid})으로는 ${kind} 스트림을 보낼 수 없어요.`);
     }
-    return this.addProducer(kind, tracks);
+    return this.addProducer(kind, tracks, slot);
   }
 
   /**
@@ -106,23 +107,23 @@ export class ProducerTransport {
       if (!track) throw notFound('mline');
       return { rid: layer, ssrc: track.ssrc, onReceiveRtp: track.onReceiveRtp };
     });
-    return this.addProducer(kind, tracks);
+    return this.addProducer(kind, tracks, kind);
   }
 
-  private addProducer(kind: StreamKind, tracks: ReceivedTrack[]): Producer {
-    this.producers.get(kind)?.close();
+  private addProducer(kind: StreamKind, tracks: ReceivedTrack[], slot: string): Producer {
+    this.producers.get(slot)?.close();
     const producer = new Producer(kind, tracks, (ssrc) => this.sendPli(ssrc));
-    this.producers.set(kind, producer);
+    this.producers.set(slot, producer);
     producer.closed.subscribe(() => {
-      if (this.producers.get(kind) === producer) this.producers.delete(kind);
+      if (this.producers.get(slot) === producer) this.producers.delete(slot);
     });
     this.producerAdded.emit(producer);
     return producer;
   }
 
-  /** Stops the stream of `kind`, if any. */
-  closeProducer(kind: StreamKind): void {
-    this.producers.get(kind)?.close();
+  /** Stops the stream in `slot` (a kind, see {@link produce}), if any. */
+  closeProducer(slot: string): void {
+    this.producers.get(slot)?.close();
   }
 
   /** The current producers. */

@@ -1,0 +1,54 @@
+import type { ProducerInfo, SpeakingView } from '@sea/contract/live';
+import type { Producer } from './rtc/producer.ts';
+
+/** What the room does as relayed speakers come and go (children never import their parent). */
+export type RelayedSpeakerHooks = {
+  /** A speaker's microphone is published here: the students must hear `newProducer`. */
+  streamAdded(info: ProducerInfo): void;
+  /** It closed (the speaker stopped at the origin, or the relay ended): `producerClosed`. */
+  streamClosed(info: ProducerInfo): void;
+  /** Who speaks at the origin changed: everybody must hear `speakerChanged`. */
+  changed(): void;
+};
+
+/**
+ * An edge room's speakers, relayed from the class's origin (relay/origin-pull.ts): each speaking student's
+ * microphone as a producer of its own (two speakers are two `speakerAudio` streams), and who speaks there as
+ * the origin tells it, its producer ids the edge's own. Nobody is invited on an edge: its students only listen.
+ */
+export class RelayedSpeakers {
+  private readonly producers = new Set<Producer>();
+  private origin: SpeakingView | null = null;
+  private readonly hooks: RelayedSpeakerHooks;
+
+  constructor(hooks: RelayedSpeakerHooks) {
+    this.hooks = hooks;
+  }
+
+  /** Takes a speaker's microphone published by the relay; it leaves when it closes. */
+  add(producer: Producer): void {
+    const info = { producerId: producer.id, producerKind: producer.kind };
+    this.producers.add(producer);
+    producer.closed.subscribe(() => {
+      if (this.producers.delete(producer)) this.hooks.streamClosed(info);
+    });
+    this.hooks.streamAdded(info);
+  }
+
+  /** The relayed microphones now. */
+  streams(): Producer[] {
+    return [...this.producers].filter((producer) => !producer.isClosedNow);
+  }
+
+  /** Who speaks at the origin (`self` always `none`), or null: this room is no edge, its own seats tell. */
+  get view(): SpeakingView | null {
+    return this.origin;
+  }
+
+  /** The origin's speakers changed, or (null) the relay ended. Everybody hears it when it differs. */
+  setView(view: SpeakingView | null): void {
+    if (JSON.stringify(view) === JSON.stringify(this.origin)) return;
+    this.origin = view;
+    this.hooks.changed();
+  }
+}
