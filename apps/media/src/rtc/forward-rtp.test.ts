@@ -1,13 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
 import {
   GenericNack,
+  ProtectionProfileAeadAes128Gcm,
   RTCRtpSender,
   RTP_EXTENSION_URI,
   RtcpTransportLayerFeedback,
   RtpHeader,
   RtpPacket,
+  SrtpSession,
 } from 'werift';
-import { descriptorOf } from '../forwarding/vp8-rewriter.ts';
+import { descriptorOf, withDescriptor } from '../forwarding/vp8-rewriter.ts';
 import { absSendTime, forwardRtp, ntpTimestamp } from './forward-rtp.ts';
 
 type Sent = { header: RtpHeader; payload: Buffer };
@@ -200,5 +203,98 @@ describe('clock conversions', () => {
     expect(ntpTimestamp(1_500)).toBe(((2_208_988_800n + 1n) << 32n) | 2_147_483_648n);
     expect(absSendTime(1_500).readUIntBE(0, 3)).toBe(1.5 * 2 ** 18);
     expect(absSendTime(64_000 + 250).readUIntBE(0, 3)).toBe(0.25 * 2 ** 18); // modulo 64 s
+  });
+});
+
+describe('forwardRtp with AEAD AES-GCM', () => {
+  /** A student's sender on a real AES-GCM SRTP session; the datagrams its UDP socket was given, as sent. */
+  function gcmStudent(key: Buffer, salt: Buffer) {
+    const { sender: s } = sender([MID, ABS_SEND_TIME]);
+    const datagrams: Buffer[] = [];
+    const srtp = new SrtpSession({
+      keys: { localMasterKey: key, localMasterSalt: salt, remoteMasterKey: key, remoteMasterSalt: salt },
+      profile: ProtectionProfileAeadAes128Gcm,
+    });
+    const dtls = (s as unknown as { dtlsTransport: Record<string, unknown> }).dtlsTransport;
+    const weriftEncrypt = vi.spyOn(srtp, 'encrypt');
+    dtls.srtp = srtp;
+    dtls.iceTransport = {
+      connection: {
+        canSendApplicationData: () => true,
+        nominated: {
+          remoteAddr: ['127.0.0.1', 9],
+          packetsSent: 0,
+          bytesSent: 0,
+          protocol: {
+            transport: {
+              type: 'udp',
+              closed: false,
+              socket: { send: (parts: Buffer[]) => datagrams.push(Buffer.concat(parts)) },
+            },
+          },
+        },
+      },
+    };
+    return { sender: s, datagrams, weriftEncrypt };
+  }
+
+  it("sends byte for byte what werift's SRTP session makes of the same packet, renumbered or not", () => {
+    const key = randomBytes(16);
+    const salt = randomBytes(12);
+    const ours = gcmStudent(key, salt);
+    const reference = new SrtpSession({
+      keys: { localMasterKey: key, localMasterSalt: salt, remoteMasterKey: key, remoteMasterSalt: salt },
+      profile: ProtectionProfileAeadAes128Gcm,
+    });
+    const packets = input();
+    for (const [i, { packet }] of packets.entries()) {
+      const before = Buffer.from(packet.payload);
+      const numbers = i % 2 === 0 ? -1 : descriptorOf(Buffer.from([0x90, 0x80, 0x80 | i, i, 0, 0, 0]));
+      forwardRtp(ours.sender, packet, numbers);
+      expect(packet.payload).toEqual(before);
+      const sent = ours.datagrams[i];
+      if (!sent) throw new Error(`packet ${i} not sent`);
+      // What werift would encrypt: the header as sent (its sequence number across the wraparound, so the
+      // rollover counter moves) and the payload with the student's numbers.
+      const header = RtpHeader.deSerialize(sent);
+      expect(header.extensions.map((e) => e.id)).toEqual([MID.id, ABS_SEND_TIME.id]);
+      const plain = numbers < 0 ? before : withDescriptor(before, numbers);
+      expect(sent).toEqual(reference.encrypt(plain, header));
+      const [decrypted] = reference.remoteContext.decryptRtp(sent);
+      expect(decrypted.subarray(header.payloadOffset)).toEqual(plain);
+    }
+    // Encrypted here, not by werift's session (its `encrypt` would concatenate a copy).
+    expect(ours.weriftEncrypt).not.toHaveBeenCalled();
+  });
+
+  it('keeps a NACK history whose retransmissions carry the same header and numbers', async () => {
+    const ours = gcmStudent(randomBytes(16), randomBytes(12));
+    const [first] = input();
+    if (!first) throw new Error('no input');
+    const mineNumbers = descriptorOf(Buffer.from([0x90, 0x80, 0x85, 0x67, 0, 0, 0]));
+    forwardRtp(ours.sender, first.packet, mineNumbers);
+    const [sent] = ours.datagrams;
+    if (!sent) throw new Error('not sent');
+    const seq = sent.readUInt16BE(2);
+    const history = (ours.sender as unknown as { rtpCache: (RtpPacket | undefined)[] }).rtpCache;
+    const kept = history[seq % 128];
+    expect(kept?.header.sequenceNumber).toBe(seq);
+    const size = kept?.header.serializeSize ?? 0;
+    expect(kept?.header.serialize(size)).toEqual(sent.subarray(0, size));
+    expect(kept?.payload).toEqual(withDescriptor(first.packet.payload, mineNumbers));
+    ours.sender.stop();
+  });
+
+  it('gives the sender report the time of the last packet sent', () => {
+    const ours = gcmStudent(randomBytes(16), randomBytes(12));
+    const before = performance.timeOrigin + performance.now();
+    const [first] = input();
+    if (!first) throw new Error('no input');
+    forwardRtp(ours.sender, first.packet);
+    const after = performance.timeOrigin + performance.now();
+    const ntp = (ours.sender as unknown as { ntpTimestamp: bigint }).ntpTimestamp;
+    expect(ntp).toBeGreaterThanOrEqual(ntpTimestamp(before - 1));
+    expect(ntp).toBeLessThanOrEqual(ntpTimestamp(after + 1));
+    ours.sender.stop();
   });
 });

@@ -10,6 +10,7 @@ import {
 } from 'werift';
 import { descriptorOf, putDescriptor, withDescriptor } from '../forwarding/vp8-rewriter.ts';
 import { log } from '../log.ts';
+import { encryptGcm, gcmKeys, headerBytes, type HeaderFields, type SrtpLocal } from './gcm-packet.ts';
 import { rtpCounts } from './rtp-counts.ts';
 
 /** werift's RTP history per sender (answers NACKs): the same size as its own. */
@@ -51,7 +52,7 @@ export type SenderState = {
     bytesSent: number;
     packetsSent: number;
     config?: { debug?: { outboundPacketLoss?: number } };
-    srtp: { encrypt(payload: Buffer, header: Header): Buffer };
+    srtp: SrtpLocal & { encrypt(payload: Buffer, header: Header): Buffer };
     iceTransport: { connection: IceConnection };
   };
 };
@@ -67,22 +68,42 @@ export type IceConnection = {
 };
 
 /**
- * A packet in a sender's history (werift answers NACKs from it) whose payload carries numbers of its own: the
- * copy is made only if it is asked for, on a retransmission.
+ * A packet in a sender's history (werift answers NACKs from it), kept as the numbers it was sent with: its
+ * `RtpHeader` is made only if a NACK asks for it, and its payload, when it carries the student's own VP8
+ * numbers, copied only then.
  */
-class RenumberedPacket {
-  readonly header: Header;
+class SentPacket {
+  private readonly fields: HeaderFields;
+  private readonly extensions: Extension[];
   private readonly shared: Buffer;
   private readonly descriptor: number;
+  private built: Header | null = null;
 
-  constructor(header: Header, shared: Buffer, descriptor: number) {
-    this.header = header;
+  constructor(
+    fields: HeaderFields,
+    extensions: Extension[],
+    shared: Buffer,
+    descriptor: number,
+    header: Header | null = null,
+  ) {
+    this.fields = fields;
+    this.extensions = extensions;
     this.shared = shared;
     this.descriptor = descriptor;
+    this.built = header;
+  }
+
+  get header(): Header {
+    this.built ??= new RtpHeader({
+      ...this.fields,
+      extension: this.extensions.length > 0,
+      extensions: this.extensions,
+    });
+    return this.built;
   }
 
   get payload(): Buffer {
-    return withDescriptor(this.shared, this.descriptor);
+    return this.descriptor < 0 ? this.shared : withDescriptor(this.shared, this.descriptor);
   }
 }
 
@@ -126,53 +147,125 @@ export function forwardRtp(sender: RTCRtpSender, packet: RtpPacket, descriptor =
   rtpCounts.forwarded += 1;
   rtpCounts.forwardedBytes += packet.payload.length;
   const payload = packet.payload;
-  const header = new RtpHeader({ ...packet.header });
+  const original = packet.header;
   if (s.rtpContinuityPending) {
     if (s.sequenceNumber !== undefined && s.timestamp !== undefined) {
-      s.seqOffset = uint16Add(uint16Add(s.sequenceNumber, 1), -header.sequenceNumber);
-      s.timestampOffset = uint32Add(uint32Add(s.timestamp, s.pendingTimestampStep), -header.timestamp);
+      s.seqOffset = uint16Add(uint16Add(s.sequenceNumber, 1), -original.sequenceNumber);
+      s.timestampOffset = uint32Add(uint32Add(s.timestamp, s.pendingTimestampStep), -original.timestamp);
     }
     s.rtpContinuityPending = false;
     s.pendingTimestampStep = 1;
   }
-  header.ssrc = s.ssrc;
-  header.payloadType = s.codec.payloadType;
-  header.timestamp = uint32Add(header.timestamp, s.timestampOffset);
-  header.sequenceNumber = uint16Add(header.sequenceNumber, s.seqOffset);
-  s.timestamp = header.timestamp;
-  s.sequenceNumber = header.sequenceNumber;
+  const fields: HeaderFields = {
+    marker: original.marker,
+    payloadType: s.codec.payloadType,
+    sequenceNumber: uint16Add(original.sequenceNumber, s.seqOffset),
+    timestamp: uint32Add(original.timestamp, s.timestampOffset),
+    ssrc: s.ssrc,
+  };
+  s.timestamp = fields.timestamp;
+  s.sequenceNumber = fields.sequenceNumber;
   const nowMs = performance.timeOrigin + performance.now();
-  header.extensions = extensions(plan, s, header.extensions, nowMs);
-  s.ntpTimestamp = ntpTimestamp(nowMs);
-  s.rtpTimestamp = header.timestamp;
+  const own = extensions(plan, s, original.extensions, nowMs);
+  sentAt(s).ms = nowMs;
+  s.rtpTimestamp = fields.timestamp;
   s.octetCount += payload.length;
-  s.headerBytesSent += header.serializeSize;
   s.packetCount = uint32Add(s.packetCount, 1);
-  let encrypted: Buffer;
-  if (descriptor < 0) {
-    s.rtpCache[header.sequenceNumber % RTP_HISTORY_SIZE] = new RtpPacket(header, payload);
-    encrypted = dtls.srtp.encrypt(payload, header);
+  const slot = fields.sequenceNumber % RTP_HISTORY_SIZE;
+  const gcm = original.extensions.length === 0 && plainHeader(original, own) ? gcmOf(dtls.srtp) : null;
+  let parts: Buffer[];
+  if (gcm) {
+    // AEAD AES-GCM (what browsers and werift negotiate first): the header written from the numbers, one
+    // cipher, the three parts sent as one datagram without concatenating them.
+    const head = headerBytes(fields, own);
+    s.headerBytesSent += head.length;
+    s.rtpCache[slot] = new SentPacket(fields, own, payload, descriptor);
+    parts = withNumbers(payload, descriptor, () => encryptGcm(gcm, head, fields, payload));
   } else {
-    s.rtpCache[header.sequenceNumber % RTP_HISTORY_SIZE] = new RenumberedPacket(header, payload, descriptor);
-    // The student's numbers go into the shared payload only while it is encrypted (synchronously, into a new
-    // buffer), so no copy per student and packet; a retransmission copies (RenumberedPacket).
-    const own = descriptorOf(payload);
-    putDescriptor(payload, descriptor);
-    try {
-      encrypted = dtls.srtp.encrypt(payload, header);
-    } finally {
-      putDescriptor(payload, own);
-    }
+    const header = new RtpHeader({ ...original, ...fields, extensions: own });
+    s.headerBytesSent += header.serializeSize;
+    s.rtpCache[slot] =
+      descriptor < 0
+        ? new RtpPacket(header, payload)
+        : new SentPacket(fields, own, payload, descriptor, header);
+    parts = [withNumbers(payload, descriptor, () => dtls.srtp.encrypt(payload, header))];
   }
-  dtls.bytesSent += encrypted.length;
+  let length = 0;
+  for (const part of parts) length += part.length;
+  dtls.bytesSent += length;
   dtls.packetsSent += 1;
-  send(dtls.iceTransport.connection, encrypted);
+  send(dtls.iceTransport.connection, parts, length);
   // werift starts its sender reports from the first packet sent.
   if (!s.rtcpRunning)
     s.runRtcp().catch((error: unknown) => log.error({ err: error }, 'sender reports failed'));
 }
 
+/**
+ * Runs `encrypt` with the student's VP8 numbers in the shared payload: they go in only while it is encrypted
+ * (synchronously, into new buffers), so no copy per student and packet; a retransmission copies (SentPacket).
+ */
+function withNumbers<T>(payload: Buffer, descriptor: number, encrypt: () => T): T {
+  if (descriptor < 0) return encrypt();
+  const own = descriptorOf(payload);
+  putDescriptor(payload, descriptor);
+  try {
+    return encrypt();
+  } finally {
+    putDescriptor(payload, own);
+  }
+}
+
+/** Whether {@link headerBytes} writes this header: no padding, no CSRC, extensions that fit the one-byte form. */
+function plainHeader(original: Header, own: Extension[]): boolean {
+  if (original.padding || original.csrc.length > 0) return false;
+  for (const { id, payload } of own) {
+    if (id < 1 || id > 14 || payload.length < 1 || payload.length > 16) return false;
+  }
+  return true;
+}
+
+/** Per werift SRTP session (a new one at each DTLS handshake): its AES-GCM key and salt, null for another profile. */
+const gcmSessions = new WeakMap<object, ReturnType<typeof gcmKeys>>();
+
+function gcmOf(srtp: SrtpLocal): ReturnType<typeof gcmKeys> {
+  let keys = gcmSessions.get(srtp);
+  if (keys === undefined) {
+    keys = gcmKeys(srtp);
+    gcmSessions.set(srtp, keys);
+  }
+  return keys;
+}
+
 type Plan = { id: number; uri: string }[];
+
+/** When a sender last sent a packet by this path (ms since the Unix epoch), or null after werift's own did. */
+type SentAt = { ms: number | null; value: bigint };
+const SENT_AT = Symbol('sea.media.sentAt');
+
+/**
+ * The sender's last send time, behind its `ntpTimestamp`: werift reads that field once a second for its sender
+ * report, so the 64-bit NTP value is made then, not per packet and student. werift's own `sendRtp` still sets
+ * the field (the accessor keeps what it wrote).
+ */
+function sentAt(s: SenderState): SentAt {
+  const holder = s as unknown as { [SENT_AT]?: SentAt };
+  let at = holder[SENT_AT];
+  if (!at) {
+    const created: SentAt = { ms: null, value: s.ntpTimestamp };
+    Object.defineProperty(s, 'ntpTimestamp', {
+      configurable: true,
+      enumerable: true,
+      get: () => (created.ms === null ? created.value : ntpTimestamp(created.ms)),
+      set: (value: bigint) => {
+        created.ms = null;
+        created.value = value;
+      },
+    });
+    holder[SENT_AT] = created;
+    at = created;
+  }
+  return at;
+}
 
 /** Per sender: its extensions in id order, for the extension list (replaced at each renegotiation) they came from;
  * null when this path cannot send for it. */
@@ -230,10 +323,14 @@ function midPayload(mid: string): Buffer {
 /** abs-send-time: seconds in 6.18 fixed point, modulo 64 (the NTP and Unix epochs differ by whole minutes). */
 export function absSendTime(unixMs: number): Buffer {
   const value = Math.floor((unixMs / 1000) * 2 ** 18) % 2 ** 24;
+  // Every student of a packet is sent within the same few µs: one buffer per value (never written after).
+  if (value === lastAbsSendTime.value) return lastAbsSendTime.payload;
   const payload = Buffer.alloc(3);
   payload.writeUIntBE(value, 0, 3);
+  lastAbsSendTime = { value, payload };
   return payload;
 }
+let lastAbsSendTime = { value: -1, payload: Buffer.alloc(3) };
 
 /** A 64-bit NTP timestamp (RFC 3550): seconds since 1900 and the fraction of a second in 1/2^32. */
 export function ntpTimestamp(unixMs: number): bigint {
@@ -242,19 +339,21 @@ export function ntpTimestamp(unixMs: number): bigint {
   return (BigInt(seconds + NTP_UNIX_OFFSET_S) << 32n) | BigInt(fraction);
 }
 
-function send(connection: IceConnection, data: Buffer): void {
+function send(connection: IceConnection, parts: Buffer[], length: number): void {
   if (!connection.canSendApplicationData()) return;
   const pair = connection.nominated;
   const transport = pair?.protocol.transport;
   if (!pair || transport?.closed) return;
   if (transport?.type !== 'udp' || !transport.socket) {
     // TCP or TURN: werift's own (asynchronous) send.
+    const data = Buffer.concat(parts, length);
     connection.send(data).catch(() => undefined); // as werift: UDP-like, a lost packet is recovered by NACK/PLI
     return;
   }
   const [address, port] = pair.remoteAddr;
-  // Like werift's own send: a failed datagram is not reported (UDP; the student's NACK or PLI recovers).
-  transport.socket.send(data, port, address);
+  // Like werift's own send: a failed datagram is not reported (UDP; the student's NACK or PLI recovers). The
+  // parts go out as one datagram (sendmsg with a vector).
+  transport.socket.send(parts, port, address);
   pair.packetsSent += 1;
-  pair.bytesSent += data.length;
+  pair.bytesSent += length;
 }

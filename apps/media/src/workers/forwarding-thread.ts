@@ -4,7 +4,10 @@ import { MirroredProducer } from '../rtc/mirrored-producer.ts';
 import { openPeerConnections, type RtcOptions } from '../rtc/peer-connection.ts';
 import { rtpCounts } from '../rtc/rtp-counts.ts';
 import type { Call, FromWorker, ToWorker, WorkerCounts } from './messages.ts';
+import { PacedQueue } from './paced-queue.ts';
 import { StaleVideoGate, wallClockMs } from './stale-video-gate.ts';
+
+type RtpMessage = Extract<ToWorker, { t: 'rtp' }>;
 
 const resources = (kind: string) => process.getActiveResourcesInfo().filter((r) => r === kind).length;
 
@@ -20,6 +23,8 @@ export class ForwardingThread {
   private readonly streams = new Map<string, MirroredProducer>();
   private packetsReceived = 0;
   private readonly staleVideo: StaleVideoGate;
+  /** The teacher's packets wait here, forwarded in turns between polls of the students' sockets. */
+  private readonly packets = new PacedQueue<RtpMessage>((message) => this.forward(message));
 
   constructor(rtc: RtcOptions, send: (message: FromWorker) => void) {
     this.rtc = rtc;
@@ -29,18 +34,10 @@ export class ForwardingThread {
 
   handle(message: ToWorker): void {
     switch (message.t) {
-      case 'rtp': {
+      case 'rtp':
         this.packetsReceived += 1;
-        const stream = this.streams.get(message.id);
-        if (!stream) return;
-        const { id, layer, keyframe, sentAt } = message;
-        if (stream.media === 'video' && !this.staleVideo.pass(id, layer, keyframe, sentAt, wallClockMs())) {
-          stream.arrived(layer);
-          return;
-        }
-        stream.receive(layer, message.data, keyframe);
+        this.packets.push(message, this.streams.get(message.id)?.media === 'audio');
         return;
-      }
       case 'stream': {
         const { stream } = message;
         if (this.streams.has(stream.id)) return;
@@ -58,6 +55,22 @@ export class ForwardingThread {
       case 'call':
         this.answer(message.n, message.call);
     }
+  }
+
+  /**
+   * Forwards one of the teacher's packets to this worker's students of its stream. Messages about streams and
+   * transports are not queued: a stream is described before its packets are sent, so before they run here; a
+   * packet of a stream closed meanwhile finds none and is dropped.
+   */
+  private forward(message: RtpMessage): void {
+    const stream = this.streams.get(message.id);
+    if (!stream) return;
+    const { id, layer, keyframe, sentAt } = message;
+    if (stream.media === 'video' && !this.staleVideo.pass(id, layer, keyframe, sentAt, wallClockMs())) {
+      stream.arrived(layer);
+      return;
+    }
+    stream.receive(layer, message.data, keyframe);
   }
 
   /** Closes every transport (the worker is being stopped). */
