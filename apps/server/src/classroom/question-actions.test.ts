@@ -104,6 +104,11 @@ describe('questions', () => {
       questionId: second.id,
     });
     expect(again).toMatchObject({ code: 'already-voted', message: '이미 추천한 질문이에요.' });
+    const missing = await c.classmate.request(QUESTION_VOTE_DESTINATION, {
+      roomId: classId,
+      questionId: second.id + 1000,
+    });
+    expect(missing).toMatchObject({ code: 'not-found', message: '이미 삭제되었거나 없는 질문이에요.' });
     await eventually(() =>
       expect(seen.teacher.at(-1)).toMatchObject({ question: { id: second.id, votes: 1 } }),
     );

@@ -464,7 +464,6 @@ export const questions = pgTable(
     userId: text('user_id').references(() => users.id),
     content: text('content').notNull(),
     anonymous: boolean('anonymous').notNull().default(false),
-    votes: integer('votes').notNull().default(0),
     answered: boolean('answered').notNull().default(false),
     pinned: boolean('pinned').notNull().default(false),
     createdAt: createdAt(),
