@@ -10,6 +10,14 @@ export class RoomAudience {
   teacher: Peer | null = null;
   readonly students = new Map<string, Peer>();
   readonly relays = new Map<Peer, number>();
+  /** Each relay's students by user id, as its edge last told (an older edge tells only the number). */
+  readonly relayStudents = new Map<Peer, ReadonlySet<string>>();
+
+  /** Whether a student with this id is on an edge pulling the class. */
+  onEdge(userId: string): boolean {
+    for (const ids of this.relayStudents.values()) if (ids.has(userId)) return true;
+    return false;
+  }
 
   /** Students here and on every edge pulling the class. */
   viewerCount(): number {

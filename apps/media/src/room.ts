@@ -13,6 +13,10 @@ import type { SpeakerSeats } from './speaker-seats.ts';
 import { TeacherGrace } from './teacher-grace.ts';
 import { TeacherStreams } from './teacher-streams.ts';
 
+const NOT_HERE = '그 수강생은 지금 이 강의실에 없어요.';
+/** A student on an edge node: their microphone would have to be sent up to the origin, which is not built. */
+const ON_AN_EDGE = '이 수강생은 다른 미디어 서버로 접속해 있어서 발언에 초대할 수 없어요.';
+
 /**
  * Why a room ended: its teacher left (or stayed away past the grace period), the server is shutting down, or
  * the API server revoked it (the class was deleted, or its session was ended there).
@@ -159,16 +163,19 @@ export class Room {
     relays.set(peer, 0);
     const unsubscribe = peer.closed.subscribe(() => {
       this.release(peer);
+      this.audience.relayStudents.delete(peer);
       if (relays.delete(peer) && !this.isClosed) this.audience.broadcastViewerCount();
     });
     this.releases.set(peer, unsubscribe);
     peer.notify('speakerChanged', this.speakingView(null));
   }
 
-  /** An edge's students in this class now (its relay says so as it changes). */
-  setRelayViewers(peer: Peer, count: number): void {
+  /** An edge's students in this class now (its relay says so as it changes), with their ids when it tells them. */
+  setRelayViewers(peer: Peer, count: number, userIds?: readonly string[]): void {
     const relays = this.audience.relays;
-    if (this.isClosed || relays.get(peer) === undefined || relays.get(peer) === count) return;
+    if (this.isClosed || relays.get(peer) === undefined) return;
+    if (userIds) this.audience.relayStudents.set(peer, new Set(userIds));
+    if (relays.get(peer) === count) return;
     relays.set(peer, count);
     this.audience.broadcastViewerCount();
   }
@@ -209,7 +216,8 @@ export class Room {
   /** Teacher: invites a student of this room to speak (see {@link SpeakerSeats.invite}). */
   inviteToSpeak(userId: string): void {
     const student = this.audience.students.get(userId);
-    if (!student || this.isClosed) throw conflict('그 수강생은 지금 이 강의실에 없어요.');
+    if (this.isClosed) throw conflict(NOT_HERE);
+    if (!student) throw conflict(this.audience.onEdge(userId) ? ON_AN_EDGE : NOT_HERE);
     this.speaking.invite(student);
   }
 

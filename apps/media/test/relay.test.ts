@@ -359,8 +359,17 @@ describe('one class across two nodes (relay)', () => {
     await ok(late, 'joinRoom');
     await until(() => lateViews.length > 0, 3_000, 'speakerChanged to a late joiner');
     expect(lateViews[0]).toEqual(view);
-    // Students on an edge still cannot be invited: they are not in the origin's room.
-    expect(await request(host, 'inviteToSpeak', { userId: 'student-1' })).toMatchObject({
+    // Students on an edge still cannot be invited (their microphone would have to go up to the origin); the
+    // teacher is told why, once the edge has told the origin who its students are.
+    await until(
+      async () =>
+        JSON.stringify(await request(host, 'inviteToSpeak', { userId: 'student-1' })).includes(
+          '다른 미디어 서버로 접속해 있어서',
+        ),
+      3_000,
+      "the edge's students known at the origin",
+    );
+    expect(await request(host, 'inviteToSpeak', { userId: 'nobody' })).toMatchObject({
       error: { code: 'conflict', message: '그 수강생은 지금 이 강의실에 없어요.' },
     });
 

@@ -194,7 +194,14 @@ export const LIVE_REQUESTS = {
    * An edge media node's relay (never a browser): how many students the edge has in this class now, so the
    * teacher's viewer count covers every node.
    */
-  relayViewers: { payload: z.object({ count: z.number().int().min(0).max(100_000) }), answer: Empty },
+  relayViewers: {
+    payload: z.object({
+      count: z.number().int().min(0).max(100_000),
+      /** The edge's students' user ids (edges before this field told only the number). */
+      userIds: z.array(z.string().min(1).max(200)).max(100_000).optional(),
+    }),
+    answer: Empty,
+  },
   /**
    * Teacher: invites a student in the room (by user id, e.g. from the raised hands) to speak; idempotent.
    * Refused (`conflict`) when {@link MAX_SPEAKERS} are invited or speaking already, or the student is not in

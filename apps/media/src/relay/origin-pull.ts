@@ -92,7 +92,8 @@ export class OriginPull {
   private syncing: Promise<void> = Promise.resolve();
   private syncPending = false;
   private viewersTimer: NodeJS.Timeout | null = null;
-  private toldViewers = 0;
+  /** The student ids last told to the origin, one per line ('' before any: no students to tell). */
+  private toldViewers: string | null = '';
   private isStopped = false;
   /** Whether the origin took the relay in (so a loss afterwards is a new one). */
   private joined = false;
@@ -160,13 +161,14 @@ export class OriginPull {
     this.tellViewers();
   }
 
-  /** Tells the origin how many students this edge has in the class, when that changed. */
+  /** Tells the origin which students this edge has in the class (and so how many), when that changed. */
   private tellViewers(): void {
-    const count = this.room.studentCount;
-    if (count === this.toldViewers || this.isStopped) return;
-    this.toldViewers = count;
-    this.request('relayViewers', { count }).catch((error: unknown) => {
-      this.toldViewers = -1; // told again at the next look
+    const userIds = this.room.studentIds().sort();
+    const told = userIds.join('\n');
+    if (told === this.toldViewers || this.isStopped) return;
+    this.toldViewers = told;
+    this.request('relayViewers', { count: userIds.length, userIds }).catch((error: unknown) => {
+      this.toldViewers = null; // told again at the next look
       if (!this.isStopped) {
         log.warn(
           { err: error, classId: this.room.classId, origin: this.origin },
