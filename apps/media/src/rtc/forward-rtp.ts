@@ -123,6 +123,10 @@ const midPayloads = new Map<string, Buffer>();
  * - A correct clock. werift 0.25.2's `ntpTime()` writes the decimal digits of the seconds' fraction as the NTP
  *   fraction, so its abs-send-time went backwards within a second and its sender reports carried a wrong time.
  *   Here both come from the wall clock as RFC 3550 and the abs-send-time draft define them.
+ * - Its own AES-GCM. With AEAD_AES_128_GCM (what Chrome and werift negotiate first) the header is written from
+ *   the numbers and encrypted here (`gcm-packet.ts`, byte for byte what werift's session would make), and the
+ *   header, ciphertext and tag go out as one datagram without being concatenated; other profiles use werift's
+ *   `srtp.encrypt`.
  *
  * Anything this path does not handle (RED, pending RTP, transport-wide sequence numbers or other header
  * extensions, a werift without these fields) goes through werift's own `sendRtp`; a TCP or TURN pair through
