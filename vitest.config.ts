@@ -29,6 +29,9 @@ const NOT_STORAGE = [
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on CI's two. The server's files mostly wait on
+    // their database, sockets and child processes, so two at a time keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -126,7 +129,9 @@ export default defineConfig({
             'speaking-journey.test.ts',
           ],
           environment: 'node',
-          fileParallelism: false,
+          // Two journeys at a time, alongside the other projects' files: each starts its own server (and
+          // Chromium, media service, Redis) on free loopback ports with its own data folder, and the web build
+          // is shared under a lock (harness/web-build.ts).
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
