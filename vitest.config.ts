@@ -4,20 +4,34 @@ import react from '@vitejs/plugin-react';
 // One runner for the whole repository. The server suite runs against PGlite always, and a second time
 // against PostgreSQL when DATABASE_URL is set (required when CI=true).
 const postgres = Boolean(process.env.DATABASE_URL) || process.env.CI === 'true';
-// Slow server tests whose subject is not storage (the chat's transport and back-pressure, rate limits, replay
-// processing): with PostgreSQL configured they run once, on PostgreSQL, not a second time on PGlite.
+// Slow server tests whose subject is not storage (the chat's transport, back-pressure and metrics, rate limits,
+// replay processing, HTTP plumbing: bodies, uploads, headers, docs, /metrics, who may call what, the production
+// guard): with PostgreSQL configured they run once, on PostgreSQL, not a second time on PGlite. A test with a
+// branch per database, or whose queries behave differently on the two, stays on both.
 const NOT_STORAGE = [
   'src/chat/slow-consumer.test.ts',
   'src/chat/stomp-session-fuzz.test.ts',
+  'src/chat/chat-metrics.test.ts',
   'test/chat-fuzz.test.ts',
   'src/plugins/rate-limit.test.ts',
   'src/plugins/write-limits.test.ts',
+  'src/plugins/security-headers.test.ts',
+  'src/plugins/docs.test.ts',
+  'src/plugins/errors.test.ts',
+  'src/health/metrics-routes.test.ts',
   'src/replays/replay-job.test.ts',
   'src/replays/replay-close.test.ts',
+  'test/authorisation-matrix.test.ts',
+  'test/uploads-http.test.ts',
+  // It starts the real entry point on PostgreSQL whenever PostgreSQL answers, in either project.
+  'test/production-guard.test.ts',
 ];
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on CI's two. The server's files mostly wait on
+    // their database, sockets and child processes, so two at a time keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -115,7 +129,9 @@ export default defineConfig({
             'speaking-journey.test.ts',
           ],
           environment: 'node',
-          fileParallelism: false,
+          // Two journeys at a time, alongside the other projects' files: each starts its own server (and
+          // Chromium, media service, Redis) on free loopback ports with its own data folder, and the web build
+          // is shared under a lock (harness/web-build.ts).
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -25,16 +25,59 @@ function newestSource(): number {
   return newest;
 }
 
+/** A build older than this holds no lock any more (its process died): the build's own limit, and a margin. */
+const STALE_LOCK_MS = 200_000;
+
+/** Sleeps the calling thread (a test file's own process): the build below is synchronous too. */
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Runs `build` holding a lock folder next to `outDir`: journey files run two at a time, and two of them must
+ * never build into the same folder at once (the second waits, then finds the first one's build fresh).
+ */
+function withLock<T>(outDir: string, build: () => T): T {
+  const lock = `${outDir}.lock`;
+  fs.mkdirSync(path.dirname(outDir), { recursive: true });
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      try {
+        if (Date.now() - fs.statSync(lock).mtimeMs > STALE_LOCK_MS)
+          fs.rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // Released meanwhile: try again.
+      }
+      sleepSync(250);
+    }
+  }
+  try {
+    return build();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /**
  * The built web app for the journeys, in a git-ignored folder. Built once: later calls (other test files,
- * later runs) reuse it while no source is newer than the build. Another project running at the same time
- * (the deploy project's topology test) names its own `folder`, so two builds never write the same one.
+ * later runs) reuse it while no source is newer than the build; a file that finds another one building waits
+ * for it. Another project running at the same time (the deploy project's topology test) names its own
+ * `folder`.
  */
 export function buildWebOnce(folder = 'web-dist'): string {
   const outDir = path.join(REPO_ROOT, 'artifacts/e2e', folder);
   const stampFile = path.join(outDir, STAMP);
   const sources = newestSource();
-  if (fs.existsSync(stampFile) && Number(fs.readFileSync(stampFile, 'utf8')) >= sources) return outDir;
+  const fresh = () => fs.existsSync(stampFile) && Number(fs.readFileSync(stampFile, 'utf8')) >= sources;
+  if (fresh()) return outDir;
+  return withLock(outDir, () => (fresh() ? outDir : build(outDir, stampFile, sources)));
+}
+
+function build(outDir: string, stampFile: string, sources: number): string {
   const result = spawnSync(
     process.execPath,
     [
