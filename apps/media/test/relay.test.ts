@@ -5,7 +5,7 @@ import { RECORDING_MANIFEST, RecordingEventSchema } from '@sea/contract/recordin
 import type { ConsumerInfo, Layer, ProducerInfo, SpeakingView } from '@sea/contract/live';
 import type { Socket } from 'socket.io-client';
 import { hasFfprobe, probe } from './ffprobe.ts';
-import { SyntheticSpeaker } from './synthetic-speaker.ts';
+import { acceptAndSpeak } from './synthetic-speaker.ts';
 import { SyntheticStudent, type Received } from './synthetic-student.ts';
 import { SyntheticTeacher } from './synthetic-teacher.ts';
 import { collect, delay, disconnected, ok, request, startTestMedia, until } from './test-media-server.ts';
@@ -89,18 +89,8 @@ async function speakAtOrigin(host: Socket, n: number, mark: number) {
   const socket = await origin.connectAs({ role: 'student', sub: `student-${n}`, nickname: `학생${n}` });
   await ok(socket, 'joinRoom');
   await ok(host, 'inviteToSpeak', { userId: `student-${n}` });
-  await ok(socket, 'acceptSpeak');
-  const speaker = new SyntheticSpeaker(mark);
+  const { speaker, producerId } = await acceptAndSpeak(socket, mark);
   closers.push(() => speaker.close());
-  const { transportId } = await ok(socket, 'createProducerTransport');
-  const { sdp } = await ok(socket, 'connectProducerTransport', { transportId, sdp: await speaker.offer() });
-  await speaker.accept(sdp);
-  speaker.start();
-  const { producerId } = await ok(socket, 'produce', {
-    transportId,
-    producerKind: 'speakerAudio',
-    mid: speaker.audio.mid ?? '',
-  });
   return { socket, producerId };
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsumerInfo, SpeakingView } from '@sea/contract/live';
 import type { Socket } from 'socket.io-client';
-import { SyntheticSpeaker } from './synthetic-speaker.ts';
+import { acceptAndSpeak, SyntheticSpeaker } from './synthetic-speaker.ts';
 import { SyntheticStudent } from './synthetic-student.ts';
 import { collect, ok, request, startTestMedia, until } from './test-media-server.ts';
 
@@ -59,19 +59,9 @@ class Listener {
 
 /** A student who accepts, publishes their microphone and keeps sending; answers its producer id. */
 async function speak(socket: Socket, mark: number) {
-  await ok(socket, 'acceptSpeak');
-  const speaker = new SyntheticSpeaker(mark);
-  closers.push(() => speaker.close());
-  const { transportId } = await ok(socket, 'createProducerTransport');
-  const { sdp } = await ok(socket, 'connectProducerTransport', { transportId, sdp: await speaker.offer() });
-  await speaker.accept(sdp);
-  speaker.start();
-  const { producerId } = await ok(socket, 'produce', {
-    transportId,
-    producerKind: 'speakerAudio',
-    mid: speaker.audio.mid ?? '',
-  });
-  return { speaker, producerId, transportId };
+  const spoken = await acceptAndSpeak(socket, mark);
+  closers.push(() => spoken.speaker.close());
+  return spoken;
 }
 
 describe.each([

@@ -1,4 +1,6 @@
+import type { Socket } from 'socket.io-client';
 import { RtpHeader, type RTCRtpTransceiver } from 'werift';
+import { ok } from './test-media-server.ts';
 import { acceptAnswer, createClientPeerConnection, offerOf } from './werift-clients.ts';
 
 /** The first payload byte of every synthetic speaker packet after the Opus TOC: tells speakers apart. */
@@ -59,5 +61,33 @@ export class SyntheticSpeaker {
     const payload = Buffer.alloc(60, this.mark);
     payload[0] = 0xf8;
     void this.audio.dtlsTransport.sendRtp(payload, header);
+  }
+}
+
+/**
+ * An invited student (`socket`, in the room) accepts, publishes their microphone with the teacher's publishing
+ * requests and keeps sending packets with `mark`. The caller closes the speaker.
+ */
+export async function acceptAndSpeak(
+  socket: Socket,
+  mark: number,
+): Promise<{ speaker: SyntheticSpeaker; producerId: string; transportId: string }> {
+  await ok(socket, 'acceptSpeak');
+  const speaker = new SyntheticSpeaker(mark);
+  try {
+    const { transportId } = await ok(socket, 'createProducerTransport');
+    const offer = await speaker.offer();
+    const { sdp } = await ok(socket, 'connectProducerTransport', { transportId, sdp: offer });
+    await speaker.accept(sdp);
+    speaker.start();
+    const { producerId } = await ok(socket, 'produce', {
+      transportId,
+      producerKind: 'speakerAudio',
+      mid: speaker.audio.mid ?? '',
+    });
+    return { speaker, producerId, transportId };
+  } catch (error) {
+    speaker.close();
+    throw error;
   }
 }

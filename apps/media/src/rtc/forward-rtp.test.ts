@@ -19,9 +19,13 @@ const MID = { id: 1, uri: RTP_EXTENSION_URI.sdesMid };
 const ABS_SEND_TIME = { id: 3, uri: RTP_EXTENSION_URI.absSendTime };
 const TRANSPORT_CC = { id: 5, uri: RTP_EXTENSION_URI.transportWideCC };
 
-/** A sender of a connected student as werift sets it up, writing what it sends (plaintext) into `sent`. */
+/**
+ * A sender of a connected student as werift sets it up, writing what it sends (plaintext) into `sent` and the
+ * datagrams its UDP socket was given (as one buffer each) into `datagrams`.
+ */
 function sender(headerExtensions: { id: number; uri: string }[]) {
   const sent: Sent[] = [];
+  const datagrams: Buffer[] = [];
   const keep = (header: RtpHeader, payload: Buffer) =>
     sent.push({
       header: RtpHeader.deSerialize(header.serialize(header.serializeSize)),
@@ -54,13 +58,19 @@ function sender(headerExtensions: { id: number; uri: string }[]) {
             remoteAddr: ['127.0.0.1', 9],
             packetsSent: 0,
             bytesSent: 0,
-            protocol: { transport: { type: 'udp', closed: false, socket: { send: () => undefined } } },
+            protocol: {
+              transport: {
+                type: 'udp',
+                closed: false,
+                socket: { send: (parts: Buffer[]) => datagrams.push(Buffer.concat(parts)) },
+              },
+            },
           },
         },
       },
     },
   });
-  return { sender: s, sent };
+  return { sender: s, sent, datagrams };
 }
 
 /** A teacher's packets as the producer hands them on: two sources (a layer switch), across the wraparound. */
@@ -207,34 +217,15 @@ describe('clock conversions', () => {
 });
 
 describe('forwardRtp with AEAD AES-GCM', () => {
-  /** A student's sender on a real AES-GCM SRTP session; the datagrams its UDP socket was given, as sent. */
+  /** A student's sender on a real AES-GCM SRTP session. */
   function gcmStudent(key: Buffer, salt: Buffer) {
-    const { sender: s } = sender([MID, ABS_SEND_TIME]);
-    const datagrams: Buffer[] = [];
+    const { sender: s, datagrams } = sender([MID, ABS_SEND_TIME]);
     const srtp = new SrtpSession({
       keys: { localMasterKey: key, localMasterSalt: salt, remoteMasterKey: key, remoteMasterSalt: salt },
       profile: ProtectionProfileAeadAes128Gcm,
     });
-    const dtls = (s as unknown as { dtlsTransport: Record<string, unknown> }).dtlsTransport;
     const weriftEncrypt = vi.spyOn(srtp, 'encrypt');
-    dtls.srtp = srtp;
-    dtls.iceTransport = {
-      connection: {
-        canSendApplicationData: () => true,
-        nominated: {
-          remoteAddr: ['127.0.0.1', 9],
-          packetsSent: 0,
-          bytesSent: 0,
-          protocol: {
-            transport: {
-              type: 'udp',
-              closed: false,
-              socket: { send: (parts: Buffer[]) => datagrams.push(Buffer.concat(parts)) },
-            },
-          },
-        },
-      },
-    };
+    (s as unknown as { dtlsTransport: Record<string, unknown> }).dtlsTransport.srtp = srtp;
     return { sender: s, datagrams, weriftEncrypt };
   }
 
