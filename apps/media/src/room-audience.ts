@@ -1,5 +1,7 @@
 import type { Peer } from './peer.ts';
 
+export type EdgeStudents = { count: number; userIds: ReadonlySet<string> };
+
 /**
  * Who is in a room, and how they are all told something: its teacher (at most one connection), its students
  * by user id, and the relays of edge nodes pulling the class (see relay/origin-pull.ts) with their own
@@ -9,20 +11,19 @@ import type { Peer } from './peer.ts';
 export class RoomAudience {
   teacher: Peer | null = null;
   readonly students = new Map<string, Peer>();
-  readonly relays = new Map<Peer, number>();
-  /** Each relay's students by user id, as its edge last told (an older edge tells only the number). */
-  readonly relayStudents = new Map<Peer, ReadonlySet<string>>();
+  /** Each relay's students as its edge last told: their number, and their ids (an older edge tells none). */
+  readonly relays = new Map<Peer, EdgeStudents>();
 
   /** Whether a student with this id is on an edge pulling the class. */
   onEdge(userId: string): boolean {
-    for (const ids of this.relayStudents.values()) if (ids.has(userId)) return true;
+    for (const { userIds } of this.relays.values()) if (userIds.has(userId)) return true;
     return false;
   }
 
   /** Students here and on every edge pulling the class. */
   viewerCount(): number {
     let count = this.students.size;
-    for (const edgeStudents of this.relays.values()) count += edgeStudents;
+    for (const edgeStudents of this.relays.values()) count += edgeStudents.count;
     return count;
   }
 

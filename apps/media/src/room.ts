@@ -160,10 +160,9 @@ export class Room {
   addRelay(peer: Peer): void {
     if (this.isClosed) return;
     const relays = this.audience.relays;
-    relays.set(peer, 0);
+    relays.set(peer, { count: 0, userIds: new Set() });
     const unsubscribe = peer.closed.subscribe(() => {
       this.release(peer);
-      this.audience.relayStudents.delete(peer);
       if (relays.delete(peer) && !this.isClosed) this.audience.broadcastViewerCount();
     });
     this.releases.set(peer, unsubscribe);
@@ -173,11 +172,10 @@ export class Room {
   /** An edge's students in this class now (its relay says so as it changes), with their ids when it tells them. */
   setRelayViewers(peer: Peer, count: number, userIds?: readonly string[]): void {
     const relays = this.audience.relays;
-    if (this.isClosed || relays.get(peer) === undefined) return;
-    if (userIds) this.audience.relayStudents.set(peer, new Set(userIds));
-    if (relays.get(peer) === count) return;
-    relays.set(peer, count);
-    this.audience.broadcastViewerCount();
+    const told = relays.get(peer);
+    if (this.isClosed || told === undefined) return;
+    relays.set(peer, { count, userIds: userIds ? new Set(userIds) : told.userIds });
+    if (told.count !== count) this.audience.broadcastViewerCount();
   }
 
   /** The streams currently published. */
