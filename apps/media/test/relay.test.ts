@@ -374,10 +374,16 @@ describe('one class across two nodes (relay)', () => {
     await until(() => views.at(-1)?.speakers.length === 0, 3_000, 'nobody speaks on the edge');
   });
 
-  it('a student on the edge, invited by the teacher, is heard at the origin and on the edge, once', async () => {
+  it('a student on the edge, invited by the teacher, is heard at the origin, on the edge once, on another edge', async () => {
     const { socket: host } = await publish(origin);
     const near = await watchOn(origin, 1);
     const far = await watchOnEdge(2);
+    // Another edge of the class (node C), which pulls the speaker from the origin like any other.
+    const third = await startTestMedia({ nodeId: 'node-c', teacherGraceMs: 5_000 });
+    closers.push(() => third.close());
+    const other = await watchOn(third, 4, origin.url);
+    const otherAdded = collect<ProducerInfo>(other.socket, 'newProducer');
+    const otherClosed = collect<ProducerInfo>(other.socket, 'producerClosed');
     const edgeAdded = collect<ProducerInfo>(far.socket, 'newProducer');
     const edgeClosed = collect<ProducerInfo>(far.socket, 'producerClosed');
     const nearClosed = collect<ProducerInfo>(near.socket, 'producerClosed');
@@ -473,6 +479,9 @@ describe('one class across two nodes (relay)', () => {
     await hears(host, teacherEar, teacherTransport, originProducer);
     await hears(near.socket, near.student, near.transportId, originProducer);
     await hears(far.socket, far.student, far.transportId, edgeProducer);
+    await until(() => otherAdded.some((p) => p.producerKind === 'speakerAudio'), 8_000, 'on the other edge');
+    const otherProducer = otherAdded.find((p) => p.producerKind === 'speakerAudio')?.producerId ?? '';
+    await hears(other.socket, other.student, other.transportId, otherProducer);
     // The edge's students hear the edge's own microphone, not its copy back from the origin, also once the
     // edge has renegotiated its pull (the teacher stopping a stream).
     await ok(host, 'closeProducer', { producerKind: 'screenShareAudio' });
@@ -493,6 +502,7 @@ describe('one class across two nodes (relay)', () => {
     await ok(host, 'endSpeaking', { userId: 'student-3' });
     await until(() => nearClosed.some((p) => p.producerId === originProducer), 5_000, 'closed at the origin');
     await until(() => edgeClosed.some((p) => p.producerId === edgeProducer), 5_000, 'closed on the edge');
+    await until(() => otherClosed.some((p) => p.producerId === otherProducer), 5_000, 'closed on the other');
     await until(() => ownViews.at(-1)?.self === 'none', 3_000, 'the end told to the speaker');
     expect(ownViews.at(-1)?.speakers).toEqual([]);
     expect(teacherViews.at(-1)?.speakers).toEqual([]);
