@@ -14,7 +14,8 @@ export type RelayedSpeakerHooks = {
 /**
  * An edge room's speakers, relayed from the class's origin (relay/origin-pull.ts): each speaking student's
  * microphone as a producer of its own (two speakers are two `speakerAudio` streams), and who speaks there as
- * the origin tells it, its producer ids the edge's own. Nobody is invited on an edge: its students only listen.
+ * the origin tells it, its producer ids the edge's own. The edge's own students the origin seats are the edge
+ * room's own seats (their microphones published here and sent up by relay/edge-speakers.ts).
  */
 export class RelayedSpeakers {
   private readonly producers = new Set<Producer>();
@@ -40,9 +41,21 @@ export class RelayedSpeakers {
     return [...this.producers].filter((producer) => !producer.isClosedNow);
   }
 
-  /** Who speaks at the origin (`self` always `none`), or null: this room is no edge, its own seats tell. */
-  get view(): SpeakingView | null {
-    return this.origin;
+  /**
+   * Who speaks at the origin as a student here sees it, given `own`, this room's seats as they see them: the
+   * origin's speakers, those seated here with their microphones here, and `own`'s `self`. Null: this room is no
+   * edge, its own seats tell.
+   */
+  viewWith(own: SpeakingView): SpeakingView | null {
+    if (!this.origin) return null;
+    const here = new Map(own.speakers.map((speaker) => [speaker.userId, speaker]));
+    return {
+      speakers: this.origin.speakers.map((speaker) => {
+        const local = here.get(speaker.userId);
+        return local ? { ...speaker, producerId: local.producerId } : speaker;
+      }),
+      self: own.self,
+    };
   }
 
   /** The origin's speakers changed, or (null) the relay ended. Everybody hears it when it differs. */

@@ -1,6 +1,11 @@
 import type { Peer } from './peer.ts';
 
-export type EdgeStudents = { count: number; userIds: ReadonlySet<string> };
+/** An edge's students in a class: their number, their ids and nicknames (an older edge tells fewer). */
+export type EdgeStudents = {
+  count: number;
+  userIds: ReadonlySet<string>;
+  nicknames: ReadonlyMap<string, string>;
+};
 
 /**
  * Who is in a room, and how they are all told something: its teacher (at most one connection), its students
@@ -14,10 +19,12 @@ export class RoomAudience {
   /** Each relay's students as its edge last told: their number, and their ids (an older edge tells none). */
   readonly relays = new Map<Peer, EdgeStudents>();
 
-  /** Whether a student with this id is on an edge pulling the class. */
-  onEdge(userId: string): boolean {
-    for (const { userIds } of this.relays.values()) if (userIds.has(userId)) return true;
-    return false;
+  /** The relay of the edge where the student with this id is (and what it told of them), if any. */
+  edgeOf(userId: string): { relay: Peer; nickname: string | undefined } | null {
+    for (const [relay, { userIds, nicknames }] of this.relays) {
+      if (userIds.has(userId)) return { relay, nickname: nicknames.get(userId) };
+    }
+    return null;
   }
 
   /** Students here and on every edge pulling the class. */

@@ -1,6 +1,7 @@
 import { SPEAKER_KIND, type ProducerInfo, type RecordingState, type SpeakingView } from '@sea/contract/live';
 import type { Logger } from 'pino';
 import { conflict } from './live-error.ts';
+import { inviteOnEdge, tellEdgeStudents, type EdgeStudentsTold } from './edge-students.ts';
 import { log } from './log.ts';
 import type { Peer, PeerCloseReason } from './peer.ts';
 import { RoomAudience } from './room-audience.ts';
@@ -14,8 +15,6 @@ import { TeacherGrace } from './teacher-grace.ts';
 import { TeacherStreams } from './teacher-streams.ts';
 
 const NOT_HERE = '그 수강생은 지금 이 강의실에 없어요.';
-/** A student on an edge node: their microphone would have to be sent up to the origin, which is not built. */
-const ON_AN_EDGE = '이 수강생은 다른 미디어 서버로 접속해 있어서 발언에 초대할 수 없어요.';
 
 /**
  * Why a room ended: its teacher left (or stayed away past the grace period), the server is shutting down, or
@@ -160,22 +159,23 @@ export class Room {
   addRelay(peer: Peer): void {
     if (this.isClosed) return;
     const relays = this.audience.relays;
-    relays.set(peer, { count: 0, userIds: new Set() });
+    relays.set(peer, { count: 0, userIds: new Set(), nicknames: new Map() });
     const unsubscribe = peer.closed.subscribe(() => {
       this.release(peer);
+      this.speaking.endThrough(peer); // its edge's students' seats: nobody publishes for them any more
       if (relays.delete(peer) && !this.isClosed) this.audience.broadcastViewerCount();
     });
     this.releases.set(peer, unsubscribe);
     peer.notify('speakerChanged', this.speakingView(null));
   }
 
-  /** An edge's students in this class now (its relay says so as it changes), with their ids when it tells them. */
-  setRelayViewers(peer: Peer, count: number, userIds?: readonly string[]): void {
+  /** An edge's students in this class now (its relay says so as it changes), with ids and nicknames if told. */
+  setRelayViewers(peer: Peer, now: EdgeStudentsTold): void {
     const relays = this.audience.relays;
     const told = relays.get(peer);
     if (this.isClosed || told === undefined) return;
-    relays.set(peer, { count, userIds: userIds ? new Set(userIds) : told.userIds });
-    if (told.count !== count) this.audience.broadcastViewerCount();
+    relays.set(peer, tellEdgeStudents(peer, told, this.speaking, now));
+    if (told.count !== now.count) this.audience.broadcastViewerCount();
   }
 
   /** The streams currently published. */
@@ -200,23 +200,25 @@ export class Room {
 
   /** Who is invited or speaking, as the student `userId` (the teacher, a relay: null) sees it. */
   speakingView(userId: string | null): SpeakingView {
-    return this.relayedSpeakers.view ?? this.speaking.view(userId);
+    const own = this.speaking.view(userId);
+    return this.relayedSpeakers.viewWith(own) ?? own;
   }
 
   /**
    * An edge room: who speaks in the origin's room (its producer ids this room's), or null once the relay
-   * ended; everybody here hears it. Nobody is invited here: the origin's view is everybody's.
+   * ended; everybody here hears it. This room's own seats are its students the origin seated through the
+   * relay (relay/edge-speakers.ts).
    */
   relaySpeaking(view: SpeakingView | null): void {
     if (!this.isClosed) this.relayedSpeakers.setView(view);
   }
 
-  /** Teacher: invites a student of this room to speak (see {@link SpeakerSeats.invite}). */
+  /** Teacher: invites a student of this room, or of an edge pulling it, to speak (see {@link SpeakerSeats}). */
   inviteToSpeak(userId: string): void {
     const student = this.audience.students.get(userId);
     if (this.isClosed) throw conflict(NOT_HERE);
-    if (!student) throw conflict(this.audience.onEdge(userId) ? ON_AN_EDGE : NOT_HERE);
-    this.speaking.invite(student);
+    if (student) this.speaking.invite(student);
+    else if (!inviteOnEdge(this.audience, this.speaking, userId)) throw conflict(NOT_HERE);
   }
 
   /** Number of students. */
@@ -227,6 +229,11 @@ export class Room {
   /** The students' user ids. */
   studentIds(): string[] {
     return [...this.audience.students.keys()];
+  }
+
+  /** The student's peer here, if any. */
+  student(userId: string): Peer | undefined {
+    return this.audience.students.get(userId);
   }
 
   /** Ends a student's media here at once (they lost the class); their client is disconnected. */

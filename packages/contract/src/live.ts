@@ -160,6 +160,11 @@ export const LIVE_REQUESTS = {
       transportId: IdSchema,
       producerKind: StreamKindSchema,
       mid: z.string().min(1).max(32),
+      /**
+       * Only an edge node's relay, publishing a speaking student's microphone up to the origin: that student
+       * (invited through this relay and accepted, see `relayAcceptSpeak`). Anybody else: `forbidden`.
+       */
+      userId: UserIdSchema.optional(),
     }),
     answer: z.object({ producerId: IdSchema }),
   },
@@ -199,9 +204,26 @@ export const LIVE_REQUESTS = {
       count: z.number().int().min(0).max(100_000),
       /** The edge's students' user ids (edges before this field told only the number). */
       userIds: z.array(z.string().min(1).max(200)).max(100_000).optional(),
+      /**
+       * The nicknames of those students by user id (edges before this field told none): the teacher sees an
+       * edge's student invited to speak by name. Without it, an edge's student cannot be invited.
+       */
+      nicknames: z.record(UserIdSchema, z.string().max(200)).optional(),
     }),
     answer: Empty,
   },
+  /**
+   * An edge media node's relay (never a browser): its student `userId`, whom the teacher invited through this
+   * relay (the origin's `speakerChanged` to the relay lists them `invited`), accepted. The seat becomes
+   * `speaking`; the relay may then publish that student's microphone (`produce` with `userId`). Refused
+   * (`forbidden`) for a user not seated through this relay, which is every user the relay does not list.
+   */
+  relayAcceptSpeak: { payload: z.object({ userId: UserIdSchema }).strict(), answer: SpeakingViewSchema },
+  /**
+   * An edge media node's relay: its student `userId` stopped speaking (ended, declined, left the edge). The
+   * seat ends as by the teacher's `endSpeaking`; a user not seated through this relay changes nothing.
+   */
+  relayEndSpeaking: { payload: z.object({ userId: UserIdSchema }).strict(), answer: SpeakingViewSchema },
   /**
    * Teacher: invites a student in the room (by user id, e.g. from the raised hands) to speak; idempotent.
    * Refused (`conflict`) when {@link MAX_SPEAKERS} are invited or speaking already, or the student is not in

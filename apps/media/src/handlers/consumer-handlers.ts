@@ -18,9 +18,10 @@ export const consume: Handler<'consume'> = (session, payload) => {
   const { peer, room } = session.inRoom();
   const transport = peer.consumerTransportById(payload.transportId);
   // An edge node's relay (always in this thread) gets every webcam layer, each on an m-line of its own, and
-  // every speaker's microphone, which the edge publishes as a stream of its own.
+  // every speaker's microphone, which the edge publishes as a stream of its own: not its own students' (their
+  // edge has them already).
   if (session.claims.relay && transport instanceof ConsumerTransport) {
-    return transport.consume(relaySources([...room.currentProducers(), ...room.speaking.streams()]));
+    return transport.consume(relaySources([...room.currentProducers(), ...room.speaking.streams(peer)]));
   }
   return transport.consume(room.sourcesFor(peer));
 };

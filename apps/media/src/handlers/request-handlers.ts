@@ -13,7 +13,7 @@ import {
   createProducerTransport,
   produce,
 } from './producer-handlers.ts';
-import { relayViewers } from './relay-handlers.ts';
+import { relayAcceptSpeak, relayEndSpeaking, relayViewers } from './relay-handlers.ts';
 import { acceptSpeak, endSpeaking, inviteToSpeak } from './speaking-handlers.ts';
 import {
   getProducers,
@@ -40,6 +40,8 @@ export const REQUEST_HANDLERS: { [N in LiveRequestName]: Handler<N> } = {
   resume,
   setPreferredLayer,
   relayViewers,
+  relayAcceptSpeak,
+  relayEndSpeaking,
   inviteToSpeak,
   acceptSpeak,
   endSpeaking,

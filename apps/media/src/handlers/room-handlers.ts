@@ -76,10 +76,13 @@ export const setRecording: Handler<'setRecording'> = (session, { recording }) =>
   return room.recordingState;
 };
 
-/** Both: the streams currently published; to a relay, the speakers' microphones too (it pulls them). */
+/**
+ * Both: the streams currently published; to a relay, the speakers' microphones too (it pulls them), but its
+ * own students'.
+ */
 export const getProducers: Handler<'getProducers'> = (session) => {
-  const { room } = session.inRoom();
-  const speakers = session.claims.relay ? room.speaking.streams() : [];
+  const { peer, room } = session.inRoom();
+  const speakers = session.claims.relay ? room.speaking.streams(peer) : [];
   return {
     producers: [
       ...room.producerList(),

@@ -8,9 +8,16 @@ export const inviteToSpeak: Handler<'inviteToSpeak'> = (session, { userId }) => 
   return room.speakingView(null);
 };
 
-/** Student: accepts the teacher's invitation; may publish their microphone from now on. */
-export const acceptSpeak: Handler<'acceptSpeak'> = (session) => {
+/**
+ * Student: accepts the teacher's invitation; may publish their microphone from now on. On an edge, the origin
+ * holds the seat: it takes the acceptance first (and may refuse it, the teacher having ended it meanwhile).
+ */
+export const acceptSpeak: Handler<'acceptSpeak'> = async (session) => {
   const { peer, room } = session.asStudent();
+  const upstream = room.speaking.upstream;
+  if (upstream && room.speaking.holds(peer) && !room.speaking.isSpeaking(peer)) {
+    await upstream.accept(peer.info.userId);
+  }
   room.speaking.accept(peer);
   return room.speakingView(peer.info.userId);
 };

@@ -19,6 +19,7 @@ import type { Producer } from '../rtc/producer.ts';
 import type { ProducerTransport } from '../rtc/producer-transport.ts';
 import type { Room } from '../room.ts';
 import type { FindOrigin } from '../registry/origin-finder.ts';
+import { EdgeSpeakers } from './edge-speakers.ts';
 import { LAYER_ID_SEPARATOR } from './layer-view.ts';
 import { followOrigin } from './origin-follow.ts';
 import { edgeSpeakingView, slotOf } from './stream-slots.ts';
@@ -79,6 +80,8 @@ export class OriginPull {
   private readonly origin: string;
   private readonly options: OriginPullOptions;
   private readonly peer: Peer;
+  /** This edge's own students speaking, seated at the origin through the relay. */
+  private readonly speakers: EdgeSpeakers;
   private socket: Socket | null = null;
   private transport: ProducerTransport | null = null;
   private transportId: string | null = null;
@@ -109,17 +112,20 @@ export class OriginPull {
     this.origin = origin;
     this.options = options;
     this.onLost = onLost;
+    // Nodes reach each other's UDP ports directly: no STUN or TURN between them (docs/media.md).
+    const rtc = { ...options.rtc, iceServers: [], fullIce: true };
     this.peer = new Peer(
       { userId: `relay:${options.nodeId}`, nickname: 'relay', role: 'teacher', classId: room.classId },
-      // Nodes reach each other's UDP ports directly: no STUN or TURN between them (docs/media.md).
-      { ...options.rtc, iceServers: [], fullIce: true },
+      rtc,
       () => undefined, // the origin's viewer count and the edge's own are not the relay's business
     );
+    this.speakers = new EdgeSpeakers(room, (name, payload) => this.request(name, payload), rtc);
   }
 
   /** Becomes the edge room's teacher and starts pulling. */
   start(): void {
     this.room.startTeacher(this.peer);
+    this.room.speaking.upstream = this.speakers;
     this.peer.closed.subscribe(() => this.stop());
     void this.connect().catch((error: unknown) => {
       log.warn(
@@ -145,6 +151,7 @@ export class OriginPull {
     socket.on('speakerChanged', (view: SpeakingView) => {
       this.originSpeaking = view;
       this.tellSpeaking();
+      this.speakers.follow(view);
     });
     // The class's end comes as teacherLeft first. Any other loss (the origin stopping or dying, the network)
     // leaves the edge room its teacher's grace period: the teacher may come back on this node or another.
@@ -161,13 +168,19 @@ export class OriginPull {
     this.tellViewers();
   }
 
-  /** Tells the origin which students this edge has in the class (and so how many), when that changed. */
+  /**
+   * Tells the origin which students this edge has in the class (and so how many), with their nicknames (so the
+   * teacher may invite one to speak), when that changed.
+   */
   private tellViewers(): void {
     const userIds = this.room.studentIds().sort();
-    const told = userIds.join('\n');
+    const nicknames = Object.fromEntries(
+      userIds.map((userId) => [userId, this.room.student(userId)?.info.nickname ?? '']),
+    );
+    const told = userIds.map((userId) => `${userId}\t${nicknames[userId]}`).join('\n');
     if (told === this.toldViewers || this.isStopped) return;
     this.toldViewers = told;
-    this.request('relayViewers', { count: userIds.length, userIds }).catch((error: unknown) => {
+    this.request('relayViewers', { count: userIds.length, userIds, nicknames }).catch((error: unknown) => {
       this.toldViewers = null; // told again at the next look
       if (!this.isStopped) {
         log.warn(
@@ -292,7 +305,10 @@ export class OriginPull {
     if (this.isStopped) return;
     this.isStopped = true;
     if (this.viewersTimer) clearInterval(this.viewersTimer);
-    // The relayed microphones closed with the relay: the room's own seats (none, or a new teacher's) rule.
+    // The edge's own speakers' seats end here (the origin ends its own as the relay leaves), and the relayed
+    // microphones closed with the relay: the room's own seats (none, or a new teacher's) rule.
+    this.speakers.close();
+    if (this.room.speaking.upstream === this.speakers) this.room.speaking.upstream = null;
     this.room.relaySpeaking(null);
     this.socket?.disconnect();
     this.socket = null;

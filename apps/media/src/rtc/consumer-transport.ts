@@ -13,7 +13,13 @@ import { conflict, LiveError, notFound } from '../live-error.ts';
 import { Signal } from '../signal.ts';
 import { Consumer, type Bandwidth } from './consumer.ts';
 import { SendState } from './send-state.ts';
-import { createPeerConnection, enlargeReceiveBuffers, gathered, type RtcOptions } from './peer-connection.ts';
+import {
+  createPeerConnection,
+  enlargeReceiveBuffers,
+  gathered,
+  withoutStunFallback,
+  type RtcOptions,
+} from './peer-connection.ts';
 import type { ReceivingCloseReason, ReceivingTransport } from './receiving-transport.ts';
 import type { StreamSource } from './stream-source.ts';
 import { unlessClosed } from './unless-closed.ts';
@@ -38,6 +44,7 @@ export class ConsumerTransport implements ReceivingTransport {
   /** Emitted once when the transport closes (its consumers are closed first). */
   readonly closed = new Signal<[reason: ReceivingCloseReason]>();
   private readonly pc: RTCPeerConnection;
+  private readonly options: RtcOptions;
   private readonly entries = new Map<string, Entry>();
   /** m-lines whose producer closed, kept (silent) for the next producer of the same media. */
   private readonly free: Record<'audio' | 'video', Slot[]> = { audio: [], video: [] };
@@ -50,6 +57,7 @@ export class ConsumerTransport implements ReceivingTransport {
 
   constructor(options: RtcOptions, id: string = randomUUID()) {
     this.id = id;
+    this.options = options;
     this.pc = createPeerConnection(options, 'subscriber');
     this.unsubscribes.push(
       this.pc.connectionStateChange.subscribe((state) => {
@@ -170,6 +178,8 @@ export class ConsumerTransport implements ReceivingTransport {
       });
     }
     const offer = await this.step(this.pc.createOffer());
+    // Full ICE (an edge sending a speaker's microphone up to its origin) gathers: never from werift's fallback.
+    if (this.options.fullIce) withoutStunFallback(this.pc, this.options);
     await this.step(this.pc.setLocalDescription(offer));
     // Only now, and only while open (step): a transport closed during the awaits must start nothing.
     this.watchTransports();
