@@ -46,6 +46,7 @@ const OK: ChatOutcome = { type: 'ok' };
 /** A question's votes reach the members at most this often (its whole state each time), as poll answers do. */
 const QUESTION_UPDATES_PER_SECOND = 4;
 const QUESTION_NOT_FOUND = '이미 삭제되었거나 없는 질문이에요.';
+const NOT_LIVE = refuse('not-live', '라이브 수업 중에만 질문할 수 있어요.');
 
 /** A question's new state for the room: the teacher and the asker see its author, other students maybe not. */
 export function questionEvent(row: QuestionRow): RoomEvent {
@@ -119,24 +120,23 @@ export function questionActions(options: QuestionActionsOptions): {
         if (!fitsLength(content, MAX_QUESTION_LENGTH)) {
           return refuse('too-long', `질문은 ${MAX_QUESTION_LENGTH}자까지 보낼 수 있어요.`);
         }
-        let row: QuestionRow;
+        const question = { classId: roomId, userId: subscriber.userId, content, anonymous };
+        const student = admitted.role === 'student';
+        let row: QuestionRow | null = null;
         try {
-          if (admitted.role === 'student') {
-            const until = await gate.mutedUntil(roomId, subscriber.userId);
+          // Stored in one round trip; when nothing was, the reason is looked up (rare). A mute that ran out
+          // between the two is asked again once.
+          for (let attempt = 0; attempt < 2; attempt++) {
+            row = await askQuestion(db, { ...question, mutedAt: student ? new Date(now()) : null });
+            if (row !== null) break;
+            const until = student ? await gate.mutedUntil(roomId, subscriber.userId) : null;
             if (until) return gateRefusal({ type: 'muted', until }, now());
+            if ((await openSessionOf(db, roomId)) === null) return NOT_LIVE;
           }
-          const sessionId = await openSessionOf(db, roomId);
-          if (sessionId === null) return refuse('not-live', '라이브 수업 중에만 질문할 수 있어요.');
-          row = await askQuestion(db, {
-            sessionId,
-            classId: roomId,
-            userId: subscriber.userId,
-            content,
-            anonymous,
-          });
         } catch (error) {
           return failed('ask', error);
         }
+        if (row === null) return NOT_LIVE;
         room.publishEvent(questionEvent(row));
         return OK;
       },

@@ -3,6 +3,7 @@ import type { ClassItem } from '@sea/contract/classes';
 import { BANNER_CARD_SIZES, bannerCardSrcSet } from '@sea/contract/uploads';
 import { paths } from '../../../config/paths.ts';
 import { bannerFor } from '../../../lib/default-images.ts';
+import { useSeoulDay } from '../../../lib/use-seoul-day.ts';
 import { todayLiveLine } from '../format-next-session.ts';
 import { CATALOGUE_TEXTS } from '../texts.ts';
 import { CardStats } from './card-stats.tsx';
@@ -42,7 +43,7 @@ export type ClassCardProps = {
   eager?: boolean;
   /** A search query whose words are marked in the name, category and teacher. */
   highlight?: string;
-  /** The moment "today" is judged by (tests fix it); the time of rendering by default. */
+  /** The moment "today" is judged by (tests fix it); by default a moment of the current Seoul day. */
   now?: Date;
 };
 
@@ -76,7 +77,8 @@ export function ClassCard({
 }: ClassCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const mine = onDelete !== undefined || editHref !== undefined;
-  const today = item.is_active ? null : todayLiveLine(item.next_session_at, now ?? new Date());
+  const day = useSeoulDay();
+  const today = item.is_active ? null : todayLiveLine(item.next_session_at, now ?? day);
   return (
     <article className={styles.card}>
       <div className={styles.bannerWrap}>

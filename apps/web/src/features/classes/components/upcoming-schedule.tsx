@@ -1,4 +1,5 @@
 import { Card } from '../../../components/ui/card.tsx';
+import { useSeoulDay } from '../../../lib/use-seoul-day.ts';
 import { useUpcomingSchedule } from '../api/get-upcoming-schedule.ts';
 import { upcomingWhen } from '../format-upcoming.ts';
 import { CLASS_TEXTS } from '../texts.ts';
@@ -9,11 +10,12 @@ const texts = CLASS_TEXTS.info;
 /**
  * The class page's next live sessions (anyone may read them), soonest first: '오늘' / '내일' or the date, the
  * time in Korean (Asia/Seoul, as schedules are written), and what the session is about. `now` is fixed by
- * tests; the time of rendering otherwise.
+ * tests; otherwise a moment of the current Seoul day, so that '오늘' moves on at midnight.
  */
 export function UpcomingSchedule({ classId, now }: { classId: number; now?: Date }) {
   const query = useUpcomingSchedule(classId);
-  const at = now ?? new Date();
+  const today = useSeoulDay();
+  const at = now ?? today;
   return (
     <Card title={texts.upcomingTitle}>
       {query.isPending && <p className={styles.note}>{texts.upcomingLoading}</p>}
