@@ -119,6 +119,8 @@ const askerTokens = tokens.slice(1 + SUBSCRIBERS + PUBLISHERS);
 const teacher = new RawStomp(url);
 await teacher.connect(teacherToken);
 const questionLatencies: number[] = [];
+/** Of each question: from SEND to its row's creation time (the database's clock, same machine). */
+const questionStored: number[] = [];
 let pollCreated: (id: number) => void = () => undefined;
 let popularAsked: (id: number) => void = () => undefined;
 await new Promise<void>((resolve) => {
@@ -129,10 +131,13 @@ await new Promise<void>((resolve) => {
     if (destination === questionTopic(classId)) {
       const event = JSON.parse(frameText(frame)) as {
         type: string;
-        question?: { id: number; content: string; votes: number };
+        question?: { id: number; content: string; votes: number; createdDate: string };
       };
       const [tag, sentAt] = event.question?.content.split('|') ?? [];
-      if (tag === 'q') questionLatencies.push(now() - Number(sentAt));
+      if (tag === 'q' && event.question) {
+        questionLatencies.push(now() - Number(sentAt));
+        questionStored.push(Date.parse(event.question.createdDate) - Number(sentAt));
+      }
       if (tag === 'popular' && event.question?.votes === 0) popularAsked(event.question.id);
     } else if (destination === pollTopic(classId)) {
       const poll = JSON.parse(frameText(frame)) as { id: number; voters: number };
@@ -221,6 +226,10 @@ const cpuMs = (before: Usage, after: Usage): number =>
 const cpuPercent = (before: Usage, after: Usage): number =>
   (cpuMs(before, after) / (after.at - before.at)) * 100;
 
+/** Where a question's time went: until its row was stored, the rest being the fan-out to the teacher. */
+const storedText = (): string =>
+  `stored p50 ${percentile(questionStored, 50).toFixed(1)} ms, p99 ${percentile(questionStored, 99).toFixed(1)} ms after SEND`;
+
 /** Asks questions at the set rate, spread over the askers, for `seconds`. */
 async function askQuestions(seconds: number): Promise<number> {
   const started = now();
@@ -255,6 +264,7 @@ async function settle(asked: number, done: () => Promise<boolean> = async () => 
 async function questionPhase(name: string, report = true): Promise<void> {
   tellWorkers({ type: 'phase', phase: name });
   questionLatencies.length = 0;
+  questionStored.length = 0;
   const before = await usage();
   const loadText = load();
   const sent = await askQuestions(STORM_SECONDS);
@@ -263,7 +273,8 @@ async function questionPhase(name: string, report = true): Promise<void> {
   if (!report) return;
   console.log(
     `${name}: ${sent} questions asked, ${questionLatencies.length} reached the teacher; ` +
-      `p50 ${percentile(questionLatencies, 50).toFixed(1)} ms, p99 ${percentile(questionLatencies, 99).toFixed(1)} ms; ` +
+      `p50 ${percentile(questionLatencies, 50).toFixed(1)} ms, p99 ${percentile(questionLatencies, 99).toFixed(1)} ms ` +
+      `(${storedText()}); ` +
       `server cpu ${cpuPercent(before, after).toFixed(0)}% (${cpuMs(before, after).toFixed(0)} ms); ${loadText}`,
   );
 }
@@ -271,6 +282,7 @@ async function questionPhase(name: string, report = true): Promise<void> {
 async function stormPhase(name: string, report = true): Promise<void> {
   tellWorkers({ type: 'phase', phase: name });
   questionLatencies.length = 0;
+  questionStored.length = 0;
   const created = new Promise<number>((resolve) => (pollCreated = resolve));
   const poll = {
     roomId: classId,
@@ -319,7 +331,7 @@ async function stormPhase(name: string, report = true): Promise<void> {
   console.log(
     `  questions during the storm: ${sent} asked, ${questionLatencies.length} reached the teacher; ` +
       `p50 ${percentile(questionLatencies, 50).toFixed(1)} ms, p99 ${percentile(questionLatencies, 99).toFixed(1)} ms ` +
-      `(each member got median ${percentile(result.questions, 50)} question updates: ${sent + 1} new ` +
+      `(${storedText()}; each member got median ${percentile(result.questions, 50)} question updates: ${sent + 1} new ` +
       `questions and the updates of ${ACTORS} upvotes of one)`,
   );
   console.log(

@@ -22,6 +22,7 @@ import { admit, eventId } from '../chat/room-action.ts';
 import type { Database } from '../db/database.ts';
 import { openSessionOf } from '../sessions/session-store.ts';
 import { LatestStateThrottle } from './latest-state-throttle.ts';
+import { VoteLane } from './vote-lane.ts';
 import {
   createPoll,
   findPoll,
@@ -39,6 +40,8 @@ export interface PollActionsOptions {
   /** The chat's write budget (a raised hand, an answer). */
   limiter?: SendLimiter;
   log: ChatLog;
+  /** The lane answers take to the database (shared with question upvotes); one of their own by default. */
+  votes?: VoteLane;
 }
 
 const OK: ChatOutcome = { type: 'ok' };
@@ -94,6 +97,7 @@ export function pollActions(options: PollActionsOptions): {
   stop: () => void;
 } {
   const { db, room, log, limiter } = options;
+  const votes = options.votes ?? new VoteLane();
   const failed = (what: string, error: unknown): ChatOutcome => {
     log('error', `poll ${what} failed`, error);
     return refuse('unavailable', REFUSAL_TEXTS.unavailable);
@@ -159,7 +163,7 @@ export function pollActions(options: PollActionsOptions): {
         const { roomId, pollId } = admitted.body;
         const chosen = [...new Set(admitted.body.options)].sort((a, b) => a - b);
         try {
-          const poll = await findPollHead(db, roomId, pollId);
+          const poll = await votes.run(() => findPollHead(db, roomId, pollId));
           if (!poll) return refuse('not-found', POLL_NOT_FOUND);
           if (!isOpen(poll)) return refuse('closed', '마감된 투표예요.');
           if (
@@ -171,7 +175,7 @@ export function pollActions(options: PollActionsOptions): {
               poll.multiple ? '보기 중에서 골라 주세요.' : '보기 하나를 골라 주세요.',
             );
           }
-          if ((await votePoll(db, pollId, subscriber.userId, chosen)) === 'already-voted') {
+          if ((await votes.run(() => votePoll(db, pollId, subscriber.userId, chosen))) === 'already-voted') {
             return refuse('already-voted', '이미 답한 투표예요.');
           }
         } catch (error) {

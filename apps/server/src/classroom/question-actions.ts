@@ -22,6 +22,7 @@ import { admit, eventId } from '../chat/room-action.ts';
 import type { Database } from '../db/database.ts';
 import { openSessionOf } from '../sessions/session-store.ts';
 import { LatestStateThrottle } from './latest-state-throttle.ts';
+import { VoteLane } from './vote-lane.ts';
 import {
   askQuestion,
   deleteQuestion,
@@ -39,6 +40,8 @@ export interface QuestionActionsOptions {
   /** The chat's write budget, for asking and voting. */
   limiter?: SendLimiter;
   log: ChatLog;
+  /** The lane upvotes take to the database (shared with poll answers); one of their own by default. */
+  votes?: VoteLane;
   now?: () => number;
 }
 
@@ -80,6 +83,7 @@ export function questionActions(options: QuestionActionsOptions): {
   stop: () => void;
 } {
   const { db, room, gate, log, limiter } = options;
+  const votes = options.votes ?? new VoteLane();
   const now = options.now ?? Date.now;
   const failed = (what: string, error: unknown): ChatOutcome => {
     log('error', `question ${what} failed`, error);
@@ -148,7 +152,7 @@ export function questionActions(options: QuestionActionsOptions): {
         const { roomId, questionId } = admitted.body;
         let outcome: Awaited<ReturnType<typeof voteQuestion>>;
         try {
-          outcome = await voteQuestion(db, roomId, questionId, subscriber.userId);
+          outcome = await votes.run(() => voteQuestion(db, roomId, questionId, subscriber.userId));
         } catch (error) {
           return failed('vote', error);
         }

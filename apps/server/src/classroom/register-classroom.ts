@@ -21,6 +21,7 @@ import { pollRoutes } from './poll-routes.ts';
 import { questionActions } from './question-actions.ts';
 import { questionRoutes } from './question-routes.ts';
 import { reactions } from './reaction-actions.ts';
+import { VoteLane } from './vote-lane.ts';
 
 /**
  * The live room as a classroom, on the chat's STOMP endpoint: questions, polls (and their list routes), reactions, raised hands. Each SEND
@@ -31,12 +32,15 @@ export async function registerClassroom(app: FastifyInstance): Promise<void> {
   const log = (level: 'warn' | 'error', message: string, error?: unknown): void =>
     app.log[level]({ err: error }, message);
   const broker = app.chatBroker;
+  // One lane for the whole room's votes, poll answers and question upvotes alike.
+  const votes = new VoteLane();
   const questions = questionActions({
     db: app.db,
     room: broker,
     gate: app.chatModeration,
     limiter: app.chatLimiter,
     log,
+    votes,
   });
   broker.handle(QUESTION_ASK_DESTINATION, questions.ask);
   broker.handle(QUESTION_VOTE_DESTINATION, questions.vote);
@@ -46,7 +50,7 @@ export async function registerClassroom(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => questions.stop());
   await app.register(questionRoutes);
 
-  const polls = pollActions({ db: app.db, room: broker, limiter: app.chatLimiter, log });
+  const polls = pollActions({ db: app.db, room: broker, limiter: app.chatLimiter, log, votes });
   broker.handle(POLL_CREATE_DESTINATION, polls.create);
   broker.handle(POLL_VOTE_DESTINATION, polls.vote);
   broker.handle(POLL_CLOSE_DESTINATION, polls.close);
