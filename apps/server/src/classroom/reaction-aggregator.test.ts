@@ -28,8 +28,9 @@ describe('ReactionAggregator', () => {
       const mine = flushes.filter((flush) => flush.roomId === roomId);
       expect(mine.reduce((sum, flush) => sum + (flush.counts['👍'] ?? 0), 0)).toBe(500);
       expect(mine.length).toBeLessThanOrEqual(9);
+      // Slots of 275 ms, a margin over 250 for the delivery's unevenness: never 5 in one second at a member.
       for (let i = 1; i < mine.length; i += 1) {
-        expect((mine[i]?.at ?? 0) - (mine[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(250);
+        expect((mine[i]?.at ?? 0) - (mine[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(275);
       }
     }
     expect((flushes[0]?.at ?? Infinity) - start).toBeLessThanOrEqual(2);
