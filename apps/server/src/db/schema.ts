@@ -383,6 +383,11 @@ export const mediaNodes = pgTable('media_nodes', {
   bootedAt: timestamp('booted_at', { withTimezone: true }).notNull(),
   seq: integer('seq').notNull(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  /**
+   * The run (`boot`) whose `url` answered the API server's check at its first report: only then is a refused
+   * connection there taken as the node being gone (a wrong MEDIA_INTERNAL_URL never is).
+   */
+  reachedBoot: text('reached_boot'),
 });
 
 /** One issued refresh token (`id` is its `jti`); a family is one login's chain of rotations. */

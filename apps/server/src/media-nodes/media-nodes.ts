@@ -15,6 +15,11 @@ import { resetOrphanLive, sweepSilentNodes } from './node-sweep.ts';
 
 /** How long the API server waits for a media node to take a revocation (the report's answer is the backstop). */
 const CALL_TIMEOUT_MS = 2_000;
+/**
+ * How long {@link MediaNodes.gone} waits for a node's answer: a live node answers its health check within
+ * milliseconds; a refusal (nothing listens) comes at once, and a silence says nothing either way.
+ */
+const GONE_CHECK_TIMEOUT_MS = 500;
 const TOKEN_TTL_S = 60;
 
 export type MediaNodesOptions = {
@@ -140,15 +145,14 @@ export class MediaNodes {
     await this.#send(nodes, { classIds: [], sessionKeys: [], students: [{ classId, userId }] });
   }
 
-  /** Warns when a node that reports cannot be reached at the URL it gave (a wrong MEDIA_INTERNAL_URL). */
-  async probe(nodeId: string, url: string): Promise<void> {
+  /**
+   * Checks that a node which reports answers at the URL it gave, and remembers it for this run of the node
+   * (`boot`), which {@link gone} needs; warns when it does not answer (a wrong MEDIA_INTERNAL_URL).
+   */
+  async probe(nodeId: string, url: string, boot: string): Promise<void> {
     try {
       const response = await this.#fetch(`${url}/health`, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
-      if (response.ok) {
-        this.#log.info({ nodeId, url }, 'media node reporting and reachable');
-        return;
-      }
-      throw new Error(`status ${response.status}`);
+      if (!response.ok) throw new Error(`status ${response.status}`);
     } catch (error) {
       this.#log.warn(
         { nodeId, url, err: error },
@@ -156,6 +160,33 @@ export class MediaNodes {
           'class leave its rooms only at its next report; set MEDIA_INTERNAL_URL on the media service to an ' +
           'address this server reaches',
       );
+      return;
+    }
+    this.#log.info({ nodeId, url }, 'media node reporting and reachable');
+    await this.#db
+      .update(mediaNodes)
+      .set({ reachedBoot: boot })
+      .where(and(eq(mediaNodes.id, nodeId), eq(mediaNodes.url, url), eq(mediaNodes.boot, boot)))
+      .catch((error: unknown) => this.#log.warn({ nodeId, err: error }, 'noting a node reachable failed'));
+  }
+
+  /**
+   * Whether a node's process is gone: its URL, which answered this run of the node before ({@link probe}),
+   * now refuses connections (nothing listens there). A timeout or any other failure is not taken for gone: a
+   * network blip must not move a class off a live node (its registry entry going stale decides then). Never
+   * rejects.
+   */
+  async gone(nodeId: string): Promise<boolean> {
+    try {
+      const [node] = await this.#db
+        .select({ url: mediaNodes.url, boot: mediaNodes.boot, reachedBoot: mediaNodes.reachedBoot })
+        .from(mediaNodes)
+        .where(eq(mediaNodes.id, nodeId));
+      if (node === undefined || node.reachedBoot !== node.boot) return false;
+      await this.#fetch(`${node.url}/health`, { signal: AbortSignal.timeout(GONE_CHECK_TIMEOUT_MS) });
+      return false;
+    } catch (error) {
+      return refused(error);
     }
   }
 
@@ -195,4 +226,12 @@ export class MediaNodes {
   #failed(error: unknown): void {
     this.#log.error({ err: error }, 'finding the media nodes to tell failed');
   }
+}
+
+/** Whether a failed fetch found nothing listening (every address tried refused the connection). */
+function refused(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown; errors?: { code?: unknown }[] } } | null)?.cause;
+  if (cause?.code === 'ECONNREFUSED') return true;
+  const errors = cause?.errors ?? [];
+  return errors.length > 0 && errors.every((e) => e.code === 'ECONNREFUSED');
 }
