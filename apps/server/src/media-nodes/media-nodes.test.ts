@@ -161,7 +161,7 @@ describe('MediaNodes.gone: a node whose process is gone while its registry entry
     expect(performance.now() - since).toBeLessThan(400);
   });
 
-  it('a timeout is no proof: a node that accepts and does not answer (a blip) is not gone', async () => {
+  it('a node that accepts connections is not gone, even while it does not answer (busy)', async () => {
     const health = await healthServer();
     const node = new FakeNode(app, undefined, health.url);
     await node.report();
@@ -169,9 +169,7 @@ describe('MediaNodes.gone: a node whose process is gone while its registry entry
     health.control.hang = true;
     const since = performance.now();
     expect(await app.mediaNodes.gone(node.id)).toBe(false);
-    // It waited for the check's timeout (500 ms), not for ever.
-    expect(performance.now() - since).toBeGreaterThanOrEqual(450);
-    expect(performance.now() - since).toBeLessThan(2_000);
+    expect(performance.now() - since).toBeLessThan(1_000);
     await health.stop();
   });
 

@@ -11,13 +11,14 @@ import type { Database } from '../db/database.ts';
 import { classes, liveSessions, mediaNodes } from '../db/schema.ts';
 import type { SessionEnded } from '../sessions/session-ended.ts';
 import type { EndedSession } from '../sessions/session-store.ts';
+import { connectionRefused } from './connection-refused.ts';
 import { resetOrphanLive, sweepSilentNodes } from './node-sweep.ts';
 
 /** How long the API server waits for a media node to take a revocation (the report's answer is the backstop). */
 const CALL_TIMEOUT_MS = 2_000;
 /**
- * How long {@link MediaNodes.gone} waits for a node's answer: a live node answers its health check within
- * milliseconds; a refusal (nothing listens) comes at once, and a silence says nothing either way.
+ * How long {@link MediaNodes.gone} waits to connect to a node: a live node accepts within milliseconds, a
+ * refusal (nothing listens) comes at once, and a silence says nothing either way.
  */
 const GONE_CHECK_TIMEOUT_MS = 500;
 const TOKEN_TTL_S = 60;
@@ -171,10 +172,9 @@ export class MediaNodes {
   }
 
   /**
-   * Whether a node's process is gone: its URL, which answered this run of the node before ({@link probe}),
-   * now refuses connections (nothing listens there). A timeout or any other failure is not taken for gone: a
-   * network blip must not move a class off a live node (its registry entry going stale decides then). Never
-   * rejects.
+   * Whether a node's process is gone: nothing listens any more at its URL, which answered this run of the node
+   * before ({@link probe}). A timeout or any other failure is not taken for gone: a network blip must not move
+   * a class off a live node (its registry entry going stale decides then). Never rejects.
    */
   async gone(nodeId: string): Promise<boolean> {
     try {
@@ -183,10 +183,10 @@ export class MediaNodes {
         .from(mediaNodes)
         .where(eq(mediaNodes.id, nodeId));
       if (node === undefined || node.reachedBoot !== node.boot) return false;
-      await this.#fetch(`${node.url}/health`, { signal: AbortSignal.timeout(GONE_CHECK_TIMEOUT_MS) });
-      return false;
+      return await connectionRefused(node.url, GONE_CHECK_TIMEOUT_MS);
     } catch (error) {
-      return refused(error);
+      this.#log.warn({ nodeId, err: error }, 'checking whether a media node is gone failed');
+      return false;
     }
   }
 
@@ -226,12 +226,4 @@ export class MediaNodes {
   #failed(error: unknown): void {
     this.#log.error({ err: error }, 'finding the media nodes to tell failed');
   }
-}
-
-/** Whether a failed fetch found nothing listening (every address tried refused the connection). */
-function refused(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: unknown; errors?: { code?: unknown }[] } } | null)?.cause;
-  if (cause?.code === 'ECONNREFUSED') return true;
-  const errors = cause?.errors ?? [];
-  return errors.length > 0 && errors.every((e) => e.code === 'ECONNREFUSED');
 }
