@@ -261,6 +261,39 @@ describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
   );
 
   it(
+    'a room whose recording is missing is left out: the replay is made of the other',
+    async () => {
+      const startedAt = new Date(Date.now() - 60_000);
+      const [origin, edge] = [randomUUID(), randomUUID()];
+      const cam: FixtureFile = { kind: 'webcamVideo', startMs: 0, lengthMs: 2_000 };
+      await makeRecording(
+        ffmpeg?.path ?? 'ffmpeg',
+        path.join(app.config.recordingsDir, edge),
+        [cam],
+        (track) => [trackEvent(cam, track(cam)), { type: 'end', t: 2_000 }],
+        new Date(startedAt.getTime() + 4_000),
+      );
+      const [row] = await app.db
+        .insert(liveSessions)
+        .values({ classId, mediaKey: edge, nodeId: 'media-2', startedAt, recordingState: 'recording' })
+        .returning({ id: liveSessions.id });
+      const sessionId = row?.id ?? 0;
+      await app.db.insert(sessionParts).values([
+        { sessionId, mediaKey: origin, nodeId: 'media-1', startedAt },
+        { sessionId, mediaKey: edge, nodeId: 'media-2', startedAt: new Date(startedAt.getTime() + 4_000) },
+      ]);
+      await enqueueReplay(app.db, sessionId);
+      const { row: done } = await settled(sessionId);
+      expect(done.recordingState).toBe('ready');
+      expect(Math.abs((done.replayDurationMs ?? 0) - 2_000)).toBeLessThan(100);
+      // The session's first 4 s had nothing to show: cut, so the chat of the second room maps onto the replay.
+      const timeline = await readReplayTimeline(app.config.replaysDir, sessionId);
+      expect(timeline?.cuts).toEqual([{ atMs: 0, lengthMs: 4_000 }]);
+    },
+    FFMPEG_TEST_MS,
+  );
+
+  it(
     'a session whose recording folder is missing fails with a reason, without retrying',
     async () => {
       const sessionId = await session(randomUUID());

@@ -199,7 +199,12 @@ async function readParts(
     } catch (error) {
       if (!(error instanceof ReplayError)) throw error;
       problem ??= error;
-      deps.log.warn({ mediaKey: room.mediaKey, err: error }, 'a room of the session left out of its replay');
+      if (rooms.length > 1) {
+        deps.log.warn(
+          { mediaKey: room.mediaKey, err: error },
+          'a room of the session left out of its replay',
+        );
+      }
       continue;
     }
     const probes = new Map<string, MediaProbe | null>();
