@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attendance } from '@sea/contract/attendance';
+import type { SessionItem } from '@sea/contract/sessions';
 import { ROUTES, toPath } from '@sea/contract/paths';
 import { devLoginOver, jsonForm } from '../apps/server/test/server-process.ts';
 import { ApiClient } from './harness/api.ts';
@@ -311,8 +312,24 @@ async function lecture(platform: Platform, step: (what: string) => void): Promis
     const now = students.map((s) => s.webcamPackets);
     await delay(500);
     expect(students.map((s, i) => s.webcamPackets > (now[i] ?? 0))).toEqual([true, true, true, true]);
+    // One lecture, one session: the room taken over on C went on with A's, and so did every student's stay.
+    const sessions = async () => {
+      const response = await fetch(`${api.baseUrl}${toPath(ROUTES.sessions, { classId })}`, {
+        headers: { authorization: `Bearer ${teacherAccount.tokens.accessToken}` },
+      });
+      return ((await response.json()) as { data: SessionItem[] }).data;
+    };
+    await until(
+      async () => (await openStays()).join() === '1,1,1,1',
+      8_000,
+      'every student attends the one session, one open stay each',
+    );
+    const [session, ...others] = await sessions();
+    expect([session?.ended_at, others.length]).toEqual([null, 0]);
     // The next test's placement sees nothing of this class.
     await Promise.all([teacher, ...students].map((client) => client.close()));
     await nodeC.stop();
+    await until(async () => (await sessions())[0]?.ended_at != null, 8_000, 'the session ended');
+    expect((await sessions()).map((item) => item.id)).toEqual([session?.id]);
   }
 }

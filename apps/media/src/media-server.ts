@@ -53,6 +53,8 @@ export class MediaServer {
   private readonly rooms = new Map<number, Room>();
   /** Classes whose room here is pulled from their origin node (this node is one of their edges). */
   private readonly edges = new Set<number>();
+  /** Edge rooms a teacher took over (their origin died): reported as going on with the origin's session. */
+  private readonly takenOver = new Set<Room>();
   /** Rooms opened or closed, students came or went: what the registry of nodes shows changed. */
   readonly changed = new Signal();
   private readonly pool: ForwardingPool | null;
@@ -87,8 +89,11 @@ export class MediaServer {
       // The teacher came here while this node pulled the class (its origin died): the room and its students
       // stay, the teacher replaces the relay, and the room is this node's own session from now on, recorded
       // like any: the origin's recording ends where the origin died, this one goes on from here.
+      // The API server joins the two into one session (the room is reported `takenOver`), and the replay joins
+      // the two recordings.
       const startedAt = new Date();
       existing.becomeSession(startedAt, this.recorder(existing.sessionKey, classId, startedAt, options));
+      this.takenOver.add(existing);
       this.lastReport = this.options.reports.changed();
       this.changed.emit();
     }
@@ -169,7 +174,9 @@ export class MediaServer {
 
   /** The open rooms as the API server is told about them. */
   roomReports(): MediaRoom[] {
-    return [...this.rooms.values()].filter((room) => !this.edges.has(room.classId)).map(roomReport);
+    return [...this.rooms.values()]
+      .filter((room) => !this.edges.has(room.classId))
+      .map((room) => this.roomReport(room));
   }
 
   /**
@@ -224,11 +231,23 @@ export class MediaServer {
     room.closed.subscribe(() => {
       if (this.rooms.get(classId) === room) this.rooms.delete(classId);
       if (!this.edges.delete(classId)) {
-        const { students: _students, ...report } = roomReport(room);
+        const { students: _students, ...report } = this.roomReport(room);
         this.lastReport = this.options.reports.changed({ ...report, endedAt: new Date().toISOString() });
       }
+      this.takenOver.delete(room);
       this.changed.emit();
     });
+  }
+
+  private roomReport(room: Room): MediaRoom {
+    const report: MediaRoom = {
+      classId: room.classId,
+      sessionKey: room.sessionKey,
+      startedAt: room.startedAt.toISOString(),
+      recording: room.recording,
+      students: room.studentIds(),
+    };
+    return this.takenOver.has(room) ? { ...report, takenOver: true } : report;
   }
 
   /**
@@ -242,14 +261,4 @@ export class MediaServer {
     for (const room of rooms) room.close('shutdown');
     await Promise.all([...rooms.map((room) => room.recordingClosed()), this.pool?.close()]);
   }
-}
-
-function roomReport(room: Room): MediaRoom {
-  return {
-    classId: room.classId,
-    sessionKey: room.sessionKey,
-    startedAt: room.startedAt.toISOString(),
-    recording: room.recording,
-    students: room.studentIds(),
-  };
 }

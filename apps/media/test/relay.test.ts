@@ -185,10 +185,11 @@ describe('one class across two nodes (relay)', () => {
     const { socket: host } = await publish(edge);
     expect(edge.server.isEdge(7)).toBe(false);
     expect(edge.reports.opened).toBeGreaterThan(openedBefore);
-    // Reported as this node's own session now, starting at the takeover, and recorded like any.
-    expect(edge.server.roomReports().map((room) => [room.classId, room.students, room.recording])).toEqual([
-      [7, ['student-1'], true],
-    ]);
+    // Reported as this node's own room now, starting at the takeover, recorded like any, and taken over: the
+    // API server goes on with the origin's session in it.
+    expect(
+      edge.server.roomReports().map((room) => [room.classId, room.students, room.recording, room.takenOver]),
+    ).toEqual([[7, ['student-1'], true, true]]);
     const room = edge.server.room(7);
     expect(room?.startedAt.getTime()).toBeGreaterThanOrEqual(takenOverAt);
     expect(states.at(-1)).toEqual({ recording: true, paused: false });

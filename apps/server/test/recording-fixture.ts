@@ -28,6 +28,7 @@ export async function makeRecording(
   dir: string,
   files: FixtureFile[],
   events: (track: (file: FixtureFile) => string) => (RecordingEvent | string)[],
+  startedAt = new Date(),
 ): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   const names = new Map<FixtureFile, string>();
@@ -64,7 +65,7 @@ export async function makeRecording(
     sessionKey: path.basename(dir),
     classId: 1,
     teacherNickname: '파도선생',
-    startedAt: new Date().toISOString(),
+    startedAt: startedAt.toISOString(),
   };
   const lines = [session, ...events(track)].map((e) => (typeof e === 'string' ? e : JSON.stringify(e)));
   fs.writeFileSync(path.join(dir, RECORDING_MANIFEST), `${lines.join('\n')}\n`);

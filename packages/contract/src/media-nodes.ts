@@ -41,6 +41,12 @@ export const MediaRoomSchema = z.object({
   recording: z.boolean(),
   /** The students in the room now (user ids), so the API server can check they still may be there. */
   students: z.array(UserId).max(MAX_ITEMS),
+  /**
+   * The room was this node's edge room of the class until the teacher took it over here (the class's origin
+   * node died): it continues the class's open session on the origin, as a further part of it, rather than
+   * starting a session of its own.
+   */
+  takenOver: z.boolean().optional(),
 });
 export type MediaRoom = z.infer<typeof MediaRoomSchema>;
 

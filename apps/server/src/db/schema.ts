@@ -320,6 +320,29 @@ export const liveSessions = pgTable(
 );
 
 /**
+ * The rooms of a live session held on several media nodes one after another: its origin node died and the
+ * teacher took the class over on an edge, where the session went on (`live_sessions.media_key` and `node_id`
+ * name the room it is in now). Every room of such a session, the first and the current one too, in the order
+ * of `id` (the order they were taken over in; nodes' clocks may differ); each room's raw recording is `RECORDINGS_DIR/{media_key}`, and the replay joins them. A
+ * session held in one room has no rows here.
+ */
+export const sessionParts = pgTable(
+  'session_parts',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSessions.id),
+    /** The room's key, as its node reported it. */
+    mediaKey: text('media_key').notNull().unique(),
+    nodeId: text('node_id').notNull(),
+    /** When the room opened or was taken over, on its node's clock (its recording's `startedAt`). */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('session_parts_session_idx').on(t.sessionId)],
+);
+
+/**
  * One stay of a student in a session's live room: joined when a media node's report first lists the student,
  * left when a report no longer does (or when the session ends). A student who comes back gets a new row.
  */
@@ -383,6 +406,11 @@ export const mediaNodes = pgTable('media_nodes', {
   bootedAt: timestamp('booted_at', { withTimezone: true }).notNull(),
   seq: integer('seq').notNull(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  /**
+   * The run (`boot`) whose `url` answered the API server's check at its first report: only then is a refused
+   * connection there taken as the node being gone (a wrong MEDIA_INTERNAL_URL never is).
+   */
+  reachedBoot: text('reached_boot'),
 });
 
 /** One issued refresh token (`id` is its `jti`); a family is one login's chain of rotations. */

@@ -12,6 +12,7 @@ import {
   openSessionOf,
   type EndedSession,
 } from '../sessions/session-store.ts';
+import { continueSession } from '../sessions/session-parts.ts';
 
 /** What applying a node's report did. */
 export type ReportOutcome = {
@@ -39,6 +40,7 @@ const LATE_REPORT_MS = 15_000;
  * - rooms the node closed end at the time it gives; open sessions of the node that it no longer lists end now,
  *   or, when the node has restarted (a new `boot`: it crashed or was stopped without reporting), when its
  *   previous run was last heard of;
+ * - a room taken over here after its class's origin died continues the class's open session (session-parts.ts);
  * - listed rooms are open sessions (recorded once) and their classes live; the students they list, and those
  *   of the node's edge rooms (classes it relays from their origin: the class's open session), are in the
  *   session's attendance as this node's (a student newly listed joins, one no longer listed leaves, at the
@@ -74,6 +76,13 @@ export async function applyReport(
       .set({ url: report.url, boot: report.boot, bootedAt, seq: report.seq, lastSeenAt: now })
       .where(eq(mediaNodes.id, nodeId));
 
+    // A room a teacher took over here after the class's origin died goes on with the origin's session.
+    for (const room of [...report.rooms, ...report.closed]) {
+      if (!room.takenOver) continue;
+      const { classId, sessionKey: mediaKey, recording } = room;
+      const startedAt = new Date(room.startedAt);
+      await continueSession(tx, nodeId, { classId, mediaKey, startedAt, recording });
+    }
     const ended: EndedSession[] = [];
     for (const room of report.closed) {
       const session = await closeSession(tx, nodeId, {

@@ -35,7 +35,7 @@ export async function mediaNodeRoutes(fastify: FastifyInstance): Promise<void> {
           { nodeId, url: request.body.url, rooms: request.body.rooms.length },
           'media node started',
         );
-        void app.mediaNodes.probe(nodeId, request.body.url);
+        void app.mediaNodes.probe(nodeId, request.body.url, request.body.boot);
       }
       return ok(outcome.revocation, '미디어 서버의 상태를 반영했어요.', 'Report applied.');
     },

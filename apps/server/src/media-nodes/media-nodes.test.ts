@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,5 +128,67 @@ describe('telling the media nodes that a membership ended', () => {
     expect((await node.report({ rooms: [room(classId, { students: [student.id] })] })).students).toEqual([
       { classId, userId: student.id },
     ]);
+  });
+});
+
+describe('MediaNodes.gone: a node whose process is gone while its registry entry is fresh', () => {
+  /** An HTTP server on loopback answering /health, or, once `hang` is set, accepting and never answering. */
+  async function healthServer() {
+    const sockets = new Set<Socket>();
+    const control = { hang: false };
+    const server = http.createServer((_request, response) => {
+      if (!control.hang) response.writeHead(200).end('{}');
+    });
+    server.on('connection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const stop = async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    };
+    return { url, stop, control };
+  }
+
+  it('answers true once a node that answered this run refuses connections, false while it answers', async () => {
+    const health = await healthServer();
+    const node = new FakeNode(app, undefined, health.url);
+    await node.report();
+    await app.mediaNodes.probe(node.id, node.url, node.boot);
+    expect(await app.mediaNodes.gone(node.id)).toBe(false);
+    await health.stop();
+    const since = performance.now();
+    expect(await app.mediaNodes.gone(node.id)).toBe(true);
+    expect(performance.now() - since).toBeLessThan(400);
+  });
+
+  it('a node that accepts connections is not gone, even while it does not answer (busy)', async () => {
+    const health = await healthServer();
+    const node = new FakeNode(app, undefined, health.url);
+    await node.report();
+    await app.mediaNodes.probe(node.id, node.url, node.boot);
+    health.control.hang = true;
+    const since = performance.now();
+    expect(await app.mediaNodes.gone(node.id)).toBe(false);
+    expect(performance.now() - since).toBeLessThan(1_000);
+    await health.stop();
+  });
+
+  it('a refusal at a URL never reached in this run is no proof (a wrong MEDIA_INTERNAL_URL, a new run)', async () => {
+    const closed = await healthServer();
+    await closed.stop();
+    const wrong = new FakeNode(app, undefined, closed.url);
+    await wrong.report();
+    await app.mediaNodes.probe(wrong.id, wrong.url, wrong.boot);
+    expect(await app.mediaNodes.gone(wrong.id)).toBe(false);
+
+    const health = await healthServer();
+    const restarted = new FakeNode(app, undefined, health.url);
+    await restarted.report();
+    await app.mediaNodes.probe(restarted.id, restarted.url, restarted.boot);
+    restarted.restart();
+    await health.stop();
+    await restarted.report();
+    expect(await app.mediaNodes.gone(restarted.id)).toBe(false);
+    expect(await app.mediaNodes.gone('never-reported')).toBe(false);
   });
 });

@@ -11,10 +11,16 @@ import type { Database } from '../db/database.ts';
 import { classes, liveSessions, mediaNodes } from '../db/schema.ts';
 import type { SessionEnded } from '../sessions/session-ended.ts';
 import type { EndedSession } from '../sessions/session-store.ts';
+import { connectionRefused } from './connection-refused.ts';
 import { resetOrphanLive, sweepSilentNodes } from './node-sweep.ts';
 
 /** How long the API server waits for a media node to take a revocation (the report's answer is the backstop). */
 const CALL_TIMEOUT_MS = 2_000;
+/**
+ * How long {@link MediaNodes.gone} waits to connect to a node: a live node accepts within milliseconds, a
+ * refusal (nothing listens) comes at once, and a silence says nothing either way.
+ */
+const GONE_CHECK_TIMEOUT_MS = 500;
 const TOKEN_TTL_S = 60;
 
 export type MediaNodesOptions = {
@@ -140,15 +146,14 @@ export class MediaNodes {
     await this.#send(nodes, { classIds: [], sessionKeys: [], students: [{ classId, userId }] });
   }
 
-  /** Warns when a node that reports cannot be reached at the URL it gave (a wrong MEDIA_INTERNAL_URL). */
-  async probe(nodeId: string, url: string): Promise<void> {
+  /**
+   * Checks that a node which reports answers at the URL it gave, and remembers it for this run of the node
+   * (`boot`), which {@link gone} needs; warns when it does not answer (a wrong MEDIA_INTERNAL_URL).
+   */
+  async probe(nodeId: string, url: string, boot: string): Promise<void> {
     try {
       const response = await this.#fetch(`${url}/health`, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
-      if (response.ok) {
-        this.#log.info({ nodeId, url }, 'media node reporting and reachable');
-        return;
-      }
-      throw new Error(`status ${response.status}`);
+      if (!response.ok) throw new Error(`status ${response.status}`);
     } catch (error) {
       this.#log.warn(
         { nodeId, url, err: error },
@@ -156,6 +161,32 @@ export class MediaNodes {
           'class leave its rooms only at its next report; set MEDIA_INTERNAL_URL on the media service to an ' +
           'address this server reaches',
       );
+      return;
+    }
+    this.#log.info({ nodeId, url }, 'media node reporting and reachable');
+    await this.#db
+      .update(mediaNodes)
+      .set({ reachedBoot: boot })
+      .where(and(eq(mediaNodes.id, nodeId), eq(mediaNodes.url, url), eq(mediaNodes.boot, boot)))
+      .catch((error: unknown) => this.#log.warn({ nodeId, err: error }, 'noting a node reachable failed'));
+  }
+
+  /**
+   * Whether a node's process is gone: nothing listens any more at its URL, which answered this run of the node
+   * before ({@link probe}). A timeout or any other failure is not taken for gone: a network blip must not move
+   * a class off a live node (its registry entry going stale decides then). Never rejects.
+   */
+  async gone(nodeId: string): Promise<boolean> {
+    try {
+      const [node] = await this.#db
+        .select({ url: mediaNodes.url, boot: mediaNodes.boot, reachedBoot: mediaNodes.reachedBoot })
+        .from(mediaNodes)
+        .where(eq(mediaNodes.id, nodeId));
+      if (node === undefined || node.reachedBoot !== node.boot) return false;
+      return await connectionRefused(node.url, GONE_CHECK_TIMEOUT_MS);
+    } catch (error) {
+      this.#log.warn({ nodeId, err: error }, 'checking whether a media node is gone failed');
+      return false;
     }
   }
 

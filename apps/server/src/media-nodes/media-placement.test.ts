@@ -69,6 +69,39 @@ describe.skipIf(!available)('MediaPlacement with the Redis registry', () => {
     expect(await placement.target(7, 'teacher')).toEqual({ mediaUrl: 'http://127.0.0.1:6002' });
   });
 
+  it('a node found gone is left out for the teacher and removed from the registry, unless it wrote again', async () => {
+    const prefix = `sea:test:media-node:${randomUUID()}:`;
+    const registry = new NodeRegistry({ url: REDIS_URL, prefix });
+    registries.push(registry);
+    await registry.ready();
+    const gone = new Set(['a']);
+    const checked: string[] = [];
+    const placement = new MediaPlacement(registry, DEFAULT_URL, log, async (nodeId) => {
+      checked.push(nodeId);
+      return gone.has(nodeId);
+    });
+    // The origin a died (its entry still fresh); b and c are edges of the class, b the roomier.
+    await register(prefix, 'a', 6001, { load: 1, origins: [7] });
+    await register(prefix, 'b', 6002, { load: 0, edges: [7] });
+    await register(prefix, 'c', 6003, { load: 1, edges: [7] });
+    expect(await placement.target(7, 'teacher')).toEqual({ mediaUrl: 'http://127.0.0.1:6002' });
+    expect(checked).toEqual(['a', 'b']);
+    expect(await writer.exists(`${prefix}a`)).toBe(0);
+    // Students and other readers no longer see it: the class has no origin until the teacher is on b.
+    expect(await placement.target(7, 'student')).toEqual({ mediaUrl: DEFAULT_URL });
+
+    // Every node gone: nothing to place on, as without nodes.
+    gone.add('b').add('c');
+    expect(await placement.target(7, 'teacher')).toEqual({ mediaUrl: DEFAULT_URL });
+    expect(await writer.exists(`${prefix}b`, `${prefix}c`)).toBe(0);
+
+    // An entry rewritten since it was read (the node is back) stays.
+    await register(prefix, 'd', 6004, { at: '2026-01-01T00:00:00.000Z' });
+    await register(prefix, 'd', 6004, {});
+    await registry.forget({ nodeId: 'd', at: '2026-01-01T00:00:00.000Z' });
+    expect(await writer.exists(`${prefix}d`)).toBe(1);
+  });
+
   it('falls back to MEDIA_URL when the registry cannot be read', async () => {
     const registry = new NodeRegistry({ url: 'redis://127.0.0.1:1' });
     registries.push(registry);

@@ -19,6 +19,10 @@ export interface NodeRegistryOptions {
 
 /** Rounds of SCAN at most: far more than any deployment's nodes need, and the loop stays bounded. */
 const MAX_SCAN_ROUNDS = 1_000;
+/** Deletes the entry KEYS[1] only while its `at` is ARGV[1] (compared and deleted in one step). */
+const FORGET_SCRIPT = `local value = redis.call('GET', KEYS[1])
+if value and cjson.decode(value).at == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
 
 /**
  * The media nodes alive now, as they register themselves in Redis (REDIS_URL; see
@@ -77,6 +81,15 @@ export class NodeRegistry {
       }
     }
     return nodes;
+  }
+
+  /**
+   * Removes a node's entry, found gone, unless the node rewrote it meanwhile (its `at` changed: it is back), so
+   * every reader of the registry (other API servers, the edges looking for a class's origin) leaves it out at
+   * once. A live node taken for gone by mistake is back at its next heartbeat.
+   */
+  async forget(node: Pick<MediaNodeEntry, 'nodeId' | 'at'>): Promise<void> {
+    await this.#redis.eval(FORGET_SCRIPT, 1, `${this.#prefix}${node.nodeId}`, node.at);
   }
 
   async close(): Promise<void> {

@@ -15,7 +15,9 @@ export function registerMediaPlacement(app: FastifyInstance): void {
   const registry = redisUrl
     ? new NodeRegistry({ url: redisUrl, log: (message, error) => app.log.warn({ err: error }, message) })
     : null;
-  app.decorate('mediaPlacement', new MediaPlacement(registry, mediaUrl, app.log));
+  // app.mediaNodes is registered after this (its sweeps need the session modules), before any ticket.
+  const gone = (nodeId: string) => app.mediaNodes.gone(nodeId);
+  app.decorate('mediaPlacement', new MediaPlacement(registry, mediaUrl, app.log, gone));
   app.addHook('onClose', async () => {
     await registry?.close();
   });

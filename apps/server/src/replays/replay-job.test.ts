@@ -13,7 +13,7 @@ import {
   probe,
   trackEvent,
 } from '../../test/recording-fixture.ts';
-import { jobs, liveSessions } from '../db/schema.ts';
+import { jobs, liveSessions, sessionParts } from '../db/schema.ts';
 import { enqueueReplay } from './enqueue-replay.ts';
 import { type Ffmpeg, findFfmpeg } from './find-tools.ts';
 import { probeMedia } from './probe-media.ts';
@@ -192,6 +192,103 @@ describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
       );
       expect(streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
       expect(Math.abs(durationS - 5.3)).toBeLessThan(1);
+    },
+    FFMPEG_TEST_MS,
+  );
+
+  it(
+    'joins the rooms of a session whose origin died into one replay, the time between them cut',
+    async () => {
+      // The origin recorded 0-3 s and died (no trackEnd, no end); the room was taken over on an edge 5 s after
+      // the session started and recorded 3 s more, then ended cleanly. Its screen is on only there.
+      const startedAt = new Date(Date.now() - 60_000);
+      const [origin, edge] = [randomUUID(), randomUUID()];
+      const cam1: FixtureFile = { kind: 'webcamVideo', startMs: 0, lengthMs: 3_000 };
+      const mic1: FixtureFile = { kind: 'webcamAudio', startMs: 0, lengthMs: 3_000 };
+      await makeRecording(
+        ffmpeg?.path ?? 'ffmpeg',
+        path.join(app.config.recordingsDir, origin),
+        [cam1, mic1],
+        (track) => [trackEvent(cam1, track(cam1)), trackEvent(mic1, track(mic1))],
+        startedAt,
+      );
+      const screen: FixtureFile = { kind: 'screenShareVideo', startMs: 0, lengthMs: 3_000, size: '640x360' };
+      const mic2: FixtureFile = { kind: 'webcamAudio', startMs: 0, lengthMs: 3_000 };
+      await makeRecording(
+        ffmpeg?.path ?? 'ffmpeg',
+        path.join(app.config.recordingsDir, edge),
+        [screen, mic2],
+        (track) => [
+          trackEvent(screen, track(screen)),
+          trackEvent(mic2, track(mic2)),
+          { type: 'trackEnd', t: 3_000, track: track(screen) },
+          { type: 'trackEnd', t: 3_000, track: track(mic2) },
+          { type: 'end', t: 3_000 },
+        ],
+        new Date(startedAt.getTime() + 5_000),
+      );
+      const [row] = await app.db
+        .insert(liveSessions)
+        .values({ classId, mediaKey: edge, nodeId: 'media-2', startedAt, recordingState: 'recording' })
+        .returning({ id: liveSessions.id });
+      const sessionId = row?.id ?? 0;
+      await app.db.insert(sessionParts).values([
+        { sessionId, mediaKey: origin, nodeId: 'media-1', startedAt },
+        { sessionId, mediaKey: edge, nodeId: 'media-2', startedAt: new Date(startedAt.getTime() + 5_000) },
+      ]);
+      await enqueueReplay(app.db, sessionId);
+      const { row: done } = await settled(sessionId);
+      expect(done).toMatchObject({ recordingState: 'ready', recordingError: null });
+      // 3 s from each room; the 2 s between them are cut out, and the chat's times map across.
+      expect(Math.abs((done.replayDurationMs ?? 0) - 6_000)).toBeLessThan(100);
+      const timeline = await readReplayTimeline(app.config.replaysDir, sessionId);
+      expect(timeline?.cuts).toHaveLength(1);
+      expect(Math.abs((timeline?.cuts[0]?.atMs ?? 0) - 3_000)).toBeLessThan(100);
+      expect(timeline && Math.abs(toReplayMs(timeline, 6_000) - 4_000)).toBeLessThan(100);
+      const mp4 = path.join(replayDir(app.config.replaysDir, sessionId), REPLAY_FILES.mp4);
+      const { streams, durationS } = await probe(mp4);
+      expect(streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+      expect(Math.abs(durationS - 6)).toBeLessThan(1);
+      // The origin's webcam fills the picture at 1 s, the edge's screen at 4.5 s (letterboxed 16:9: full).
+      expect((await brightness(mp4, 1)).mean).toBeGreaterThan(60);
+      expect((await brightness(mp4, 4.5)).mean).toBeGreaterThan(60);
+      // Both rooms' raw recordings are gone; running the job again makes nothing twice.
+      for (const key of [origin, edge])
+        expect(fs.existsSync(path.join(app.config.recordingsDir, key))).toBe(false);
+      expect(await enqueueReplay(app.db, sessionId)).toBeNull();
+    },
+    FFMPEG_TEST_MS,
+  );
+
+  it(
+    'a room whose recording is missing is left out: the replay is made of the other',
+    async () => {
+      const startedAt = new Date(Date.now() - 60_000);
+      const [origin, edge] = [randomUUID(), randomUUID()];
+      const cam: FixtureFile = { kind: 'webcamVideo', startMs: 0, lengthMs: 2_000 };
+      await makeRecording(
+        ffmpeg?.path ?? 'ffmpeg',
+        path.join(app.config.recordingsDir, edge),
+        [cam],
+        (track) => [trackEvent(cam, track(cam)), { type: 'end', t: 2_000 }],
+        new Date(startedAt.getTime() + 4_000),
+      );
+      const [row] = await app.db
+        .insert(liveSessions)
+        .values({ classId, mediaKey: edge, nodeId: 'media-2', startedAt, recordingState: 'recording' })
+        .returning({ id: liveSessions.id });
+      const sessionId = row?.id ?? 0;
+      await app.db.insert(sessionParts).values([
+        { sessionId, mediaKey: origin, nodeId: 'media-1', startedAt },
+        { sessionId, mediaKey: edge, nodeId: 'media-2', startedAt: new Date(startedAt.getTime() + 4_000) },
+      ]);
+      await enqueueReplay(app.db, sessionId);
+      const { row: done } = await settled(sessionId);
+      expect(done.recordingState).toBe('ready');
+      expect(Math.abs((done.replayDurationMs ?? 0) - 2_000)).toBeLessThan(100);
+      // The session's first 4 s had nothing to show: cut, so the chat of the second room maps onto the replay.
+      const timeline = await readReplayTimeline(app.config.replaysDir, sessionId);
+      expect(timeline?.cuts).toEqual([{ atMs: 0, lengthMs: 4_000 }]);
     },
     FFMPEG_TEST_MS,
   );

@@ -11,7 +11,9 @@ import { type MediaProbe, planComposition } from './composition-plan.ts';
 import { encodeArgs, hlsArgs } from './ffmpeg-args.ts';
 import type { Ffmpeg } from './find-tools.ts';
 import { probeMedia } from './probe-media.ts';
-import { ManifestError, parseManifest } from './recording-manifest.ts';
+import { ManifestError, parseManifest, type Recording } from './recording-manifest.ts';
+import { joinParts, type RecordingPart } from './recording-parts.ts';
+import { sessionRooms, type SessionPart } from '../sessions/session-parts.ts';
 import {
   recordingDir,
   REPLAY_FILES,
@@ -88,7 +90,11 @@ async function makeReplay(
 ): Promise<void> {
   const { db, ffmpeg, log, signal } = { ...deps, signal: context.signal };
   const [session] = await db
-    .select({ mediaKey: liveSessions.mediaKey, state: liveSessions.recordingState })
+    .select({
+      mediaKey: liveSessions.mediaKey,
+      startedAt: liveSessions.startedAt,
+      state: liveSessions.recordingState,
+    })
     .from(liveSessions)
     .where(eq(liveSessions.id, sessionId));
   if (!session || session.state !== 'processing') {
@@ -102,13 +108,12 @@ async function makeReplay(
     .set({ recordingProgress: 0, recordingError: null })
     .where(eq(liveSessions.id, sessionId));
 
-  const rawDir = rawFolder(deps.recordingsDir, session.mediaKey);
-  const recording = readRecording(await readManifest(rawDir));
-  const probes = new Map<string, MediaProbe | null>();
-  for (const track of recording.tracks) {
-    const file = path.join(rawDir, track.file);
-    probes.set(track.file, await probeMedia(ffmpeg.path, file, mediaKindOf(track.kind), signal));
-  }
+  // The rooms the session was held in: one, or several when its origin died and it went on elsewhere.
+  const rooms = await sessionRooms(db, { id: sessionId, ...session });
+  const rawDirs = rooms.map((room) => rawFolder(deps.recordingsDir, room.mediaKey));
+  const removeRaw = () => Promise.all(rawDirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
+  const parts = await readParts(deps, rooms, signal);
+  const { recording, probes } = joinParts(parts);
   const plan = planComposition(recording, probes);
   if (recording.skippedLines > 0 || plan.skipped.length > 0) {
     log.warn(
@@ -121,7 +126,7 @@ async function makeReplay(
   if (plan.screens.length + plan.webcams.length + plan.audio.length === 0 || plan.durationMs <= 0) {
     // Nothing was published (or nothing of it is readable): there is no replay to make.
     await finish(deps, sessionId, { recordingState: 'none', recordingProgress: 0, replayDurationMs: null });
-    await fs.rm(rawDir, { recursive: true, force: true });
+    await removeRaw();
     return;
   }
 
@@ -134,7 +139,8 @@ async function makeReplay(
     await fs.writeFile(nameFile, plan.teacherNickname);
     const mp4 = path.join(work, REPLAY_FILES.mp4);
     const { fontFile, threads } = deps;
-    const args = encodeArgs(plan, { inputDir: rawDir, nameFile, fontFile, output: mp4, threads });
+    // The plan's files are `{room key}/{file}`.
+    const args = encodeArgs(plan, { inputDir: deps.recordingsDir, nameFile, fontFile, output: mp4, threads });
     await runFfmpeg(ffmpeg.path, args, {
       signal,
       onLine: progressReader((ms) => {
@@ -168,8 +174,49 @@ async function makeReplay(
     return;
   }
   // The replay holds everything the raw recording had; keeping both would double the disk a lecture takes.
-  await fs.rm(rawDir, { recursive: true, force: true });
+  await removeRaw();
   log.info({ sessionId, durationMs: plan.durationMs }, 'replay ready');
+}
+
+/**
+ * Reads the raw recording of each room and measures its files. A room whose recording is missing or damaged
+ * is left out (and said) when another one is read: its node may have died before writing anything, or the
+ * teacher came back without recording; with none read, the first room's reason fails the job.
+ */
+async function readParts(
+  deps: ReplayDeps,
+  rooms: SessionPart[],
+  signal: AbortSignal,
+): Promise<RecordingPart[]> {
+  const parts: RecordingPart[] = [];
+  let problem: unknown = null;
+  const firstStart = rooms[0]?.startedAt.getTime() ?? 0;
+  for (const room of rooms) {
+    const rawDir = rawFolder(deps.recordingsDir, room.mediaKey);
+    let recording: Recording;
+    try {
+      recording = readRecording(await readManifest(rawDir));
+    } catch (error) {
+      if (!(error instanceof ReplayError)) throw error;
+      problem ??= error;
+      if (rooms.length > 1) {
+        deps.log.warn(
+          { mediaKey: room.mediaKey, err: error },
+          'a room of the session left out of its replay',
+        );
+      }
+      continue;
+    }
+    const probes = new Map<string, MediaProbe | null>();
+    for (const track of recording.tracks) {
+      const file = path.join(rawDir, track.file);
+      probes.set(track.file, await probeMedia(deps.ffmpeg.path, file, mediaKindOf(track.kind), signal));
+    }
+    const offsetMs = Math.max(0, room.startedAt.getTime() - firstStart);
+    parts.push({ key: room.mediaKey, offsetMs, recording, probes });
+  }
+  if (parts.length === 0) throw problem ?? new ReplayError(RECORDING_MISSING);
+  return parts;
 }
 
 function rawFolder(recordingsDir: string, mediaKey: string): string {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { expectOk } from '../../test/expect-envelope.ts';
 import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
 import { FakeNode, room } from '../../test/media-node-report.ts';
 import { insertSession, writeReplayFiles } from '../../test/sessions.ts';
-import { classes, jobs, liveSessions } from '../db/schema.ts';
+import { classes, jobs, liveSessions, sessionParts } from '../db/schema.ts';
 
 let app: FastifyInstance;
 let teacher: TestUser;
@@ -45,6 +46,28 @@ describe('recordings go with what they belong to', () => {
     expect(await stateOf(first.id)).toBe('none');
     expect(await stateOf(second.id)).toBe('none');
     expect(await stateOf(kept.id)).toBe('ready');
+  });
+
+  it('a session held in two rooms (its origin died) loses the raw recording of each', async () => {
+    const classId = await insertClass(app, teacher.id);
+    const session = await insertSession(app, classId, { recordingState: 'failed' });
+    const firstKey = `${session.mediaKey}-origin`;
+    await app.db.insert(sessionParts).values([
+      { sessionId: session.id, mediaKey: firstKey, nodeId: 'origin', startedAt: session.startedAt },
+      { sessionId: session.id, mediaKey: session.mediaKey, nodeId: 'edge', startedAt: new Date() },
+    ]);
+    const { raw } = writeReplayFiles(app, session);
+    const firstRaw = path.join(app.config.recordingsDir, firstKey);
+    fs.mkdirSync(firstRaw, { recursive: true });
+    expectOk(
+      await app.inject({
+        method: 'DELETE',
+        url: toPath(ROUTES.classDelete, { classId }),
+        headers: bearer(teacher),
+      }),
+    );
+    expect([fs.existsSync(firstRaw), fs.existsSync(raw)]).toEqual([false, false]);
+    expect(await stateOf(session.id)).toBe('none');
   });
 
   it('a withdrawn teacher takes the recordings of every class they taught', async () => {

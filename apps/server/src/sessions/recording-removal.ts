@@ -5,6 +5,7 @@ import type { Database } from '../db/database.ts';
 import { classes, liveSessions } from '../db/schema.ts';
 import { recordingDir, removeReplayFiles } from '../replays/replay-files.ts';
 import { dropRecording } from './session-items.ts';
+import { sessionRooms } from './session-parts.ts';
 
 export type RecordingFiles = {
   db: Database;
@@ -29,7 +30,10 @@ export async function removeSessionRecordings(deps: RecordingFiles, sessionIds: 
   for (const row of rows) {
     try {
       await removeReplayFiles(deps.replaysDir, row.id);
-      await fs.rm(recordingDir(deps.recordingsDir, row.mediaKey), { recursive: true, force: true });
+      // Every room's raw recording: a session that went on in another room has one per room.
+      for (const room of await sessionRooms(deps.db, row)) {
+        await fs.rm(recordingDir(deps.recordingsDir, room.mediaKey), { recursive: true, force: true });
+      }
     } catch (error) {
       deps.log.error({ err: error, sessionId: row.id }, 'removing a recording’s files failed');
     }

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { RecordingState } from '@sea/contract/sessions';
 import type { Executor } from '../db/database.ts';
 import { classes, liveSessions } from '../db/schema.ts';
+import { isLeftRoom } from './session-parts.ts';
 
 /** A session that has just ended: what the listeners of `app.sessionEnded` get. */
 export type EndedSession = {
@@ -60,7 +61,8 @@ async function classExists(db: Executor, classId: number): Promise<boolean> {
 /**
  * Records a session reported open on `nodeId`, once (by its media key); a later report may only turn its
  * recording on. Nothing is recorded for a class that does not exist or was deleted. Answers the session's
- * state: `open`, `ended` (it was ended here already, e.g. by the sweep), or `noClass`.
+ * state: `open`, `ended` (it was ended here already, e.g. by the sweep, or the session went on in another
+ * room: see session-parts.ts), or `noClass`.
  */
 export async function openSession(
   db: Executor,
@@ -68,6 +70,7 @@ export async function openSession(
   session: SessionStart,
 ): Promise<'open' | 'ended' | 'noClass'> {
   if (!(await classExists(db, session.classId))) return 'noClass';
+  if (await isLeftRoom(db, session.mediaKey)) return 'ended';
   await db
     .insert(liveSessions)
     .values({
@@ -105,6 +108,8 @@ export async function closeSession(
     .from(liveSessions)
     .where(eq(liveSessions.mediaKey, session.mediaKey));
   if (known === undefined) {
+    // A room its session left (taken over elsewhere) ended nothing: the session goes on there.
+    if (await isLeftRoom(db, session.mediaKey)) return null;
     // A class deleted meanwhile still gets its session: it was held.
     const [exists] = await db.select({ id: classes.id }).from(classes).where(eq(classes.id, session.classId));
     if (exists === undefined) return null;

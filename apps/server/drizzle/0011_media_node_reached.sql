@@ -1,0 +1,1 @@
+ALTER TABLE "media_nodes" ADD COLUMN "reached_boot" text;
