@@ -15,10 +15,13 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let current = new Date();
 let dayEnds = current.getTime() + untilSeoulMidnight(current.getTime());
 
-/** The same moment all day (a stable snapshot), a new one once the Seoul day it fell on is over. */
+/**
+ * The same moment all day (a stable snapshot), a new one once the clock is off the Seoul day it fell on: past
+ * its end, or before its start (a clock set back).
+ */
 function snapshot(): Date {
   const now = Date.now();
-  if (now >= dayEnds) {
+  if (now >= dayEnds || now < dayEnds - DAY_MS) {
     current = new Date(now);
     dayEnds = now + untilSeoulMidnight(now);
   }
