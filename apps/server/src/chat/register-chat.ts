@@ -111,6 +111,11 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
   broker.handle(CHAT_MUTE_DESTINATION, moderate.mute);
   broker.handle(CHAT_SLOW_DESTINATION, moderate.slow);
   broker.greet(MODERATION_TOPIC_PREFIX, moderationState(moderation));
+  // A mute or slow mode set on any instance: this one reads the room's moderation again for its next message.
+  broker.intercept(MODERATION_TOPIC_PREFIX, (event) => {
+    moderation.forget(Number(event.destination.slice(MODERATION_TOPIC_PREFIX.length)));
+    broker.deliverLocally(event);
+  });
   app.addHook('onClose', () => broker.close());
   // Starting while Redis is down is allowed (messages are stored and reach this instance's subscribers, and
   // the fan-out connects later); the wait only lets a healthy deployment be fully wired before it listens.

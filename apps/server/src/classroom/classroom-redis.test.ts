@@ -98,6 +98,7 @@ describe.skipIf(!services)('the classroom across instances through Redis', () =>
     const teacherSees = (await teacherClient.watch(questionTopic(classId))) as QuestionEvent[];
     const classmateSees = (await voter.watch(questionTopic(classId))) as QuestionEvent[];
     const moderation = await voter.watch(moderationTopic(classId));
+    const askerModeration = await asker.watch(moderationTopic(classId));
 
     // A question asked on the second instance reaches the teacher on the first, with its anonymous author.
     await asker.request(QUESTION_ASK_DESTINATION, { roomId: classId, content: '질문', anonymous: true });
@@ -112,13 +113,24 @@ describe.skipIf(!services)('the classroom across instances through Redis', () =>
     expect(again?.code).toBe('already-voted');
     await eventually(() => expect(teacherSees.at(-1)).toMatchObject({ question: { votes: 1 } }));
 
-    // Slow mode set on the first instance slows a student on the second.
+    // Slow mode set on the first instance slows a student on the second, once its news is there (each
+    // instance reads the room's moderation again when it hears of a change).
     await teacherClient.request(CHAT_SLOW_DESTINATION, { roomId: classId, seconds: 60 });
+    await eventually(() =>
+      expect(moderation).toContainEqual({ type: 'slowMode', roomId: classId, seconds: 60 }),
+    );
     expect(await voter.request('/app/hello', { roomId: classId, content: '하나' })).toBeNull();
     expect((await voter.request('/app/hello', { roomId: classId, content: '둘' }))?.code).toBe('slow-mode');
 
     // A mute set on the first instance holds on the second.
     await teacherClient.request(CHAT_MUTE_DESTINATION, { roomId: classId, userId: student.id, minutes: 10 });
+    await eventually(() =>
+      expect(askerModeration.at(-1)).toMatchObject({
+        type: 'muted',
+        userId: student.id,
+        until: expect.any(String),
+      }),
+    );
     expect((await asker.request('/app/hello', { roomId: classId, content: '안녕' }))?.code).toBe('muted');
 
     // A hand raised on the second instance is in the teacher's queue on the first.
