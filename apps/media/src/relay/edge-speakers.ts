@@ -8,6 +8,7 @@ import {
 import { conflict } from '../live-error.ts';
 import { log } from '../log.ts';
 import { ConsumerTransport } from '../rtc/consumer-transport.ts';
+import { CoalescedRuns } from './coalesced-runs.ts';
 import type { RtcOptions } from '../rtc/peer-connection.ts';
 import type { Producer } from '../rtc/producer.ts';
 import type { Room } from '../room.ts';
@@ -43,8 +44,13 @@ export class EdgeSpeakers implements SeatsUpstream {
   private transport: ConsumerTransport | null = null;
   /** The relay's publishing connection at the origin. */
   private originTransportId: string | null = null;
-  private syncing: Promise<void> = Promise.resolve();
-  private syncPending = false;
+  /** Several changes in a row cost one renegotiation; a failed one is tried again at the next change. */
+  private readonly syncs = new CoalescedRuns(
+    () => this.sync(),
+    (error) =>
+      log.warn({ err: error, classId: this.room.classId }, 'sending a microphone to the origin failed'),
+    () => this.isClosed,
+  );
   private readonly release: () => void;
   private isClosed = false;
 
@@ -114,23 +120,7 @@ export class EdgeSpeakers implements SeatsUpstream {
           log.warn({ err: error, classId: this.room.classId, userId }, 'ending a seat failed');
       });
     }
-    this.scheduleSync();
-  }
-
-  /** Several changes in a row cost one renegotiation. */
-  private scheduleSync(): void {
-    if (this.syncPending || this.isClosed) return;
-    this.syncPending = true;
-    this.syncing = this.syncing.then(async () => {
-      this.syncPending = false;
-      try {
-        await this.sync();
-      } catch (error) {
-        // The seat may have ended meanwhile; the next change tries again.
-        if (!this.isClosed)
-          log.warn({ err: error, classId: this.room.classId }, 'sending a microphone to the origin failed');
-      }
-    });
+    this.syncs.schedule();
   }
 
   /** Sends up every seated student's microphone not sent yet. */

@@ -19,6 +19,7 @@ import type { Producer } from '../rtc/producer.ts';
 import type { ProducerTransport } from '../rtc/producer-transport.ts';
 import type { Room } from '../room.ts';
 import type { FindOrigin } from '../registry/origin-finder.ts';
+import { CoalescedRuns } from './coalesced-runs.ts';
 import { EdgeSpeakers } from './edge-speakers.ts';
 import { LAYER_ID_SEPARATOR } from './layer-view.ts';
 import { followOrigin } from './origin-follow.ts';
@@ -92,8 +93,18 @@ export class OriginPull {
   private readonly published = new Map<string, { key: string; producer: Producer | null }>();
   /** Who speaks at the origin, as last told (its producer ids the origin's). */
   private originSpeaking: SpeakingView | null = null;
-  private syncing: Promise<void> = Promise.resolve();
-  private syncPending = false;
+  /** Several stream changes in a row cost one renegotiation. */
+  private readonly syncs = new CoalescedRuns(
+    () => this.sync(),
+    (error) => {
+      log.warn(
+        { err: error, classId: this.room.classId, origin: this.origin },
+        'updating the streams pulled from the origin failed',
+      );
+      this.end('disconnected');
+    },
+    () => this.isStopped,
+  );
   private viewersTimer: NodeJS.Timeout | null = null;
   /** The student ids last told to the origin, one per line ('' before any: no students to tell). */
   private toldViewers: string | null = '';
@@ -146,8 +157,8 @@ export class OriginPull {
     });
     this.socket = socket;
     socket.on('teacherLeft', () => this.end('left'));
-    socket.on('newProducer', () => this.scheduleSync());
-    socket.on('producerClosed', () => this.scheduleSync());
+    socket.on('newProducer', () => this.syncs.schedule());
+    socket.on('producerClosed', () => this.syncs.schedule());
     socket.on('speakerChanged', (view: SpeakingView) => {
       this.originSpeaking = view;
       this.tellSpeaking();
@@ -163,7 +174,7 @@ export class OriginPull {
     await this.request('joinRoom', {});
     this.joined = true;
     this.transportId = (await this.request('createConsumerTransport', {})).transportId;
-    this.scheduleSync();
+    this.syncs.schedule();
     this.viewersTimer = setInterval(() => this.tellViewers(), VIEWERS_EVERY_MS);
     this.tellViewers();
   }
@@ -187,25 +198,6 @@ export class OriginPull {
           { err: error, classId: this.room.classId, origin: this.origin },
           "telling the origin the edge's viewers failed",
         );
-      }
-    });
-  }
-
-  /** Several stream changes in a row cost one renegotiation. */
-  private scheduleSync(): void {
-    if (this.syncPending || this.isStopped) return;
-    this.syncPending = true;
-    this.syncing = this.syncing.then(async () => {
-      this.syncPending = false;
-      try {
-        await this.sync();
-      } catch (error) {
-        if (this.isStopped) return;
-        log.warn(
-          { err: error, classId: this.room.classId, origin: this.origin },
-          'updating the streams pulled from the origin failed',
-        );
-        this.end('disconnected');
       }
     });
   }
