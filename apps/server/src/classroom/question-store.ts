@@ -38,6 +38,9 @@ const columns = {
   nickname: users.nickname,
 };
 
+/** A question's own columns, as an insert returns them (no votes yet; the nickname is read apart). */
+const { votes: _votes, nickname: _nickname, ...stored } = columns;
+
 /**
  * Stores a question in the class's open live session and answers it as stored, in one statement: the session
  * looked up, a student's mute checked (`mutedAt`: the time it is judged at; none for the teacher), the row
@@ -77,15 +80,7 @@ export async function askQuestion(
         .limit(1),
     )
     .returning({
-      id: questions.id,
-      sessionId: questions.sessionId,
-      classId: questions.classId,
-      userId: questions.userId,
-      content: questions.content,
-      anonymous: questions.anonymous,
-      answered: questions.answered,
-      pinned: questions.pinned,
-      createdAt: questions.createdAt,
+      ...stored,
       // Spelled out: drizzle writes a returning's columns unqualified, which would make them the users' here.
       nickname: sql<string | null>`(select "users"."nickname" from "users"
         where "users"."id" = "questions"."user_id" and "users"."deleted_at" is null)`,
