@@ -53,6 +53,27 @@ async function settled(sessionId: number, timeoutMs = 120_000) {
   }
 }
 
+/**
+ * A recorded session held in two rooms: the origin's from `startedAt`, then the edge's (which took it over)
+ * `edgeAfterMs` later; the session row names the edge's room, as after a takeover.
+ */
+async function twoRoomSession(
+  classId: number,
+  rooms: { origin: string; edge: string; startedAt: Date; edgeAfterMs: number },
+): Promise<number> {
+  const { origin, edge, startedAt, edgeAfterMs } = rooms;
+  const [row] = await app.db
+    .insert(liveSessions)
+    .values({ classId, mediaKey: edge, nodeId: 'media-2', startedAt, recordingState: 'recording' })
+    .returning({ id: liveSessions.id });
+  const sessionId = row?.id ?? 0;
+  await app.db.insert(sessionParts).values([
+    { sessionId, mediaKey: origin, nodeId: 'media-1', startedAt },
+    { sessionId, mediaKey: edge, nodeId: 'media-2', startedAt: new Date(startedAt.getTime() + edgeAfterMs) },
+  ]);
+  return sessionId;
+}
+
 describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
   beforeAll(async () => {
     app = await buildTestApp({
@@ -227,15 +248,7 @@ describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
         ],
         new Date(startedAt.getTime() + 5_000),
       );
-      const [row] = await app.db
-        .insert(liveSessions)
-        .values({ classId, mediaKey: edge, nodeId: 'media-2', startedAt, recordingState: 'recording' })
-        .returning({ id: liveSessions.id });
-      const sessionId = row?.id ?? 0;
-      await app.db.insert(sessionParts).values([
-        { sessionId, mediaKey: origin, nodeId: 'media-1', startedAt },
-        { sessionId, mediaKey: edge, nodeId: 'media-2', startedAt: new Date(startedAt.getTime() + 5_000) },
-      ]);
+      const sessionId = await twoRoomSession(classId, { origin, edge, startedAt, edgeAfterMs: 5_000 });
       await enqueueReplay(app.db, sessionId);
       const { row: done } = await settled(sessionId);
       expect(done).toMatchObject({ recordingState: 'ready', recordingError: null });
@@ -273,15 +286,7 @@ describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
         (track) => [trackEvent(cam, track(cam)), { type: 'end', t: 2_000 }],
         new Date(startedAt.getTime() + 4_000),
       );
-      const [row] = await app.db
-        .insert(liveSessions)
-        .values({ classId, mediaKey: edge, nodeId: 'media-2', startedAt, recordingState: 'recording' })
-        .returning({ id: liveSessions.id });
-      const sessionId = row?.id ?? 0;
-      await app.db.insert(sessionParts).values([
-        { sessionId, mediaKey: origin, nodeId: 'media-1', startedAt },
-        { sessionId, mediaKey: edge, nodeId: 'media-2', startedAt: new Date(startedAt.getTime() + 4_000) },
-      ]);
+      const sessionId = await twoRoomSession(classId, { origin, edge, startedAt, edgeAfterMs: 4_000 });
       await enqueueReplay(app.db, sessionId);
       const { row: done } = await settled(sessionId);
       expect(done.recordingState).toBe('ready');
