@@ -151,8 +151,12 @@ export class TicketedTeacher extends TicketedClient {
 
 /** How often a student looks at its webcam count. */
 const SAMPLE_EVERY_MS = 20;
-/** A pause in the webcam's packets this long means it stopped (30 frames a second: one every 33 ms). */
-const STOPPED_MS = 250;
+/**
+ * A pause in the webcam's packets this long means it stopped (30 frames a second: one every 33 ms, sampled
+ * every 20 ms). Short: a room taken over on the student's own node has its webcam back about 230 ms after the
+ * origin's death, so a longer bound would not see that it ever stopped.
+ */
+const STOPPED_MS = 150;
 
 /**
  * A light student: joins, receives every stream, and consumes again whenever a stream is published. It notes
