@@ -50,8 +50,15 @@ export const MediaRoomSchema = z.object({
 });
 export type MediaRoom = z.infer<typeof MediaRoomSchema>;
 
-/** A room that closed since the node's last acknowledged report. */
-export const MediaClosedRoomSchema = MediaRoomSchema.omit({ students: true }).extend({ endedAt: Instant });
+/**
+ * A room that closed since the node's last acknowledged report. `handover`: it closed because its node stopped
+ * while other nodes can hold the class (REDIS_URL), so its session stays open for the teacher's room on another
+ * node to continue, as after the node's death.
+ */
+export const MediaClosedRoomSchema = MediaRoomSchema.omit({ students: true }).extend({
+  endedAt: Instant,
+  handover: z.boolean().optional(),
+});
 export type MediaClosedRoom = z.infer<typeof MediaClosedRoomSchema>;
 
 /**

@@ -300,6 +300,11 @@ export const liveSessions = pgTable(
     nodeId: text('node_id').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /**
+     * Set while the open session's room is gone with its node (stopped, or found dead) and its teacher may go
+     * on with it in a room on another node (session-parts.ts); null otherwise.
+     */
+    handoverAt: timestamp('handover_at', { withTimezone: true }),
     /** One of the contract's RECORDING_STATES. */
     recordingState: text('recording_state').notNull().default('none'),
     /** 0-100 while processing. */

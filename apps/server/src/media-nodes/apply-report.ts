@@ -12,7 +12,7 @@ import {
   openSessionOf,
   type EndedSession,
 } from '../sessions/session-store.ts';
-import { continueSession } from '../sessions/session-parts.ts';
+import { continueSession, handOver } from '../sessions/session-parts.ts';
 
 /** What applying a node's report did. */
 export type ReportOutcome = {
@@ -37,10 +37,12 @@ const LATE_REPORT_MS = 15_000;
  * Makes the records match a media node's report, in one transaction holding the node's row (so two reports of
  * one node, or a report and the sweep, never interleave):
  * - a report older than the last one applied (same run, lower `seq`; or an earlier run) is ignored;
- * - rooms the node closed end at the time it gives; open sessions of the node that it no longer lists end now,
- *   or, when the node has restarted (a new `boot`: it crashed or was stopped without reporting), when its
- *   previous run was last heard of;
- * - a room taken over here after its class's origin died continues the class's open session (session-parts.ts);
+ * - rooms the node closed end at the time it gives, except those it closed as it stopped with other nodes to
+ *   take them (`handover`): their sessions stay open for the teacher's room elsewhere, until the sweep; other
+ *   open sessions of the node that it no longer lists end now, or, when the node has restarted (a new `boot`:
+ *   it crashed or was stopped without reporting), when its previous run was last heard of;
+ * - a room opened here after the room of its class's open session went away with its node (taken over from a
+ *   dead origin, or after a handover) continues that session (session-parts.ts);
  * - listed rooms are open sessions (recorded once) and their classes live; the students they list, and those
  *   of the node's edge rooms (classes it relays from their origin: the class's open session), are in the
  *   session's attendance as this node's (a student newly listed joins, one no longer listed leaves, at the
@@ -76,15 +78,16 @@ export async function applyReport(
       .set({ url: report.url, boot: report.boot, bootedAt, seq: report.seq, lastSeenAt: now })
       .where(eq(mediaNodes.id, nodeId));
 
-    // A room a teacher took over here after the class's origin died goes on with the origin's session.
-    for (const room of [...report.rooms, ...report.closed]) {
-      if (!room.takenOver) continue;
-      const { classId, sessionKey: mediaKey, recording } = room;
+    // A room a teacher opened here after the room of the class's session went away with its node (an edge room
+    // taken over, or a room anywhere after a handover) goes on with that session.
+    for (const room of [...report.rooms, ...report.closed.filter((closed) => !closed.handover)]) {
+      const { classId, sessionKey: mediaKey, recording, takenOver } = room;
       const startedAt = new Date(room.startedAt);
-      await continueSession(tx, nodeId, { classId, mediaKey, startedAt, recording });
+      await continueSession(tx, nodeId, { classId, mediaKey, startedAt, recording, takenOver });
     }
     const ended: EndedSession[] = [];
     for (const room of report.closed) {
+      if (room.handover && (await handOver(tx, room.sessionKey, new Date(room.endedAt)))) continue;
       const session = await closeSession(tx, nodeId, {
         classId: room.classId,
         mediaKey: room.sessionKey,
@@ -95,7 +98,8 @@ export async function applyReport(
       if (session) ended.push(session);
     }
     const listed = report.rooms.map((room) => room.sessionKey);
-    ended.push(...(await endNodeSessions(tx, nodeId, listed, sameBoot ? now : node.lastSeenAt)));
+    const at = sameBoot ? now : node.lastSeenAt;
+    ended.push(...(await endNodeSessions(tx, nodeId, listed, at, { keepHandedOver: true })));
 
     const revocation = nothing();
     const open: MediaEdgeRoom[] = [];

@@ -10,9 +10,10 @@ import {
 import type { Database } from '../db/database.ts';
 import { classes, liveSessions, mediaNodes } from '../db/schema.ts';
 import type { SessionEnded } from '../sessions/session-ended.ts';
+import { handOverNode } from '../sessions/session-parts.ts';
 import type { EndedSession } from '../sessions/session-store.ts';
 import { connectionRefused } from './connection-refused.ts';
-import { resetOrphanLive, sweepSilentNodes } from './node-sweep.ts';
+import { resetOrphanLive, sweepHandedOver, sweepSilentNodes } from './node-sweep.ts';
 
 /** How long the API server waits for a media node to take a revocation (the report's answer is the backstop). */
 const CALL_TIMEOUT_MS = 2_000;
@@ -55,10 +56,14 @@ export class MediaNodes {
     this.#fetch = options.fetch ?? globalThis.fetch;
   }
 
-  /** Ends the sessions of nodes silent past the timeout (as of `now`) and announces them. */
+  /**
+   * Ends the sessions of nodes silent past the timeout (as of `now`), and those handed over that long ago that
+   * nobody continued, and announces them.
+   */
   async sweep(now = new Date()): Promise<EndedSession[]> {
-    const ended = await sweepSilentNodes(this.#db, now);
-    if (ended.length > 0) this.#log.warn({ sessions: ended.length }, 'sessions of silent media nodes ended');
+    const ended = [...(await sweepSilentNodes(this.#db, now)), ...(await sweepHandedOver(this.#db, now))];
+    if (ended.length > 0)
+      this.#log.warn({ sessions: ended.length }, 'sessions of silent or stopped media nodes ended');
     await this.#sessionEnded.emit(ended);
     return ended;
   }
@@ -174,16 +179,26 @@ export class MediaNodes {
   /**
    * Whether a node's process is gone: nothing listens any more at its URL, which answered this run of the node
    * before ({@link probe}). A timeout or any other failure is not taken for gone: a network blip must not move
-   * a class off a live node (its registry entry going stale decides then). Never rejects.
+   * a class off a live node (its registry entry going stale decides then). A node found gone hands its open
+   * sessions over (session-parts.ts): the room its teacher opens elsewhere continues the session. Never rejects.
    */
   async gone(nodeId: string): Promise<boolean> {
     try {
       const [node] = await this.#db
-        .select({ url: mediaNodes.url, boot: mediaNodes.boot, reachedBoot: mediaNodes.reachedBoot })
+        .select({
+          url: mediaNodes.url,
+          boot: mediaNodes.boot,
+          reachedBoot: mediaNodes.reachedBoot,
+          lastSeenAt: mediaNodes.lastSeenAt,
+        })
         .from(mediaNodes)
         .where(eq(mediaNodes.id, nodeId));
       if (node === undefined || node.reachedBoot !== node.boot) return false;
-      return await connectionRefused(node.url, GONE_CHECK_TIMEOUT_MS);
+      if (!(await connectionRefused(node.url, GONE_CHECK_TIMEOUT_MS))) return false;
+      // Its rooms went with it, when it was last heard of: their sessions wait for their teachers' rooms on
+      // other nodes.
+      await handOverNode(this.#db, nodeId, node.lastSeenAt);
+      return true;
     } catch (error) {
       this.#log.warn({ nodeId, err: error }, 'checking whether a media node is gone failed');
       return false;

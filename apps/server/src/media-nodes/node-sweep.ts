@@ -1,9 +1,14 @@
 import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { MEDIA_NODE_TIMEOUT_MS } from '@sea/contract/media-nodes';
 import type { Database } from '../db/database.ts';
-import { leaveNodeAttendance } from '../attendance/attendance-store.ts';
+import { closeAttendance, leaveNodeAttendance } from '../attendance/attendance-store.ts';
 import { attendance, classes, liveSessions, mediaNodes } from '../db/schema.ts';
-import { endNodeSessions, markNotLiveUnlessOpen, type EndedSession } from '../sessions/session-store.ts';
+import {
+  endHandedOver,
+  endNodeSessions,
+  markNotLiveUnlessOpen,
+  type EndedSession,
+} from '../sessions/session-store.ts';
 
 /**
  * Ends the open sessions of every media node silent for longer than `timeoutMs`, at the time it was last heard
@@ -50,6 +55,27 @@ export async function sweepSilentNodes(
     );
   }
   return ended;
+}
+
+/**
+ * Ends the sessions handed over (their node stopped, or was found gone) longer than `timeoutMs` ago that no
+ * room on another node continued, when their room went away, with their stays; their classes stop being live
+ * unless another session of theirs is open.
+ */
+export async function sweepHandedOver(
+  db: Database,
+  now = new Date(),
+  timeoutMs = MEDIA_NODE_TIMEOUT_MS,
+): Promise<EndedSession[]> {
+  return db.transaction(async (tx) => {
+    const sessions = await endHandedOver(tx, new Date(now.getTime() - timeoutMs));
+    for (const session of sessions) await closeAttendance(tx, session.id, session.endedAt);
+    await markNotLiveUnlessOpen(
+      tx,
+      sessions.map((session) => session.classId),
+    );
+    return sessions;
+  });
 }
 
 /**

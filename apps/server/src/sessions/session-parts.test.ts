@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -151,5 +152,114 @@ describe('a room taken over after its origin died continues the session', () => 
     ]);
     expect(await partsOf(sessions[1]?.id ?? 0)).toEqual([]);
     await edge.report({ rooms: [] });
+  });
+});
+
+describe("a room closed by its node's stop is handed over", () => {
+  /** The room's close as its node reports it at a stop with other nodes to take over (`handover`). */
+  const stopped = (open: ReturnType<typeof room>, endedAt: Date) => {
+    const { students: _students, ...closed } = open;
+    return { ...closed, endedAt: endedAt.toISOString(), handover: true };
+  };
+
+  it('its session stays open and live, and the room its teacher opens on any other node continues it', async () => {
+    const { classId, students, origin, edge: other } = await lecture(2);
+    const [s1, s2] = students as [string, string];
+    const first = room(classId, { students: [s1, s2] });
+    await origin.report({ rooms: [first] });
+    const [session] = await sessionsOf(app, classId);
+    if (!session) throw new Error('no session');
+
+    const stopAt = new Date();
+    await origin.report({ closed: [stopped(first, stopAt)] });
+    const [waiting] = await sessionsOf(app, classId);
+    expect(waiting).toMatchObject({ id: session.id, endedAt: null, handoverAt: stopAt });
+    expect(await isLiveNow(app, classId)).toBe(true);
+    // The students left with the node: their stays end until they are in a room again.
+    expect((await staysOf(session.id)).map((stay) => stay.leftAt === null)).toEqual([false, false]);
+    // The stopping node's last report, and its next run's first, leave it waiting.
+    await origin.report({});
+    origin.restart();
+    await origin.report({});
+    expect(await sessionsOf(app, classId)).toMatchObject([{ id: session.id, endedAt: null }]);
+    expect(announced).toEqual([]);
+
+    // The teacher's new room, on a node that never pulled the class, and student 1 in it.
+    const second = room(classId, { students: [s1] });
+    await other.report({ rooms: [second] });
+    expect(await sessionsOf(app, classId)).toEqual([
+      { ...waiting, mediaKey: second.sessionKey, nodeId: other.id, handoverAt: null },
+    ]);
+    expect(await partsOf(session.id)).toEqual([
+      { mediaKey: first.sessionKey, nodeId: origin.id },
+      { mediaKey: second.sessionKey, nodeId: other.id },
+    ]);
+    expect((await staysOf(session.id)).filter((stay) => stay.leftAt === null)).toMatchObject([
+      { userId: s1, nodeId: other.id },
+    ]);
+
+    // The stopped node's silence is swept later: nothing of the session ends with it.
+    const later = new Date(Date.now() + MEDIA_NODE_TIMEOUT_MS + 1_000);
+    await app.db.update(mediaNodes).set({ lastSeenAt: later }).where(eq(mediaNodes.id, other.id));
+    expect(await app.mediaNodes.sweep(later)).toEqual([]);
+    await other.report({ rooms: [] });
+    expect(announced.map((s) => s.id)).toEqual([session.id]);
+  });
+
+  it('with no teacher back, the sweep ends the session when its node stopped, even if the node is back', async () => {
+    const { classId, origin } = await lecture(0);
+    const first = room(classId);
+    await origin.report({ rooms: [first] });
+    const stopAt = new Date();
+    await origin.report({ closed: [stopped(first, stopAt)] });
+    origin.restart();
+    await origin.report({});
+    await app.db
+      .update(mediaNodes)
+      .set({ lastSeenAt: new Date(Date.now() + MEDIA_NODE_TIMEOUT_MS + 1_000) })
+      .where(eq(mediaNodes.id, origin.id));
+    const ended = await app.mediaNodes.sweep(new Date(Date.now() + MEDIA_NODE_TIMEOUT_MS + 1_000));
+    expect(ended.filter((s) => s.classId === classId)).toHaveLength(1);
+    const [session] = await sessionsOf(app, classId);
+    // Ended when the node was last heard of: its stop.
+    expect(session?.endedAt?.getTime()).toBeGreaterThanOrEqual(stopAt.getTime());
+    expect(session?.endedAt?.getTime()).toBeLessThan(stopAt.getTime() + 1_000);
+    expect(session?.recordingState).toBe('processing');
+    expect(await isLiveNow(app, classId)).toBe(false);
+  });
+
+  it('a room of the class on another node while its session is not handed over is a session of its own', async () => {
+    const { classId, origin, edge: other } = await lecture(0);
+    await origin.report({ rooms: [room(classId)] });
+    await other.report({ rooms: [room(classId)] });
+    const sessions = await sessionsOf(app, classId);
+    expect(sessions.map((s) => [s.nodeId, s.endedAt === null])).toEqual([
+      [origin.id, true],
+      [other.id, true],
+    ]);
+    await origin.report({ rooms: [] });
+    await other.report({ rooms: [] });
+  });
+
+  it('a node found gone hands its open sessions over', async () => {
+    const { classId, origin, edge: other } = await lecture(0);
+    // Nothing listens at the origin's URL, which answered this run of it before.
+    const listener = net.createServer();
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const { port } = listener.address() as AddressInfo;
+    await new Promise((resolve) => listener.close(resolve));
+    origin.url = `http://127.0.0.1:${port}`;
+    const first = room(classId);
+    await origin.report({ rooms: [first] });
+    await app.db.update(mediaNodes).set({ reachedBoot: origin.boot }).where(eq(mediaNodes.id, origin.id));
+    expect(await app.mediaNodes.gone(origin.id)).toBe(true);
+    const [waiting] = await sessionsOf(app, classId);
+    expect(waiting?.handoverAt).not.toBeNull();
+    const second = room(classId);
+    await other.report({ rooms: [second] });
+    expect((await sessionsOf(app, classId)).map((s) => [s.id, s.mediaKey])).toEqual([
+      [waiting?.id, second.sessionKey],
+    ]);
+    await other.report({ rooms: [] });
   });
 });

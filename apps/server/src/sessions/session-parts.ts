@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, ne, notExists } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, ne, notExists } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { liveSessions, sessionParts } from '../db/schema.ts';
 
@@ -6,25 +6,28 @@ import { liveSessions, sessionParts } from '../db/schema.ts';
 export type SessionPart = { mediaKey: string; startedAt: Date };
 
 /**
- * A room taken over on `nodeId` after its class's origin node died continues the class's open session there:
- * the session (its id, start, attendance, chat) stays and moves to this room, and both rooms are kept as its
- * parts, in order. Nothing changes when the room is known already (a later report of it), or when no session of
- * the class is open on another node (the origin's session ended already: the room is a session of its own).
+ * A room that the class's teacher opened on `nodeId` after the room of the class's open session went away with
+ * its node continues that session there: the session (its id, start, attendance, chat) stays and moves to this
+ * room, and both rooms are kept as its parts, in order. The open session is continued when the room is an edge
+ * room taken over (`takenOver`: the origin died under it), or when its node handed it over (stopped, or found
+ * dead when its teacher came back: `handover_at`). Nothing changes when the room is known already (a later
+ * report of it), or when no such session is open on another node (the room is a session of its own).
  */
 export async function continueSession(
   db: Executor,
   nodeId: string,
-  room: { classId: number; mediaKey: string; startedAt: Date; recording: boolean },
+  room: { classId: number; mediaKey: string; startedAt: Date; recording: boolean; takenOver?: boolean },
 ): Promise<void> {
-  const [known] = await db
-    .select({ id: sessionParts.id })
-    .from(sessionParts)
-    .where(eq(sessionParts.mediaKey, room.mediaKey));
   const [current] = await db
     .select({ id: liveSessions.id })
     .from(liveSessions)
     .where(eq(liveSessions.mediaKey, room.mediaKey));
-  if (known !== undefined || current !== undefined) return;
+  if (current !== undefined) return;
+  const [known] = await db
+    .select({ id: sessionParts.id })
+    .from(sessionParts)
+    .where(eq(sessionParts.mediaKey, room.mediaKey));
+  if (known !== undefined) return;
   const [open] = await db
     .select({
       id: liveSessions.id,
@@ -38,6 +41,7 @@ export async function continueSession(
         eq(liveSessions.classId, room.classId),
         isNull(liveSessions.endedAt),
         ne(liveSessions.nodeId, nodeId),
+        room.takenOver === true ? undefined : isNotNull(liveSessions.handoverAt),
       ),
     )
     .orderBy(desc(liveSessions.startedAt))
@@ -56,8 +60,33 @@ export async function continueSession(
   const recording = room.recording ? { recordingState: 'recording' } : {};
   await db
     .update(liveSessions)
-    .set({ mediaKey: room.mediaKey, nodeId, ...recording })
+    .set({ mediaKey: room.mediaKey, nodeId, handoverAt: null, ...recording })
     .where(eq(liveSessions.id, open.id));
+}
+
+/**
+ * Keeps the open session of a room closed by its node's stop (`handover` in the report) open for its teacher's
+ * room on another node to continue: it waits from the room's end, and the sweep ends it then if nobody
+ * continued it (node-sweep.ts); the node's later reports leave it open. False when the room has no open
+ * session (it closes as any).
+ */
+export async function handOver(db: Executor, mediaKey: string, endedAt: Date): Promise<boolean> {
+  const rows = await db
+    .update(liveSessions)
+    .set({ handoverAt: endedAt })
+    .where(and(eq(liveSessions.mediaKey, mediaKey), isNull(liveSessions.endedAt)))
+    .returning({ id: liveSessions.id });
+  return rows.length > 0;
+}
+
+/** Hands over every open session of a node found gone (MediaNodes.gone), as of `at`. */
+export async function handOverNode(db: Executor, nodeId: string, at: Date): Promise<void> {
+  await db
+    .update(liveSessions)
+    .set({ handoverAt: at })
+    .where(
+      and(eq(liveSessions.nodeId, nodeId), isNull(liveSessions.endedAt), isNull(liveSessions.handoverAt)),
+    );
 }
 
 /**

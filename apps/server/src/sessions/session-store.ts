@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { RecordingState } from '@sea/contract/sessions';
 import type { Executor } from '../db/database.ts';
 import { classes, liveSessions } from '../db/schema.ts';
@@ -137,13 +137,15 @@ export async function closeSession(
 
 /**
  * Ends every open session of `nodeId` whose media key is not in `keep`, at `endedAt` (never before its
- * start). Each session ends once, whoever else tries at the same time.
+ * start); with `keepHandedOver`, not those handed over either (they wait for their teacher's room on another
+ * node, or for {@link endHandedOver}). Each session ends once, whoever else tries at the same time.
  */
 export async function endNodeSessions(
   db: Executor,
   nodeId: string,
   keep: string[],
   endedAt: Date,
+  { keepHandedOver = false } = {},
 ): Promise<EndedSession[]> {
   const rows = await db
     .update(liveSessions)
@@ -153,8 +155,25 @@ export async function endNodeSessions(
         eq(liveSessions.nodeId, nodeId),
         isNull(liveSessions.endedAt),
         keep.length > 0 ? notInArray(liveSessions.mediaKey, keep) : undefined,
+        keepHandedOver ? isNull(liveSessions.handoverAt) : undefined,
       ),
     )
+    .returning(endedColumns);
+  return ended(rows);
+}
+
+/**
+ * Ends the sessions handed over before `cutoff` that no room continued (their teacher did not come back on
+ * another node), when their room went away.
+ */
+export async function endHandedOver(db: Executor, cutoff: Date): Promise<EndedSession[]> {
+  const rows = await db
+    .update(liveSessions)
+    .set({
+      endedAt: sql`greatest(${liveSessions.startedAt}, ${liveSessions.handoverAt})`,
+      recordingState: stateAtEnd,
+    })
+    .where(and(isNull(liveSessions.endedAt), lt(liveSessions.handoverAt, cutoff)))
     .returning(endedColumns);
   return ended(rows);
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "live_sessions" ADD COLUMN "handover_at" timestamp with time zone;
