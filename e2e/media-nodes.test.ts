@@ -190,6 +190,57 @@ describe.skipIf(!redisInstalled)('one class across three media nodes', () => {
     expect([s2.lostAt, s3.lostAt]).toEqual([null, null]);
     expect(s3.mediaUrl).toBe(linkC.mediaUrl);
   }, 60_000);
+
+  it("the origin stopped (SIGTERM): the teacher's room on another node continues the session", async () => {
+    const { api, teacherAccount, studentAccounts } = setup;
+    const classId = await teacherAccount.createClass({ categoryId: PROGRAMMING, name: '옮겨가는 강의' });
+    const account = studentAccounts[3];
+    if (!account) throw new Error('no fourth student');
+    await account.enroll(classId);
+    const [linkD, linkE] = [await planMedia(), await planMedia()].map((link) => ({
+      ...link,
+      secret: setup.links[0].secret,
+    })) as [MediaLink, MediaLink];
+    const nodeD = await startNode(setup, linkD, 'stop-d', 5);
+    const teacher = new TicketedTeacher(
+      ticketSource(api.baseUrl, classId, teacherAccount.tokens.accessToken),
+    );
+    const student = new TicketedStudent(ticketSource(api.baseUrl, classId, account.tokens.accessToken));
+    clients.push(teacher, student);
+    await teacher.enter();
+    await student.enter();
+    await startNode(setup, linkE, 'stop-e', 5);
+    expect([teacher.mediaUrl, student.mediaUrl]).toEqual([linkD.mediaUrl, linkD.mediaUrl]);
+    await until(() => student.webcamPackets > 30, 15_000, 'the student gets the webcam');
+    const sessions = async () => {
+      const response = await fetch(`${api.baseUrl}${toPath(ROUTES.sessions, { classId })}`, {
+        headers: { authorization: `Bearer ${teacherAccount.tokens.accessToken}` },
+      });
+      return ((await response.json()) as { data: SessionItem[] }).data;
+    };
+    await until(async () => (await sessions()).length === 1, 8_000, 'the session is recorded');
+    const [first] = await sessions();
+
+    // A graceful stop, as in a deploy: the node closes its room and says so; both clients go to node E.
+    const stopped = performance.now();
+    await nodeD.stop();
+    await until(
+      () => student.webcamBackAfter(stopped) !== null,
+      ORIGIN_RECOVERY_MS,
+      'the student receives the webcam again',
+    );
+    console.info(
+      `media nodes: origin stopped; the teacher published on the other node after ` +
+        `${Math.round((teacher.enteredAt ?? 0) - stopped)} ms, the student received again after ` +
+        `${Math.round((student.webcamBackAfter(stopped) ?? 0) - stopped)} ms`,
+    );
+    expect([teacher.mediaUrl, student.mediaUrl]).toEqual([linkE.mediaUrl, linkE.mediaUrl]);
+    // One session, still open, now held on E.
+    expect((await sessions()).map((item) => [item.id, item.ended_at])).toEqual([[first?.id, null]]);
+    await Promise.all([teacher.close(), student.close()]);
+    await until(async () => (await sessions())[0]?.ended_at != null, 8_000, 'the session ended');
+    expect((await sessions()).map((item) => item.id)).toEqual([first?.id]);
+  }, 60_000);
 });
 
 /** Starts a media node process of the platform, registered in its Redis with `capacity`. */

@@ -34,6 +34,11 @@ export type MediaServerOptions = {
   pullOrigin?: (room: Room, origin: string) => void;
   /** RECORDINGS_DIR, where sessions are recorded; absent: nothing is recorded (tests that do not look). */
   recordingsDir?: string | null;
+  /**
+   * Other nodes can hold this node's classes (REDIS_URL): rooms closed by this node's stop are reported as
+   * handed over, so their sessions go on in the rooms their teachers open elsewhere.
+   */
+  handover?: boolean;
 };
 
 /** How a teacher's `startRoom` opens a room. */
@@ -223,16 +228,24 @@ export class MediaServer {
     return this.rooms.size;
   }
 
-  /** Keeps a room until it closes; the close of a session of this node's own (not an edge's) is reported. */
+  /**
+   * Keeps a room until it closes; the close of a session of this node's own (not an edge's) is reported, as
+   * handed over when this node's stop closed it and other nodes can go on with it.
+   */
   private keep(room: Room): void {
     const { classId } = room;
     this.rooms.set(classId, room);
     room.studentsChanged.subscribe(() => this.options.reports.studentsChanged?.());
-    room.closed.subscribe(() => {
+    room.closed.subscribe((reason) => {
       if (this.rooms.get(classId) === room) this.rooms.delete(classId);
       if (!this.edges.delete(classId)) {
         const { students: _students, ...report } = this.roomReport(room);
-        this.lastReport = this.options.reports.changed({ ...report, endedAt: new Date().toISOString() });
+        const handover = reason === 'shutdown' && this.options.handover === true ? { handover: true } : {};
+        this.lastReport = this.options.reports.changed({
+          ...report,
+          endedAt: new Date().toISOString(),
+          ...handover,
+        });
       }
       this.takenOver.delete(room);
       this.changed.emit();

@@ -626,6 +626,32 @@ describe('teacher lifecycle', () => {
     expect(await request(late, 'joinRoom')).toMatchObject({ error: { code: 'notLive' } });
   });
 
+  it("the node's stop reports its room closed, handed over when other nodes can hold the class", async () => {
+    await roomWithStudents(1);
+    await media.server.close();
+    expect(media.reports.closed).toEqual([expect.objectContaining({ classId: 7 })]);
+    expect(media.reports.closed[0]).not.toHaveProperty('handover');
+
+    const several = await startTestMedia({ handover: true });
+    try {
+      // A class its teacher ends is not handed over; one closed by the stop is.
+      const ended = await several.connectAs({ ...teacher, classId: 8 });
+      await ok(ended, 'startRoom');
+      ended.disconnect();
+      await until(() => several.reports.closed.length === 1);
+      const host = await several.connectAs(teacher);
+      await ok(host, 'startRoom');
+      await several.server.close();
+      expect(several.reports.closed).toEqual([
+        expect.not.objectContaining({ handover: true }),
+        { ...several.reports.closed[1], classId: 7, handover: true },
+      ]);
+      expect(several.reports.closed[0]).toMatchObject({ classId: 8 });
+    } finally {
+      await several.close();
+    }
+  });
+
   it('a teacher who drops and comes back within the grace period keeps the room', async () => {
     const { host, students } = await roomWithStudents(1);
     host.io.engine.close(); // the network goes away: not a deliberate leave
