@@ -164,7 +164,6 @@ const STOPPED_MS = 150;
  */
 export class TicketedStudent extends TicketedClient {
   student: LightStudent | null = null;
-  #syncing: Promise<void> = Promise.resolve();
   #bornAt = 0;
   /** Sample times at which webcam packets had arrived since the previous sample, with their connection's birth. */
   readonly #arrivals: { at: number; born: number }[] = [];
@@ -226,13 +225,15 @@ export class TicketedStudent extends TicketedClient {
         await request(socket, 'resume', { consumerId });
       }
     };
-    const again = () => {
-      this.#syncing = this.#syncing
+    // One negotiation at a time on this connection: a newProducer arriving during the first waits for it.
+    const first = sync();
+    let syncing = first.catch(() => {});
+    socket.on('newProducer', () => {
+      syncing = syncing
         .then(sync)
         .catch((error: unknown) => console.error('light student: consuming again failed', error));
-    };
-    socket.on('newProducer', again);
-    await sync();
+    });
+    await first;
   }
 
   protected async release(): Promise<void> {
