@@ -56,7 +56,6 @@ async function main(): Promise<void> {
           originPuller({ secret, nodeId, rtc, findOrigin, followForMs: config.teacherGraceMs })(room, origin)
       : undefined,
     recordingsDir: config.recordingsDir,
-    handover: Boolean(config.redisUrl),
   });
   const httpServer = http.createServer(
     internalRoutes({
@@ -124,12 +123,14 @@ async function main(): Promise<void> {
     closing = true;
     log.info({ reason: why }, 'closing');
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
+    // With other nodes running, the lectures go on there: their sessions are handed over, not ended.
+    server.handover = (await registry?.othersRunning()) ?? false;
     // Out of the registry first: the peers told to reconnect next get tickets that name another node.
     await registry?.close();
     await signalling.close(); // every peer hears `nodeStopped`; every room closes
-    // The API server hears that every room closed (its sessions end, its classes stop being live; with several
-    // nodes they wait for their teachers' rooms elsewhere), without hanging on an API server that does not
-    // answer: its sweep ends them later then.
+    // The API server hears that every room closed (its sessions end, its classes stop being live; handed over,
+    // they wait for their teachers' rooms elsewhere), without hanging on an API server that does not answer:
+    // its sweep ends them later then.
     await reporter?.flush(FINAL_REPORT_MS);
     reporter?.close();
     process.exit(0);

@@ -34,11 +34,6 @@ export type MediaServerOptions = {
   pullOrigin?: (room: Room, origin: string) => void;
   /** RECORDINGS_DIR, where sessions are recorded; absent: nothing is recorded (tests that do not look). */
   recordingsDir?: string | null;
-  /**
-   * Other nodes can hold this node's classes (REDIS_URL): rooms closed by this node's stop are reported as
-   * handed over, so their sessions go on in the rooms their teachers open elsewhere.
-   */
-  handover?: boolean;
 };
 
 /** How a teacher's `startRoom` opens a room. */
@@ -65,6 +60,11 @@ export class MediaServer {
   private readonly pool: ForwardingPool | null;
   private lastReport: Promise<boolean> = Promise.resolve(true);
   private isClosed = false;
+  /**
+   * Set before {@link close} when other nodes run (REDIS_URL): the rooms the close ends are reported handed
+   * over, so their sessions go on in the rooms their teachers open on those nodes.
+   */
+  handover = false;
 
   constructor(options: MediaServerOptions) {
     this.options = options;
@@ -240,7 +240,7 @@ export class MediaServer {
       if (this.rooms.get(classId) === room) this.rooms.delete(classId);
       if (!this.edges.delete(classId)) {
         const { students: _students, ...report } = this.roomReport(room);
-        const handover = reason === 'shutdown' && this.options.handover === true ? { handover: true } : {};
+        const handover = reason === 'shutdown' && this.handover ? { handover: true } : {};
         this.lastReport = this.options.reports.changed({
           ...report,
           endedAt: new Date().toISOString(),

@@ -81,8 +81,6 @@ export async function startTestMedia(
     nodeId?: string;
     /** Where an edge room that lost its origin finds the new one (the registry's part in the service). */
     findOrigin?: FindOrigin;
-    /** Other nodes can hold its classes (REDIS_URL in the service): a stop hands its rooms over. */
-    handover?: boolean;
   } = {},
 ) {
   const reports = new RecordingReports();
@@ -103,7 +101,6 @@ export async function startTestMedia(
       followForMs: options.teacherGraceMs ?? 300,
     }),
     recordingsDir,
-    handover: options.handover,
   });
   const httpServer = http.createServer(
     internalRoutes({

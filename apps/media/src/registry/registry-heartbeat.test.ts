@@ -102,6 +102,24 @@ describe.skipIf(!available)('RegistryHeartbeat (the node side of the registry)',
     expect(Date.now() - since).toBeLessThan(1_000);
   });
 
+  it('tells whether another node runs: a fresh entry other than its own', async () => {
+    const prefix = `sea:test:media-node:${randomUUID()}:`;
+    const beat = heartbeat(prefix, { load: 0 }, { heartbeatMs: 50, ttlMs: 5_000 });
+    beat.start();
+    await until(async () => (await entryOf(`${prefix}node-a`)) !== null);
+    // Alone (its own entry, and something that is not an entry).
+    await reader.set(`${prefix}junk`, 'not json', 'PX', 5_000);
+    expect(await beat.othersRunning()).toBe(false);
+    // Another node's entry, written now.
+    const other = { nodeId: 'node-b', mediaUrl: 'http://127.0.0.1:5002', capacity: 80, load: 0 };
+    const entry = { ...other, origins: [], edges: [], at: new Date().toISOString() };
+    await reader.set(`${prefix}node-b`, JSON.stringify(entry), 'PX', 5_000);
+    expect(await beat.othersRunning()).toBe(true);
+    // Its entry gone stale (it missed its beats): no other node runs.
+    await reader.set(`${prefix}node-b`, JSON.stringify(entry), 'PX', 1_000);
+    expect(await beat.othersRunning()).toBe(false);
+  });
+
   it('close removes the entry at once and writes no more', async () => {
     const prefix = `sea:test:media-node:${randomUUID()}:`;
     const key = `${prefix}node-a`;

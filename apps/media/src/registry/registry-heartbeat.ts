@@ -2,10 +2,12 @@ import { Redis } from 'ioredis';
 import {
   MEDIA_REGISTRY_HEARTBEAT_MS,
   MEDIA_REGISTRY_PREFIX,
+  MEDIA_REGISTRY_STALE_MS,
   MEDIA_REGISTRY_TTL_MS,
   type MediaNodeEntry,
 } from '@sea/contract/media-registry';
 import { log } from '../log.ts';
+import { freshEntries } from './fresh-entries.ts';
 import { originFinder, type FindOrigin } from './origin-finder.ts';
 
 export type RegistryHeartbeatOptions = {
@@ -82,6 +84,22 @@ export class RegistryHeartbeat {
    */
   originFinder(self: string): FindOrigin {
     return originFinder(this.redis, { self, prefix: this.prefix, ttlMs: this.options.ttlMs });
+  }
+
+  /**
+   * Whether another node runs (its entry is fresh in the registry): where one does, the classes of this node's
+   * rooms can go on there when it stops. False when the registry cannot be read.
+   */
+  async othersRunning(): Promise<boolean> {
+    const self = this.options.entry().nodeId;
+    const freshPttlMs = this.options.ttlMs - MEDIA_REGISTRY_STALE_MS;
+    try {
+      const entries = await freshEntries(this.redis, this.prefix, freshPttlMs);
+      return entries.some(({ entry }) => entry.nodeId !== self);
+    } catch (error) {
+      this.warn(error as Error);
+      return false;
+    }
   }
 
   /** Resolves when the write under way (if any) is done: tests. */
