@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ClassIdParamsSchema, LiveStateSchema } from '@sea/contract/classes';
-import { LiveTicketSchema } from '@sea/contract/live-ticket';
+import { LiveTicketQuerySchema, LiveTicketSchema } from '@sea/contract/live-ticket';
 import { ROUTES } from '@sea/contract/paths';
 import { requireMember, requireTeacher } from '../classes/class-role.ts';
 import { envelopeSchema, errorResponses, ok } from '../envelope.ts';
@@ -73,6 +73,7 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
         summary:
           'A short-lived ticket for the media service (teacher or student), naming the media node to enter',
         params: ClassIdParamsSchema,
+        querystring: LiveTicketQuerySchema,
         response: { 200: envelopeSchema(LiveTicketSchema), ...errorResponses(400, 401, 404, 418) },
       },
     },
@@ -80,8 +81,10 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
       const user = await requireUser(request);
       const { classId } = request.params;
       const role = await requireMember(app.db, classId, user.id);
-      // Which media node: the one node, or (REDIS_URL) the class's origin or an edge with room.
-      const { mediaUrl, origin } = await app.mediaPlacement.target(classId, role);
+      // Which media node: the one node, or (REDIS_URL) the class's origin or an edge with room, leaving out a
+      // node the client could not reach if it is gone.
+      const { unreachable } = request.query;
+      const { mediaUrl, origin } = await app.mediaPlacement.target(classId, role, unreachable);
       const ticket = await signLiveTicket(app.config.mediaSecret, {
         sub: user.id,
         nickname: user.nickname,

@@ -102,6 +102,39 @@ describe.skipIf(!available)('MediaPlacement with the Redis registry', () => {
     expect(await writer.exists(`${prefix}d`)).toBe(1);
   });
 
+  it("a student's node is checked only when the client could not reach it, and left out if gone", async () => {
+    const prefix = `sea:test:media-node:${randomUUID()}:`;
+    const registry = new NodeRegistry({ url: REDIS_URL, prefix });
+    registries.push(registry);
+    await registry.ready();
+    const gone = new Set(['e']);
+    const checked: string[] = [];
+    const placement = new MediaPlacement(registry, DEFAULT_URL, log, async (nodeId) => {
+      checked.push(nodeId);
+      return gone.has(nodeId);
+    });
+    // The origin o is full; the edge e (dead, its entry still fresh, places left) and the spare node s.
+    await register(prefix, 'o', 6001, { load: 2, origins: [7] });
+    await register(prefix, 'e', 6002, { load: 1, capacity: 9, edges: [7] });
+    await register(prefix, 's', 6003, { load: 0 });
+    const edge = { mediaUrl: 'http://127.0.0.1:6002', origin: 'http://127.0.0.1:6001' };
+    // Nothing said: the edge of the class is named, unchecked.
+    expect(await placement.target(7, 'student')).toEqual(edge);
+    // Another node said unreachable: nothing is checked.
+    expect(await placement.target(7, 'student', 'http://127.0.0.1:6003')).toEqual(edge);
+    expect(checked).toEqual([]);
+    // The edge said unreachable but alive (a client's own trouble): named again.
+    gone.delete('e');
+    expect(await placement.target(7, 'student', edge.mediaUrl)).toEqual(edge);
+    expect(checked).toEqual(['e']);
+    // Gone: left out and removed, for every later ticket too.
+    gone.add('e');
+    const spare = { mediaUrl: 'http://127.0.0.1:6003', origin: 'http://127.0.0.1:6001' };
+    expect(await placement.target(7, 'student', edge.mediaUrl)).toEqual(spare);
+    expect(await writer.exists(`${prefix}e`)).toBe(0);
+    expect(await placement.target(7, 'student')).toEqual(spare);
+  });
+
   it('falls back to MEDIA_URL when the registry cannot be read', async () => {
     const registry = new NodeRegistry({ url: 'redis://127.0.0.1:1' });
     registries.push(registry);

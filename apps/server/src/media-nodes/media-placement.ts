@@ -19,7 +19,8 @@ export type NodeGone = (nodeId: string) => Promise<boolean>;
  * A node that died keeps a fresh registry entry for up to MEDIA_REGISTRY_STALE_MS, and a teacher whose origin
  * died asks for a ticket at once: so the node chosen for a teacher is checked first ({@link NodeGone}), and one
  * found gone is removed from the registry (students and edges then leave it out too) and the teacher placed
- * again without it.
+ * again without it. A student's node is checked so when the client says it could not reach it (a dead edge
+ * with places left would otherwise be named again until its entry goes stale).
  */
 export class MediaPlacement {
   readonly #registry: NodeRegistry | null;
@@ -39,14 +40,19 @@ export class MediaPlacement {
     this.#gone = gone;
   }
 
-  async target(classId: number, role: LiveRole): Promise<TicketTarget> {
+  /**
+   * `unreachable`: the node URL the client could not connect to just now; a placement naming it checks first
+   * whether that node is gone (as a teacher's always does).
+   */
+  async target(classId: number, role: LiveRole, unreachable?: string): Promise<TicketTarget> {
     if (!this.#registry) return { mediaUrl: this.#defaultUrl };
     try {
       const nodes = await this.#registry.nodes();
-      const placement =
-        role === 'teacher'
-          ? await this.#placeTeacher(this.#registry, nodes, classId)
-          : placeStudent(nodes, classId);
+      const place = (left: MediaNodeEntry[]) =>
+        role === 'teacher' ? placeTeacher(left, classId) : placeStudent(left, classId);
+      // A teacher's node is always checked; a student's when the client could not reach it.
+      const suspect = (node: MediaNodeEntry) => role === 'teacher' || node.mediaUrl === unreachable;
+      const placement = await this.#place(this.#registry, nodes, classId, place, suspect);
       if (!placement) return { mediaUrl: this.#defaultUrl };
       return placement.origin
         ? { mediaUrl: placement.mediaUrl, origin: placement.origin }
@@ -57,17 +63,22 @@ export class MediaPlacement {
     }
   }
 
-  /** {@link placeTeacher} on the nodes not found gone: each try leaves the gone one out. */
-  async #placeTeacher(
+  /**
+   * `place` on the nodes not found gone: a node it names that is `suspect` is checked, and one found gone is
+   * removed from the registry (students and edges then leave it out too) and left out of the next try.
+   */
+  async #place(
     registry: NodeRegistry,
     nodes: MediaNodeEntry[],
     classId: number,
+    place: (nodes: MediaNodeEntry[]) => Placement | null,
+    suspect: (node: MediaNodeEntry) => boolean,
   ): Promise<Placement | null> {
     let left = nodes;
     for (let tries = 0; tries < nodes.length; tries += 1) {
-      const placement = placeTeacher(left, classId);
+      const placement = place(left);
       const node = left.find((entry) => entry.nodeId === placement?.nodeId);
-      if (!placement || !node || !(await this.#gone(node.nodeId))) return placement;
+      if (!placement || !node || !suspect(node) || !(await this.#gone(node.nodeId))) return placement;
       left = left.filter((entry) => entry !== node);
       this.#log.warn({ nodeId: node.nodeId, classId }, 'media node gone: left out of placement');
       await registry
@@ -76,6 +87,6 @@ export class MediaPlacement {
           this.#log.warn({ err: error }, 'removing a gone node from the registry failed'),
         );
     }
-    return placeTeacher(left, classId);
+    return place(left);
   }
 }
