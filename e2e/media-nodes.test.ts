@@ -209,7 +209,7 @@ describe.skipIf(!redisInstalled)('one class across three media nodes', () => {
     clients.push(teacher, student);
     await teacher.enter();
     await student.enter();
-    await startNode(setup, linkE, 'stop-e', 5);
+    const nodeE = await startNode(setup, linkE, 'stop-e', 5);
     expect([teacher.mediaUrl, student.mediaUrl]).toEqual([linkD.mediaUrl, linkD.mediaUrl]);
     await until(() => student.webcamPackets > 30, 15_000, 'the student gets the webcam');
     const sessions = async () => {
@@ -240,6 +240,49 @@ describe.skipIf(!redisInstalled)('one class across three media nodes', () => {
     await Promise.all([teacher.close(), student.close()]);
     await until(async () => (await sessions())[0]?.ended_at != null, 8_000, 'the session ended');
     expect((await sessions()).map((item) => item.id)).toEqual([first?.id]);
+    // The next test's placement sees nothing of this class, nor a roomy node.
+    await nodeE.stop();
+  }, 60_000);
+
+  it('an edge with places left killed: its student is told another node at once, not the dead one again', async () => {
+    const { api, teacherAccount, studentAccounts } = setup;
+    const classId = await teacherAccount.createClass({ categoryId: PROGRAMMING, name: '자리가 남은 강의' });
+    const [first, second] = studentAccounts as [ApiClient, ApiClient];
+    await Promise.all([first.enroll(classId), second.enroll(classId)]);
+    const [linkP, linkQ, linkR] = (await Promise.all([planMedia(), planMedia(), planMedia()])).map(
+      (link) => ({ ...link, secret: setup.links[0].secret }),
+    ) as [MediaLink, MediaLink, MediaLink];
+    // The origin P has room for one student; the edge Q, then the spare node R, have places to spare.
+    await startNode(setup, linkP, 'spare-p', 1);
+    const teacher = new TicketedTeacher(
+      ticketSource(api.baseUrl, classId, teacherAccount.tokens.accessToken),
+    );
+    const students = [first, second].map(
+      (client) => new TicketedStudent(ticketSource(api.baseUrl, classId, client.tokens.accessToken)),
+    ) as [TicketedStudent, TicketedStudent];
+    clients.push(teacher, ...students);
+    const [s1, s2] = students;
+    await teacher.enter();
+    await s1.enter();
+    const nodeQ = await startNode(setup, linkQ, 'spare-q', 5);
+    await s2.enter();
+    await startNode(setup, linkR, 'spare-r', 5);
+    expect([s1.mediaUrl, s2.mediaUrl]).toEqual([linkP.mediaUrl, linkQ.mediaUrl]);
+    await until(() => s2.webcamPackets > 30, 15_000, 'the edge student gets the webcam');
+
+    // Q dies with its registry entry fresh and places left: the student's first ticket may still name it,
+    // the one asked after Q could not be reached names R (the API server found Q gone and dropped it).
+    const killed = performance.now();
+    nodeQ.kill('SIGKILL');
+    await until(() => s2.webcamBackAfter(killed) !== null, EDGE_RECOVERY_MS, 'the student receives again');
+    const after = s2.tickets.filter((ticket) => ticket.at > killed).map((ticket) => ticket.mediaUrl);
+    console.info(
+      `media nodes: an edge with places left killed; its student received again after ` +
+        `${Math.round((s2.webcamBackAfter(killed) ?? 0) - killed)} ms, tickets after the kill: ${after.length}`,
+    );
+    expect(s2.mediaUrl).toBe(linkR.mediaUrl);
+    expect(after.filter((url) => url === linkQ.mediaUrl).length).toBeLessThanOrEqual(1);
+    expect(after.at(-1)).toBe(linkR.mediaUrl);
   }, 60_000);
 });
 

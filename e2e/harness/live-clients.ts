@@ -15,14 +15,18 @@ const REQUEST_TIMEOUT_MS = 10_000;
 /** Wait between two attempts to enter (a ticket naming a node that is gone, a room not there yet). */
 const RETRY_MS = 250;
 
-/** Fetches a live ticket of `classId` from the API server at `apiUrl` with `accessToken`. */
+/**
+ * Fetches a live ticket of `classId` from the API server at `apiUrl` with `accessToken`; `unreachable`: the
+ * node the client just could not connect to, as the web client says it.
+ */
 export function ticketSource(
   apiUrl: string,
   classId: number,
   accessToken: string,
-): () => Promise<LiveTicket> {
-  return async () => {
-    const response = await fetch(`${apiUrl}${toPath(ROUTES.liveTicket, { classId })}`, {
+): (unreachable?: string) => Promise<LiveTicket> {
+  return async (unreachable) => {
+    const query = unreachable ? `?unreachable=${encodeURIComponent(unreachable)}` : '';
+    const response = await fetch(`${apiUrl}${toPath(ROUTES.liveTicket, { classId })}${query}`, {
       headers: { authorization: `Bearer ${accessToken}` },
     });
     if (!response.ok) throw new Error(`live-ticket answered ${response.status}: ${await response.text()}`);
@@ -62,12 +66,14 @@ abstract class TicketedClient {
   lostAt: number | null = null;
   /** When it last entered a room (performance.now()): connected and, for the teacher, publishing. */
   enteredAt: number | null = null;
+  /** Every ticket's node, in order, with when it was had (performance.now()). */
+  readonly tickets: { mediaUrl: string; at: number }[] = [];
   protected socket: Socket | null = null;
   protected isClosed = false;
-  readonly #ticket: () => Promise<LiveTicket>;
+  readonly #ticket: (unreachable?: string) => Promise<LiveTicket>;
   #entering: Promise<void> | null = null;
 
-  constructor(ticket: () => Promise<LiveTicket>) {
+  constructor(ticket: (unreachable?: string) => Promise<LiveTicket>) {
     this.#ticket = ticket;
   }
 
@@ -90,11 +96,19 @@ abstract class TicketedClient {
 
   async #tryUntil(deadline: number): Promise<void> {
     let problem: unknown = null;
+    // The node a connection attempt could not reach (no answer, not a refusal): told with the next ticket's
+    // request, as the web client does.
+    let unreachable: string | undefined = undefined;
     while (!this.isClosed && performance.now() < deadline) {
       let ticket: LiveTicket | null = null;
       try {
-        ticket = await this.#ticket();
-        const socket = await connect(ticket);
+        ticket = await this.#ticket(unreachable);
+        this.tickets.push({ mediaUrl: ticket.mediaUrl, at: performance.now() });
+        unreachable = undefined;
+        const socket = await connect(ticket).catch((error: unknown) => {
+          if ((error as { data?: unknown }).data === undefined) unreachable = ticket?.mediaUrl;
+          throw error;
+        });
         this.socket = socket;
         await this.release();
         await this.join(socket);

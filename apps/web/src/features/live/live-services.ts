@@ -38,8 +38,10 @@ export type LiveServices = {
   getDisplayMedia: (options: DisplayMediaStreamOptions) => Promise<MediaStream>;
 };
 
-async function fetchTicket(classId: number): Promise<LiveTicket> {
-  return http<LiveTicket>(toPath(ROUTES.liveTicket, { classId }));
+/** A live ticket; `unreachable`: the node URL just found unreachable (the API server leaves it out if gone). */
+async function fetchTicket(classId: number, unreachable?: string): Promise<LiveTicket> {
+  const query = unreachable ? `?unreachable=${encodeURIComponent(unreachable)}` : '';
+  return http<LiveTicket>(`${toPath(ROUTES.liveTicket, { classId })}${query}`);
 }
 
 /** The real services: the API server's ticket, socket.io signalling, the browser's devices. */
@@ -56,8 +58,8 @@ export const browserLiveServices: LiveServices = {
         return ticket;
       },
       // The media node cannot be reached: a fresh ticket names where the class is served now.
-      relocate: async () => {
-        const fresh = await fetchTicket(classId);
+      relocate: async (unreachable) => {
+        const fresh = await fetchTicket(classId, unreachable);
         return { url: fresh.mediaUrl, ticket: fresh.ticket };
       },
     });

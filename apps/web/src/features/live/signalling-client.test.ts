@@ -42,7 +42,7 @@ function connect(
   url: string,
   getTicket: () => Promise<string>,
   requestTimeoutMs?: number,
-  relocate?: () => Promise<{ url: string; ticket: string }>,
+  relocate?: (unreachable: string) => Promise<{ url: string; ticket: string }>,
 ) {
   const client = new SignallingClient({ url, getTicket, requestTimeoutMs, relocate });
   clients.push(client);
@@ -119,8 +119,8 @@ describe('SignallingClient', () => {
       gone.url,
       async () => 'good',
       undefined,
-      async () => {
-        relocations.push('asked');
+      async (unreachable) => {
+        relocations.push(unreachable);
         return { url: other.url, ticket: 'good' };
       },
     );
@@ -137,7 +137,9 @@ describe('SignallingClient', () => {
     expect(performance.now() - since).toBeLessThan(5_000);
     expect(client.state).toBe('connected');
     expect(other.io.engine.clientsCount).toBe(1);
+    // It said which node it could not reach (the API server checks that node and leaves it out if gone).
     expect(relocations.length).toBeGreaterThan(0);
+    expect(relocations[0]).toBe(gone.url);
   });
 
   it('hears nodeStopped, then comes back on the node a fresh ticket names', async () => {

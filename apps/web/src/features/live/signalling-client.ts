@@ -39,11 +39,11 @@ export type SignallingOptions = {
   /** A fresh live ticket, asked for at every (re)connection. */
   getTicket: () => Promise<string>;
   /**
-   * Where to connect now, from a fresh ticket: asked when a reconnection attempt could not reach the server
-   * (its media node may be gone, and the API server names another one). A different URL is used from the next
-   * attempt on, with this ticket. Absent: always {@link url}.
+   * Where to connect now, from a fresh ticket: asked when a reconnection attempt could not reach the server at
+   * `unreachable` (its media node may be gone, and the API server names another one). A different URL is used
+   * from the next attempt on, with this ticket. Absent: always {@link url}.
    */
-  relocate?: () => Promise<{ url: string; ticket: string }>;
+  relocate?: (unreachable: string) => Promise<{ url: string; ticket: string }>;
   requestTimeoutMs?: number;
   /** Tests shorten {@link RESTART_WAIT_MS}. */
   restartWaitMs?: number;
@@ -246,7 +246,7 @@ export class SignallingClient {
   #relocate(relocate: NonNullable<SignallingOptions['relocate']>): void {
     if (this.#relocating || this.#closed) return;
     this.#relocating = true;
-    relocate().then(
+    relocate(String(Reflect.get(this.#socket.io, 'uri'))).then(
       ({ url, ticket }) => {
         this.#relocating = false;
         if (this.#closed) return;
