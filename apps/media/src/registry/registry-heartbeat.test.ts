@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { MediaNodeEntrySchema, type MediaNodeEntry } from '@sea/contract/media-registry';
@@ -118,6 +119,45 @@ describe.skipIf(!available)('RegistryHeartbeat (the node side of the registry)',
     // Its entry gone stale (it missed its beats): no other node runs.
     await reader.set(`${prefix}node-b`, JSON.stringify(entry), 'PX', 1_000);
     expect(await beat.othersRunning()).toBe(false);
+  });
+
+  it('says no other node runs when the registry stops answering, within its bound', async () => {
+    // A Redis that answers the client's setup (HELLO, CLIENT, INFO: the ready check), then nothing more.
+    const info = '# Server\r\nloading:0\r\n';
+    const silent = net.createServer((socket) => {
+      socket.on('data', (chunk) => {
+        for (const [, command] of chunk.toString().matchAll(/\*\d+\r\n\$\d+\r\n(\w+)/g)) {
+          const name = (command ?? '').toLowerCase();
+          if (name === 'hello')
+            socket.write("-ERR unknown command 'hello'\r\n"); // an older Redis: RESP2
+          else if (name === 'client') socket.write('+OK\r\n');
+          else if (name === 'info') socket.write(`$${info.length}\r\n${info}\r\n`);
+        }
+      });
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const beat = new RegistryHeartbeat({
+      url: `redis://127.0.0.1:${port}`,
+      warn: () => undefined,
+      entry: () => ({
+        nodeId: 'node-a',
+        mediaUrl: 'http://127.0.0.1:5001',
+        capacity: 80,
+        load: 0,
+        origins: [],
+        edges: [],
+      }),
+    });
+    try {
+      await until(async () => beat.isReady, 3_000);
+      const since = performance.now();
+      expect(await beat.othersRunning(300)).toBe(false);
+      expect(performance.now() - since).toBeLessThan(1_000);
+    } finally {
+      beat.close().catch(() => undefined);
+      silent.close();
+    }
   });
 
   it('close removes the entry at once and writes no more', async () => {

@@ -23,6 +23,8 @@ export type RegistryHeartbeatOptions = {
 
 /** How often a failing Redis is told about at most. */
 const WARN_EVERY_MS = 30_000;
+/** How long a stop waits to learn whether other nodes run. */
+const OTHERS_TIMEOUT_MS = 1_000;
 
 /**
  * Keeps this node's entry in the Redis registry of media nodes (REDIS_URL): written every heartbeat with an
@@ -88,18 +90,31 @@ export class RegistryHeartbeat {
 
   /**
    * Whether another node runs (its entry is fresh in the registry): where one does, the classes of this node's
-   * rooms can go on there when it stops. False when the registry cannot be read.
+   * rooms can go on there when it stops. False when the registry cannot be read within `timeoutMs` (a stop
+   * must not hang on a Redis that does not answer).
    */
-  async othersRunning(): Promise<boolean> {
+  async othersRunning(timeoutMs = OTHERS_TIMEOUT_MS): Promise<boolean> {
     const self = this.options.entry().nodeId;
     const freshPttlMs = this.options.ttlMs - MEDIA_REGISTRY_STALE_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+    const read = freshEntries(this.redis, this.prefix, freshPttlMs).then(
+      (entries) => entries.some(({ entry }) => entry.nodeId !== self),
+      (error: unknown) => {
+        this.warn(error as Error);
+        return false;
+      },
+    );
     try {
-      const entries = await freshEntries(this.redis, this.prefix, freshPttlMs);
-      return entries.some(({ entry }) => entry.nodeId !== self);
-    } catch (error) {
-      this.warn(error as Error);
-      return false;
+      return await Promise.race([read, late]);
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  /** Whether the connection to Redis is up (tests). */
+  get isReady(): boolean {
+    return this.redis.status === 'ready';
   }
 
   /** Resolves when the write under way (if any) is done: tests. */
