@@ -157,6 +157,10 @@ describe('npm start', () => {
       MEDIA_SECRET: '',
       MEDIA_WORKERS: '0',
       LOG_LEVEL: 'warn',
+      // The embedded defaults: no Redis, even where the tests have one. A platform of its own on the shared
+      // Redis would be in the same registry of media nodes as the deploy project's topology, which runs at the
+      // same time with the same demo class ids: either one's students could be placed on the other's node.
+      REDIS_URL: '',
     };
     const apiUrl = `http://127.0.0.1:${port}`;
     const mediaUrl = `http://127.0.0.1:${mediaPort}`;
