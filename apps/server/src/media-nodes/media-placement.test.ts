@@ -36,6 +36,24 @@ async function register(prefix: string, nodeId: string, port: number, more: obje
   await writer.set(`${prefix}${nodeId}`, JSON.stringify(entry), 'PX', 5_000);
 }
 
+/**
+ * A placement on a registry of its own whose gone check answers from `gone` (changeable) and notes every node
+ * it was asked about.
+ */
+async function checkedPlacement(goneIds: string[]) {
+  const prefix = `sea:test:media-node:${randomUUID()}:`;
+  const registry = new NodeRegistry({ url: REDIS_URL, prefix });
+  registries.push(registry);
+  await registry.ready();
+  const gone = new Set(goneIds);
+  const checked: string[] = [];
+  const placement = new MediaPlacement(registry, DEFAULT_URL, log, async (nodeId) => {
+    checked.push(nodeId);
+    return gone.has(nodeId);
+  });
+  return { prefix, registry, placement, checked, gone };
+}
+
 describe('MediaPlacement without a registry (no REDIS_URL)', () => {
   it('names MEDIA_URL for everybody, as with one node', async () => {
     const placement = new MediaPlacement(null, DEFAULT_URL, log);
@@ -70,16 +88,7 @@ describe.skipIf(!available)('MediaPlacement with the Redis registry', () => {
   });
 
   it('a node found gone is left out for the teacher and removed from the registry, unless it wrote again', async () => {
-    const prefix = `sea:test:media-node:${randomUUID()}:`;
-    const registry = new NodeRegistry({ url: REDIS_URL, prefix });
-    registries.push(registry);
-    await registry.ready();
-    const gone = new Set(['a']);
-    const checked: string[] = [];
-    const placement = new MediaPlacement(registry, DEFAULT_URL, log, async (nodeId) => {
-      checked.push(nodeId);
-      return gone.has(nodeId);
-    });
+    const { prefix, registry, placement, checked, gone } = await checkedPlacement(['a']);
     // The origin a died (its entry still fresh); b and c are edges of the class, b the roomier.
     await register(prefix, 'a', 6001, { load: 1, origins: [7] });
     await register(prefix, 'b', 6002, { load: 0, edges: [7] });
@@ -103,16 +112,7 @@ describe.skipIf(!available)('MediaPlacement with the Redis registry', () => {
   });
 
   it("a student's node is checked only when the client could not reach it, and left out if gone", async () => {
-    const prefix = `sea:test:media-node:${randomUUID()}:`;
-    const registry = new NodeRegistry({ url: REDIS_URL, prefix });
-    registries.push(registry);
-    await registry.ready();
-    const gone = new Set(['e']);
-    const checked: string[] = [];
-    const placement = new MediaPlacement(registry, DEFAULT_URL, log, async (nodeId) => {
-      checked.push(nodeId);
-      return gone.has(nodeId);
-    });
+    const { prefix, placement, checked, gone } = await checkedPlacement(['e']);
     // The origin o is full; the edge e (dead, its entry still fresh, places left) and the spare node s.
     await register(prefix, 'o', 6001, { load: 2, origins: [7] });
     await register(prefix, 'e', 6002, { load: 1, capacity: 9, edges: [7] });
