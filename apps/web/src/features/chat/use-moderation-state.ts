@@ -33,10 +33,12 @@ export function useModerationState(connection: ChatConnection | null, me: string
   const until = me === null ? null : (mutes[me] ?? null);
   const end = until === null ? Number.NaN : Date.parse(until);
   const muted = end > now;
+  // Runs again at every new `now`: a timer may fire a millisecond before the wall clock reaches `end`
+  // (timers and Date.now() are different clocks), and the mute must still run out then.
   useEffect(() => {
     if (!muted) return undefined;
     const timer = setTimeout(() => setNow(Date.now()), end - Date.now());
     return () => clearTimeout(timer);
-  }, [muted, end]);
+  }, [muted, end, now]);
   return { slowSeconds, mutedUntil: muted ? until : null };
 }
