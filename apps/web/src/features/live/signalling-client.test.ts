@@ -1,7 +1,7 @@
 // A real socket.io server on loopback (the media service's library), so the client meets real refusals.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Server, type Socket } from 'socket.io';
+import net, { type AddressInfo } from 'node:net';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LIVE_SOCKET_PATH } from '@sea/contract/live';
 import { HttpError } from '../../lib/http-error.ts';
@@ -11,11 +11,15 @@ import { LIVE_TEXTS } from './texts.ts';
 type Running = { url: string; io: Server; close: () => Promise<void> };
 const running: Running[] = [];
 const clients: SignallingClient[] = [];
+const proxies: (() => Promise<void>)[] = [];
 
 /** A signalling server that admits the ticket 'good' only, and answers what `onConnection` sets up. */
-async function startServer(onConnection: (socket: Socket) => void = () => {}): Promise<Running> {
+async function startServer(
+  onConnection: (socket: Socket) => void = () => {},
+  options: Partial<ServerOptions> = {},
+): Promise<Running> {
   const server = http.createServer();
-  const io = new Server(server, { path: LIVE_SOCKET_PATH, transports: ['websocket'] });
+  const io = new Server(server, { path: LIVE_SOCKET_PATH, transports: ['websocket'], ...options });
   io.use((socket, next) => {
     const { ticket } = socket.handshake.auth as { ticket?: string };
     if (ticket === 'good') next();
@@ -49,8 +53,42 @@ function connect(
   return client;
 }
 
+/**
+ * A TCP proxy to `target` that can hang as a frozen host does: its kernel still accepts connections, but
+ * nothing is passed on or answered, and no connection is reset.
+ */
+async function hangingProxy(target: string): Promise<{ url: string; hang: () => void }> {
+  const { port: targetPort } = new URL(target);
+  let hung = false;
+  const sockets = new Set<net.Socket>();
+  const proxy = net.createServer((downstream) => {
+    sockets.add(downstream);
+    if (hung) return;
+    const upstream = net.connect(Number(targetPort), '127.0.0.1');
+    sockets.add(upstream);
+    downstream.on('data', (chunk) => hung || upstream.write(chunk));
+    upstream.on('data', (chunk) => hung || downstream.write(chunk));
+    for (const [from, to] of [
+      [downstream, upstream],
+      [upstream, downstream],
+    ] as const) {
+      from.on('error', () => {});
+      from.on('close', () => hung || to.destroy());
+    }
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const { port } = proxy.address() as AddressInfo;
+  proxies.push(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => proxy.close(resolve));
+  });
+  return { url: `http://127.0.0.1:${port}`, hang: () => (hung = true) };
+}
+
 afterEach(async () => {
   clients.splice(0).forEach((client) => client.close());
+  // The proxies first: a server waits for its connections, the proxied ones too.
+  await Promise.all(proxies.splice(0).map((close) => close()));
   await Promise.all(running.splice(0).map((server) => server.close()));
 });
 
@@ -140,6 +178,39 @@ describe('SignallingClient', () => {
     // It said which node it could not reach (the API server checks that node and leaves it out if gone).
     expect(relocations.length).toBeGreaterThan(0);
     expect(relocations[0]).toBe(gone.url);
+  });
+
+  it('when its node hangs (no reset, no answer), asks where to go before the first attempt', async () => {
+    // Pings every 200 ms, answered within 200 ms: a hang is noticed after at most 400 ms.
+    const beats = { pingInterval: 200, pingTimeout: 200 };
+    const hanging = await startServer(() => {}, beats);
+    const proxy = await hangingProxy(hanging.url);
+    const other = await startServer(() => {}, beats);
+    const relocations: string[] = [];
+    const client = connect(
+      proxy.url,
+      async () => 'good',
+      undefined,
+      async (unreachable) => {
+        relocations.push(unreachable);
+        return { url: other.url, ticket: 'good' };
+      },
+    );
+    await new Promise<void>((resolve) =>
+      client.on('stateChanged', (state) => state === 'connected' && resolve()),
+    );
+    const lost = new Promise<number>((resolve) =>
+      client.on('stateChanged', (state) => state === 'connecting' && resolve(performance.now())),
+    );
+    const reconnected = new Promise<number>((resolve) =>
+      client.on('reconnected', () => resolve(performance.now())),
+    );
+    proxy.hang();
+    // Back well before an attempt at the hung node would have timed out (2 s).
+    const [lostAt, backAt] = await Promise.all([lost, reconnected]);
+    expect(backAt - lostAt).toBeLessThan(1_500);
+    expect(relocations).toEqual([proxy.url]);
+    expect(other.io.engine.clientsCount).toBe(1);
   });
 
   it('hears nodeStopped, then comes back on the node a fresh ticket names', async () => {

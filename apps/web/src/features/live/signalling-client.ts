@@ -128,7 +128,7 @@ export class SignallingClient {
           },
         );
       },
-      // A lost network is noticed by the server's heart-beat within about 5 s (media service); then a new
+      // A lost network is noticed by the server's heart-beat within 3.5 s (media service); then a new
       // attempt at least every 1.25 s (1 s, give or take a quarter so that many clients do not come back in
       // step), so the room is back within seconds of the network.
       reconnectionDelay: 250,
@@ -168,11 +168,11 @@ export class SignallingClient {
         }, RESTART_RETRY_MS);
         return;
       }
-      this.#setState(
-        reason === 'io server disconnect' || reason === 'io client disconnect'
-          ? 'disconnected'
-          : 'connecting',
-      );
+      const lost = reason !== 'io server disconnect' && reason !== 'io client disconnect';
+      this.#setState(lost ? 'connecting' : 'disconnected');
+      // The node may be gone or hung: ask where to go before the first attempt, not after it. A hung node's
+      // kernel still accepts connections, and an attempt there would wait out its whole timeout.
+      if (lost && options.relocate && !this.#closed) this.#relocate(options.relocate);
     });
     for (const name of SERVER_EVENTS) {
       this.#socket.on(name, (payload: unknown) =>
