@@ -22,9 +22,13 @@ export type SignallingOptions = {
 
 type SocketData = { claims: LiveTicketClaims };
 
-/** socket.io heart-beat: a ping every 2 s, answered within 3 s. */
-export const HEARTBEAT_INTERVAL_MS = 2_000;
-export const HEARTBEAT_TIMEOUT_MS = 3_000;
+/**
+ * socket.io heart-beat: a ping every 1 s, answered within 2.5 s. A client notices a node that hangs (or whose
+ * network is cut: no connection is reset) 2.5-3.5 s after its last answer, when the node's registry entry is
+ * stale already (MEDIA_REGISTRY_STALE_MS), so its fresh ticket names another node.
+ */
+export const HEARTBEAT_INTERVAL_MS = 1_000;
+export const HEARTBEAT_TIMEOUT_MS = 2_500;
 
 /**
  * A request not handled within this is answered with an error: well inside the web client's 15 s, and well
@@ -55,7 +59,7 @@ export function attachSignalling(
       serveClient: false,
       cors: { origin: options.publicUrl, credentials: true },
       maxHttpBufferSize: 256 * 1024,
-      // A connection whose network is gone is noticed within 5 s on both sides (the client expects a ping
+      // A connection whose network is gone is noticed within 3.5 s on both sides (the client expects a ping
       // every pingInterval + pingTimeout), so a dropped class recovers soon after the network returns
       // instead of waiting on TCP's retransmission back-off.
       pingInterval: HEARTBEAT_INTERVAL_MS,

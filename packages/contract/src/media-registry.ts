@@ -13,16 +13,18 @@ import { MediaNodeIdSchema } from './media-nodes.ts';
 export const MEDIA_REGISTRY_PREFIX = 'sea:media-node:';
 
 /** How often a node rewrites its entry (also at once when a room opens or closes or a student comes or goes). */
-export const MEDIA_REGISTRY_HEARTBEAT_MS = 2_000;
+export const MEDIA_REGISTRY_HEARTBEAT_MS = 1_000;
 
 /** An entry not rewritten for this long expires: the node is taken as gone and gets no new tickets. */
 export const MEDIA_REGISTRY_TTL_MS = 6_000;
 
 /**
- * An entry older than this (two missed heartbeats and a half; judged by its remaining expiry in Redis, so no
- * clock is compared) gets no new tickets already: a node that died drops out of placement within about 3 s.
+ * An entry older than this (a missed heartbeat and a second; judged by its remaining expiry in Redis, so no
+ * clock is compared) gets no new tickets already: a node that died or hangs drops out of placement within 2 s,
+ * before its clients notice that it hangs (the media service's socket.io heart-beat, at least 2.5 s), so the
+ * ticket they ask for then names another node.
  */
-export const MEDIA_REGISTRY_STALE_MS = 3_000;
+export const MEDIA_REGISTRY_STALE_MS = 2_000;
 
 /** One media node as the registry holds it. */
 export const MediaNodeEntrySchema = z.object({
