@@ -334,6 +334,79 @@ describe.skipIf(!redisInstalled)('one class across three media nodes', () => {
     await Promise.all([teacher, ...students].map((client) => client.close()));
     await Promise.all([nodeF.stop(), nodeH.stop()]);
   }, 60_000);
+  it('the origin hangs, then wakes: the class goes on on the edge, as one session', async () => {
+    const { api, teacherAccount, studentAccounts } = setup;
+    const classId = await teacherAccount.createClass({ categoryId: PROGRAMMING, name: '깨어난 노드 강의' });
+    const [first, second] = studentAccounts as [ApiClient, ApiClient];
+    await Promise.all([first.enroll(classId), second.enroll(classId)]);
+    const [linkW, linkX] = (await Promise.all([planMedia(), planMedia()])).map((link) => ({
+      ...link,
+      secret: setup.links[0].secret,
+    })) as [MediaLink, MediaLink];
+    // The origin W has room for one student; the edge X takes the second.
+    const nodeW = await startNode(setup, linkW, 'wake-w', 1);
+    const teacher = new TicketedTeacher(
+      ticketSource(api.baseUrl, classId, teacherAccount.tokens.accessToken),
+    );
+    const students = [first, second].map(
+      (client) => new TicketedStudent(ticketSource(api.baseUrl, classId, client.tokens.accessToken)),
+    ) as [TicketedStudent, TicketedStudent];
+    clients.push(teacher, ...students);
+    const [s1, s2] = students;
+    await teacher.enter();
+    await s1.enter();
+    const nodeX = await startNode(setup, linkX, 'wake-x', 5);
+    await s2.enter();
+    expect([teacher.mediaUrl, s1.mediaUrl, s2.mediaUrl]).toEqual([
+      linkW.mediaUrl,
+      linkW.mediaUrl,
+      linkX.mediaUrl,
+    ]);
+    await until(() => s2.webcamPackets > 30, 15_000, 'the edge student gets the webcam');
+    const sessions = async () => {
+      const response = await fetch(`${api.baseUrl}${toPath(ROUTES.sessions, { classId })}`, {
+        headers: { authorization: `Bearer ${teacherAccount.tokens.accessToken}` },
+      });
+      return ((await response.json()) as { data: SessionItem[] }).data;
+    };
+    await until(async () => (await sessions()).length === 1, 8_000, 'the session is recorded');
+    const [session] = await sessions();
+
+    // W hangs: the teacher and student 1 notice, and go to the edge X, which takes the room over.
+    const frozen = performance.now();
+    nodeW.kill('SIGSTOP');
+    await until(
+      () => [s1, s2].every((s) => s.webcamBackAfter(frozen) !== null),
+      ORIGIN_RECOVERY_MS,
+      'both students receive the webcam again',
+    );
+    console.info(
+      `media nodes: origin hung; the teacher published on the edge after ` +
+        `${Math.round((teacher.enteredAt ?? 0) - frozen)} ms; the students received again after ` +
+        `${[s1, s2].map((s) => Math.round((s.webcamBackAfter(frozen) ?? 0) - frozen)).join(' and ')} ms`,
+    );
+    expect([teacher.mediaUrl, s1.mediaUrl, s2.mediaUrl]).toEqual(Array(3).fill(linkX.mediaUrl));
+
+    // W wakes (a paused machine resumed) with its old room and connections: it must not take the class back,
+    // nor end its session. Past the teacher's grace period (10 s) its room is gone.
+    nodeW.kill('SIGCONT');
+    const woke = performance.now();
+    await delay(12_000);
+    expect([teacher.mediaUrl, s1.mediaUrl, s2.mediaUrl]).toEqual(Array(3).fill(linkX.mediaUrl));
+    expect([s1, s2].map((s) => s.lostAt !== null && s.lostAt > woke)).toEqual([false, false]);
+    const counts = [s1, s2].map((s) => s.webcamPackets);
+    await delay(500);
+    expect([s1, s2].map((s, i) => s.webcamPackets > (counts[i] ?? 0))).toEqual([true, true]);
+    expect((await sessions()).map((item) => [item.id, item.ended_at])).toEqual([[session?.id, null]]);
+    // A new student is placed on X, the class's node now, not on the woken W.
+    const ticket = await ticketSource(api.baseUrl, classId, first.tokens.accessToken)();
+    expect(ticket.mediaUrl).toBe(linkX.mediaUrl);
+
+    await Promise.all([teacher, ...students].map((client) => client.close()));
+    await until(async () => (await sessions())[0]?.ended_at != null, 8_000, 'the session ended');
+    expect((await sessions()).map((item) => item.id)).toEqual([session?.id]);
+    await Promise.all([nodeW.stop(), nodeX.stop()]);
+  }, 90_000);
 });
 
 /** Starts a media node process of the platform, registered in its Redis with `capacity`. */
