@@ -39,9 +39,10 @@ export type SignallingOptions = {
   /** A fresh live ticket, asked for at every (re)connection. */
   getTicket: () => Promise<string>;
   /**
-   * Where to connect now, from a fresh ticket: asked when a reconnection attempt could not reach the server at
-   * `unreachable` (its media node may be gone, and the API server names another one). A different URL is used
-   * from the next attempt on, with this ticket. Absent: always {@link url}.
+   * Where to connect now, from a fresh ticket: asked when the connection to the server at `unreachable` was
+   * lost, and when a reconnection attempt could not reach it (its media node may be gone or hung, and the API
+   * server names another one). A different URL is used from the next attempt on, with this ticket. Absent:
+   * always {@link url}.
    */
   relocate?: (unreachable: string) => Promise<{ url: string; ticket: string }>;
   requestTimeoutMs?: number;
@@ -84,9 +85,9 @@ function refusalOf(error: unknown): LiveRequestError {
  * answered `{ data }` or `{ error }` (thrown as {@link LiveRequestError}), typed server events, automatic
  * reconnection with a fresh ticket (then `reconnected`), and an idempotent {@link close}. A refused ticket ends
  * in `failed`, and the requests waiting for the connection fail at once with the refusal; the server closing
- * the connection (room over, replaced) ends in `disconnected`. When the server cannot be reached while
- * reconnecting, it asks {@link SignallingOptions.relocate} where to go: a class served by several media nodes
- * comes back on another node when its node is gone.
+ * the connection (room over, replaced) ends in `disconnected`. When the connection is lost, and when the
+ * server cannot be reached while reconnecting, it asks {@link SignallingOptions.relocate} where to go: a class
+ * served by several media nodes comes back on another node when its node is gone or hung.
  */
 export class SignallingClient {
   readonly #socket: Socket;
