@@ -44,8 +44,9 @@ export type IceServer = z.infer<typeof IceServerSchema>;
 
 /**
  * Query of `GET /api/classes/{id}/live-ticket`: `unreachable`, the media node URL (a ticket's `mediaUrl`) the
- * client could not connect to just now. The API server checks whether that node is gone and, if so, leaves it
- * out of every placement from then on, instead of naming it again while its registry entry is still fresh.
+ * client lost its connection to, or could not connect to, just now. The API server checks whether that node
+ * is gone and, if so, leaves it out of every placement from then on, instead of naming it again while its
+ * registry entry is still fresh.
  */
 export const LiveTicketQuerySchema = z.object({
   unreachable: z.string().max(2_000).optional(),

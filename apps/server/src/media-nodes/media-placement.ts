@@ -41,8 +41,8 @@ export class MediaPlacement {
   }
 
   /**
-   * `unreachable`: the node URL the client could not connect to just now; a placement naming it checks first
-   * whether that node is gone (as a teacher's always does).
+   * `unreachable`: the node URL the client lost or could not connect to just now; a placement naming it
+   * checks first whether that node is gone (as a teacher's always does).
    */
   async target(classId: number, role: LiveRole, unreachable?: string): Promise<TicketTarget> {
     if (!this.#registry) return { mediaUrl: this.#defaultUrl };

@@ -38,7 +38,10 @@ export type LiveServices = {
   getDisplayMedia: (options: DisplayMediaStreamOptions) => Promise<MediaStream>;
 };
 
-/** A live ticket; `unreachable`: the node URL just found unreachable (the API server leaves it out if gone). */
+/**
+ * A live ticket; `unreachable`: the node URL just lost or found unreachable (the API server leaves it out if
+ * gone).
+ */
 async function fetchTicket(classId: number, unreachable?: string): Promise<LiveTicket> {
   const query = unreachable ? `?unreachable=${encodeURIComponent(unreachable)}` : '';
   return http<LiveTicket>(`${toPath(ROUTES.liveTicket, { classId })}${query}`);
