@@ -1,21 +1,12 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChatConnection } from './chat-connection.ts';
-import { fakeStompFactory } from './testing/fake-stomp.ts';
+import { fakeChatConnection } from './testing/fake-stomp.ts';
 import { useModerationState } from './use-moderation-state.ts';
 
 const TOPIC = '/topic/moderation/7';
 
 function setUp() {
-  const stomp = fakeStompFactory();
-  const connection = new ChatConnection({
-    classId: 7,
-    url: 'ws://127.0.0.1:1/ws',
-    getToken: () => 'token',
-    fetchHistory: async () => [],
-    createClient: stomp.factory,
-    reconnectDelayMs: 10,
-  });
+  const { stomp, connection } = fakeChatConnection();
   const hook = renderHook(() => useModerationState(connection, 'me'));
   const deliver = (body: unknown) =>
     act(async () => stomp.last().subscriptions.get(TOPIC)?.(JSON.stringify(body)));

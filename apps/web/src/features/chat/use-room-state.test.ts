@@ -1,7 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ChatConnection } from './chat-connection.ts';
-import { fakeStompFactory } from './testing/fake-stomp.ts';
+import { fakeChatConnection, type fakeStompFactory } from './testing/fake-stomp.ts';
 import { useRoomState } from './use-room-state.ts';
 
 const TOPIC = '/topic/questions/7';
@@ -14,15 +13,7 @@ const apply = (list: readonly number[], body: unknown): readonly number[] => {
 };
 
 function setUp() {
-  const stomp = fakeStompFactory();
-  const connection = new ChatConnection({
-    classId: 7,
-    url: 'ws://127.0.0.1:1/ws',
-    getToken: () => 'token',
-    fetchHistory: async () => [],
-    createClient: stomp.factory,
-    reconnectDelayMs: 10,
-  });
+  const { stomp, connection } = fakeChatConnection();
   const reads: Array<(value: readonly number[]) => void> = [];
   const load = () => new Promise<readonly number[]>((resolve) => reads.push(resolve));
   const hook = renderHook(() => useRoomState<readonly number[]>(connection, TOPIC, [], load, apply));

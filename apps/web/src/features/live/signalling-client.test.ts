@@ -54,6 +54,30 @@ function connect(
 }
 
 /**
+ * A client connected to `url` whose relocations (the URLs it says it could not reach, in order) all send it to
+ * `elsewhere`.
+ */
+async function relocating(
+  url: string,
+  elsewhere: string,
+): Promise<{ client: SignallingClient; relocations: string[] }> {
+  const relocations: string[] = [];
+  const client = connect(
+    url,
+    async () => 'good',
+    undefined,
+    async (unreachable) => {
+      relocations.push(unreachable);
+      return { url: elsewhere, ticket: 'good' };
+    },
+  );
+  await new Promise<void>((resolve) =>
+    client.on('stateChanged', (state) => state === 'connected' && resolve()),
+  );
+  return { client, relocations };
+}
+
+/**
  * A TCP proxy to `target` that can hang as a frozen host does: its kernel still accepts connections, but
  * nothing is passed on or answered, and no connection is reset.
  */
@@ -152,19 +176,7 @@ describe('SignallingClient', () => {
   it('when its node is gone, reconnects to the node a fresh ticket names, within 5 s', async () => {
     const gone = await startServer();
     const other = await startServer();
-    const relocations: string[] = [];
-    const client = connect(
-      gone.url,
-      async () => 'good',
-      undefined,
-      async (unreachable) => {
-        relocations.push(unreachable);
-        return { url: other.url, ticket: 'good' };
-      },
-    );
-    await new Promise<void>((resolve) =>
-      client.on('stateChanged', (state) => state === 'connected' && resolve()),
-    );
+    const { client, relocations } = await relocating(gone.url, other.url);
     expect(gone.io.engine.clientsCount).toBe(1);
     const reconnected = new Promise<void>((resolve) => client.on('reconnected', () => resolve()));
     // The node dies: no more connections, and the open one drops as a crash drops it (not a server disconnect).
@@ -186,19 +198,7 @@ describe('SignallingClient', () => {
     const hanging = await startServer(() => {}, beats);
     const proxy = await hangingProxy(hanging.url);
     const other = await startServer(() => {}, beats);
-    const relocations: string[] = [];
-    const client = connect(
-      proxy.url,
-      async () => 'good',
-      undefined,
-      async (unreachable) => {
-        relocations.push(unreachable);
-        return { url: other.url, ticket: 'good' };
-      },
-    );
-    await new Promise<void>((resolve) =>
-      client.on('stateChanged', (state) => state === 'connected' && resolve()),
-    );
+    const { client, relocations } = await relocating(proxy.url, other.url);
     const lost = new Promise<number>((resolve) =>
       client.on('stateChanged', (state) => state === 'connecting' && resolve(performance.now())),
     );

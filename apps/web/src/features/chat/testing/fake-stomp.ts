@@ -1,5 +1,10 @@
 import { CHAT_ERROR_DESTINATION, chatTopic, type ChatMessage, type ChatRefusal } from '@sea/contract/chat';
-import type { StompClientConfig, StompFactory, StompLike } from '../chat-connection.ts';
+import {
+  ChatConnection,
+  type StompClientConfig,
+  type StompFactory,
+  type StompLike,
+} from '../chat-connection.ts';
 
 /**
  * A STOMP client the test drives by hand: it connects, confirms subscriptions (the server's RECEIPT), drops and
@@ -92,6 +97,23 @@ export function fakeStompFactory(): { clients: FakeStomp[]; factory: StompFactor
     return client;
   };
   return { clients, factory, last };
+}
+
+/** A chat connection of class 7 over fake STOMP clients, with no history and a 10 ms reconnection delay. */
+export function fakeChatConnection(): {
+  stomp: ReturnType<typeof fakeStompFactory>;
+  connection: ChatConnection;
+} {
+  const stomp = fakeStompFactory();
+  const connection = new ChatConnection({
+    classId: 7,
+    url: 'ws://127.0.0.1:1/ws',
+    getToken: () => 'token',
+    fetchHistory: async () => [],
+    createClient: stomp.factory,
+    reconnectDelayMs: 10,
+  });
+  return { stomp, connection };
 }
 
 let nextId = 1;
