@@ -171,7 +171,7 @@ export function forwardRtp(sender: RTCRtpSender, packet: RtpPacket, descriptor =
   s.sequenceNumber = fields.sequenceNumber;
   const nowMs = performance.timeOrigin + performance.now();
   const own = extensions(plan, s, original.extensions, nowMs);
-  sentAt(s).ms = nowMs;
+  s.ntpTimestamp = sentNtp(nowMs);
   s.rtpTimestamp = fields.timestamp;
   s.octetCount += payload.length;
   s.packetCount = uint32Add(s.packetCount, 1);
@@ -242,34 +242,18 @@ function gcmOf(srtp: SrtpLocal): ReturnType<typeof gcmKeys> {
 
 type Plan = { id: number; uri: string }[];
 
-/** When a sender last sent a packet by this path (ms since the Unix epoch), or null after werift's own did. */
-type SentAt = { ms: number | null; value: bigint };
-const SENT_AT = Symbol('sea.media.sentAt');
-
 /**
- * The sender's last send time, behind its `ntpTimestamp`: werift reads that field once a second for its sender
- * report, so the 64-bit NTP value is made then, not per packet and student. werift's own `sendRtp` still sets
- * the field (the accessor keeps what it wrote).
+ * The NTP time of a send, for the sender's `ntpTimestamp` (werift puts it in its sender report with the last
+ * packet's RTP time): whole milliseconds, one value per millisecond, since every student of a packet is sent
+ * within the same one or two. A field written per packet, not an accessor: redefining a property of the sender
+ * would turn it into a dictionary-mode object, and every read of it in this path into a hash lookup.
  */
-function sentAt(s: SenderState): SentAt {
-  const holder = s as unknown as { [SENT_AT]?: SentAt };
-  let at = holder[SENT_AT];
-  if (!at) {
-    const created: SentAt = { ms: null, value: s.ntpTimestamp };
-    Object.defineProperty(s, 'ntpTimestamp', {
-      configurable: true,
-      enumerable: true,
-      get: () => (created.ms === null ? created.value : ntpTimestamp(created.ms)),
-      set: (value: bigint) => {
-        created.ms = null;
-        created.value = value;
-      },
-    });
-    holder[SENT_AT] = created;
-    at = created;
-  }
-  return at;
+function sentNtp(unixMs: number): bigint {
+  const ms = Math.floor(unixMs);
+  if (ms !== lastSentNtp.ms) lastSentNtp = { ms, value: ntpTimestamp(ms) };
+  return lastSentNtp.value;
 }
+let lastSentNtp = { ms: -1, value: 0n };
 
 /** Per sender: its extensions in id order, for the extension list (replaced at each renegotiation) they came from;
  * null when this path cannot send for it. */
