@@ -68,36 +68,78 @@ export type IceConnection = {
 };
 
 /**
- * A packet in a sender's history (werift answers NACKs from it), kept as the numbers it was sent with: its
- * `RtpHeader` is made only if a NACK asks for it, and its payload, when it carries the student's own VP8
- * numbers, copied only then.
+ * One slot of a sender's history (werift answers NACKs from it), kept as the numbers its last packet was sent
+ * with: its `RtpHeader` is made only if a NACK asks for it, and its payload, when it carries the student's own
+ * VP8 numbers, copied only then. A slot's object is rewritten at every send, not replaced: a new object per
+ * packet and student lived as long as the history (128 packets, 1.3-2.6 s), long enough to be copied by the
+ * young-generation collector and promoted, and that collecting was about a tenth of the media process's CPU
+ * at 100 students (`bench/sfu/README.md`). Nothing in a slot is allocated per send either: the extensions are
+ * kept as the sender's plan, its mid and the abs-send-time value, unless they came with the packet.
  */
 class SentPacket {
-  private readonly fields: HeaderFields;
-  private readonly extensions: Extension[];
-  private readonly shared: Buffer;
-  private readonly descriptor: number;
+  private marker = false;
+  private payloadType = 0;
+  private sequenceNumber = 0;
+  private timestamp = 0;
+  private ssrc = 0;
+  private shared: Buffer = EMPTY;
+  private descriptor = -1;
+  /** The extensions as sent, or null: then the plan's, from {@link mid} and {@link absValue}. */
+  private extensions: Extension[] | null = null;
+  private plan: Plan = [];
+  private mid: string | undefined = undefined;
+  private absValue = 0;
   private built: Header | null = null;
 
-  constructor(
+  /** The packet a slot holds now: this path's own object, made once per slot of werift's (renewable) array. */
+  static at(history: unknown[], slot: number): SentPacket {
+    const entry = history[slot];
+    if (entry instanceof SentPacket) return entry;
+    const created = new SentPacket();
+    history[slot] = created;
+    return created;
+  }
+
+  /** Rewrites the slot for a packet sent with the sender's planned extensions. */
+  planned(
     fields: HeaderFields,
-    extensions: Extension[],
     shared: Buffer,
     descriptor: number,
-    header: Header | null = null,
+    plan: Plan,
+    mid: string | undefined,
+    abs: number,
   ) {
-    this.fields = fields;
+    this.numbers(fields, shared, descriptor);
+    this.extensions = null;
+    this.plan = plan;
+    this.mid = mid;
+    this.absValue = abs;
+    this.built = null;
+  }
+
+  /** Rewrites the slot for a packet sent with these extensions (and this header, when one was made). */
+  sent(
+    fields: HeaderFields,
+    shared: Buffer,
+    descriptor: number,
+    extensions: Extension[],
+    header: Header | null,
+  ) {
+    this.numbers(fields, shared, descriptor);
     this.extensions = extensions;
-    this.shared = shared;
-    this.descriptor = descriptor;
     this.built = header;
   }
 
   get header(): Header {
+    const extensions = this.extensions ?? planned(this.plan, this.mid, this.absValue);
     this.built ??= new RtpHeader({
-      ...this.fields,
-      extension: this.extensions.length > 0,
-      extensions: this.extensions,
+      marker: this.marker,
+      payloadType: this.payloadType,
+      sequenceNumber: this.sequenceNumber,
+      timestamp: this.timestamp,
+      ssrc: this.ssrc,
+      extension: extensions.length > 0,
+      extensions,
     });
     return this.built;
   }
@@ -105,7 +147,18 @@ class SentPacket {
   get payload(): Buffer {
     return this.descriptor < 0 ? this.shared : withDescriptor(this.shared, this.descriptor);
   }
+
+  private numbers(fields: HeaderFields, shared: Buffer, descriptor: number): void {
+    this.marker = fields.marker;
+    this.payloadType = fields.payloadType;
+    this.sequenceNumber = fields.sequenceNumber;
+    this.timestamp = fields.timestamp;
+    this.ssrc = fields.ssrc;
+    this.shared = shared;
+    this.descriptor = descriptor;
+  }
 }
+const EMPTY = Buffer.alloc(0);
 
 /** What this sender's packets carry besides the payload; only mid and abs-send-time are handled here. */
 const HANDLED = new Set<string>([RTP_EXTENSION_URI.sdesMid, RTP_EXTENSION_URI.absSendTime]);
@@ -170,7 +223,8 @@ export function forwardRtp(sender: RTCRtpSender, packet: RtpPacket, descriptor =
   s.timestamp = fields.timestamp;
   s.sequenceNumber = fields.sequenceNumber;
   const nowMs = performance.timeOrigin + performance.now();
-  const own = extensions(plan, s, original.extensions, nowMs);
+  const abs = absSendTimeValue(nowMs);
+  const own = extensions(plan, s.mid, original.extensions, abs);
   s.ntpTimestamp = sentNtp(nowMs);
   s.rtpTimestamp = fields.timestamp;
   s.octetCount += payload.length;
@@ -183,15 +237,12 @@ export function forwardRtp(sender: RTCRtpSender, packet: RtpPacket, descriptor =
     // cipher, the three parts sent as one datagram without concatenating them.
     const head = headerBytes(fields, own);
     s.headerBytesSent += head.length;
-    s.rtpCache[slot] = new SentPacket(fields, own, payload, descriptor);
+    SentPacket.at(s.rtpCache, slot).planned(fields, payload, descriptor, plan, s.mid, abs);
     parts = withNumbers(payload, descriptor, () => encryptGcm(gcm, head, fields, payload));
   } else {
     const header = new RtpHeader({ ...original, ...fields, extensions: own });
     s.headerBytesSent += header.serializeSize;
-    s.rtpCache[slot] =
-      descriptor < 0
-        ? new RtpPacket(header, payload)
-        : new SentPacket(fields, own, payload, descriptor, header);
+    SentPacket.at(s.rtpCache, slot).sent(fields, payload, descriptor, own, header);
     parts = [withNumbers(payload, descriptor, () => dtls.srtp.encrypt(payload, header))];
   }
   let length = 0;
@@ -281,15 +332,8 @@ function planOf(s: SenderState): Plan | null {
 }
 
 /** The sender's extensions (as werift writes them: in id order, the packet's own ones kept unless replaced). */
-function extensions(plan: Plan, s: SenderState, original: Extension[], nowMs: number): Extension[] {
-  const out: Extension[] = [];
-  for (const { id, uri } of plan) {
-    if (uri === RTP_EXTENSION_URI.sdesMid) {
-      if (s.mid) out.push({ id, payload: midPayload(s.mid) });
-    } else {
-      out.push({ id, payload: absSendTime(nowMs) });
-    }
-  }
+function extensions(plan: Plan, mid: string | undefined, original: Extension[], abs: number): Extension[] {
+  const out = planned(plan, mid, abs);
   if (original.length === 0) return out; // forwarded packets carry none (the producer strips them)
   for (const extension of original) {
     const existing = out.find((e) => e.id === extension.id);
@@ -297,6 +341,19 @@ function extensions(plan: Plan, s: SenderState, original: Extension[], nowMs: nu
     else out.push(extension);
   }
   return out.sort((a, b) => a.id - b.id);
+}
+
+/** The plan's extensions for a packet: the mid, and abs-send-time with this value. */
+function planned(plan: Plan, mid: string | undefined, abs: number): Extension[] {
+  const out: Extension[] = [];
+  for (const { id, uri } of plan) {
+    if (uri === RTP_EXTENSION_URI.sdesMid) {
+      if (mid) out.push({ id, payload: midPayload(mid) });
+    } else {
+      out.push({ id, payload: absSendTimePayload(abs) });
+    }
+  }
+  return out;
 }
 
 function midPayload(mid: string): Buffer {
@@ -310,7 +367,14 @@ function midPayload(mid: string): Buffer {
 
 /** abs-send-time: seconds in 6.18 fixed point, modulo 64 (the NTP and Unix epochs differ by whole minutes). */
 export function absSendTime(unixMs: number): Buffer {
-  const value = Math.floor((unixMs / 1000) * 2 ** 18) % 2 ** 24;
+  return absSendTimePayload(absSendTimeValue(unixMs));
+}
+
+function absSendTimeValue(unixMs: number): number {
+  return Math.floor((unixMs / 1000) * 2 ** 18) % 2 ** 24;
+}
+
+function absSendTimePayload(value: number): Buffer {
   // Every student of a packet is sent within the same few µs: one buffer per value (never written after).
   if (value === lastAbsSendTime.value) return lastAbsSendTime.payload;
   const payload = Buffer.alloc(3);
