@@ -139,7 +139,10 @@ export async function startJanus(): Promise<JanusServer> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sfu-bench-janus-'));
   const port = await freePort();
   writeConfig(folder, port);
+  // In its own folder: Janus 1.1.2 sometimes crashes as it stops (SIGTERM), and its core file (over 500 MB)
+  // then goes away with the folder instead of staying in the working directory.
   const child = spawn(JANUS, ['--config', path.join(folder, 'janus.jcfg'), '--configs-folder', folder], {
+    cwd: folder,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -86,6 +86,7 @@ async function startOurs(): Promise<UnderTest> {
     process.execPath,
     [
       ...(process.env.SFU_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/sfu-prof'] : []),
+      ...(process.env.SFU_PERF ? ['--perf-basic-prof'] : []),
       here('./media-process.ts'),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MEDIA_WORKERS: String(mediaWorkers) } },
