@@ -73,8 +73,9 @@ export type IceConnection = {
  * VP8 numbers, copied only then. A slot's object is rewritten at every send, not replaced: a new object per
  * packet and student lived as long as the history (128 packets, 1.3-2.6 s), long enough to be copied by the
  * young-generation collector and promoted, and that collecting was about a tenth of the media process's CPU
- * at 100 students (`bench/sfu/README.md`). Nothing in a slot is allocated per send either: the extensions are
- * kept as the sender's plan, its mid and the abs-send-time value, unless they came with the packet.
+ * at 100 students (`bench/sfu/README.md`). With AES-GCM nothing in a slot is allocated per send either: the
+ * extensions are kept as the sender's plan, its mid and the abs-send-time value (the other SRTP profiles keep
+ * the list and the header they made).
  */
 class SentPacket {
   private marker = false;
@@ -131,8 +132,9 @@ class SentPacket {
   }
 
   get header(): Header {
+    if (this.built) return this.built;
     const extensions = this.extensions ?? planned(this.plan, this.mid, this.absValue);
-    this.built ??= new RtpHeader({
+    this.built = new RtpHeader({
       marker: this.marker,
       payloadType: this.payloadType,
       sequenceNumber: this.sequenceNumber,
