@@ -290,10 +290,10 @@ describe('forwardRtp with AEAD AES-GCM', () => {
       });
       const numbers = i % 2 === 0 ? -1 : descriptorOf(Buffer.from([0x90, 0x80, 0x80 | i, i, 0, 0, 0]));
       forwardRtp(ours.sender, new RtpPacket(header, Buffer.from([0x90, 0x80, 0x81, i, 7, 7])), numbers);
-      const seq = ours.datagrams[i]?.readUInt16BE(2) ?? -1;
-      const kept = history[seq % 128];
+      const sent = ours.datagrams[i];
+      if (!sent) throw new Error(`packet ${i} not sent`);
+      const kept = history[sent.readUInt16BE(2) % 128];
       // Read after its send, as a NACK would, then rewritten by the slot's next packet.
-      const sent = ours.datagrams[i] ?? Buffer.alloc(0);
       const size = kept?.header.serializeSize ?? 0;
       expect(kept?.header.serialize(size)).toEqual(sent.subarray(0, size));
       slots.add(kept);

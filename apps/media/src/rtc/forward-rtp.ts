@@ -102,7 +102,7 @@ class SentPacket {
   }
 
   /** Rewrites the slot for a packet sent with the sender's planned extensions. */
-  planned(
+  keepPlanned(
     fields: HeaderFields,
     shared: Buffer,
     descriptor: number,
@@ -119,7 +119,7 @@ class SentPacket {
   }
 
   /** Rewrites the slot for a packet sent with these extensions (and this header, when one was made). */
-  sent(
+  keep(
     fields: HeaderFields,
     shared: Buffer,
     descriptor: number,
@@ -133,7 +133,7 @@ class SentPacket {
 
   get header(): Header {
     if (this.built) return this.built;
-    const extensions = this.extensions ?? planned(this.plan, this.mid, this.absValue);
+    const extensions = this.extensions ?? plannedExtensions(this.plan, this.mid, this.absValue);
     this.built = new RtpHeader({
       marker: this.marker,
       payloadType: this.payloadType,
@@ -239,12 +239,12 @@ export function forwardRtp(sender: RTCRtpSender, packet: RtpPacket, descriptor =
     // cipher, the three parts sent as one datagram without concatenating them.
     const head = headerBytes(fields, own);
     s.headerBytesSent += head.length;
-    SentPacket.at(s.rtpCache, slot).planned(fields, payload, descriptor, plan, s.mid, abs);
+    SentPacket.at(s.rtpCache, slot).keepPlanned(fields, payload, descriptor, plan, s.mid, abs);
     parts = withNumbers(payload, descriptor, () => encryptGcm(gcm, head, fields, payload));
   } else {
     const header = new RtpHeader({ ...original, ...fields, extensions: own });
     s.headerBytesSent += header.serializeSize;
-    SentPacket.at(s.rtpCache, slot).sent(fields, payload, descriptor, own, header);
+    SentPacket.at(s.rtpCache, slot).keep(fields, payload, descriptor, own, header);
     parts = [withNumbers(payload, descriptor, () => dtls.srtp.encrypt(payload, header))];
   }
   let length = 0;
@@ -335,7 +335,7 @@ function planOf(s: SenderState): Plan | null {
 
 /** The sender's extensions (as werift writes them: in id order, the packet's own ones kept unless replaced). */
 function extensions(plan: Plan, mid: string | undefined, original: Extension[], abs: number): Extension[] {
-  const out = planned(plan, mid, abs);
+  const out = plannedExtensions(plan, mid, abs);
   if (original.length === 0) return out; // forwarded packets carry none (the producer strips them)
   for (const extension of original) {
     const existing = out.find((e) => e.id === extension.id);
@@ -346,7 +346,7 @@ function extensions(plan: Plan, mid: string | undefined, original: Extension[], 
 }
 
 /** The plan's extensions for a packet: the mid, and abs-send-time with this value. */
-function planned(plan: Plan, mid: string | undefined, abs: number): Extension[] {
+function plannedExtensions(plan: Plan, mid: string | undefined, abs: number): Extension[] {
   const out: Extension[] = [];
   for (const { id, uri } of plan) {
     if (uri === RTP_EXTENSION_URI.sdesMid) {
