@@ -1,5 +1,5 @@
 /**
- * What forwarding one packet to one student costs on this thread: `forwardRtp` through werift senders with
+ * What forwarding one packet to one student costs on this thread: `RtpForwarder` through werift senders with
  * real AES-GCM SRTP sessions and a real UDP socket sending on loopback to a sink in a worker thread, the way
  * the SFU's per-student loop runs (every student renumbered, as after a layer switch). Prints the thread's
  * CPU time per forwarded packet, median of the rounds. Not a test.
@@ -20,7 +20,7 @@ import {
   SrtpSession,
 } from 'werift';
 import { Vp8Rewriter } from '../../apps/media/src/forwarding/vp8-rewriter.ts';
-import { forwardRtp } from '../../apps/media/src/rtc/forward-rtp.ts';
+import { RtpForwarder } from '../../apps/media/src/rtc/forward-rtp.ts';
 import { installSrtpKeyObjects } from '../../apps/media/src/rtc/srtp-key-objects.ts';
 
 const { values } = parseArgs({
@@ -112,7 +112,7 @@ function teacherPacket(i: number): RtpPacket {
 }
 
 const students = Array.from({ length: STUDENTS }, (_, i) => ({
-  sender: student(i),
+  forwarder: new RtpForwarder(student(i)),
   vp8: new Vp8Rewriter(),
 }));
 const packets = Array.from({ length: 256 }, (_, i) => teacherPacket(i));
@@ -124,7 +124,7 @@ for (let round = 0; round < ROUNDS; round += 1) {
   for (let p = 0; p < PACKETS; p += 1) {
     const packet = packets[(round * PACKETS + p) % packets.length];
     if (!packet) throw new Error('no packet');
-    for (const { sender, vp8 } of students) forwardRtp(sender, packet, vp8.descriptorFor(packet.payload));
+    for (const { forwarder, vp8 } of students) forwarder.forward(packet, vp8.descriptorFor(packet.payload));
     sent += STUDENTS;
     // Let the datagrams go and the sink read, as the SFU's event loop does between packets.
     if (p % 16 === 15) await new Promise((resolve) => setImmediate(resolve));

@@ -10,6 +10,15 @@ describe('BitrateMeter', () => {
     expect(meter.bps(999)).toBe(100_000);
     expect(meter.bps(2500)).toBe(0);
   });
+
+  it('counts a rate that changes as it goes, its ring reused second after second', () => {
+    const meter = new BitrateMeter(1000);
+    for (let t = 0; t < 5000; t += 10) meter.add(t < 4000 ? 125 : 250, t); // 100 kbit/s, then 200 for 1 s
+    expect(meter.bps(4999)).toBe(200_000);
+    for (let t = 5000; t < 5500; t += 10) meter.add(125, t); // half a second at 100 kbit/s again
+    expect(meter.bps(5499)).toBe(150_000);
+    expect(meter.bps(5999)).toBe(50_000);
+  });
 });
 
 describe('RembEstimator', () => {

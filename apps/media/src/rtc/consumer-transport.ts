@@ -146,6 +146,12 @@ export class ConsumerTransport implements ReceivingTransport {
     this.closed.clear();
   }
 
+  /** A new m-line for `media`, with its send state. */
+  private slot(media: 'audio' | 'video'): Slot {
+    const transceiver = this.pc.addTransceiver(media, { direction: 'sendonly' });
+    return { transceiver, state: new SendState(media, transceiver.sender) };
+  }
+
   private async offer(producers: StreamSource[]): Promise<{ sdp: string; consumers: ConsumerInfo[] }> {
     if (this.isClosed) throw closedRefusal();
     if (this.pc.signalingState !== 'stable') {
@@ -158,10 +164,7 @@ export class ConsumerTransport implements ReceivingTransport {
       // teacher toggles a stream. Idle m-lines stay `sendonly` (just silent): stopping the first one (the BUNDLE
       // tag) made werift tear the shared transport down, and an `inactive` m-line in the answer makes werift
       // renominate ICE, after which nothing reached the student.
-      const slot = this.free[producer.media].pop() ?? {
-        transceiver: this.pc.addTransceiver(producer.media, { direction: 'sendonly' }),
-        state: new SendState(producer.media),
-      };
+      const slot = this.free[producer.media].pop() ?? this.slot(producer.media);
       const consumer: Consumer = new Consumer(
         producer,
         slot.transceiver.sender,

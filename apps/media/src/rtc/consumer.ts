@@ -5,7 +5,6 @@ import { BitrateMeter } from '../forwarding/bitrate-meter.ts';
 import { LayerSwitch } from '../forwarding/layer-switch.ts';
 import { selectLayer } from '../forwarding/layer-selector.ts';
 import { Signal } from '../signal.ts';
-import { forwardRtp } from './forward-rtp.ts';
 import type { SendState } from './send-state.ts';
 import type { StreamSource } from './stream-source.ts';
 
@@ -183,6 +182,6 @@ export class Consumer {
     this.state.lastSentAt = now;
     this.meter.add(packet.payload.length + 12, now);
     const { vp8 } = this.state;
-    forwardRtp(this.sender, packet, vp8 ? vp8.descriptorFor(packet.payload) : -1);
+    this.state.forwarder.forward(packet, vp8 ? vp8.descriptorFor(packet.payload) : -1, now);
   }
 }

@@ -11,7 +11,7 @@ import {
   SrtpSession,
 } from 'werift';
 import { descriptorOf, withDescriptor } from '../forwarding/vp8-rewriter.ts';
-import { absSendTime, forwardRtp, ntpTimestamp } from './forward-rtp.ts';
+import { absSendTime, ntpTimestamp, RtpForwarder } from './forward-rtp.ts';
 
 type Sent = { header: RtpHeader; payload: Buffer };
 
@@ -70,7 +70,7 @@ function sender(headerExtensions: { id: number; uri: string }[]) {
       },
     },
   });
-  return { sender: s, sent, datagrams };
+  return { sender: s, forwarder: new RtpForwarder(s), sent, datagrams };
 }
 
 /** A teacher's packets as the producer hands them on: two sources (a layer switch), across the wraparound. */
@@ -107,7 +107,7 @@ function withoutAbsSendTime(sent: Sent[]) {
   }));
 }
 
-describe('forwardRtp', () => {
+describe('RtpForwarder', () => {
   it("sends what werift's own sendRtp sends, continuing sequence and timestamps across a switch", async () => {
     const werift = sender([MID, ABS_SEND_TIME]);
     const ours = sender([MID, ABS_SEND_TIME]);
@@ -117,7 +117,7 @@ describe('forwardRtp', () => {
         ours.sender.replaceRTP(packet.header, true, 1234);
       }
       await werift.sender.sendRtp(packet);
-      forwardRtp(ours.sender, packet);
+      ours.forwarder.forward(packet);
     }
     expect(ours.sent).toHaveLength(30);
     expect(withoutAbsSendTime(ours.sent)).toEqual(withoutAbsSendTime(werift.sent));
@@ -143,7 +143,7 @@ describe('forwardRtp', () => {
   it('writes abs-send-time from the wall clock, never going backwards', async () => {
     const ours = sender([MID, ABS_SEND_TIME]);
     for (const { packet } of input()) {
-      forwardRtp(ours.sender, packet);
+      ours.forwarder.forward(packet);
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
     const times = ours.sent.map((p) =>
@@ -159,14 +159,14 @@ describe('forwardRtp', () => {
     const ours = sender([MID, TRANSPORT_CC]);
     const [first] = input();
     if (!first) throw new Error('no input');
-    forwardRtp(ours.sender, first.packet);
+    ours.forwarder.forward(first.packet);
     await new Promise((resolve) => setTimeout(resolve, 1));
     expect(ours.sent[0]?.header.extensions.map((e) => e.id)).toEqual([MID.id, TRANSPORT_CC.id]);
     ours.sender.stop();
   });
 });
 
-describe("forwardRtp with a student's own VP8 numbers", () => {
+describe("RtpForwarder with a student's own VP8 numbers", () => {
   const shared = () =>
     new RtpPacket(
       new RtpHeader({ payloadType: 96, ssrc: 0x1001, sequenceNumber: 500, timestamp: 9000, marker: true }),
@@ -179,7 +179,7 @@ describe("forwardRtp with a student's own VP8 numbers", () => {
     const ours = sender([MID, ABS_SEND_TIME]);
     const packet = shared();
     const before = Buffer.from(packet.payload);
-    forwardRtp(ours.sender, packet, descriptorOf(mine));
+    ours.forwarder.forward(packet, descriptorOf(mine));
     expect(ours.sent[0]?.payload).toEqual(mine);
     expect(packet.payload).toEqual(before);
     const seq = ours.sent[0]?.header.sequenceNumber ?? -1;
@@ -199,7 +199,7 @@ describe("forwardRtp with a student's own VP8 numbers", () => {
     const ours = sender([MID, TRANSPORT_CC]);
     const packet = shared();
     const before = Buffer.from(packet.payload);
-    forwardRtp(ours.sender, packet, descriptorOf(mine));
+    ours.forwarder.forward(packet, descriptorOf(mine));
     await new Promise((resolve) => setTimeout(resolve, 1));
     expect(ours.sent[0]?.payload).toEqual(mine);
     expect(packet.payload).toEqual(before);
@@ -216,17 +216,17 @@ describe('clock conversions', () => {
   });
 });
 
-describe('forwardRtp with AEAD AES-GCM', () => {
+describe('RtpForwarder with AEAD AES-GCM', () => {
   /** A student's sender on a real AES-GCM SRTP session. */
   function gcmStudent(key: Buffer, salt: Buffer) {
-    const { sender: s, datagrams } = sender([MID, ABS_SEND_TIME]);
+    const { sender: s, forwarder, datagrams } = sender([MID, ABS_SEND_TIME]);
     const srtp = new SrtpSession({
       keys: { localMasterKey: key, localMasterSalt: salt, remoteMasterKey: key, remoteMasterSalt: salt },
       profile: ProtectionProfileAeadAes128Gcm,
     });
     const weriftEncrypt = vi.spyOn(srtp, 'encrypt');
     (s as unknown as { dtlsTransport: Record<string, unknown> }).dtlsTransport.srtp = srtp;
-    return { sender: s, datagrams, weriftEncrypt };
+    return { sender: s, forwarder, datagrams, weriftEncrypt };
   }
 
   it("sends byte for byte what werift's SRTP session makes of the same packet, renumbered or not", () => {
@@ -241,7 +241,7 @@ describe('forwardRtp with AEAD AES-GCM', () => {
     for (const [i, { packet }] of packets.entries()) {
       const before = Buffer.from(packet.payload);
       const numbers = i % 2 === 0 ? -1 : descriptorOf(Buffer.from([0x90, 0x80, 0x80 | i, i, 0, 0, 0]));
-      forwardRtp(ours.sender, packet, numbers);
+      ours.forwarder.forward(packet, numbers);
       expect(packet.payload).toEqual(before);
       const sent = ours.datagrams[i];
       if (!sent) throw new Error(`packet ${i} not sent`);
@@ -263,7 +263,7 @@ describe('forwardRtp with AEAD AES-GCM', () => {
     const [first] = input();
     if (!first) throw new Error('no input');
     const mineNumbers = descriptorOf(Buffer.from([0x90, 0x80, 0x85, 0x67, 0, 0, 0]));
-    forwardRtp(ours.sender, first.packet, mineNumbers);
+    ours.forwarder.forward(first.packet, mineNumbers);
     const [sent] = ours.datagrams;
     if (!sent) throw new Error('not sent');
     const seq = sent.readUInt16BE(2);
@@ -289,7 +289,7 @@ describe('forwardRtp with AEAD AES-GCM', () => {
         timestamp: i * 3000,
       });
       const numbers = i % 2 === 0 ? -1 : descriptorOf(Buffer.from([0x90, 0x80, 0x80 | i, i, 0, 0, 0]));
-      forwardRtp(ours.sender, new RtpPacket(header, Buffer.from([0x90, 0x80, 0x81, i, 7, 7])), numbers);
+      ours.forwarder.forward(new RtpPacket(header, Buffer.from([0x90, 0x80, 0x81, i, 7, 7])), numbers);
       const sent = ours.datagrams[i];
       if (!sent) throw new Error(`packet ${i} not sent`);
       const kept = history[sent.readUInt16BE(2) % 128];
@@ -318,7 +318,7 @@ describe('forwardRtp with AEAD AES-GCM', () => {
     const before = performance.timeOrigin + performance.now();
     const [first] = input();
     if (!first) throw new Error('no input');
-    forwardRtp(ours.sender, first.packet);
+    ours.forwarder.forward(first.packet);
     const after = performance.timeOrigin + performance.now();
     const ntp = (ours.sender as unknown as { ntpTimestamp: bigint }).ntpTimestamp;
     expect(ntp).toBeGreaterThanOrEqual(ntpTimestamp(before - 1));

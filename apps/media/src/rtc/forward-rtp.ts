@@ -10,7 +10,14 @@ import {
 } from 'werift';
 import { descriptorOf, putDescriptor, withDescriptor } from '../forwarding/vp8-rewriter.ts';
 import { log } from '../log.ts';
-import { encryptGcm, gcmKeys, headerBytes, type HeaderFields, type SrtpLocal } from './gcm-packet.ts';
+import {
+  encryptGcm,
+  gcmKeys,
+  HeaderTemplate,
+  type GcmKeys,
+  type HeaderFields,
+  type SrtpLocal,
+} from './gcm-packet.ts';
 import { rtpCounts } from './rtp-counts.ts';
 
 /** werift's RTP history per sender (answers NACKs): the same size as its own. */
@@ -167,14 +174,16 @@ const HANDLED = new Set<string>([RTP_EXTENSION_URI.sdesMid, RTP_EXTENSION_URI.ab
 const midPayloads = new Map<string, Buffer>();
 
 /**
- * Sends a forwarded packet through a student's werift sender: the same packet werift's own
+ * Sends forwarded packets through one student's werift sender: the same packets werift's own
  * `sender.sendRtp(packet)` sends (SSRC, payload type, sequence numbers and timestamps continued across
  * `replaceRTP`, the student's mid header extension, its history for NACKs, its sender-report counters, SRTP),
- * with two differences:
+ * with these differences:
  *
  * - Synchronous and lean. werift's path goes through five async functions per packet, converts the clock to NTP
  *   through a string, sorts its bandwidth-estimation records, and sends each datagram after a DNS lookup tick;
- *   with a packet for every student that was about a fifth of the SFU's time (profile at 100 students).
+ *   with a packet for every student that was about a fifth of the SFU's time (profile at 100 students). What
+ *   depends only on the sender (its extension plan, its AES-GCM key and rollover state, its header's fixed
+ *   bytes) is worked out once and kept here, not looked up per packet.
  * - A correct clock. werift 0.25.2's `ntpTime()` writes the decimal digits of the seconds' fraction as the NTP
  *   fraction, so its abs-send-time went backwards within a second and its sender reports carried a wrong time.
  *   Here both come from the wall clock as RFC 3550 and the abs-send-time draft define them.
@@ -185,77 +194,135 @@ const midPayloads = new Map<string, Buffer>();
  *
  * Anything this path does not handle (RED, pending RTP, transport-wide sequence numbers or other header
  * extensions, a werift without these fields) goes through werift's own `sendRtp`; a TCP or TURN pair through
- * werift's own send. `descriptor` (from `Vp8Rewriter.descriptorFor`, -1 for none) gives the VP8 numbers this
- * student gets instead of the packet's own; the packet is shared by every student of its layer and comes out
- * of here as it went in.
- * `forward-rtp.test.ts` checks the packets against werift's for the same input.
+ * werift's own send. `forward-rtp.test.ts` checks the packets against werift's for the same input.
  */
-export function forwardRtp(sender: RTCRtpSender, packet: RtpPacket, descriptor = -1): void {
-  const s = sender as unknown as SenderState;
-  const dtls = s.dtlsTransport;
-  const plan = planOf(s);
-  if (!plan) {
+export class RtpForwarder {
+  private readonly sender: RTCRtpSender;
+  /** The sender's extension list {@link plan} was made from (werift replaces the list at each renegotiation). */
+  private planned: unknown = null;
+  private plan: Plan | null = null;
+  /** The SRTP session, SSRC, mid and plan {@link gcm} and {@link template} were made for. */
+  private keyed: { srtp: unknown; ssrc: number; mid: string | undefined; plan: Plan } | null = null;
+  private gcm: GcmKeys | null = null;
+  private template: HeaderTemplate | null = null;
+
+  constructor(sender: RTCRtpSender) {
+    this.sender = sender;
+  }
+
+  /**
+   * Sends one packet. `descriptor` (from `Vp8Rewriter.descriptorFor`, -1 for none) gives the VP8 numbers this
+   * student gets instead of the packet's own; the packet is shared by every student of its layer and comes out
+   * of here as it went in. `now` is `performance.now()` of the packet's turn.
+   */
+  forward(packet: RtpPacket, descriptor = -1, now = performance.now()): void {
+    const s = this.sender as unknown as SenderState;
+    const dtls = s.dtlsTransport;
+    const plan = this.planOf(s);
+    if (!plan) {
+      rtpCounts.forwarded += 1;
+      rtpCounts.forwardedBytes += packet.payload.length;
+      const rtp =
+        descriptor < 0 ? packet : new RtpPacket(packet.header, withDescriptor(packet.payload, descriptor));
+      this.sender.sendRtp(rtp).catch((error: unknown) => log.error({ err: error }, 'forwarding failed'));
+      return;
+    }
+    if (s.stopped || dtls?.state !== 'connected' || !s.codec) return;
     rtpCounts.forwarded += 1;
     rtpCounts.forwardedBytes += packet.payload.length;
-    const rtp =
-      descriptor < 0 ? packet : new RtpPacket(packet.header, withDescriptor(packet.payload, descriptor));
-    sender.sendRtp(rtp).catch((error: unknown) => log.error({ err: error }, 'forwarding failed'));
-    return;
-  }
-  if (s.stopped || dtls?.state !== 'connected' || !s.codec) return;
-  rtpCounts.forwarded += 1;
-  rtpCounts.forwardedBytes += packet.payload.length;
-  const payload = packet.payload;
-  const original = packet.header;
-  if (s.rtpContinuityPending) {
-    if (s.sequenceNumber !== undefined && s.timestamp !== undefined) {
-      s.seqOffset = uint16Add(uint16Add(s.sequenceNumber, 1), -original.sequenceNumber);
-      s.timestampOffset = uint32Add(uint32Add(s.timestamp, s.pendingTimestampStep), -original.timestamp);
+    const payload = packet.payload;
+    const original = packet.header;
+    if (s.rtpContinuityPending) {
+      if (s.sequenceNumber !== undefined && s.timestamp !== undefined) {
+        s.seqOffset = uint16Add(uint16Add(s.sequenceNumber, 1), -original.sequenceNumber);
+        s.timestampOffset = uint32Add(uint32Add(s.timestamp, s.pendingTimestampStep), -original.timestamp);
+      }
+      s.rtpContinuityPending = false;
+      s.pendingTimestampStep = 1;
     }
-    s.rtpContinuityPending = false;
-    s.pendingTimestampStep = 1;
+    const fields: HeaderFields = {
+      marker: original.marker,
+      payloadType: s.codec.payloadType,
+      sequenceNumber: uint16Add(original.sequenceNumber, s.seqOffset),
+      timestamp: uint32Add(original.timestamp, s.timestampOffset),
+      ssrc: s.ssrc,
+    };
+    s.timestamp = fields.timestamp;
+    s.sequenceNumber = fields.sequenceNumber;
+    const nowMs = TIME_ORIGIN + now;
+    const abs = absSendTimeValue(nowMs);
+    s.ntpTimestamp = sentNtp(nowMs);
+    s.rtpTimestamp = fields.timestamp;
+    s.octetCount += payload.length;
+    s.packetCount = uint32Add(s.packetCount, 1);
+    const slot = fields.sequenceNumber % RTP_HISTORY_SIZE;
+    const plain = original.extensions.length === 0 && !original.padding && original.csrc.length === 0;
+    const gcm = plain ? this.gcmOf(s, dtls.srtp, plan) : null;
+    const template = this.template;
+    let parts: Buffer[];
+    if (gcm && template) {
+      // AEAD AES-GCM (what browsers and werift negotiate first): the header written from the numbers, one
+      // cipher, the three parts sent as one datagram without concatenating them.
+      const head = template.write(fields, abs);
+      s.headerBytesSent += head.length;
+      SentPacket.at(s.rtpCache, slot).keepPlanned(fields, payload, descriptor, plan, s.mid, abs);
+      parts = withNumbers(payload, descriptor, () => encryptGcm(gcm, head, fields, payload));
+    } else {
+      const own = extensions(plan, s.mid, original.extensions, abs);
+      const header = new RtpHeader({ ...original, ...fields, extensions: own });
+      s.headerBytesSent += header.serializeSize;
+      SentPacket.at(s.rtpCache, slot).keep(fields, payload, descriptor, own, header);
+      parts = [withNumbers(payload, descriptor, () => dtls.srtp.encrypt(payload, header))];
+    }
+    let length = 0;
+    for (const part of parts) length += part.length;
+    dtls.bytesSent += length;
+    dtls.packetsSent += 1;
+    send(dtls.iceTransport.connection, parts, length);
+    // werift starts its sender reports from the first packet sent.
+    if (!s.rtcpRunning)
+      s.runRtcp().catch((error: unknown) => log.error({ err: error }, 'sender reports failed'));
   }
-  const fields: HeaderFields = {
-    marker: original.marker,
-    payloadType: s.codec.payloadType,
-    sequenceNumber: uint16Add(original.sequenceNumber, s.seqOffset),
-    timestamp: uint32Add(original.timestamp, s.timestampOffset),
-    ssrc: s.ssrc,
-  };
-  s.timestamp = fields.timestamp;
-  s.sequenceNumber = fields.sequenceNumber;
-  const nowMs = performance.timeOrigin + performance.now();
-  const abs = absSendTimeValue(nowMs);
-  const own = extensions(plan, s.mid, original.extensions, abs);
-  s.ntpTimestamp = sentNtp(nowMs);
-  s.rtpTimestamp = fields.timestamp;
-  s.octetCount += payload.length;
-  s.packetCount = uint32Add(s.packetCount, 1);
-  const slot = fields.sequenceNumber % RTP_HISTORY_SIZE;
-  const gcm = original.extensions.length === 0 && plainHeader(original, own) ? gcmOf(dtls.srtp) : null;
-  let parts: Buffer[];
-  if (gcm) {
-    // AEAD AES-GCM (what browsers and werift negotiate first): the header written from the numbers, one
-    // cipher, the three parts sent as one datagram without concatenating them.
-    const head = headerBytes(fields, own);
-    s.headerBytesSent += head.length;
-    SentPacket.at(s.rtpCache, slot).keepPlanned(fields, payload, descriptor, plan, s.mid, abs);
-    parts = withNumbers(payload, descriptor, () => encryptGcm(gcm, head, fields, payload));
-  } else {
-    const header = new RtpHeader({ ...original, ...fields, extensions: own });
-    s.headerBytesSent += header.serializeSize;
-    SentPacket.at(s.rtpCache, slot).keep(fields, payload, descriptor, own, header);
-    parts = [withNumbers(payload, descriptor, () => dtls.srtp.encrypt(payload, header))];
+
+  /** The sender's extensions in id order, or null when this path cannot send for it. */
+  private planOf(s: SenderState): Plan | null {
+    if (
+      s.pendingRtpEnabled ||
+      s.redRedundantPayloadType ||
+      s.dtlsTransport?.config?.debug?.outboundPacketLoss
+    ) {
+      return null;
+    }
+    if (this.planned === s.headerExtensions) return this.plan;
+    const ok =
+      Array.isArray(s.rtpCache) &&
+      typeof s.seqOffset === 'number' &&
+      typeof s.rtcpRunning === 'boolean' &&
+      typeof s.dtlsTransport?.srtp?.encrypt === 'function' &&
+      s.headerExtensions.every((extension) => HANDLED.has(extension.uri));
+    this.planned = s.headerExtensions;
+    this.plan = ok ? [...s.headerExtensions].sort((a, b) => a.id - b.id) : null;
+    return this.plan;
   }
-  let length = 0;
-  for (const part of parts) length += part.length;
-  dtls.bytesSent += length;
-  dtls.packetsSent += 1;
-  send(dtls.iceTransport.connection, parts, length);
-  // werift starts its sender reports from the first packet sent.
-  if (!s.rtcpRunning)
-    s.runRtcp().catch((error: unknown) => log.error({ err: error }, 'sender reports failed'));
+
+  /**
+   * The AES-GCM key, salt and rollover state of the sender's SRTP session (a new session at each DTLS
+   * handshake), with its header template; null for another profile, or extensions the one-byte form cannot hold.
+   */
+  private gcmOf(s: SenderState, srtp: SrtpLocal, plan: Plan): GcmKeys | null {
+    const keyed = this.keyed;
+    if (keyed?.srtp === srtp && keyed.ssrc === s.ssrc && keyed.mid === s.mid && keyed.plan === plan) {
+      return this.gcm;
+    }
+    this.keyed = { srtp, ssrc: s.ssrc, mid: s.mid, plan };
+    this.gcm = gcmKeys(srtp, s.ssrc);
+    this.template = HeaderTemplate.of(s.ssrc, plannedExtensions(plan, s.mid, 0), absSendTimeId(plan));
+    return this.gcm;
+  }
 }
+
+/** `performance.now()`'s zero on the wall clock (this thread's, fixed while it runs). */
+const TIME_ORIGIN = performance.timeOrigin;
 
 /**
  * Runs `encrypt` with the student's VP8 numbers in the shared payload: they go in only while it is encrypted
@@ -272,27 +339,6 @@ function withNumbers<T>(payload: Buffer, descriptor: number, encrypt: () => T): 
   }
 }
 
-/** Whether {@link headerBytes} writes this header: no padding, no CSRC, extensions that fit the one-byte form. */
-function plainHeader(original: Header, own: Extension[]): boolean {
-  if (original.padding || original.csrc.length > 0) return false;
-  for (const { id, payload } of own) {
-    if (id < 1 || id > 14 || payload.length < 1 || payload.length > 16) return false;
-  }
-  return true;
-}
-
-/** Per werift SRTP session (a new one at each DTLS handshake): its AES-GCM key and salt, null for another profile. */
-const gcmSessions = new WeakMap<object, ReturnType<typeof gcmKeys>>();
-
-function gcmOf(srtp: SrtpLocal): ReturnType<typeof gcmKeys> {
-  let keys = gcmSessions.get(srtp);
-  if (keys === undefined) {
-    keys = gcmKeys(srtp);
-    gcmSessions.set(srtp, keys);
-  }
-  return keys;
-}
-
 type Plan = { id: number; uri: string }[];
 
 /**
@@ -307,31 +353,6 @@ function sentNtp(unixMs: number): bigint {
   return lastSentNtp.value;
 }
 let lastSentNtp = { ms: -1, value: 0n };
-
-/** Per sender: its extensions in id order, for the extension list (replaced at each renegotiation) they came from;
- * null when this path cannot send for it. */
-const plans = new WeakMap<SenderState, { extensions: SenderState['headerExtensions']; plan: Plan | null }>();
-
-function planOf(s: SenderState): Plan | null {
-  if (
-    s.pendingRtpEnabled ||
-    s.redRedundantPayloadType ||
-    s.dtlsTransport?.config?.debug?.outboundPacketLoss
-  ) {
-    return null;
-  }
-  const last = plans.get(s);
-  if (last?.extensions === s.headerExtensions) return last.plan;
-  const ok =
-    Array.isArray(s.rtpCache) &&
-    typeof s.seqOffset === 'number' &&
-    typeof s.rtcpRunning === 'boolean' &&
-    typeof s.dtlsTransport?.srtp?.encrypt === 'function' &&
-    s.headerExtensions.every((extension) => HANDLED.has(extension.uri));
-  const plan = ok ? [...s.headerExtensions].sort((a, b) => a.id - b.id) : null;
-  plans.set(s, { extensions: s.headerExtensions, plan });
-  return plan;
-}
 
 /** The sender's extensions (as werift writes them: in id order, the packet's own ones kept unless replaced). */
 function extensions(plan: Plan, mid: string | undefined, original: Extension[], abs: number): Extension[] {
@@ -365,6 +386,11 @@ function midPayload(mid: string): Buffer {
     midPayloads.set(mid, payload);
   }
   return payload;
+}
+
+/** The id of the plan's abs-send-time extension, or -1. */
+function absSendTimeId(plan: Plan): number {
+  return plan.find(({ uri }) => uri === RTP_EXTENSION_URI.absSendTime)?.id ?? -1;
 }
 
 /** abs-send-time: seconds in 6.18 fixed point, modulo 64 (the NTP and Unix epochs differ by whole minutes). */

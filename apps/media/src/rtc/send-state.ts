@@ -1,4 +1,6 @@
+import type { RTCRtpSender } from 'werift';
 import { Vp8Rewriter } from '../forwarding/vp8-rewriter.ts';
+import { RtpForwarder } from './forward-rtp.ts';
 
 /**
  * What one of a student's m-lines carries over from one consumer to the next. The transport gives the teacher's
@@ -10,10 +12,13 @@ import { Vp8Rewriter } from '../forwarding/vp8-rewriter.ts';
 export class SendState {
   /** Video only: one picture numbering for the m-line, whatever layer or stream feeds it. */
   readonly vp8: Vp8Rewriter | null;
+  /** Sends through the m-line's sender (what it works out about the sender stays with the m-line too). */
+  readonly forwarder: RtpForwarder;
   /** When the m-line last sent a packet (`performance.now()`), or null before any. */
   lastSentAt: number | null = null;
 
-  constructor(media: 'audio' | 'video') {
+  constructor(media: 'audio' | 'video', sender: RTCRtpSender) {
     this.vp8 = media === 'video' ? new Vp8Rewriter() : null;
+    this.forwarder = new RtpForwarder(sender);
   }
 }

@@ -129,14 +129,14 @@ describe("werift's private fields", { timeout: 30_000 }, () => {
     expect(media.dependencies.werift).toBe(WERIFT_VERSION);
   });
 
-  it('exist on a connected sender with the kinds forwardRtp expects', () => {
+  it('exist on a connected sender with the kinds RtpForwarder expects', () => {
     const s = sender as unknown as SenderState;
     expect(fields(s, SENDER)).toEqual(SENDER);
     const dtls = s.dtlsTransport as Dtls;
     expect(fields(dtls, DTLS)).toEqual(DTLS);
     expect(dtls.state).toBe('connected');
     expect(typeof dtls.srtp.encrypt).toBe('function');
-    // The debug option forwardRtp reads (outboundPacketLoss) lives under config.debug.
+    // The debug option RtpForwarder reads (outboundPacketLoss) lives under config.debug.
     expect(kindOf(dtls.config?.debug)).toBe('object');
     const connection = dtls.iceTransport.connection;
     expect(fields(connection, CONNECTION)).toEqual(CONNECTION);
@@ -154,7 +154,7 @@ describe("werift's private fields", { timeout: 30_000 }, () => {
 
   it("are the ones werift's own send path moves", () => {
     const s = sender as unknown as SenderState;
-    // The packet sent above: werift continued its numbering and counted it where forwardRtp does.
+    // The packet sent above: werift continued its numbering and counted it where RtpForwarder does.
     expect(s.packetCount).toBe(1);
     expect(s.octetCount).toBe(5);
     expect(s.rtpCache.filter(Boolean)).toHaveLength(1);
