@@ -20,6 +20,15 @@ export type WorkerHooks = {
   exited(worker: WorkerHandle): void;
 };
 
+/**
+ * The young generation of a forwarding worker's heap, in MB. Node gives a worker 192 MB by default; forwarding
+ * allocates a few small objects per packet and student (the cipher, its output, the datagram's parts), and a
+ * smaller nursery, collected more often, stays in the processor's caches. At 100 students, in five alternating
+ * pairs, the process used 39.4-47.8% of a core (mean 44.7%) with the default and 38.2-45.6% (mean 40.5%) with
+ * 32 MB; 96 MB and 16 MB did no better than 32 (`bench/sfu/README.md`, evening of 2026-11-28).
+ */
+const YOUNG_GENERATION_MB = 32;
+
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 /** The main thread's side of one forwarding worker thread: its calls, its transports, its messages. */
@@ -36,7 +45,10 @@ export class WorkerHandle {
   constructor(rtc: RtcOptions, hooks: WorkerHooks) {
     this.hooks = hooks;
     const setup: WorkerSetup = { rtc };
-    this.thread = new Worker(new URL('./forwarding-worker.ts', import.meta.url), { workerData: setup });
+    this.thread = new Worker(new URL('./forwarding-worker.ts', import.meta.url), {
+      workerData: setup,
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
     // The media service's own server keeps the process alive; a worker alone must not (tests, shutdown).
     this.thread.unref();
     this.thread.on('message', (message: FromWorker) => this.receive(message));
