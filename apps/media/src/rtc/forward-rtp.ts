@@ -307,7 +307,8 @@ export class RtpForwarder {
 
   /**
    * The AES-GCM key, salt and rollover state of the sender's SRTP session (a new session at each DTLS
-   * handshake), with its header template; null for another profile, or extensions the one-byte form cannot hold.
+   * handshake), null for another profile; made with the sender's {@link template} (null when its extensions do
+   * not fit the one-byte form).
    */
   private gcmOf(s: SenderState, srtp: SrtpLocal, plan: Plan): GcmKeys | null {
     const keyed = this.keyed;
