@@ -4,13 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attendance } from '@sea/contract/attendance';
+import { MEDIA_REGISTRY_PREFIX } from '@sea/contract/media-registry';
 import type { SessionItem } from '@sea/contract/sessions';
 import { ROUTES, toPath } from '@sea/contract/paths';
 import { devLoginOver, jsonForm } from '../apps/server/test/server-process.ts';
 import { ApiClient } from './harness/api.ts';
 import { TicketedStudent, TicketedTeacher, ticketSource } from './harness/live-clients.ts';
 import { planMedia, startMedia, type MediaLink } from './harness/media-process.ts';
-import { startRedis } from './harness/redis-process.ts';
+import { keyExists, startRedis } from './harness/redis-process.ts';
 import { startServer, type RunningServer } from './harness/server-process.ts';
 
 /*
@@ -412,6 +413,9 @@ async function startNode(
     LOG_LEVEL: 'warn',
   });
   cleanups.push(media.stop);
+  // The node writes its first registry entry just after it starts listening: placements made before that
+  // would not know it (a test starting two edges at once then saw its students placed in either order).
+  await until(() => keyExists(redisUrl, `${MEDIA_REGISTRY_PREFIX}${id}`), 5_000, `${id} in the registry`);
   return media;
 }
 

@@ -44,3 +44,16 @@ function answers(port: number): Promise<boolean> {
     });
   });
 }
+
+/** Whether `key` exists in the Redis at `url` (one EXISTS on a connection of its own; false if none answers). */
+export function keyExists(url: string, key: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+    socket.once('error', () => resolve(false));
+    socket.once('connect', () => socket.write(`EXISTS ${key}\r\n`));
+    socket.once('data', (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith(':1'));
+    });
+  });
+}
