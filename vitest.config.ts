@@ -32,6 +32,8 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one on CI's two. The server's files mostly wait on
     // their database, sockets and child processes, so two at a time keep both cores busy.
     maxWorkers: 2,
+    // The ten slowest files after every run, so that growth is seen when it happens.
+    reporters: ['default', './harness/slowest-files.ts'],
     projects: [
       {
         test: {
