@@ -1,31 +1,18 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { storageTestFiles } from './harness/server-suite.ts';
 
 // One runner for the whole repository. The server suite runs against PGlite always, and a second time
 // against PostgreSQL when DATABASE_URL is set (required when CI=true).
 const postgres = Boolean(process.env.DATABASE_URL) || process.env.CI === 'true';
-// Slow server tests whose subject is not storage (the chat's transport, back-pressure and metrics, rate limits,
-// replay processing, HTTP plumbing: bodies, uploads, headers, docs, /metrics, who may call what, the production
-// guard): with PostgreSQL configured they run once, on PostgreSQL, not a second time on PGlite. A test with a
-// branch per database, or whose queries behave differently on the two, stays on both.
-const NOT_STORAGE = [
-  'src/chat/slow-consumer.test.ts',
-  'src/chat/stomp-session-fuzz.test.ts',
-  'src/chat/chat-metrics.test.ts',
-  'test/chat-fuzz.test.ts',
-  'src/plugins/rate-limit.test.ts',
-  'src/plugins/write-limits.test.ts',
-  'src/plugins/security-headers.test.ts',
-  'src/plugins/docs.test.ts',
-  'src/plugins/errors.test.ts',
-  'src/health/metrics-routes.test.ts',
-  'src/replays/replay-job.test.ts',
-  'src/replays/replay-close.test.ts',
-  'test/authorisation-matrix.test.ts',
-  'test/uploads-http.test.ts',
-  // It starts the real entry point on PostgreSQL whenever PostgreSQL answers, in either project.
-  'test/production-guard.test.ts',
-];
+// The server's files whose subject is SQL or storage (harness/server-suite.ts says how they are found): with
+// PostgreSQL configured they run a second time on it; every other file runs once, on PGlite.
+const STORAGE_FILES = postgres ? storageTestFiles('apps/server') : [];
+
+// ISOLATION: the server's and the web app's files run one after another in each worker without a fresh module
+// graph per file. Importing the server (Fastify, Drizzle, pino, sharp, the routes) or the web app (React, jsdom)
+// took 4-6 s of CPU per file, over half of those projects' time; the files build their own apps and clean up
+// after themselves, so what they share is only code. A file that needs module state of its own resets it.
 
 export default defineConfig({
   test: {
@@ -47,8 +34,9 @@ export default defineConfig({
         test: {
           name: 'server',
           root: 'apps/server',
+          // Files share their worker's modules (ISOLATION below).
+          isolate: false,
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...(postgres ? NOT_STORAGE : [])],
           environment: 'node',
           env: { TEST_DATABASE: 'pglite' },
           testTimeout: 30_000,
@@ -61,7 +49,8 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 root: 'apps/server',
-                include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+                isolate: false,
+                include: STORAGE_FILES,
                 environment: 'node' as const,
                 env: { TEST_DATABASE: 'postgres' },
                 testTimeout: 30_000,
@@ -87,6 +76,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: 'apps/web',
+          isolate: false,
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/testing/setup.ts'],

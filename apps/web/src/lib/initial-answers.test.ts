@@ -17,6 +17,8 @@ function embed(content: string): void {
 
 beforeEach(() => {
   resetInitialAnswers();
+  // The page loaded a second ago: the test process itself may be older than an embedded answer may be.
+  vi.spyOn(performance, 'now').mockReturnValue(1_000);
 });
 
 afterEach(() => {
