@@ -9,6 +9,7 @@ import type { Config, DatabaseConfig } from '../src/config.ts';
 import { accounts, users } from '../src/db/schema.ts';
 import { NO_WRITE_LIMITS } from '../src/plugins/write-limits.ts';
 import { pgliteTemplate } from './pglite-template.ts';
+import { postgresTemplate } from './postgres-template.ts';
 
 /** The PostgreSQL server tests create their databases on (trust auth, database `test`). */
 export const ADMIN_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -90,14 +91,19 @@ export async function redisAvailable(
 }
 
 /**
- * Creates an empty PostgreSQL database for one test file and returns its URL and a function that drops it.
+ * Creates a PostgreSQL database for one test file and returns its URL and a function that drops it: empty, or
+ * with `migrated` a copy of the migrated template (what an app would make of an empty one at its start).
  * When CI=true a missing PostgreSQL is an error, never a skip.
  */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createTestDatabase({ migrated = false } = {}): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const name = `sea_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(ADMIN_DATABASE_URL, { max: 1, connect_timeout: 5, onnotice: () => {} });
   try {
-    await admin.unsafe(`create database ${name}`);
+    const template = migrated ? ` template ${await postgresTemplate(ADMIN_DATABASE_URL)}` : '';
+    await admin.unsafe(`create database ${name}${template}`);
   } catch (error) {
     await admin.end({ timeout: 1 });
     throw new Error(`PostgreSQL is required for TEST_DATABASE=postgres (${ADMIN_DATABASE_URL})`, {
@@ -126,7 +132,7 @@ async function testDatabase(): Promise<{ database: DatabaseConfig; drop: () => P
       drop: async () => {},
     };
   }
-  const { url, drop } = await createTestDatabase();
+  const { url, drop } = await createTestDatabase({ migrated: true });
   return { database: { kind: 'postgres', url }, drop };
 }
 

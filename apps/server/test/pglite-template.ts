@@ -26,7 +26,8 @@ async function loadOrCreate(): Promise<Blob> {
   return snapshot;
 }
 
-function schemaHash(): string {
+/** A short hash of every migration file: a template made from other migrations is never used. */
+export function schemaHash(): string {
   const hash = createHash('sha256');
   for (const name of fs.readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
     const full = path.join(MIGRATIONS_FOLDER, name);
