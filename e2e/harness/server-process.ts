@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { migratedPgliteFolder } from '../../harness/pglite-folder.ts';
 import { REPO_ROOT } from './paths.ts';
 
 export type RunningServer = {
@@ -84,8 +85,9 @@ export async function startService(
 
 /**
  * Starts the real API server (`apps/server/src/main.ts`) on a free loopback port with a fresh data folder
- * (PGlite, uploads), no demo data (unless asked, e.g. by benchmarks) and the dev login, serving the given
- * web build; `env` adds or overrides variables (the media service's address, say).
+ * (PGlite, from the migrated template unless `env` names a `DATABASE_URL`; uploads), no demo data (unless
+ * asked, e.g. by benchmarks) and the dev login, serving the given web build; `env` adds or overrides variables
+ * (the media service's address, say).
  */
 export async function startServer(
   webDist: string,
@@ -93,6 +95,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-e2e-data-'));
+  if (!options.env?.DATABASE_URL) await migratedPgliteFolder(dataDir);
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     HOST: '127.0.0.1',

@@ -2,7 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MIGRATIONS_FOLDER, pgliteSnapshot } from '../src/db/open-database.ts';
+import { fileURLToPath } from 'node:url';
+
+/** The migrations (their contents identify a schema version); the database code loads only to make one. */
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
 
 let cached: Promise<Blob> | undefined;
 
@@ -18,6 +21,7 @@ export function pgliteTemplate(): Promise<Blob> {
 async function loadOrCreate(): Promise<Blob> {
   const file = path.join(os.tmpdir(), `sea-pglite-template-${schemaHash()}.tar`);
   if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
+  const { pgliteSnapshot } = await import('../src/db/open-database.ts');
   const snapshot = await pgliteSnapshot();
   // Written whole, then renamed: a parallel test file reads all of it or none.
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
