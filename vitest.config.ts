@@ -113,6 +113,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           root: 'e2e',
+          globalSetup: ['./harness/shared-chromium.ts'],
           include: ['**/*.test.ts'],
           exclude: [
             ...configDefaults.exclude,

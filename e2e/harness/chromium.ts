@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /** Debian's Chromium; a browser is never downloaded. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -50,17 +50,30 @@ export type JourneyBrowser = {
   close: () => Promise<void>;
 };
 
-/** A fresh Chromium with its own profile folder (and `extraFlags`); `close()` removes the folder. */
-export async function launchChromium(extraFlags: string[] = []): Promise<JourneyBrowser> {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-e2e-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_FLAGS, ...extraFlags],
-    headless: true,
-    locale: 'ko-KR',
-    timezoneId: 'Asia/Seoul',
-    viewport: { width: 1280, height: 900 },
-  });
+/** What every journey's browser context is: a Korean reader in Seoul on a desktop window. */
+const CONTEXT_OPTIONS = {
+  locale: 'ko-KR',
+  timezoneId: 'Asia/Seoul',
+  viewport: { width: 1280, height: 900 },
+} as const;
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The Chromium that the e2e project's global setup runs for all its files (`shared-chromium.ts`), when this
+ * process is one of them; undefined elsewhere (benchmarks, the live journeys' own processes).
+ */
+async function sharedChromium(): Promise<Browser | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  const endpoint = inject('chromiumEndpoint');
+  if (!endpoint) return undefined;
+  shared ??= chromium.connect(endpoint);
+  return shared;
+}
+
+/** `context` as a journey's browser, its pages' uncaught errors printed. */
+function journeyBrowser(context: BrowserContext, close: () => Promise<void>): JourneyBrowser {
   return {
     context,
     newPage: async () => {
@@ -68,9 +81,30 @@ export async function launchChromium(extraFlags: string[] = []): Promise<Journey
       page.on('pageerror', (error) => console.error('[browser]', error.message));
       return page;
     },
-    close: async () => {
-      await context.close();
-      fs.rmSync(profile, { recursive: true, force: true });
-    },
+    close,
   };
+}
+
+/**
+ * A browser of its own for one person of a journey: a fresh context (own cookies, storage and cache) in the
+ * Chromium the e2e project shares between its files, or, with `extraFlags` or outside that project, a fresh
+ * Chromium with its own profile folder, which `close()` removes.
+ */
+export async function launchChromium(extraFlags: string[] = []): Promise<JourneyBrowser> {
+  const browser = extraFlags.length === 0 ? await sharedChromium() : undefined;
+  if (browser) {
+    const context = await browser.newContext(CONTEXT_OPTIONS);
+    return journeyBrowser(context, () => context.close());
+  }
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS, ...extraFlags],
+    headless: true,
+    ...CONTEXT_OPTIONS,
+  });
+  return journeyBrowser(context, async () => {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  });
 }
