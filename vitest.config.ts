@@ -105,7 +105,8 @@ export default defineConfig({
           env: { LOG_LEVEL: 'warn' },
           fileParallelism: false,
           testTimeout: 120_000,
-          // The topology test builds the web app once for its browser (up to 170 s on a busy machine).
+          // The topology test may build the web app for its browser (up to 170 s on a busy machine), unless the
+          // journeys' build is already fresh.
           hookTimeout: 300_000,
         },
       },

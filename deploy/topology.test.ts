@@ -257,7 +257,7 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
       DEMO_DATA: 'true',
       WRITE_LIMITS: 'off',
       JOB_CONCURRENCY: '0',
-      ...(browserJourney ? { WEB_DIST: buildWebOnce('web-dist-deploy') } : {}),
+      ...(browserJourney ? { WEB_DIST: buildWebOnce() } : {}),
     };
     apis.push(...(await startApiServers(shared, ports.api)));
     const mediaEnv = {

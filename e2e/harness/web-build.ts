@@ -63,13 +63,12 @@ function withLock<T>(outDir: string, build: () => T): T {
 }
 
 /**
- * The built web app for the journeys, in a git-ignored folder. Built once: later calls (other test files,
- * later runs) reuse it while no source is newer than the build; a file that finds another one building waits
- * for it. Another project running at the same time (the deploy project's topology test) names its own
- * `folder`.
+ * The built web app for the journeys, the live project and the deploy test, in a git-ignored folder. Built
+ * once: later calls (other test files and projects, later runs) reuse it while no source is newer than the
+ * build; a file that finds another one building waits for it.
  */
-export function buildWebOnce(folder = 'web-dist'): string {
-  const outDir = path.join(REPO_ROOT, 'artifacts/e2e', folder);
+export function buildWebOnce(): string {
+  const outDir = path.join(REPO_ROOT, 'artifacts/e2e/web-dist');
   const stampFile = path.join(outDir, STAMP);
   const sources = newestSource();
   const fresh = () => fs.existsSync(stampFile) && Number(fs.readFileSync(stampFile, 'utf8')) >= sources;
