@@ -17,7 +17,7 @@ import { Peer, type PeerCloseReason } from '../peer.ts';
 import type { RtcOptions } from '../rtc/peer-connection.ts';
 import type { Producer } from '../rtc/producer.ts';
 import type { ProducerTransport } from '../rtc/producer-transport.ts';
-import type { Room } from '../room.ts';
+import type { Room } from '../room/room.ts';
 import type { FindOrigin } from '../registry/origin-finder.ts';
 import { CoalescedRuns } from './coalesced-runs.ts';
 import { EdgeSpeakers } from './edge-speakers.ts';

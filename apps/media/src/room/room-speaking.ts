@@ -1,8 +1,8 @@
 import type { ProducerInfo, SpeakingView } from '@sea/contract/live';
-import type { Peer } from './peer.ts';
+import type { Peer } from '../peer.ts';
+import type { Producer } from '../rtc/producer.ts';
 import { RelayedSpeakers } from './relayed-speakers.ts';
 import type { RoomAudience } from './room-audience.ts';
-import type { Producer } from './rtc/producer.ts';
 import { SpeakerSeats } from './speaker-seats.ts';
 
 /** Who speaks, as the student `userId` (the teacher and relays: null) sees it. */

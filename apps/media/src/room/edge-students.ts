@@ -1,5 +1,5 @@
-import { conflict } from './live-error.ts';
-import type { Peer } from './peer.ts';
+import { conflict } from '../live-error.ts';
+import type { Peer } from '../peer.ts';
 import type { EdgeStudents, RoomAudience } from './room-audience.ts';
 import type { SpeakerSeats } from './speaker-seats.ts';
 

@@ -1,5 +1,5 @@
 import type { RecordingState } from '@sea/contract/live';
-import type { Producer } from './rtc/producer.ts';
+import type { Producer } from '../rtc/producer.ts';
 
 /** Records a room's session (made by the media server when the session is recorded). */
 export interface RoomRecorder {

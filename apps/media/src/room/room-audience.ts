@@ -1,4 +1,4 @@
-import type { Peer } from './peer.ts';
+import type { Peer } from '../peer.ts';
 
 /** An edge's students in a class: their number, their ids and nicknames (an older edge tells fewer). */
 export type EdgeStudents = {
