@@ -20,7 +20,7 @@ import {
   SrtpSession,
 } from 'werift';
 import { Vp8Rewriter } from '../../apps/media/src/forwarding/vp8-rewriter.ts';
-import { RtpForwarder } from '../../apps/media/src/rtc/forward-rtp.ts';
+import { RtpForwarder } from '../../apps/media/src/rtc/rtp-forwarder.ts';
 import { installSrtpKeyObjects } from '../../apps/media/src/rtc/srtp-key-objects.ts';
 
 const { values } = parseArgs({

@@ -11,7 +11,7 @@ import {
   SrtpSession,
 } from 'werift';
 import { descriptorOf, withDescriptor } from '../forwarding/vp8-rewriter.ts';
-import { absSendTime, ntpTimestamp, RtpForwarder } from './forward-rtp.ts';
+import { absSendTime, ntpTimestamp, RtpForwarder } from './rtp-forwarder.ts';
 
 type Sent = { header: RtpHeader; payload: Buffer };
 

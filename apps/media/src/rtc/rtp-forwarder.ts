@@ -194,7 +194,7 @@ const midPayloads = new Map<string, Buffer>();
  *
  * Anything this path does not handle (RED, pending RTP, transport-wide sequence numbers or other header
  * extensions, a werift without these fields) goes through werift's own `sendRtp`; a TCP or TURN pair through
- * werift's own send. `forward-rtp.test.ts` checks the packets against werift's for the same input.
+ * werift's own send. `rtp-forwarder.test.ts` checks the packets against werift's for the same input.
  */
 export class RtpForwarder {
   private readonly sender: RTCRtpSender;
