@@ -1,13 +1,4 @@
-import type { Socket } from 'node:dgram';
-import {
-  RTP_EXTENSION_URI,
-  RtpHeader,
-  RtpPacket,
-  serializeSdesMid,
-  uint16Add,
-  uint32Add,
-  type RTCRtpSender,
-} from 'werift';
+import { RtpHeader, RtpPacket, uint16Add, uint32Add, type RTCRtpSender } from 'werift';
 import { descriptorOf, putDescriptor, withDescriptor } from '../forwarding/vp8-rewriter.ts';
 import { log } from '../log.ts';
 import {
@@ -18,166 +9,26 @@ import {
   type HeaderFields,
   type SrtpLocal,
 } from './gcm-packet.ts';
+import {
+  absSendTimeId,
+  absSendTimeValue,
+  extensions,
+  handlesAll,
+  plannedExtensions,
+  type Plan,
+} from './header-extensions.ts';
+import { sentNtp } from './ntp-time.ts';
 import { rtpCounts } from './rtp-counts.ts';
-
-/** werift's RTP history per sender (answers NACKs): the same size as its own. */
-const RTP_HISTORY_SIZE = 128;
-/** Seconds from the NTP epoch (1900) to the Unix epoch (1970). */
-const NTP_UNIX_OFFSET_S = 2_208_988_800;
-
-type Extension = { id: number; payload: Buffer };
-type Header = RtpPacket['header'];
-
-/**
- * The parts of werift 0.25.2's sender, DTLS and ICE objects that its own send path uses (private fields:
- * `werift-internals.test.ts` pins the version and checks each one on a connected sender).
- */
-export type SenderState = {
-  stopped: boolean;
-  pendingRtpEnabled: boolean;
-  redRedundantPayloadType: number | undefined;
-  codec: { payloadType: number } | undefined;
-  ssrc: number;
-  mid: string | undefined;
-  headerExtensions: { id: number; uri: string }[];
-  sequenceNumber: number | undefined;
-  timestamp: number | undefined;
-  seqOffset: number;
-  timestampOffset: number;
-  rtpContinuityPending: boolean;
-  pendingTimestampStep: number;
-  ntpTimestamp: bigint;
-  rtpTimestamp: number;
-  octetCount: number;
-  packetCount: number;
-  headerBytesSent: number;
-  rtpCache: { header: Header; payload: Buffer }[];
-  rtcpRunning: boolean;
-  runRtcp(): Promise<void>;
-  dtlsTransport?: {
-    state: string;
-    bytesSent: number;
-    packetsSent: number;
-    config?: { debug?: { outboundPacketLoss?: number } };
-    srtp: SrtpLocal & { encrypt(payload: Buffer, header: Header): Buffer };
-    iceTransport: { connection: IceConnection };
-  };
-};
-export type IceConnection = {
-  canSendApplicationData(): boolean;
-  send(data: Buffer): Promise<void>;
-  nominated?: {
-    remoteAddr: [string, number];
-    packetsSent: number;
-    bytesSent: number;
-    protocol: { transport?: { type?: string; closed?: boolean; socket?: Socket } };
-  };
-};
-
-/**
- * One slot of a sender's history (werift answers NACKs from it), kept as the numbers its last packet was sent
- * with: its `RtpHeader` is made only if a NACK asks for it, and its payload, when it carries the student's own
- * VP8 numbers, copied only then. A slot's object is rewritten at every send, not replaced: a new object per
- * packet and student lived as long as the history (128 packets, 1.3-2.6 s), long enough to be copied by the
- * young-generation collector and promoted, and that collecting was about a tenth of the media process's CPU
- * at 100 students (`bench/sfu/README.md`). With AES-GCM nothing in a slot is allocated per send either: the
- * extensions are kept as the sender's plan, its mid and the abs-send-time value (the other SRTP profiles keep
- * the list and the header they made).
- */
-class SentPacket {
-  private marker = false;
-  private payloadType = 0;
-  private sequenceNumber = 0;
-  private timestamp = 0;
-  private ssrc = 0;
-  private shared: Buffer = EMPTY;
-  private descriptor = -1;
-  /** The extensions as sent, or null: then the plan's, from {@link mid} and {@link absValue}. */
-  private extensions: Extension[] | null = null;
-  private plan: Plan = [];
-  private mid: string | undefined = undefined;
-  private absValue = 0;
-  private built: Header | null = null;
-
-  /** The packet a slot holds now: this path's own object, made once per slot of werift's (renewable) array. */
-  static at(history: unknown[], slot: number): SentPacket {
-    const entry = history[slot];
-    if (entry instanceof SentPacket) return entry;
-    const created = new SentPacket();
-    history[slot] = created;
-    return created;
-  }
-
-  /** Rewrites the slot for a packet sent with the sender's planned extensions. */
-  keepPlanned(
-    fields: HeaderFields,
-    shared: Buffer,
-    descriptor: number,
-    plan: Plan,
-    mid: string | undefined,
-    abs: number,
-  ) {
-    this.numbers(fields, shared, descriptor);
-    this.extensions = null;
-    this.plan = plan;
-    this.mid = mid;
-    this.absValue = abs;
-    this.built = null;
-  }
-
-  /** Rewrites the slot for a packet sent with these extensions (and this header, when one was made). */
-  keep(
-    fields: HeaderFields,
-    shared: Buffer,
-    descriptor: number,
-    extensions: Extension[],
-    header: Header | null,
-  ) {
-    this.numbers(fields, shared, descriptor);
-    this.extensions = extensions;
-    this.built = header;
-  }
-
-  get header(): Header {
-    if (this.built) return this.built;
-    const extensions = this.extensions ?? plannedExtensions(this.plan, this.mid, this.absValue);
-    this.built = new RtpHeader({
-      marker: this.marker,
-      payloadType: this.payloadType,
-      sequenceNumber: this.sequenceNumber,
-      timestamp: this.timestamp,
-      ssrc: this.ssrc,
-      extension: extensions.length > 0,
-      extensions,
-    });
-    return this.built;
-  }
-
-  get payload(): Buffer {
-    return this.descriptor < 0 ? this.shared : withDescriptor(this.shared, this.descriptor);
-  }
-
-  private numbers(fields: HeaderFields, shared: Buffer, descriptor: number): void {
-    this.marker = fields.marker;
-    this.payloadType = fields.payloadType;
-    this.sequenceNumber = fields.sequenceNumber;
-    this.timestamp = fields.timestamp;
-    this.ssrc = fields.ssrc;
-    this.shared = shared;
-    this.descriptor = descriptor;
-  }
-}
-const EMPTY = Buffer.alloc(0);
-
-/** What this sender's packets carry besides the payload; only mid and abs-send-time are handled here. */
-const HANDLED = new Set<string>([RTP_EXTENSION_URI.sdesMid, RTP_EXTENSION_URI.absSendTime]);
-const midPayloads = new Map<string, Buffer>();
+import { RTP_HISTORY_SIZE, SentPacket } from './sent-packet.ts';
+import type { IceConnection, SenderState } from './werift-internals.ts';
 
 /**
  * Sends forwarded packets through one student's werift sender: the same packets werift's own
  * `sender.sendRtp(packet)` sends (SSRC, payload type, sequence numbers and timestamps continued across
- * `replaceRTP`, the student's mid header extension, its history for NACKs, its sender-report counters, SRTP),
- * with these differences:
+ * `replaceRTP`, the student's mid header extension, its history for NACKs, its sender-report counters, SRTP).
+ * The sender's private fields it moves are typed in `werift-internals.ts`, the extensions it writes are
+ * `header-extensions.ts`'s, and each slot of the history is a `SentPacket` (`sent-packet.ts`). Its
+ * differences from werift's path:
  *
  * - Synchronous and lean. werift's path goes through five async functions per packet, converts the clock to NTP
  *   through a string, sorts its bandwidth-estimation records, and sends each datagram after a DNS lookup tick;
@@ -299,7 +150,7 @@ export class RtpForwarder {
       typeof s.seqOffset === 'number' &&
       typeof s.rtcpRunning === 'boolean' &&
       typeof s.dtlsTransport?.srtp?.encrypt === 'function' &&
-      s.headerExtensions.every((extension) => HANDLED.has(extension.uri));
+      handlesAll(s.headerExtensions);
     this.planned = s.headerExtensions;
     this.plan = ok ? [...s.headerExtensions].sort((a, b) => a.id - b.id) : null;
     return this.plan;
@@ -338,86 +189,6 @@ function withNumbers<T>(payload: Buffer, descriptor: number, encrypt: () => T): 
   } finally {
     putDescriptor(payload, own);
   }
-}
-
-type Plan = { id: number; uri: string }[];
-
-/**
- * The NTP time of a send, for the sender's `ntpTimestamp` (werift puts it in its sender report with the last
- * packet's RTP time): whole milliseconds, one value per millisecond, since every student of a packet is sent
- * within the same one or two. A field written per packet, not an accessor: redefining a property of the sender
- * would turn it into a dictionary-mode object, and every read of it in this path into a hash lookup.
- */
-function sentNtp(unixMs: number): bigint {
-  const ms = Math.floor(unixMs);
-  if (ms !== lastSentNtp.ms) lastSentNtp = { ms, value: ntpTimestamp(ms) };
-  return lastSentNtp.value;
-}
-let lastSentNtp = { ms: -1, value: 0n };
-
-/** The sender's extensions (as werift writes them: in id order, the packet's own ones kept unless replaced). */
-function extensions(plan: Plan, mid: string | undefined, original: Extension[], abs: number): Extension[] {
-  const out = plannedExtensions(plan, mid, abs);
-  if (original.length === 0) return out; // forwarded packets carry none (the producer strips them)
-  for (const extension of original) {
-    const existing = out.find((e) => e.id === extension.id);
-    if (existing) existing.payload = extension.payload;
-    else out.push(extension);
-  }
-  return out.sort((a, b) => a.id - b.id);
-}
-
-/** The plan's extensions for a packet: the mid, and abs-send-time with this value. */
-function plannedExtensions(plan: Plan, mid: string | undefined, abs: number): Extension[] {
-  const out: Extension[] = [];
-  for (const { id, uri } of plan) {
-    if (uri === RTP_EXTENSION_URI.sdesMid) {
-      if (mid) out.push({ id, payload: midPayload(mid) });
-    } else {
-      out.push({ id, payload: absSendTimePayload(abs) });
-    }
-  }
-  return out;
-}
-
-function midPayload(mid: string): Buffer {
-  let payload = midPayloads.get(mid);
-  if (!payload) {
-    payload = serializeSdesMid(mid);
-    midPayloads.set(mid, payload);
-  }
-  return payload;
-}
-
-/** The id of the plan's abs-send-time extension, or -1. */
-function absSendTimeId(plan: Plan): number {
-  return plan.find(({ uri }) => uri === RTP_EXTENSION_URI.absSendTime)?.id ?? -1;
-}
-
-/** abs-send-time: seconds in 6.18 fixed point, modulo 64 (the NTP and Unix epochs differ by whole minutes). */
-export function absSendTime(unixMs: number): Buffer {
-  return absSendTimePayload(absSendTimeValue(unixMs));
-}
-
-function absSendTimeValue(unixMs: number): number {
-  return Math.floor((unixMs / 1000) * 2 ** 18) % 2 ** 24;
-}
-
-function absSendTimePayload(value: number): Buffer {
-  // Every student of a packet is sent within the same few µs: one buffer per value (never written after).
-  if (value === lastAbsSendTime.value) return lastAbsSendTime.payload;
-  const payload = Buffer.alloc(3);
-  payload.writeUIntBE(value, 0, 3);
-  lastAbsSendTime = { value, payload };
-  return payload;
-}
-let lastAbsSendTime = { value: -1, payload: Buffer.alloc(3) };
-
-/** A 64-bit NTP timestamp (RFC 3550): seconds since 1900 and the fraction of a second in 1/2^32. */
-export function ntpTimestamp(unixMs: number): bigint {
-  const seconds = Math.floor(unixMs / 1000);
-  const fraction = Math.floor(((unixMs - seconds * 1000) / 1000) * 2 ** 32);
-  return (BigInt(seconds + NTP_UNIX_OFFSET_S) << 32n) | BigInt(fraction);
 }
 
 function send(connection: IceConnection, parts: Buffer[], length: number): void {
