@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import {
   ProtectionProfileAeadAes128Gcm,
   RTCRtpSender,
@@ -19,6 +18,52 @@ export const ABS_SEND_TIME = { id: 3, uri: RTP_EXTENSION_URI.absSendTime };
 export const TRANSPORT_CC = { id: 5, uri: RTP_EXTENSION_URI.transportWideCC };
 
 /**
+ * A werift sender set up as a connected student's is, in the fields RtpForwarder reads and moves: its SSRC,
+ * mid, negotiated extensions and VP8 payload type, a connected DTLS transport with `srtp`, and a nominated UDP
+ * pair sending into `socket` (a dgram socket, or a fake with its `send`) at `remote`. `dtls` adds to the DTLS
+ * transport, `fields` to the sender. Also the SFU benchmark's students (bench/sfu/forward-cost.ts).
+ */
+export function connectedSender(options: {
+  ssrc: number;
+  mid: string;
+  payloadType: number;
+  headerExtensions: { id: number; uri: string }[];
+  srtp: object;
+  socket: object;
+  remote: [address: string, port: number];
+  dtls?: object;
+  fields?: object;
+}): RTCRtpSender {
+  const s = new RTCRtpSender('video');
+  Object.assign(s, {
+    ssrc: options.ssrc,
+    mid: options.mid,
+    headerExtensions: options.headerExtensions,
+    codec: { payloadType: options.payloadType, name: 'VP8' },
+    ...options.fields,
+    dtlsTransport: {
+      state: 'connected',
+      bytesSent: 0,
+      packetsSent: 0,
+      ...options.dtls,
+      srtp: options.srtp,
+      iceTransport: {
+        connection: {
+          canSendApplicationData: () => true,
+          nominated: {
+            remoteAddr: options.remote,
+            packetsSent: 0,
+            bytesSent: 0,
+            protocol: { transport: { type: 'udp', closed: false, socket: options.socket } },
+          },
+        },
+      },
+    },
+  });
+  return s;
+}
+
+/**
  * A sender of a connected student as werift sets it up, writing what it sends (plaintext) into `sent` and the
  * datagrams its UDP socket was given (as one buffer each) into `datagrams`.
  */
@@ -30,44 +75,25 @@ export function sender(headerExtensions: { id: number; uri: string }[]) {
       header: RtpHeader.deSerialize(header.serialize(header.serializeSize)),
       payload: Buffer.from(payload),
     });
-  const s = new RTCRtpSender('video');
-  Object.assign(s, {
+  const s = connectedSender({
     ssrc: 0x0a0b_0c0d,
     mid: '2',
+    payloadType: 97,
     headerExtensions,
-    codec: { payloadType: 97, name: 'VP8' },
-    dtlsTransport: {
-      state: 'connected',
-      bytesSent: 0,
-      packetsSent: 0,
-      // werift's own path
+    // werift's own path
+    dtls: {
       sendRtp: async (payload: Buffer, header: RtpHeader) => keep(header, payload),
       sendRtcp: async () => undefined,
-      // the forwarding path: SRTP (here: none) and the nominated UDP pair
-      srtp: {
-        encrypt: (payload: Buffer, header: RtpHeader) => (
-          keep(header, payload),
-          Buffer.alloc(12 + payload.length)
-        ),
-      },
-      iceTransport: {
-        connection: {
-          canSendApplicationData: () => true,
-          nominated: {
-            remoteAddr: ['127.0.0.1', 9],
-            packetsSent: 0,
-            bytesSent: 0,
-            protocol: {
-              transport: {
-                type: 'udp',
-                closed: false,
-                socket: { send: (parts: Buffer[]) => datagrams.push(Buffer.concat(parts)) },
-              },
-            },
-          },
-        },
-      },
     },
+    // the forwarding path: SRTP (here: none) and the nominated UDP pair
+    srtp: {
+      encrypt: (payload: Buffer, header: RtpHeader) => (
+        keep(header, payload),
+        Buffer.alloc(12 + payload.length)
+      ),
+    },
+    socket: { send: (parts: Buffer[]) => datagrams.push(Buffer.concat(parts)) },
+    remote: ['127.0.0.1', 9],
   });
   return { sender: s, forwarder: new RtpForwarder(s), sent, datagrams };
 }
@@ -100,7 +126,6 @@ export function gcmStudent(key: Buffer, salt: Buffer) {
     keys: { localMasterKey: key, localMasterSalt: salt, remoteMasterKey: key, remoteMasterSalt: salt },
     profile: ProtectionProfileAeadAes128Gcm,
   });
-  const weriftEncrypt = vi.spyOn(srtp, 'encrypt');
   (s as unknown as { dtlsTransport: Record<string, unknown> }).dtlsTransport.srtp = srtp;
-  return { sender: s, forwarder, datagrams, weriftEncrypt };
+  return { sender: s, forwarder, datagrams, srtp };
 }
