@@ -22,12 +22,10 @@ async function redisAvailable(): Promise<boolean> {
     retryStrategy: () => null,
   });
   probe.on('error', () => undefined); // reported through the failed ping
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
+  const pong = await probe
+    .connect()
+    .then(() => probe.ping())
+    .catch(() => null); // no Redis there: the tests that need it skip or fail
+  probe.disconnect();
+  return pong === 'PONG';
 }
