@@ -1,15 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ClassItem } from '@sea/contract/classes';
-import { LIVE_SOCKET_PATH, type LiveAnswer } from '@sea/contract/live';
+import type { LiveAnswer } from '@sea/contract/live';
 import type { LiveTicket } from '@sea/contract/live-ticket';
+import { freePort } from '@sea/service-kit/test/free-port';
+import { connectLive } from '../apps/media/test/live-socket.ts';
 import { createTestDatabase, postgresAvailable } from '../apps/server/test/helper.ts';
 import { devLoginOver } from '../apps/server/test/server-process.ts';
 
@@ -26,16 +27,6 @@ afterAll(async () => {
 // PostgreSQL when it is there (a fresh PGlite folder costs a minute of initdb on a busy machine); it also lets
 // the test read the records right after a stop.
 const postgresUp = await postgresAvailable();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.once('error', reject);
-  });
-}
 
 /** The processes whose parent is `pid` (from /proc). */
 function childrenOf(pid: number): number[] {
@@ -118,21 +109,8 @@ async function api<T>(url: string, token: string): Promise<T> {
   return body.data;
 }
 
-async function connect(mediaUrl: string, ticket: string): Promise<Socket> {
-  const socket = io(mediaUrl, {
-    path: LIVE_SOCKET_PATH,
-    transports: ['websocket'],
-    auth: { ticket },
-    reconnection: false,
-    forceNew: true,
-  });
-  cleanups.push(() => socket.disconnect());
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', (error) => reject(error));
-  });
-  return socket;
-}
+const connect = (mediaUrl: string, ticket: string): Promise<Socket> =>
+  connectLive(mediaUrl, ticket, (socket) => cleanups.push(() => socket.disconnect()));
 
 describe('npm start', () => {
   it('on another PORT: a lecture goes live at once, a stop mid-lecture leaves nothing running or live', async () => {

@@ -13,15 +13,16 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import {
   ProtectionProfileAeadAes128Gcm,
-  RTCRtpSender,
   RTP_EXTENSION_URI,
   RtpHeader,
   RtpPacket,
   SrtpSession,
+  type RTCRtpSender,
 } from 'werift';
 import { Vp8Rewriter } from '../../apps/media/src/forwarding/vp8-rewriter.ts';
-import { RtpForwarder } from '../../apps/media/src/rtc/forward-rtp.ts';
+import { RtpForwarder } from '../../apps/media/src/rtc/rtp-forwarder.ts';
 import { installSrtpKeyObjects } from '../../apps/media/src/rtc/srtp-key-objects.ts';
+import { connectedSender } from '../../apps/media/test/student-sender.ts';
 
 const { values } = parseArgs({
   options: {
@@ -51,7 +52,6 @@ const socket = createSocket({ type: 'udp4', sendBufferSize: 4 * 1024 * 1024 });
 await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
 
 function student(index: number): RTCRtpSender {
-  const sender = new RTCRtpSender('video');
   const srtp = new SrtpSession({
     keys: {
       localMasterKey: randomBytes(16),
@@ -61,34 +61,19 @@ function student(index: number): RTCRtpSender {
     },
     profile: ProtectionProfileAeadAes128Gcm,
   });
-  Object.assign(sender, {
+  return connectedSender({
     ssrc: 0x1000_0000 + index,
     mid: '0',
+    payloadType: 96,
     headerExtensions: [
       { id: 4, uri: RTP_EXTENSION_URI.sdesMid },
       { id: 2, uri: RTP_EXTENSION_URI.absSendTime },
     ],
-    codec: { payloadType: 96, name: 'VP8' },
-    rtcpRunning: true, // no sender reports in this measurement
-    dtlsTransport: {
-      state: 'connected',
-      bytesSent: 0,
-      packetsSent: 0,
-      srtp,
-      iceTransport: {
-        connection: {
-          canSendApplicationData: () => true,
-          nominated: {
-            remoteAddr: ['127.0.0.1', sinkPort],
-            packetsSent: 0,
-            bytesSent: 0,
-            protocol: { transport: { type: 'udp', closed: false, socket } },
-          },
-        },
-      },
-    },
+    fields: { rtcpRunning: true }, // no sender reports in this measurement
+    srtp,
+    socket,
+    remote: ['127.0.0.1', sinkPort],
   });
-  return sender;
 }
 
 /** A teacher's top webcam layer: VP8 with a 15-bit picture id and TL0PICIDX, about 1 100 bytes a packet. */

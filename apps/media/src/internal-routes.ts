@@ -9,8 +9,8 @@ import {
 } from '@sea/contract/media-nodes';
 import { ROUTES } from '@sea/contract/paths';
 import type { Readiness } from '@sea/contract/readiness';
+import { FORWARDING_HEADERS, metricsAccess } from '@sea/service-kit/metrics-access';
 import { log } from './log.ts';
-import { FORWARDING_HEADERS, metricsAccess } from './metrics-access.ts';
 
 /** The largest revocation body taken (a withdrawal names one user; a report's answer a few). */
 const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { log } from './log.ts';
 import { Peer } from './peer.ts';
-import { Room } from './room.ts';
+import { Room } from './room/room.ts';
 
 const RTC = { announcedIp: '127.0.0.1', listenIp: '127.0.0.1', portRange: null, iceServers: [] };
 type Line = Record<string, unknown>;

@@ -4,7 +4,7 @@ import { ConsumerTransport } from './rtc/consumer-transport.ts';
 import type { RtcOptions } from './rtc/peer-connection.ts';
 import type { ReceivingTransport } from './rtc/receiving-transport.ts';
 import { SessionRecorder } from './recording/session-recorder.ts';
-import { Room } from './room.ts';
+import { Room } from './room/room.ts';
 import { Signal } from './signal.ts';
 import { ForwardingPool } from './workers/forwarding-pool.ts';
 

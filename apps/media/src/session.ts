@@ -2,7 +2,7 @@ import type { LiveTicketClaims } from '@sea/contract/live-ticket';
 import type { MediaServer } from './media-server.ts';
 import { notInRoom, forbidden } from './live-error.ts';
 import type { Notify, Peer } from './peer.ts';
-import type { Room } from './room.ts';
+import type { Room } from './room/room.ts';
 
 /**
  * One signalling connection: who it is (the ticket's claims), how to reach its client, and the peer it became

@@ -1,29 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { chromiumChecked, runHarness, warnIfSkipped } from './chromium/harness-runner.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const present = fs.existsSync(CHROMIUM);
-const required = process.env.CI === 'true';
-if (!present && !required) console.warn(`SKIPPED: the Chromium edge-node test needs ${CHROMIUM}`);
-
-/** Whether this process may create a network namespace (root, or unprivileged namespaces allowed). */
-const isolated = spawnSync('unshare', ['--net', 'true']).status === 0;
-
-/** Runs the harness in its own loopback-only network namespace when this process may create one. */
-function runHarness(): Record<string, unknown> {
-  const script = fileURLToPath(new URL('./chromium/run-edge-harness.ts', import.meta.url));
-  const node = process.execPath;
-  const command = isolated ? 'unshare' : node;
-  const args = isolated
-    ? ['--net', 'sh', '-c', 'ip link set lo up && exec "$0" "$1"', node, script]
-    : [script];
-  const run = spawnSync(command, args, { encoding: 'utf8', timeout: 180_000, maxBuffer: 16 * 1024 * 1024 });
-  const line = run.stdout.split('\n').find((l) => l.startsWith('HARNESS_RESULT '));
-  if (!line) throw new Error(`harness printed no result:\n${run.stdout}\n${run.stderr}`);
-  return JSON.parse(line.slice('HARNESS_RESULT '.length)) as Record<string, unknown>;
-}
+warnIfSkipped('the Chromium edge-node test');
 
 type EdgeStudent = {
   firstFrameMs: number | null;
@@ -36,11 +14,11 @@ type EdgeStudent = {
   systemAudioPackets: number;
 };
 
-describe.runIf(present || required)(
+describe.runIf(chromiumChecked)(
   'one class across two media nodes in Chromium (fake devices, loopback)',
   () => {
     it('a student on an edge node decodes every stream of the teacher, and is back on the origin within 5 s when the edge dies', () => {
-      const result = runHarness();
+      const result = runHarness('./run-edge-harness.ts', 180_000);
       expect(result.error).toBeUndefined();
       expect(result.published).toEqual([
         'webcamVideo',

@@ -5,15 +5,45 @@ import { delay, until } from './test-media-server.ts';
 
 const resources = (kind: string) => process.getActiveResourcesInfo().filter((r) => r === kind).length;
 
-describe('lifecycle', () => {
-  let setup: Awaited<ReturnType<typeof teachingServer>>;
+type Setup = Awaited<ReturnType<typeof teachingServer>>;
+
+/** A teacher's webcam on a server with `workers` forwarding workers, for the describe block that calls it. */
+function teacherOnServer(workers: number): () => Setup {
+  let setup: Setup | undefined;
   beforeAll(async () => {
-    setup = await teachingServer(0, ['webcamVideo', 'webcamAudio']);
+    setup = await teachingServer(workers, ['webcamVideo', 'webcamAudio']);
   });
-  afterAll(() => setup.close());
+  afterAll(() => setup?.close());
+  return () => {
+    if (!setup) throw new Error('no teaching server');
+    return setup;
+  };
+}
+
+/**
+ * 1000 students join and leave, every tenth after a real negotiation (UDP sockets, a timer, its consumers
+ * resumed); `negotiated` runs after each of those.
+ */
+async function thousandJoinsAndLeaves({ room, student }: Setup, negotiated = () => {}): Promise<void> {
+  for (let i = 0; i < 1000; i += 1) {
+    const peer = student(`s${i}`);
+    room.addStudent(peer);
+    if (i % 10 === 0) {
+      const transport = peer.createConsumerTransport();
+      const { consumers } = await transport.consume(room.currentProducers());
+      expect(consumers).toHaveLength(2);
+      for (const { consumerId } of consumers) await transport.resume(consumerId);
+      negotiated();
+    }
+    peer.close(i % 2 === 0 ? 'left' : 'disconnected');
+  }
+}
+
+describe('lifecycle', () => {
+  const setup = teacherOnServer(0);
 
   it('1000 joins and leaves leave no peer, consumer, timer, socket or subscription behind', async () => {
-    const { server, room, producers } = setup;
+    const { server, room, producers } = setup();
     await delay(200);
     const baseline = {
       timers: resources('Timeout'),
@@ -22,19 +52,9 @@ describe('lifecycle', () => {
       closedListeners: producers.map((p) => p.closed.size),
       peerConnections: openPeerConnections(),
     };
-    for (let i = 0; i < 1000; i += 1) {
-      const peer = setup.student(`s${i}`);
-      room.addStudent(peer);
-      // Every tenth student goes as far as a real negotiation (UDP sockets, a timer, consumers).
-      if (i % 10 === 0) {
-        const transport = peer.createConsumerTransport();
-        const { consumers } = await transport.consume(room.currentProducers());
-        expect(consumers).toHaveLength(2);
-        for (const { consumerId } of consumers) await transport.resume(consumerId);
-        expect(producers.map((p) => p.packet.size)).toEqual(baseline.packetListeners.map((n) => n + 1));
-      }
-      peer.close(i % 2 === 0 ? 'left' : 'disconnected');
-    }
+    await thousandJoinsAndLeaves(setup(), () =>
+      expect(producers.map((p) => p.packet.size)).toEqual(baseline.packetListeners.map((n) => n + 1)),
+    );
     expect(room.studentCount).toBe(0);
     expect(producers.map((p) => p.packet.size)).toEqual(baseline.packetListeners);
     expect(producers.map((p) => p.closed.size)).toEqual(baseline.closedListeners);
@@ -46,7 +66,7 @@ describe('lifecycle', () => {
   });
 
   it('closing the server closes rooms, producers and their subscriptions', async () => {
-    const { server, producers } = setup;
+    const { server, producers } = setup();
     await server.close();
     expect(server.roomCount).toBe(0);
     for (const producer of producers) {
@@ -57,29 +77,15 @@ describe('lifecycle', () => {
 });
 
 describe('lifecycle with forwarding workers', () => {
-  let setup: Awaited<ReturnType<typeof teachingServer>>;
-  beforeAll(async () => {
-    setup = await teachingServer(2, ['webcamVideo', 'webcamAudio']);
-  });
-  afterAll(() => setup.close());
+  const setup = teacherOnServer(2);
 
   it('1000 joins and leaves leave no transport, consumer, listener, stream, socket or timer behind in the workers', async () => {
-    const { server, room, producers } = setup;
+    const { server, room, producers, student } = setup();
     const pool = server.forwarding;
     if (!pool) throw new Error('no workers');
     const baseline = await pool.counts();
     expect(baseline.map((w) => w.transports)).toEqual([0, 0]);
-    for (let i = 0; i < 1000; i += 1) {
-      const peer = setup.student(`s${i}`);
-      room.addStudent(peer);
-      if (i % 10 === 0) {
-        const transport = peer.createConsumerTransport();
-        const { consumers } = await transport.consume(room.currentProducers());
-        expect(consumers).toHaveLength(2);
-        for (const { consumerId } of consumers) await transport.resume(consumerId);
-      }
-      peer.close(i % 2 === 0 ? 'left' : 'disconnected');
-    }
+    await thousandJoinsAndLeaves(setup());
     expect(room.studentCount).toBe(0);
     // With no student left, no stream is fed to any worker (nor serialised for none).
     expect(pool.feedCount).toBe(0);
@@ -103,7 +109,7 @@ describe('lifecycle with forwarding workers', () => {
     );
     // Students present together are spread over the workers.
     const together = [0, 1, 2, 3].map((i) => {
-      const peer = setup.student(`t${i}`);
+      const peer = student(`t${i}`);
       room.addStudent(peer);
       peer.createConsumerTransport();
       return peer;
@@ -114,7 +120,7 @@ describe('lifecycle with forwarding workers', () => {
   });
 
   it('closing the server releases the streams and stops the workers', async () => {
-    const { server, producers } = setup;
+    const { server, producers } = setup();
     const pool = server.forwarding;
     await server.close();
     expect(pool?.feedCount).toBe(0);

@@ -1,75 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ConsumerInfo, Layer } from '@sea/contract/live';
-import type { Socket } from 'socket.io-client';
-import { SyntheticStudent, type Received } from './synthetic-student.ts';
-import { SyntheticTeacher } from './synthetic-teacher.ts';
+import type { Layer } from '@sea/contract/live';
+import {
+  consumerOf,
+  expectSwitched,
+  joinStudent,
+  layersOf,
+  negotiate,
+  publishTeacher,
+  resumeAll,
+  type Closers,
+} from './synthetic-class.ts';
+import type { Received } from './synthetic-student.ts';
 import { collect, delay, ok, startTestMedia, until } from './test-media-server.ts';
 
 type Media = Awaited<ReturnType<typeof startTestMedia>>;
 let media: Media;
-const closers: (() => Promise<void>)[] = [];
+const closers: Closers = [];
 
-async function publish({ screen = false } = {}) {
-  const socket = await media.connectAs({ role: 'teacher' });
-  const teacher = new SyntheticTeacher(1_000, { screen });
-  closers.push(() => teacher.close());
-  await ok(socket, 'startRoom');
-  const { transportId } = await ok(socket, 'createProducerTransport');
-  const { sdp } = await ok(socket, 'connectProducerTransport', { transportId, sdp: await teacher.offer() });
-  await teacher.accept(sdp);
-  teacher.start(30);
-  const video = await ok(socket, 'produce', {
-    transportId,
-    producerKind: 'webcamVideo',
-    mid: teacher.video.mid ?? '',
-  });
-  const audio = await ok(socket, 'produce', {
-    transportId,
-    producerKind: 'webcamAudio',
-    mid: teacher.audio.mid ?? '',
-  });
-  if (teacher.screen && teacher.systemAudio) {
-    for (const [producerKind, mid] of [
-      ['screenShareVideo', teacher.screen.mid],
-      ['screenShareAudio', teacher.systemAudio.mid],
-    ] as const) {
-      await ok(socket, 'produce', { transportId, producerKind, mid: mid ?? '' });
-    }
-  }
-  return { socket, teacher, transportId, answer: sdp, video, audio };
-}
+const publish = (options: { screen?: boolean } = {}) => publishTeacher(media, closers, options);
 
 async function watch(n: number) {
-  const socket = await media.connectAs({ role: 'student', sub: `student-${n}` });
-  const student = new SyntheticStudent();
-  closers.push(() => student.close());
-  await ok(socket, 'joinRoom');
-  const { transportId } = await ok(socket, 'createConsumerTransport');
+  const { socket, student, transportId } = await joinStudent(media, closers, n);
   const consumers = await negotiate(socket, student, transportId);
   return { socket, student, transportId, consumers };
 }
-
-async function negotiate(
-  socket: Socket,
-  student: SyntheticStudent,
-  transportId: string,
-): Promise<ConsumerInfo[]> {
-  const offer = await ok(socket, 'consume', { transportId });
-  await ok(socket, 'connectConsumerTransport', { transportId, sdp: await student.answer(offer.sdp) });
-  return offer.consumers;
-}
-
-async function resumeAll(socket: Socket, consumers: ConsumerInfo[]) {
-  for (const c of consumers) await ok(socket, 'resume', { consumerId: c.consumerId });
-}
-
-const midOf = (consumers: ConsumerInfo[], kind: string) => {
-  const consumer = consumers.find((c) => c.producerKind === kind);
-  if (!consumer) throw new Error(`no ${kind} consumer`);
-  return consumer;
-};
-
-const layers = (packets: Received[]) => [...new Set(packets.map((p) => p.layer))];
 
 function expectContinuous(packets: Received[]) {
   for (let i = 1; i < packets.length; i += 1) {
@@ -116,49 +70,42 @@ describe.each([
     const { socket, student, consumers } = await watch(1);
     expect(consumers.map((c) => c.producerKind).sort()).toEqual(['webcamAudio', 'webcamVideo']);
     await delay(300);
-    expect(student.packets(midOf(consumers, 'webcamVideo').mid)).toEqual([]); // paused until resume
+    expect(student.packets(consumerOf(consumers, 'webcamVideo').mid)).toEqual([]); // paused until resume
     const resumedAt = performance.now();
     await resumeAll(socket, consumers);
-    const video = () => student.packets(midOf(consumers, 'webcamVideo').mid);
+    const video = () => student.packets(consumerOf(consumers, 'webcamVideo').mid);
     await until(() => video().length > 30, 5_000, 'video packets');
     const [first] = video();
     expect(first?.keyframeStart).toBe(true);
     expect((first?.at ?? Infinity) - resumedAt).toBeLessThan(1_000);
-    expect(layers(video())).toEqual(['h']); // auto starts at h
+    expect(layersOf(video())).toEqual(['h']); // auto starts at h
     expectContinuous(video());
     const negotiated = student.pc.getTransceivers().flatMap((t) => t.headerExtensions.map((e) => e.id));
     for (const packet of video()) for (const id of packet.extensionIds) expect(negotiated).toContain(id);
     expect(teacher.plis.some((p) => p.ssrc === teacher.ssrcOf('h'))).toBe(true);
-    await until(() => student.packets(midOf(consumers, 'webcamAudio').mid).length > 10, 3_000, 'audio');
+    await until(() => student.packets(consumerOf(consumers, 'webcamAudio').mid).length > 10, 3_000, 'audio');
   });
 
   it('switches layers only at a keyframe of the new layer, with continuous sequence numbers', async () => {
     await publish();
     const { socket, student, consumers } = await watch(1);
     await resumeAll(socket, consumers);
-    const { consumerId, mid } = midOf(consumers, 'webcamVideo');
+    const { consumerId, mid } = consumerOf(consumers, 'webcamVideo');
     const video = () => student.packets(mid);
     await until(() => video().length > 10, 5_000, 'video');
     for (const layer of ['q', 'f', 'h'] as Layer[]) {
       await ok(socket, 'setPreferredLayer', { consumerId, layer });
       await until(() => video().at(-1)?.layer === layer, 5_000, `layer ${layer}`);
       // The switch just asked for is the last change of layer (the student may have started on another one).
-      const index = video().findLastIndex(
-        (p, i) => i > 0 && p.layer === layer && video()[i - 1]?.layer !== layer,
-      );
+      const index = expectSwitched(video(), layer);
       const switched = video()[index];
       const before = video()[index - 1];
-      expect(switched?.keyframeStart, `first ${layer} packet is a keyframe start`).toBe(true);
-      expect(((switched?.seq ?? 0) - (before?.seq ?? 0)) & 0xffff).toBe(1);
-      expect(switched?.pictureId, 'the picture id goes on from the last one sent').toBe(
-        ((before?.pictureId ?? 0) + 1) & 0x7fff,
-      );
       expect(switched?.tl0, 'so does TL0PICIDX').toBe(((before?.tl0 ?? 0) + 1) & 0xff);
       const step = ((switched?.timestamp ?? 0) - (before?.timestamp ?? 0)) >>> 0;
       expect(step).toBeGreaterThan(0);
       expect(step).toBeLessThan(90_000);
       await delay(200);
-      expect(layers(video().slice(index))).toEqual([layer]);
+      expect(layersOf(video().slice(index))).toEqual([layer]);
     }
     expectContinuous(video());
   });
@@ -168,7 +115,7 @@ describe.each([
     const { socket, student, consumers } = await watch(1);
     expect(consumers).toHaveLength(4);
     await resumeAll(socket, consumers);
-    const video = () => student.packets(midOf(consumers, 'webcamVideo').mid);
+    const video = () => student.packets(consumerOf(consumers, 'webcamVideo').mid);
     await until(() => video().length > 10, 5_000, 'video');
     expect(video().at(-1)?.layer).not.toBe('q');
     // A third of what reaches the student is lost: werift's receiver reports say so, and the SFU backs off.
@@ -185,7 +132,7 @@ describe.each([
       'back up to h',
     );
     // Up only once the loss is gone, and one layer at a time.
-    expect(layers(video().slice(lowAt))).toEqual(['q', 'h']);
+    expect(layersOf(video().slice(lowAt))).toEqual(['q', 'h']);
   });
 
   it('NACKs exactly the lost packets, per SSRC, and the student still gets them', async () => {
@@ -200,7 +147,7 @@ describe.each([
     });
     const { socket, student, consumers } = await watch(1);
     await resumeAll(socket, consumers);
-    const video = () => student.packets(midOf(consumers, 'webcamVideo').mid);
+    const video = () => student.packets(consumerOf(consumers, 'webcamVideo').mid);
     await until(() => video().length > 60, 8_000, 'video');
     await delay(300);
     expect(lostOnH.size).toBeGreaterThan(0);
@@ -231,11 +178,15 @@ describe.each([
       expect((burst[i]?.at ?? 0) - (burst[i - 1]?.at ?? 0)).toBeGreaterThan(250);
     }
     for (const s of students) {
-      await until(() => s.student.packets(midOf(s.consumers, 'webcamVideo').mid).length > 0, 5_000, 'video');
+      await until(
+        () => s.student.packets(consumerOf(s.consumers, 'webcamVideo').mid).length > 0,
+        5_000,
+        'video',
+      );
     }
     const [one] = students;
     if (!one) throw new Error('no student');
-    const { consumerId, mid } = midOf(one.consumers, 'webcamVideo');
+    const { consumerId, mid } = consumerOf(one.consumers, 'webcamVideo');
     await ok(one.socket, 'setPreferredLayer', { consumerId, layer: 'q' });
     await until(() => one.student.packets(mid).at(-1)?.layer === 'q', 5_000, 'layer q');
     await delay(400);
@@ -251,7 +202,7 @@ describe.each([
     const closed = collect<{ producerKind: string }>(socket, 'producerClosed');
     const added = collect<{ producerKind: string }>(socket, 'newProducer');
     await resumeAll(socket, consumers);
-    const { mid } = midOf(consumers, 'webcamVideo');
+    const { mid } = consumerOf(consumers, 'webcamVideo');
     await until(() => student.packets(mid).length > 5, 5_000, 'video');
     await ok(host, 'closeProducer', { producerKind: 'webcamVideo' });
     await until(() => closed.length === 1, 2_000, 'producerClosed');
@@ -271,7 +222,7 @@ describe.each([
     });
     await until(() => added.length === 1, 2_000, 'newProducer');
     const again = await negotiate(socket, student, transportId);
-    const video = midOf(again, 'webcamVideo');
+    const video = consumerOf(again, 'webcamVideo');
     expect(video.mid, "the old webcam's m-line is used again").toBe(mid);
     await ok(socket, 'resume', { consumerId: video.consumerId });
     await until(() => student.packets(mid).length > count + 5, 5_000, 'video again');

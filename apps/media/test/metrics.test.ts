@@ -2,13 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsumerInfo } from '@sea/contract/live';
 import { ROUTES } from '@sea/contract/paths';
 import { parsePrometheusText, type Sample, valueOf } from '../../server/test/prometheus-text.ts';
-import { SyntheticStudent } from './synthetic-student.ts';
-import { SyntheticTeacher } from './synthetic-teacher.ts';
-import { delay, ok, startTestMedia, until } from './test-media-server.ts';
+import { joinStudent, negotiate, publishTeacher, resumeAll, type Closers } from './synthetic-class.ts';
+import type { SyntheticStudent } from './synthetic-student.ts';
+import type { SyntheticTeacher } from './synthetic-teacher.ts';
+import { delay, startTestMedia, until } from './test-media-server.ts';
 
 type Media = Awaited<ReturnType<typeof startTestMedia>>;
 let media: Media;
-const closers: (() => Promise<void>)[] = [];
+const closers: Closers = [];
 
 async function scrape(headers: Record<string, string> = {}): Promise<Sample[]> {
   const response = await fetch(`${media.url}${ROUTES.metrics}`, { headers });
@@ -17,33 +18,14 @@ async function scrape(headers: Record<string, string> = {}): Promise<Sample[]> {
 }
 
 async function publish(): Promise<SyntheticTeacher> {
-  const socket = await media.connectAs({ role: 'teacher' });
-  const teacher = new SyntheticTeacher(1_000);
-  closers.push(() => teacher.close());
-  await ok(socket, 'startRoom');
-  const { transportId } = await ok(socket, 'createProducerTransport');
-  const { sdp } = await ok(socket, 'connectProducerTransport', { transportId, sdp: await teacher.offer() });
-  await teacher.accept(sdp);
-  teacher.start(30);
-  for (const [producerKind, mid] of [
-    ['webcamVideo', teacher.video.mid],
-    ['webcamAudio', teacher.audio.mid],
-  ] as const) {
-    await ok(socket, 'produce', { transportId, producerKind, mid: mid ?? '' });
-  }
-  return teacher;
+  return (await publishTeacher(media, closers)).teacher;
 }
 
 async function watch(n: number): Promise<{ student: SyntheticStudent; consumers: ConsumerInfo[] }> {
-  const socket = await media.connectAs({ role: 'student', sub: `student-${n}` });
-  const student = new SyntheticStudent();
-  closers.push(() => student.close());
-  await ok(socket, 'joinRoom');
-  const { transportId } = await ok(socket, 'createConsumerTransport');
-  const offer = await ok(socket, 'consume', { transportId });
-  await ok(socket, 'connectConsumerTransport', { transportId, sdp: await student.answer(offer.sdp) });
-  for (const { consumerId } of offer.consumers) await ok(socket, 'resume', { consumerId });
-  return { student, consumers: offer.consumers };
+  const { socket, student, transportId } = await joinStudent(media, closers, n);
+  const consumers = await negotiate(socket, student, transportId);
+  await resumeAll(socket, consumers);
+  return { student, consumers };
 }
 
 const received = (students: SyntheticStudent[]) =>

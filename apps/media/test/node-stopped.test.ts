@@ -1,14 +1,14 @@
 // The media service stopped with SIGTERM while a class is live: the teacher and a student connected to it hear
 // `nodeStopped`, then their connections drop as in an outage (not a server disconnect, which would end their
 // room), and the node's entry leaves the Redis registry before that, so fresh tickets name another node.
-import { spawn } from 'node:child_process';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { io as connectClient, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LIVE_SOCKET_PATH } from '@sea/contract/live';
 import { MEDIA_REGISTRY_PREFIX } from '@sea/contract/media-registry';
+import { freePort } from '@sea/service-kit/test/free-port';
+import { spawnService, stopService, untilService } from '@sea/service-kit/test/service-process';
+import { connectLive } from './live-socket.ts';
 import { skipNotice } from './skip-notice.ts';
 import { ok, signTicket, TEST_SECRET } from './test-media-server.ts';
 
@@ -31,66 +31,31 @@ if (!redisUp && process.env.CI === 'true') throw new Error('CI=true: Redis is re
 if (!redisUp) skipNotice('Redis is not reachable: SKIPPING the media stop test');
 cleanups.push(() => redis.disconnect());
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.once('error', reject);
-  });
-}
-
-/** A socket.io client as the web app opens it, without reconnecting (the test watches how it was dropped). */
-async function connect(url: string, ticket: string): Promise<Socket> {
-  const socket = connectClient(url, {
-    path: LIVE_SOCKET_PATH,
-    transports: ['websocket'],
-    auth: { ticket },
-    reconnection: false,
-    forceNew: true,
-  });
-  cleanups.push(() => socket.disconnect());
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
+/** A client that does not reconnect: the test watches how it was dropped. */
+const connect = (url: string, ticket: string): Promise<Socket> =>
+  connectLive(url, ticket, (socket) => cleanups.push(() => socket.disconnect()));
 
 describe.skipIf(!redisUp)('stopping the media service during a class', () => {
   it('tells the teacher and a student to reconnect, and leaves the registry first', async () => {
     const port = await freePort();
     const nodeId = `stop-test-${process.pid}-${port}`;
-    const child = spawn(process.execPath, ['src/main.ts'], {
-      cwd: MEDIA_DIR,
-      env: {
-        ...process.env,
-        MEDIA_HOST: '127.0.0.1',
-        MEDIA_PORT: String(port),
-        MEDIA_ANNOUNCED_IP: '127.0.0.1',
-        MEDIA_LISTEN_IP: '127.0.0.1',
-        ICE_SERVERS: '[]',
-        MEDIA_SECRET: TEST_SECRET,
-        MEDIA_NODE_ID: nodeId,
-        REDIS_URL,
-        // Nobody there: its reports fail and are retried meanwhile.
-        API_URL: 'http://127.0.0.1:9',
-        MEDIA_WORKERS: '1',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+    const media = spawnService(MEDIA_DIR, {
+      MEDIA_HOST: '127.0.0.1',
+      MEDIA_PORT: String(port),
+      MEDIA_ANNOUNCED_IP: '127.0.0.1',
+      MEDIA_LISTEN_IP: '127.0.0.1',
+      ICE_SERVERS: '[]',
+      MEDIA_SECRET: TEST_SECRET,
+      MEDIA_NODE_ID: nodeId,
+      REDIS_URL,
+      // Nobody there: its reports fail and are retried meanwhile.
+      API_URL: 'http://127.0.0.1:9',
+      MEDIA_WORKERS: '1',
     });
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    cleanups.push(() => child.kill('SIGKILL'));
+    cleanups.push(() => media.child.kill('SIGKILL'));
     const url = `http://127.0.0.1:${port}`;
     const key = `${MEDIA_REGISTRY_PREFIX}${nodeId}`;
-    const deadline = Date.now() + 60_000;
-    while ((await redis.exists(key)) === 0) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`not registered:\n${stderr}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await untilService(media, async () => (await redis.exists(key)) !== 0, 'registered');
 
     const teacher = await connect(url, await signTicket({ role: 'teacher', classId: 31 }));
     await ok(teacher, 'startRoom', {});
@@ -112,14 +77,9 @@ describe.skipIf(!redisUp)('stopping the media service during a class', () => {
       socket.on('teacherLeft', () => events.push('teacherLeft'));
       socket.on('disconnect', (reason) => events.push(`disconnect: ${reason}`));
     }
-    const stoppedAt = Date.now();
-    child.kill('SIGTERM');
-    const code = await Promise.race([
-      exited,
-      new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), STOP_LIMIT_MS)),
-    ]);
-    expect(code, stderr).toBe(0);
-    expect(Date.now() - stoppedAt).toBeLessThan(STOP_LIMIT_MS);
+    const stop = await stopService(media, 'SIGTERM', STOP_LIMIT_MS);
+    expect(stop.code, media.stderr()).toBe(0);
+    expect(stop.ms).toBeLessThan(STOP_LIMIT_MS);
     for (const who of ['teacher', 'student']) {
       // A lost transport, which the web client answers by reconnecting; not `io server disconnect`.
       expect([...(seen.get(who) ?? [])].sort(), who).toEqual(

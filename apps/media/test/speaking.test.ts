@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsumerInfo, SpeakingView } from '@sea/contract/live';
 import type { Socket } from 'socket.io-client';
-import { acceptAndSpeak, SyntheticSpeaker } from './synthetic-speaker.ts';
+import { acceptAndSpeak, expectUninvitedRefused, SyntheticSpeaker } from './synthetic-speaker.ts';
 import { SyntheticStudent } from './synthetic-student.ts';
 import { collect, ok, request, startTestMedia, until } from './test-media-server.ts';
 
@@ -110,13 +110,7 @@ describe.each([
     const host = await startRoom();
     const one = await join(1);
     const forbidden = { error: { code: 'forbidden', message: expect.stringMatching(/발언|마이크/) } };
-    expect(await request(one, 'createProducerTransport')).toMatchObject(forbidden);
-    expect(
-      await request(one, 'produce', { transportId: 'any', producerKind: 'speakerAudio', mid: '0' }),
-    ).toMatchObject(forbidden);
-    expect(await request(one, 'acceptSpeak')).toMatchObject({
-      error: { code: 'forbidden', message: '강사의 발언 요청을 받지 않았어요.' },
-    });
+    await expectUninvitedRefused(one, forbidden);
 
     // Invited but not accepted yet: still nothing.
     await ok(host, 'inviteToSpeak', { userId: 'student-1' });

@@ -1,6 +1,7 @@
 import type { Socket } from 'socket.io-client';
+import { expect } from 'vitest';
 import { RtpHeader, type RTCRtpTransceiver } from 'werift';
-import { ok } from './test-media-server.ts';
+import { ok, request } from './test-media-server.ts';
 import { acceptAnswer, createClientPeerConnection, offerOf } from './werift-clients.ts';
 
 /** The first payload byte of every synthetic speaker packet after the Opus TOC: tells speakers apart. */
@@ -62,6 +63,20 @@ export class SyntheticSpeaker {
     payload[0] = 0xf8;
     void this.audio.dtlsTransport.sendRtp(payload, header);
   }
+}
+
+/**
+ * A student in the room who was not invited to speak: every publishing request is refused with `refusal`, and
+ * acceptSpeak because there is no invitation.
+ */
+export async function expectUninvitedRefused(socket: Socket, refusal: object): Promise<void> {
+  expect(await request(socket, 'createProducerTransport')).toMatchObject(refusal);
+  expect(
+    await request(socket, 'produce', { transportId: 'any', producerKind: 'speakerAudio', mid: '0' }),
+  ).toMatchObject(refusal);
+  expect(await request(socket, 'acceptSpeak')).toMatchObject({
+    error: { code: 'forbidden', message: '강사의 발언 요청을 받지 않았어요.' },
+  });
 }
 
 /**

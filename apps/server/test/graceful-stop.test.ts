@@ -15,6 +15,7 @@ import {
   type ChatMessage,
 } from '@sea/contract/chat';
 import type { ClassItem } from '@sea/contract/classes';
+import { freePort } from '@sea/service-kit/test/free-port';
 import { ChatConnection } from '../../web/src/features/chat/chat-connection.ts';
 import { eventually, TestChatClient } from './chat-clients.ts';
 import { classDto } from './classes.ts';
@@ -37,16 +38,6 @@ const cleanups: (() => unknown)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 }, 60_000);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.once('error', reject);
-  });
-}
 
 /** A Redis of this test's own (the shared one carries other tests' chat channel). */
 async function startRedis(): Promise<string> {

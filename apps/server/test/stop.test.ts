@@ -1,11 +1,16 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { blockedPipe } from './blocked-pipe.ts';
+import { blockedPipe } from '@sea/service-kit/test/blocked-pipe';
+import { freePort } from '@sea/service-kit/test/free-port';
+import {
+  answersHealth,
+  spawnService,
+  stopService,
+  untilService,
+} from '@sea/service-kit/test/service-process';
 import { createTestDatabase, postgresAvailable } from './helper.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -27,29 +32,6 @@ async function databaseEnv(): Promise<NodeJS.ProcessEnv> {
   return { DATABASE_URL: database.url };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.once('error', reject);
-  });
-}
-
-async function healthy(url: string, isRunning: () => boolean): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline && isRunning()) {
-    try {
-      if ((await fetch(`${url}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not become healthy');
-}
-
 // A process test: the database plays no part, so it runs in the server project only.
 describe.skipIf(process.env.TEST_DATABASE === 'postgres')('stopping the API server', () => {
   it.each([
@@ -64,10 +46,9 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgres')('stopping the API serv
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-stop-'));
       cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
       const port = await freePort();
-      const child = spawn(process.execPath, ['src/main.ts'], {
-        cwd: SERVER_DIR,
-        env: {
-          ...process.env,
+      const server = spawnService(
+        SERVER_DIR,
+        {
           ...(await databaseEnv()),
           HOST: '127.0.0.1',
           PORT: String(port),
@@ -75,29 +56,22 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgres')('stopping the API serv
           DEMO_DATA: 'false',
           LOG_LEVEL: 'info',
         },
-        stdio: ['ignore', pipe.fd, 'pipe'],
-      });
-      let stderr = '';
-      child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const exited = new Promise<number>((resolve) => child.once('exit', () => resolve(Date.now())));
-      let code: number | null = null;
-      child.once('exit', (exitCode) => (code = exitCode));
-      cleanups.push(() => child.kill('SIGKILL'));
+        pipe.fd,
+      );
+      cleanups.push(() => server.child.kill('SIGKILL'));
       const url = `http://127.0.0.1:${port}`;
-      await healthy(url, () => child.exitCode === null);
+      await untilService(server, () => answersHealth(url), 'healthy', {
+        timeoutMs: 120_000,
+        intervalMs: 200,
+      });
       // Requests are logged: lines pile up behind the full pipe.
       for (let i = 0; i < 200; i += 1) await (await fetch(`${url}/api/categories`)).arrayBuffer();
       if (readerGone) pipe.closeReader();
 
-      const stoppedAt = Date.now();
-      child.kill('SIGTERM');
-      const limit = new Promise<number>((resolve) =>
-        setTimeout(() => resolve(Infinity), STOP_LIMIT_MS + 5_000),
-      );
-      const endedAt = await Promise.race([exited, limit]);
-      expect(endedAt - stoppedAt, stderr).toBeLessThan(STOP_LIMIT_MS);
+      const stop = await stopService(server, 'SIGTERM', STOP_LIMIT_MS + 5_000);
+      expect(stop.ms, server.stderr()).toBeLessThan(STOP_LIMIT_MS);
       // A clean stop, not main.ts's fallback (which exits with 1).
-      expect(code, stderr).toBe(0);
+      expect(stop.code, server.stderr()).toBe(0);
     },
     180_000,
   );

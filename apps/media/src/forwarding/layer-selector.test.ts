@@ -61,33 +61,17 @@ describe('selectLayer', () => {
   });
 
   it('falls back to the nearest lower arriving layer, else the lowest', () => {
-    expect(
-      selectLayer({
-        estimateBps: 9e9,
-        otherStreamsBps: 0,
-        current: null,
-        preferred: 'f',
-        available: ['q', 'h'],
-      }),
-    ).toBe('h');
-    expect(
-      selectLayer({
-        estimateBps: 9e9,
-        otherStreamsBps: 0,
-        current: null,
-        preferred: 'q',
-        available: ['h', 'f'],
-      }),
-    ).toBe('h');
-    expect(
-      selectLayer({
-        estimateBps: 9e9,
-        otherStreamsBps: 0,
-        current: null,
-        preferred: 'auto',
-        available: ['q'],
-      }),
-    ).toBe('q');
+    const fallbacks = [
+      // preferred, arriving layers → layer
+      ['f', ['q', 'h'], 'h'],
+      ['q', ['h', 'f'], 'h'],
+      ['auto', ['q'], 'q'],
+    ] as const;
+    for (const [preferred, available, layer] of fallbacks) {
+      expect(selectLayer({ estimateBps: 9e9, otherStreamsBps: 0, current: null, preferred, available })).toBe(
+        layer,
+      );
+    }
   });
 
   it('answers null when no layer arrives', () => {

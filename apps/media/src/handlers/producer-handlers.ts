@@ -1,7 +1,7 @@
 import { SPEAKER_KIND } from '@sea/contract/live';
 import { badRequest, forbidden } from '../live-error.ts';
 import type { Peer } from '../peer.ts';
-import type { Room } from '../room.ts';
+import type { Room } from '../room/room.ts';
 import type { Session } from '../session.ts';
 import type { Handler } from './handler.ts';
 

@@ -1,32 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
+import { redisForTests, REDIS_URL } from '../../test/test-redis.ts';
 import { LiveError } from '../live-error.ts';
 import { RedisUsedTickets } from './redis-used-tickets.ts';
-import { skipNotice } from '../../test/skip-notice.ts';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAvailable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => undefined); // reported through the failed ping
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const available = await redisAvailable();
-if (!available && process.env.CI === 'true') throw new Error('Redis is required when CI=true');
-if (!available) skipNotice('SKIPPED: the shared used-ticket memory tests need Redis on 6379');
+const available = await redisForTests('SKIPPED: the shared used-ticket memory tests need Redis on 6379');
 
 const opened: RedisUsedTickets[] = [];
 afterAll(() => opened.forEach((memory) => memory.close()));

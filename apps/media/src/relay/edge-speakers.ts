@@ -11,8 +11,8 @@ import { ConsumerTransport } from '../rtc/consumer-transport.ts';
 import { CoalescedRuns } from './coalesced-runs.ts';
 import type { RtcOptions } from '../rtc/peer-connection.ts';
 import type { Producer } from '../rtc/producer.ts';
-import type { Room } from '../room.ts';
-import type { SeatsUpstream } from '../speaker-seats.ts';
+import type { Room } from '../room/room.ts';
+import type { SeatsUpstream } from '../room/speaker-seats.ts';
 
 /** A request to the origin on the relay's connection: its answer's `data`, or it rejects. */
 export type OriginRequest = <N extends LiveRequestName>(

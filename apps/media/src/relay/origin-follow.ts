@@ -1,6 +1,6 @@
 import { log } from '../log.ts';
 import type { FindOrigin, LostOrigin } from '../registry/origin-finder.ts';
-import type { Room } from '../room.ts';
+import type { Room } from '../room/room.ts';
 
 /** How often an edge room that lost its origin looks for the class's new one. */
 export const FOLLOW_EVERY_MS = 250;

@@ -1,29 +1,24 @@
-import { randomUUID } from 'node:crypto';
-import { SignJWT } from 'jose';
 import { io, type Socket } from 'socket.io-client';
 import {
-  LAYERS,
   LIVE_SOCKET_PATH,
   type ConsumerInfo,
-  type Layer,
   type LiveAnswer,
   type LiveRequestData,
   type LiveRequestName,
   type LiveRequestPayload,
   type SpeakingView,
 } from '@sea/contract/live';
-import { LIVE_TICKET_AUDIENCE } from '@sea/contract/live-ticket';
 import { Peer, type PeerCloseReason } from '../peer.ts';
 import type { RtcOptions } from '../rtc/peer-connection.ts';
 import type { Producer } from '../rtc/producer.ts';
 import type { ProducerTransport } from '../rtc/producer-transport.ts';
-import type { Room } from '../room.ts';
+import type { Room } from '../room/room.ts';
 import type { FindOrigin } from '../registry/origin-finder.ts';
 import { CoalescedRuns } from './coalesced-runs.ts';
 import { EdgeSpeakers } from './edge-speakers.ts';
-import { LAYER_ID_SEPARATOR } from './layer-view.ts';
 import { followOrigin } from './origin-follow.ts';
-import { edgeSpeakingView, slotOf } from './stream-slots.ts';
+import { signRelayTicket } from './relay-ticket.ts';
+import { edgeSpeakingView, publishSlot, slotOf } from './stream-slots.ts';
 import { log } from '../log.ts';
 
 export type OriginPullOptions = {
@@ -43,7 +38,6 @@ export type OriginPullOptions = {
   followForMs?: number;
 };
 
-const RELAY_TICKET_TTL_S = 60;
 const REQUEST_TIMEOUT_MS = 10_000;
 /** How often the edge's number of students is looked at, and told to the origin when it changed. */
 const VIEWERS_EVERY_MS = 1_000;
@@ -151,7 +145,10 @@ export class OriginPull {
     const socket = io(this.origin, {
       path: LIVE_SOCKET_PATH,
       transports: ['websocket'],
-      auth: (send) => void this.ticket().then((ticket) => send({ ticket })),
+      auth: (send) =>
+        void signRelayTicket(this.options.secret, this.options.nodeId, this.room.classId).then((ticket) =>
+          send({ ticket }),
+        ),
       reconnection: false,
       forceNew: true,
     });
@@ -229,7 +226,7 @@ export class OriginPull {
     for (const [slot, list] of bySlot) {
       const key = list.map((consumer) => consumer.consumerId).join(',');
       if (this.published.get(slot)?.key === key) continue;
-      this.published.set(slot, { key, producer: this.publish(this.transport, slot, list) });
+      this.published.set(slot, { key, producer: publishSlot(this.transport, slot, list) });
       for (const consumer of list) await this.request('resume', { consumerId: consumer.consumerId });
     }
     this.tellSpeaking();
@@ -245,22 +242,6 @@ export class OriginPull {
     this.room.relaySpeaking(edgeSpeakingView(view, (slot) => this.published.get(slot)?.producer?.id ?? null));
   }
 
-  /** Publishes one stream in the edge's room: the webcam's layers from their m-lines, else the one m-line. */
-  private publish(transport: ProducerTransport, slot: string, consumers: ConsumerInfo[]): Producer | null {
-    const layers: Partial<Record<Layer, string>> = {};
-    for (const consumer of consumers) {
-      const suffix = consumer.producerId.split(LAYER_ID_SEPARATOR).at(-1);
-      const layer = LAYERS.find((l) => l === suffix);
-      if (layer) layers[layer] = consumer.mid;
-    }
-    const first = consumers[0];
-    if (!first) return null;
-    if (Object.keys(layers).length === consumers.length && consumers.length > 1) {
-      return transport.produceLayers(first.producerKind, layers);
-    }
-    return transport.produce(first.producerKind, first.mid, slot);
-  }
-
   private async request<N extends LiveRequestName>(
     name: N,
     payload: LiveRequestPayload<N>,
@@ -273,17 +254,6 @@ export class OriginPull {
     >;
     if ('error' in answer) throw new Error(`${name}: ${answer.error.code} ${answer.error.message}`);
     return answer.data;
-  }
-
-  private ticket(): Promise<string> {
-    return new SignJWT({ classId: this.room.classId, nickname: 'relay', role: 'student', relay: true })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(`relay:${this.options.nodeId}`)
-      .setJti(randomUUID())
-      .setAudience(LIVE_TICKET_AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + RELAY_TICKET_TTL_S)
-      .sign(new TextEncoder().encode(this.options.secret));
   }
 
   /** The origin's room ended (`left`) or cannot be reached (`disconnected`: the edge room's grace period). */

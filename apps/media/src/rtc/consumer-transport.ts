@@ -13,13 +13,7 @@ import { conflict, LiveError, notFound } from '../live-error.ts';
 import { Signal } from '../signal.ts';
 import { Consumer, type Bandwidth } from './consumer.ts';
 import { SendState } from './send-state.ts';
-import {
-  createPeerConnection,
-  enlargeReceiveBuffers,
-  gathered,
-  withoutStunFallback,
-  type RtcOptions,
-} from './peer-connection.ts';
+import { createPeerConnection, gathered, localSdp, setLocal, type RtcOptions } from './peer-connection.ts';
 import type { ReceivingCloseReason, ReceivingTransport } from './receiving-transport.ts';
 import type { StreamSource } from './stream-source.ts';
 import { unlessClosed } from './unless-closed.ts';
@@ -182,14 +176,12 @@ export class ConsumerTransport implements ReceivingTransport {
     }
     const offer = await this.step(this.pc.createOffer());
     // Full ICE (an edge sending a speaker's microphone up to its origin) gathers: never from werift's fallback.
-    if (this.options.fullIce) withoutStunFallback(this.pc, this.options);
-    await this.step(this.pc.setLocalDescription(offer));
+    await this.step(setLocal(this.pc, offer, this.options));
     // Only now, and only while open (step): a transport closed during the awaits must start nothing.
     this.watchTransports();
     this.timer ??= setInterval(() => this.tick(), TICK_MS);
     await this.step(gathered(this.pc));
-    enlargeReceiveBuffers(this.pc);
-    const sdp = this.pc.localDescription?.sdp;
+    const sdp = localSdp(this.pc);
     if (!sdp) throw conflict('offer를 만들 수 없어요.');
     const consumers = [...this.entries.values()].map(({ consumer, transceiver }) => ({
       consumerId: consumer.id,

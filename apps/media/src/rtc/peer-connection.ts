@@ -9,6 +9,7 @@ import {
   useREMB,
   useSdesMid,
   useSdesRTPStreamId,
+  type RTCSessionDescription,
 } from 'werift';
 import type { IceServer } from '@sea/contract/live-ticket';
 import type { LiveCodec } from '@sea/contract/live';
@@ -106,11 +107,33 @@ export function createPeerConnection(
 }
 
 /**
+ * Sets the connection's offer or answer as its local description, which starts gathering. Full ICE (an edge's
+ * connection to its origin) never gathers from werift's fallback STUN server.
+ */
+export function setLocal(
+  pc: RTCPeerConnection,
+  description: RTCSessionDescription,
+  options: RtcOptions,
+): Promise<unknown> {
+  if (options.fullIce) withoutStunFallback(pc, options);
+  return pc.setLocalDescription(description);
+}
+
+/**
+ * The local description to hand out (undefined: there is none), read once the connection has {@link gathered}
+ * its candidates; its sockets, bound by then, get their larger receive buffers first.
+ */
+export function localSdp(pc: RTCPeerConnection): string | undefined {
+  enlargeReceiveBuffers(pc);
+  return pc.localDescription?.sdp;
+}
+
+/**
  * Clears werift's fallback STUN server (a public one, queried while a full-ICE agent gathers even with
  * `iceServers: []`) unless a STUN server is configured: call just before setLocalDescription, which starts
  * gathering. Lite agents do not gather server-reflexive candidates, so only full ICE needs it.
  */
-export function withoutStunFallback(pc: RTCPeerConnection, options: RtcOptions): void {
+function withoutStunFallback(pc: RTCPeerConnection, options: RtcOptions): void {
   const urls = options.iceServers.flatMap((server) =>
     Array.isArray(server.urls) ? server.urls : [server.urls],
   );
@@ -131,7 +154,7 @@ type SocketHolder = { connection?: { protocols?: { transport?: { socket?: Socket
  * the teacher's browser, seeing that loss in our receiver reports, drops its upper simulcast layers. The kernel
  * caps the size at net.core.rmem_max.
  */
-export function enlargeReceiveBuffers(pc: RTCPeerConnection): void {
+function enlargeReceiveBuffers(pc: RTCPeerConnection): void {
   for (const ice of pc.iceTransports as unknown as SocketHolder[]) {
     for (const protocol of ice.connection?.protocols ?? []) {
       try {

@@ -1,47 +1,24 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import {
-  GenericNack,
-  PictureLossIndication,
-  ReceiverEstimatedMaxBitrate,
-  RtcpPayloadSpecificFeedback,
-  RtcpTransportLayerFeedback,
-  type RTCDtlsTransport,
-  type RTCPeerConnection,
-  type RtcpPacket,
-  type RtpPacket,
-} from 'werift';
+import { randomUUID } from 'node:crypto';
+import type { RTCDtlsTransport, RTCPeerConnection, RtcpPacket } from 'werift';
 import type { Layer, StreamKind } from '@sea/contract/live';
-import { BitrateMeter } from '../forwarding/bitrate-meter.ts';
-import { NackTracker } from '../forwarding/nack-tracker.ts';
-import { encodeRembBitrate, RembEstimator } from '../forwarding/remb-estimator.ts';
 import { prepareTeacherOffer, restoreNack } from '../forwarding/sdp-munging.ts';
 import { conflict, LiveError, notFound } from '../live-error.ts';
 import { Signal } from '../signal.ts';
-import {
-  createPeerConnection,
-  enlargeReceiveBuffers,
-  gathered,
-  withoutStunFallback,
-  type RtcOptions,
-} from './peer-connection.ts';
+import { createPeerConnection, gathered, localSdp, setLocal, type RtcOptions } from './peer-connection.ts';
 import { Producer, type ReceivedTrack } from './producer.ts';
 import { unlessClosed } from './unless-closed.ts';
 import { log } from '../log.ts';
-import { rtpCounts } from './rtp-counts.ts';
+import { UplinkFeedback } from './uplink-feedback.ts';
 
 /** NACKs go out this often (missing packets are asked for again after the tracker's retry interval). */
 const NACK_INTERVAL_MS = 20;
-/** REMB goes out this often. */
-const REMB_INTERVAL_MS = 500;
-/** An SSRC silent this long is forgotten. */
-const STREAM_IDLE_MS = 5_000;
 
 const closedRefusal = () => conflict('송출 연결이 닫혔어요.');
 
 /**
  * The teacher's publishing connection. It answers the browser's offers (first and renegotiations), turns the
- * negotiated m-lines into {@link Producer}s, and owns the feedback werift gets wrong for a simulcast SFU: NACK
- * per SSRC, REMB computed from what arrives, and the keyframe requests of the producers.
+ * negotiated m-lines into {@link Producer}s, and sends the feedback werift gets wrong for a simulcast SFU
+ * ({@link UplinkFeedback}): NACK per SSRC, REMB computed from what arrives, and the producers' keyframe requests.
  */
 export class ProducerTransport {
   readonly id = randomUUID();
@@ -53,15 +30,9 @@ export class ProducerTransport {
   private readonly options: RtcOptions;
   /** By slot: the kind for the teacher's streams; an edge's relayed speakers each have a slot of their own. */
   private readonly producers = new Map<string, Producer>();
-  /** Per incoming SSRC: its NACK tracker, when it last sent, whether it is video (only video is NACKed). */
-  private readonly streams = new Map<number, { nack: NackTracker; lastAt: number; video: boolean }>();
-  private videoPayloadTypes = new Set<number>();
-  private readonly meter = new BitrateMeter();
-  private readonly remb = new RembEstimator();
-  private readonly rtcpSsrc = randomInt(1, 2 ** 32 - 1);
+  private readonly uplink = new UplinkFeedback();
   private readonly watched = new Map<string, () => void>();
   private timer: NodeJS.Timeout | null = null;
-  private lastRembAt = 0;
   private negotiating: Promise<unknown> = Promise.resolve();
   private isClosed = false;
 
@@ -133,7 +104,7 @@ export class ProducerTransport {
 
   /** The estimate last sent to the teacher, in bit/s (for tests and the benchmark). */
   get estimateBps(): number {
-    return this.remb.bps;
+    return this.uplink.estimateBps;
   }
 
   get isClosedNow(): boolean {
@@ -167,15 +138,14 @@ export class ProducerTransport {
     try {
       await this.step(this.pc.setRemoteDescription({ type: 'offer', sdp: prepareTeacherOffer(offerSdp) }));
       const answer = await this.step(this.pc.createAnswer());
-      if (this.options.fullIce) withoutStunFallback(this.pc, this.options);
-      await this.step(this.pc.setLocalDescription(answer));
+      await this.step(setLocal(this.pc, answer, this.options));
     } catch (error) {
       if (error instanceof LiveError) throw error;
       throw conflict(`offer를 적용할 수 없어요: ${(error as Error).message}`);
     }
     // Only now, and only while open (step): a transport closed during the awaits must start nothing.
     this.watchTransports();
-    this.videoPayloadTypes = new Set(
+    this.uplink.videoPayloadTypes = new Set(
       this.pc
         .getTransceivers()
         .filter((t) => t.kind === 'video')
@@ -183,8 +153,7 @@ export class ProducerTransport {
     );
     this.timer ??= setInterval(() => this.tick(), NACK_INTERVAL_MS);
     await this.step(gathered(this.pc));
-    enlargeReceiveBuffers(this.pc);
-    const sdp = this.pc.localDescription?.sdp;
+    const sdp = localSdp(this.pc);
     if (!sdp) throw conflict('answer를 만들 수 없어요.');
     return restoreNack(sdp);
   }
@@ -198,28 +167,13 @@ export class ProducerTransport {
   private watchTransports(): void {
     for (const dtls of this.pc.dtlsTransports) {
       if (this.watched.has(dtls.id)) continue;
-      const rtp = dtls.onRtp.subscribe((packet) => this.onRtp(packet));
+      const rtp = dtls.onRtp.subscribe((packet) => this.uplink.received(packet));
       const rtcp = dtls.onRtcp.subscribe((packet) => this.onRtcp(packet));
       this.watched.set(dtls.id, () => {
         rtp.unSubscribe();
         rtcp.unSubscribe();
       });
     }
-  }
-
-  private onRtp(packet: RtpPacket): void {
-    const now = performance.now();
-    const { ssrc, payloadType } = packet.header;
-    let stream = this.streams.get(ssrc);
-    if (!stream) {
-      stream = { nack: new NackTracker(), lastAt: now, video: this.videoPayloadTypes.has(payloadType) };
-      this.streams.set(ssrc, stream);
-    }
-    stream.lastAt = now;
-    stream.nack.receive(packet.header.sequenceNumber, now);
-    rtpCounts.received += 1;
-    rtpCounts.receivedBytes += packet.payload.length;
-    this.meter.add(packet.payload.length + 12, now);
   }
 
   private onRtcp(_packet: RtcpPacket): void {
@@ -230,26 +184,10 @@ export class ProducerTransport {
     const now = performance.now();
     const dtls = this.transport();
     if (!dtls) return;
-    const feedback: RtcpPacket[] = [];
-    for (const [ssrc, stream] of this.streams) {
-      if (!stream.video) continue;
-      const lost = stream.nack.due(now);
-      if (lost.length > 0) {
-        rtpCounts.nacksSent += 1;
-        rtpCounts.nackedPackets += lost.length;
-        feedback.push(
-          new RtcpTransportLayerFeedback({
-            feedback: new GenericNack({ senderSsrc: this.rtcpSsrc, mediaSourceSsrc: ssrc, lost }),
-          }),
-        );
-      }
-    }
+    const feedback = this.uplink.nacks(now);
     for (const producer of this.producers.values()) producer.tick(now);
-    if (now - this.lastRembAt >= REMB_INTERVAL_MS) {
-      this.lastRembAt = now;
-      const remb = this.rembPacket(now);
-      if (remb) feedback.push(remb);
-    }
+    const remb = this.uplink.rembIfDue(now);
+    if (remb) feedback.push(remb);
     // One RTCP packet per datagram: werift's own parser reads a NACK's FCI to the end of the datagram, so a
     // compound packet would garble what follows it for werift peers (the synthetic clients of tests and bench).
     for (const packet of feedback) {
@@ -261,47 +199,11 @@ export class ProducerTransport {
     }
   }
 
-  private rembPacket(now: number): RtcpPacket | null {
-    let expected = 0;
-    let lost = 0;
-    for (const [ssrc, stream] of this.streams) {
-      // A stream the teacher stopped: forget it, so restarts do not pile up trackers.
-      if (now - stream.lastAt > STREAM_IDLE_MS) {
-        this.streams.delete(ssrc);
-        continue;
-      }
-      const counts = stream.nack.takeCounts();
-      rtpCounts.expected += counts.expected;
-      rtpCounts.lost += counts.lost;
-      expected += counts.expected;
-      lost += counts.lost;
-    }
-    const estimate = this.remb.update(this.meter.bps(now), expected > 0 ? lost / expected : 0);
-    const ssrcFeedbacks = [...this.streams.entries()].filter(([, s]) => s.video).map(([ssrc]) => ssrc);
-    if (ssrcFeedbacks.length === 0) return null;
-    const { exp, mantissa } = encodeRembBitrate(estimate);
-    return new RtcpPayloadSpecificFeedback({
-      feedback: new ReceiverEstimatedMaxBitrate({
-        senderSsrc: this.rtcpSsrc,
-        mediaSsrc: 0,
-        brExp: exp,
-        brMantissa: mantissa,
-        bitrate: BigInt(estimate),
-        ssrcNum: ssrcFeedbacks.length,
-        ssrcFeedbacks,
-      }),
-    });
-  }
-
   private sendPli(ssrc: number): void {
     const dtls = this.transport();
     if (!dtls) return;
-    rtpCounts.keyframeRequests += 1;
-    const pli = new RtcpPayloadSpecificFeedback({
-      feedback: new PictureLossIndication({ senderSsrc: this.rtcpSsrc, mediaSsrc: ssrc }),
-    });
     dtls
-      .sendRtcp([pli])
+      .sendRtcp([this.uplink.pli(ssrc)])
       .catch((error: unknown) => log.error({ err: error, transportId: this.id }, 'sending a PLI failed'));
   }
 

@@ -1,6 +1,6 @@
 import type { RTCRtpSender } from 'werift';
 import { Vp8Rewriter } from '../forwarding/vp8-rewriter.ts';
-import { RtpForwarder } from './forward-rtp.ts';
+import { RtpForwarder } from './rtp-forwarder.ts';
 
 /**
  * What one of a student's m-lines carries over from one consumer to the next. The transport gives the teacher's

@@ -4,12 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RtpHeader, RtpPacket, type RTCPeerConnection, type RTCRtpSender } from 'werift';
 import { answerTo, createClientPeerConnection } from '../../test/werift-clients.ts';
-import type { IceConnection, SenderState } from './forward-rtp.ts';
 import { createPeerConnection, gathered } from './peer-connection.ts';
+import type { IceConnection, SenderState } from './werift-internals.ts';
 
 /**
- * forward-rtp.ts (and peer-connection.ts's socket buffers) read and write werift's private fields, typed by hand
- * for this version. An upgrade must fail here, loudly, until every field is checked again.
+ * rtp-forwarder.ts (and peer-connection.ts's socket buffers) read and write werift's private fields, typed by
+ * hand for this version (werift-internals.ts). An upgrade must fail here, loudly, until every field is checked
+ * again.
  */
 const WERIFT_VERSION = '0.25.2';
 

@@ -2,39 +2,17 @@
 // camera, microphone, screen and system audio on node A (the origin); a student page enters node B (an edge,
 // its ticket naming A) on the top layer. Prints one JSON object with what was measured; chromium-edge.test.ts
 // runs this (inside its own network namespace when it can) and checks the figures.
-import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, FAKE_MEDIA_FLAGS } from '../../../../e2e/harness/chromium.ts';
-import { signTicket, startTestMedia } from '../test-media-server.ts';
+import { signTicket, startTestMedia, type Claims } from '../test-media-server.ts';
 import { serveBundle } from './bundle-site.ts';
-
-type Inbound = { kind: string | null; framesDecoded: number; frameWidth: number; packetsReceived: number };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { call, inbound, launchChromium, openPage, received, sleep, type Inbound } from './harness-pages.ts';
 
 const site = await serveBundle(new URL('./harness-entry.ts', import.meta.url));
 const origin = await startTestMedia({ teacherGraceMs: 10_000, nodeId: 'node-a' });
 const edge = await startTestMedia({ teacherGraceMs: 10_000, nodeId: 'node-b' });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM_PATH,
-  args: [...CHROMIUM_FLAGS, ...FAKE_MEDIA_FLAGS, '--autoplay-policy=no-user-gesture-required'],
-});
+const browser = await launchChromium();
 const result: Record<string, unknown> = {};
 try {
-  const open = async (claims: Parameters<typeof signTicket>[0]) => {
-    const page = await (await browser.newContext()).newPage();
-    await page.exposeFunction('freshTicket', () => signTicket(claims));
-    page.on('pageerror', (error) => console.error('page error', error.message));
-    await page.goto(site.url);
-    return page;
-  };
-  const call = <T>(page: Page, fn: string, ...args: unknown[]) =>
-    page.evaluate(
-      ({ fn, args }) =>
-        (globalThis as never as { harness: Record<string, (...a: unknown[]) => Promise<T>> }).harness[fn]?.(
-          ...args,
-        ),
-      { fn, args },
-    ) as Promise<T>;
-  const inbound = (page: Page) => call<Inbound[]>(page, 'inbound');
+  const open = (claims: Claims) => openPage(browser, site.url, claims);
 
   const teacher = await open({ role: 'teacher' });
   result.published = await call(teacher, 'teacher', origin.url);
@@ -60,19 +38,7 @@ try {
   const before = await inbound(student);
   await sleep(2_000);
   const after = await inbound(student);
-  const pick = (stats: Inbound[], kind: string) => stats.find((s) => s.kind === kind);
-  const delta = (kind: string, field: 'framesDecoded' | 'packetsReceived') =>
-    (pick(after, kind)?.[field] ?? 0) - (pick(before, kind)?.[field] ?? 0);
-  result.student = {
-    firstFrameMs,
-    topLayerMs,
-    webcamWidth: pick(after, 'webcamVideo')?.frameWidth ?? 0,
-    webcamFps: delta('webcamVideo', 'framesDecoded') / 2,
-    screenWidth: pick(after, 'screenShareVideo')?.frameWidth ?? 0,
-    screenFrames: delta('screenShareVideo', 'framesDecoded'),
-    micPackets: delta('webcamAudio', 'packetsReceived'),
-    systemAudioPackets: delta('screenShareAudio', 'packetsReceived'),
-  };
+  result.student = { firstFrameMs, topLayerMs, ...received(before, after, 2) };
   result.nodes = {
     originStudents: origin.server.room(7)?.studentCount ?? null,
     edgeStudents: edge.server.room(7)?.studentCount ?? null,

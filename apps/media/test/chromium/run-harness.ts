@@ -3,54 +3,19 @@
 // object with what was measured; chromium.test.ts runs this (inside its own network namespace when it can)
 // and checks the figures.
 import { execFileSync } from 'node:child_process';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Layer } from '@sea/contract/live';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, FAKE_MEDIA_FLAGS } from '../../../../e2e/harness/chromium.ts';
-import { signTicket, startTestMedia } from '../test-media-server.ts';
+import { startTestMedia, type Claims } from '../test-media-server.ts';
 import { serveBundle } from './bundle-site.ts';
-
-type Inbound = {
-  kind: string | null;
-  framesDecoded: number;
-  frameWidth: number;
-  frameHeight: number;
-  packetsReceived: number;
-};
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { call, inbound, launchChromium, openPage, received, sleep, type Inbound } from './harness-pages.ts';
 
 const site = await serveBundle(new URL('./harness-entry.ts', import.meta.url));
-const siteUrl = site.url;
 const media = await startTestMedia({ teacherGraceMs: 10_000 });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM_PATH,
-  args: [...CHROMIUM_FLAGS, ...FAKE_MEDIA_FLAGS, '--autoplay-policy=no-user-gesture-required'],
-});
+const browser = await launchChromium();
 const result: Record<string, unknown> = {};
 try {
-  // Tickets are single-use: every (re)connection of a page asks for a fresh one, as the web app does.
-  const open = async (claims: Parameters<typeof signTicket>[0]) => {
-    const page = await (await browser.newContext()).newPage();
-    await page.exposeFunction('freshTicket', () => signTicket(claims));
-    page.on('pageerror', (error) => console.error('page error', error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'warning' || message.type() === 'error') console.error('page:', message.text());
-    });
-    await page.goto(siteUrl);
-    return page;
-  };
-  const inbound = (page: Page) =>
-    page.evaluate(() =>
-      (globalThis as never as { harness: { inbound(): Promise<Inbound[]> } }).harness.inbound(),
-    );
-  const call = <T>(page: Page, fn: string, ...args: unknown[]) =>
-    page.evaluate(
-      ({ fn, args }) =>
-        (globalThis as never as { harness: Record<string, (...a: unknown[]) => Promise<T>> }).harness[fn]?.(
-          ...args,
-        ),
-      { fn, args },
-    ) as Promise<T>;
+  const open = (claims: Claims) => openPage(browser, site.url, claims, { consoleErrors: true });
 
   const teacher = await open({ role: 'teacher' });
   result.published = await call(teacher, 'teacher', media.url);
@@ -82,21 +47,11 @@ try {
   const before = await Promise.all(students.map(inbound));
   await sleep(2_000);
   const after = await Promise.all(students.map(inbound));
-  result.students = layers.map((layer, i) => {
-    const pick = (stats: Inbound[] | undefined, kind: string) => stats?.find((s) => s.kind === kind);
-    const delta = (kind: string, field: 'framesDecoded' | 'packetsReceived') =>
-      (pick(after[i], kind)?.[field] ?? 0) - (pick(before[i], kind)?.[field] ?? 0);
-    return {
-      layer,
-      webcamWidth: pick(after[i], 'webcamVideo')?.frameWidth ?? 0,
-      webcamHeight: pick(after[i], 'webcamVideo')?.frameHeight ?? 0,
-      webcamFps: delta('webcamVideo', 'framesDecoded') / 2,
-      screenWidth: pick(after[i], 'screenShareVideo')?.frameWidth ?? 0,
-      screenFrames: delta('screenShareVideo', 'framesDecoded'),
-      micPackets: delta('webcamAudio', 'packetsReceived'),
-      systemAudioPackets: delta('screenShareAudio', 'packetsReceived'),
-    };
-  });
+  result.students = layers.map((layer, i) => ({
+    layer,
+    webcamHeight: webcamOf(after[i] ?? [])?.frameHeight ?? 0,
+    ...received(before[i] ?? [], after[i] ?? [], 2),
+  }));
 
   // The q student switches to f: the resolution changes and frames keep coming (no freeze over 1 s).
   const switcher = students[0] as Page;

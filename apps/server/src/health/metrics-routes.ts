@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROUTES } from '@sea/contract/paths';
+import { FORWARDING_HEADERS, metricsAccess } from '@sea/service-kit/metrics-access';
 import { notFound } from '../errors.ts';
-import { FORWARDING_HEADERS, metricsAccess } from '../plugins/metrics-access.ts';
 
 /**
  * Who is asking for `/metrics`. A request that came through a proxy (it carries a forwarding header) is judged

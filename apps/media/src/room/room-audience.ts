@@ -1,4 +1,4 @@
-import type { Peer } from './peer.ts';
+import type { Peer } from '../peer.ts';
 
 /** An edge's students in a class: their number, their ids and nicknames (an older edge tells fewer). */
 export type EdgeStudents = {
@@ -11,13 +11,33 @@ export type EdgeStudents = {
  * Who is in a room, and how they are all told something: its teacher (at most one connection), its students
  * by user id, and the relays of edge nodes pulling the class (see relay/origin-pull.ts) with their own
  * students' number. Relays are told of streams and of the end like students; their students count in the
- * viewer count. The room decides who comes and goes; this only holds them.
+ * viewer count. The room decides who comes and goes; this only holds them, and what the room listens to on
+ * each of them.
  */
 export class RoomAudience {
   teacher: Peer | null = null;
   readonly students = new Map<string, Peer>();
   /** Each relay's students as its edge last told: their number, and their ids (an older edge tells none). */
   readonly relays = new Map<Peer, EdgeStudents>();
+  /** What the room listens to on each peer, until the peer leaves or is replaced. */
+  private readonly listening = new Map<Peer, () => void>();
+
+  /** Listens to `peer` through these subscriptions (each one's unsubscribe) until {@link release}. */
+  listen(peer: Peer, ...unsubscribes: (() => void)[]): void {
+    this.listening.set(peer, () => unsubscribes.forEach((unsubscribe) => unsubscribe()));
+  }
+
+  /** Stops listening to a peer that left or was replaced. */
+  release(peer: Peer): void {
+    this.listening.get(peer)?.();
+    this.listening.delete(peer);
+  }
+
+  /** Stops listening to everybody (the room ended). */
+  releaseAll(): void {
+    for (const release of this.listening.values()) release();
+    this.listening.clear();
+  }
 
   /** The relay of the edge where the student with this id is (and what it told of them), if any. */
   edgeOf(userId: string): { relay: Peer; nickname: string | undefined } | null {

@@ -1,5 +1,5 @@
 import type { RecordingState } from '@sea/contract/live';
-import type { Producer } from './rtc/producer.ts';
+import type { Producer } from '../rtc/producer.ts';
 
 /** Records a room's session (made by the media server when the session is recorded). */
 export interface RoomRecorder {
@@ -15,16 +15,18 @@ export interface RoomRecorder {
 /**
  * A room's session as this node records it: when it started, and its recorder if it is recorded. A room pulled
  * from another node has none of its own until a teacher takes it over here ({@link takeOver}). Telling the
- * room's peers is the room's part.
+ * room's peers is the room's part: `changed` runs whenever {@link state} changed.
  */
 export class RoomRecording {
   private started: Date;
   private recorder: RoomRecorder | null;
   private recorderClosed: Promise<void> = Promise.resolve();
+  private readonly changed: () => void;
 
-  constructor(startedAt: Date, recorder: RoomRecorder | null) {
+  constructor(startedAt: Date, recorder: RoomRecorder | null, changed: () => void) {
     this.started = startedAt;
     this.recorder = recorder;
+    this.changed = changed;
   }
 
   /** The session's start: the room's opening, or its takeover. */
@@ -47,6 +49,7 @@ export class RoomRecording {
     if (!this.recorder) return false;
     if (paused) this.recorder.pause();
     else this.recorder.resume();
+    this.changed();
     return true;
   }
 
@@ -63,6 +66,7 @@ export class RoomRecording {
     if (this.recorder) return false;
     this.started = startedAt;
     this.recorder = recorder;
+    this.changed();
     return true;
   }
 

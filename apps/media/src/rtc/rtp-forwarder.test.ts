@@ -3,96 +3,24 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   GenericNack,
   ProtectionProfileAeadAes128Gcm,
-  RTCRtpSender,
-  RTP_EXTENSION_URI,
   RtcpTransportLayerFeedback,
   RtpHeader,
   RtpPacket,
   SrtpSession,
+  type RTCRtpSender,
 } from 'werift';
+import {
+  ABS_SEND_TIME,
+  gcmStudent,
+  input,
+  MID,
+  sender,
+  TRANSPORT_CC,
+  type Sent,
+} from '../../test/student-sender.ts';
 import { descriptorOf, withDescriptor } from '../forwarding/vp8-rewriter.ts';
-import { absSendTime, ntpTimestamp, RtpForwarder } from './forward-rtp.ts';
-
-type Sent = { header: RtpHeader; payload: Buffer };
-
-const MID = { id: 1, uri: RTP_EXTENSION_URI.sdesMid };
-const ABS_SEND_TIME = { id: 3, uri: RTP_EXTENSION_URI.absSendTime };
-const TRANSPORT_CC = { id: 5, uri: RTP_EXTENSION_URI.transportWideCC };
-
-/**
- * A sender of a connected student as werift sets it up, writing what it sends (plaintext) into `sent` and the
- * datagrams its UDP socket was given (as one buffer each) into `datagrams`.
- */
-function sender(headerExtensions: { id: number; uri: string }[]) {
-  const sent: Sent[] = [];
-  const datagrams: Buffer[] = [];
-  const keep = (header: RtpHeader, payload: Buffer) =>
-    sent.push({
-      header: RtpHeader.deSerialize(header.serialize(header.serializeSize)),
-      payload: Buffer.from(payload),
-    });
-  const s = new RTCRtpSender('video');
-  Object.assign(s, {
-    ssrc: 0x0a0b_0c0d,
-    mid: '2',
-    headerExtensions,
-    codec: { payloadType: 97, name: 'VP8' },
-    dtlsTransport: {
-      state: 'connected',
-      bytesSent: 0,
-      packetsSent: 0,
-      // werift's own path
-      sendRtp: async (payload: Buffer, header: RtpHeader) => keep(header, payload),
-      sendRtcp: async () => undefined,
-      // the forwarding path: SRTP (here: none) and the nominated UDP pair
-      srtp: {
-        encrypt: (payload: Buffer, header: RtpHeader) => (
-          keep(header, payload),
-          Buffer.alloc(12 + payload.length)
-        ),
-      },
-      iceTransport: {
-        connection: {
-          canSendApplicationData: () => true,
-          nominated: {
-            remoteAddr: ['127.0.0.1', 9],
-            packetsSent: 0,
-            bytesSent: 0,
-            protocol: {
-              transport: {
-                type: 'udp',
-                closed: false,
-                socket: { send: (parts: Buffer[]) => datagrams.push(Buffer.concat(parts)) },
-              },
-            },
-          },
-        },
-      },
-    },
-  });
-  return { sender: s, forwarder: new RtpForwarder(s), sent, datagrams };
-}
-
-/** A teacher's packets as the producer hands them on: two sources (a layer switch), across the wraparound. */
-function input() {
-  const packets: { packet: RtpPacket; switchTo: boolean }[] = [];
-  for (let i = 0; i < 30; i += 1) {
-    const second = i >= 18; // the student switches to another layer at packet 18
-    const seq = second ? (900 + i) & 0xffff : (65_530 + i) & 0xffff;
-    const header = new RtpHeader({
-      payloadType: 96,
-      ssrc: second ? 0x1002 : 0x1001,
-      sequenceNumber: seq,
-      timestamp: ((second ? 7_000_000 : 4_294_960_000) + Math.floor(i / 3) * 3000) >>> 0,
-      marker: i % 3 === 2,
-    });
-    packets.push({
-      packet: new RtpPacket(header, Buffer.from([0x90, 0x80, i, i, 1, 2, 3])),
-      switchTo: i === 18,
-    });
-  }
-  return packets;
-}
+import { absSendTime } from './header-extensions.ts';
+import { ntpTimestamp } from './ntp-time.ts';
 
 function withoutAbsSendTime(sent: Sent[]) {
   return sent.map(({ header, payload }) => ({
@@ -217,22 +145,11 @@ describe('clock conversions', () => {
 });
 
 describe('RtpForwarder with AEAD AES-GCM', () => {
-  /** A student's sender on a real AES-GCM SRTP session. */
-  function gcmStudent(key: Buffer, salt: Buffer) {
-    const { sender: s, forwarder, datagrams } = sender([MID, ABS_SEND_TIME]);
-    const srtp = new SrtpSession({
-      keys: { localMasterKey: key, localMasterSalt: salt, remoteMasterKey: key, remoteMasterSalt: salt },
-      profile: ProtectionProfileAeadAes128Gcm,
-    });
-    const weriftEncrypt = vi.spyOn(srtp, 'encrypt');
-    (s as unknown as { dtlsTransport: Record<string, unknown> }).dtlsTransport.srtp = srtp;
-    return { sender: s, forwarder, datagrams, weriftEncrypt };
-  }
-
   it("sends byte for byte what werift's SRTP session makes of the same packet, renumbered or not", () => {
     const key = randomBytes(16);
     const salt = randomBytes(12);
     const ours = gcmStudent(key, salt);
+    const weriftEncrypt = vi.spyOn(ours.srtp, 'encrypt');
     const reference = new SrtpSession({
       keys: { localMasterKey: key, localMasterSalt: salt, remoteMasterKey: key, remoteMasterSalt: salt },
       profile: ProtectionProfileAeadAes128Gcm,
@@ -255,62 +172,7 @@ describe('RtpForwarder with AEAD AES-GCM', () => {
       expect(decrypted.subarray(header.payloadOffset)).toEqual(plain);
     }
     // Encrypted here, not by werift's session (its `encrypt` would concatenate a copy).
-    expect(ours.weriftEncrypt).not.toHaveBeenCalled();
-  });
-
-  it('keeps a NACK history whose retransmissions carry the same header and numbers', async () => {
-    const ours = gcmStudent(randomBytes(16), randomBytes(12));
-    const [first] = input();
-    if (!first) throw new Error('no input');
-    const mineNumbers = descriptorOf(Buffer.from([0x90, 0x80, 0x85, 0x67, 0, 0, 0]));
-    ours.forwarder.forward(first.packet, mineNumbers);
-    const [sent] = ours.datagrams;
-    if (!sent) throw new Error('not sent');
-    const seq = sent.readUInt16BE(2);
-    const history = (ours.sender as unknown as { rtpCache: (RtpPacket | undefined)[] }).rtpCache;
-    const kept = history[seq % 128];
-    expect(kept?.header.sequenceNumber).toBe(seq);
-    const size = kept?.header.serializeSize ?? 0;
-    expect(kept?.header.serialize(size)).toEqual(sent.subarray(0, size));
-    expect(kept?.payload).toEqual(withDescriptor(first.packet.payload, mineNumbers));
-    ours.sender.stop();
-  });
-
-  it('rewrites its history slots in place: after a wrap each one answers for its newest packet', () => {
-    const ours = gcmStudent(randomBytes(16), randomBytes(12));
-    const history = (ours.sender as unknown as { rtpCache: (RtpPacket | undefined)[] }).rtpCache;
-    const sends = 128 + 40;
-    const slots = new Set<unknown>();
-    for (let i = 0; i < sends; i += 1) {
-      const header = new RtpHeader({
-        payloadType: 96,
-        ssrc: 0x1001,
-        sequenceNumber: 100 + i,
-        timestamp: i * 3000,
-      });
-      const numbers = i % 2 === 0 ? -1 : descriptorOf(Buffer.from([0x90, 0x80, 0x80 | i, i, 0, 0, 0]));
-      ours.forwarder.forward(new RtpPacket(header, Buffer.from([0x90, 0x80, 0x81, i, 7, 7])), numbers);
-      const sent = ours.datagrams[i];
-      if (!sent) throw new Error(`packet ${i} not sent`);
-      const kept = history[sent.readUInt16BE(2) % 128];
-      // Read after its send, as a NACK would, then rewritten by the slot's next packet.
-      const size = kept?.header.serializeSize ?? 0;
-      expect(kept?.header.serialize(size)).toEqual(sent.subarray(0, size));
-      slots.add(kept);
-    }
-    expect(slots.size).toBe(128); // one object per slot, rewritten
-    for (let back = 1; back <= 128; back += 1) {
-      const i = sends - back;
-      const sent = ours.datagrams[i] ?? Buffer.alloc(0);
-      const kept = history[sent.readUInt16BE(2) % 128];
-      expect(kept?.header.sequenceNumber).toBe(sent.readUInt16BE(2));
-      const size = kept?.header.serializeSize ?? 0;
-      expect(kept?.header.serialize(size)).toEqual(sent.subarray(0, size));
-      const payload = Buffer.from([0x90, 0x80, 0x81, i, 7, 7]);
-      const numbers = i % 2 === 0 ? -1 : descriptorOf(Buffer.from([0x90, 0x80, 0x80 | i, i, 0, 0, 0]));
-      expect(kept?.payload).toEqual(numbers < 0 ? payload : withDescriptor(payload, numbers));
-    }
-    ours.sender.stop();
+    expect(weriftEncrypt).not.toHaveBeenCalled();
   });
 
   it('gives the sender report the time of the last packet sent', () => {

@@ -1,5 +1,5 @@
-import { conflict } from './live-error.ts';
-import type { Peer } from './peer.ts';
+import { conflict } from '../live-error.ts';
+import type { Peer } from '../peer.ts';
 import type { EdgeStudents, RoomAudience } from './room-audience.ts';
 import type { SpeakerSeats } from './speaker-seats.ts';
 
@@ -26,20 +26,25 @@ export type EdgeStudentsTold = {
 };
 
 /**
- * What an edge's relay tells of its students now (`relayViewers`): the ids and nicknames it leaves out stay as
- * told before (an older edge tells only the number). A student it no longer lists loses a seat held through it.
+ * What an edge's relay tells of its students now (`relayViewers`), kept in the audience: the ids and nicknames
+ * it leaves out stay as told before (an older edge tells only the number). A student it no longer lists loses
+ * a seat held through it. True when their number changed; false too for a relay that is not (or no longer)
+ * in the audience, which is told nothing.
  */
 export function tellEdgeStudents(
+  audience: RoomAudience,
   relay: Peer,
-  told: EdgeStudents,
   seats: SpeakerSeats,
   now: EdgeStudentsTold,
-): EdgeStudents {
+): boolean {
+  const told = audience.relays.get(relay);
+  if (told === undefined) return false;
   const next: EdgeStudents = {
     count: now.count,
     userIds: now.userIds ? new Set(now.userIds) : told.userIds,
     nicknames: now.nicknames ? new Map(Object.entries(now.nicknames)) : told.nicknames,
   };
   seats.endThrough(relay, next.userIds);
-  return next;
+  audience.relays.set(relay, next);
+  return told.count !== next.count;
 }

@@ -1,5 +1,5 @@
 import type { ProducerInfo, StreamKind } from '@sea/contract/live';
-import type { Producer } from './rtc/producer.ts';
+import type { Producer } from '../rtc/producer.ts';
 
 /** What the room does as the teacher's streams come and go (children never import their parent). */
 export type TeacherStreamHooks = {

@@ -1,5 +1,5 @@
 import type { ProducerInfo, SpeakingView } from '@sea/contract/live';
-import type { Producer } from './rtc/producer.ts';
+import type { Producer } from '../rtc/producer.ts';
 
 /** What the room does as relayed speakers come and go (children never import their parent). */
 export type RelayedSpeakerHooks = {

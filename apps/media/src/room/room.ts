@@ -1,20 +1,16 @@
 import { SPEAKER_KIND, type ProducerInfo, type RecordingState, type SpeakingView } from '@sea/contract/live';
 import type { Logger } from 'pino';
-import { conflict } from './live-error.ts';
-import { inviteOnEdge, tellEdgeStudents, type EdgeStudentsTold } from './edge-students.ts';
-import { log } from './log.ts';
-import type { Peer, PeerCloseReason } from './peer.ts';
+import { log } from '../log.ts';
+import type { Peer, PeerCloseReason } from '../peer.ts';
+import type { Producer } from '../rtc/producer.ts';
+import { Signal } from '../signal.ts';
+import { tellEdgeStudents, type EdgeStudentsTold } from './edge-students.ts';
 import { RoomAudience } from './room-audience.ts';
 import { RoomRecording, type RoomRecorder } from './room-recording.ts';
-import type { RelayedSpeakers } from './relayed-speakers.ts';
-import { roomRelayedSpeakers, roomSpeakerSeats } from './room-speaking.ts';
-import type { Producer } from './rtc/producer.ts';
-import { Signal } from './signal.ts';
+import { RoomSpeaking } from './room-speaking.ts';
 import type { SpeakerSeats } from './speaker-seats.ts';
 import { TeacherGrace } from './teacher-grace.ts';
 import { TeacherStreams } from './teacher-streams.ts';
-
-const NOT_HERE = '그 수강생은 지금 이 강의실에 없어요.';
 
 /**
  * Why a room ended: its teacher left (or stayed away past the grace period), the server is shutting down, or
@@ -48,27 +44,26 @@ export class Room {
   readonly studentsChanged = new Signal();
   /** Students invited to speak or speaking, and their microphones (relayed to edges, not recorded). */
   readonly speaking: SpeakerSeats;
-  /** On an edge room: the speakers of the origin's room, relayed (see {@link relaySpeaking}). */
-  private readonly relayedSpeakers: RelayedSpeakers;
+  /** The seats wired to the audience, and on an edge room the origin's speakers (see {@link relaySpeaking}). */
+  private readonly roomSpeaking: RoomSpeaking;
   private readonly log: Logger;
   private readonly audience = new RoomAudience();
   private readonly sessionRecording: RoomRecording;
   private readonly streams: TeacherStreams;
-  private readonly releases = new Map<Peer, () => void>();
   private readonly grace: TeacherGrace;
   private isClosed = false;
 
   constructor(classId: number, options: RoomOptions) {
     this.classId = classId;
     this.sessionKey = options.sessionKey;
-    this.sessionRecording = new RoomRecording(options.startedAt ?? new Date(), options.recorder ?? null);
+    const { startedAt = new Date(), recorder = null } = options;
+    this.sessionRecording = new RoomRecording(startedAt, recorder, () => this.tellRecordingState());
     this.grace = new TeacherGrace(options.teacherGraceMs, () => {
       if (!this.audience.teacher) this.close('teacherLeft');
     });
     this.log = log.child({ classId, sessionKey: options.sessionKey });
-    const viewFor = (userId: string | null) => this.speakingView(userId);
-    this.speaking = roomSpeakerSeats(this.audience, () => this.isClosed, viewFor);
-    this.relayedSpeakers = roomRelayedSpeakers(this.audience, () => this.isClosed, viewFor);
+    this.roomSpeaking = new RoomSpeaking(this.audience, () => this.isClosed);
+    this.speaking = this.roomSpeaking.seats;
     this.streams = new TeacherStreams({
       published: (producer) => this.sessionRecording.record(producer),
       closed: (info) => {
@@ -95,9 +90,7 @@ export class Room {
 
   /** Pauses or resumes the recording (none: false); everybody hears the new `recordingState`. */
   setRecordingPaused(paused: boolean): boolean {
-    if (this.isClosed || !this.sessionRecording.setPaused(paused)) return false;
-    this.broadcastRecordingState();
-    return true;
+    return !this.isClosed && this.sessionRecording.setPaused(paused);
   }
 
   /** Resolves once the session's recording is on disk (after {@link close}). */
@@ -111,8 +104,7 @@ export class Room {
    * stretch of the class. Everybody hears the recording state.
    */
   becomeSession(startedAt: Date, recorder: RoomRecorder | null): void {
-    if (this.isClosed || !this.sessionRecording.takeOver(startedAt, recorder)) return;
-    this.broadcastRecordingState();
+    if (!this.isClosed) this.sessionRecording.takeOver(startedAt, recorder);
   }
 
   /** Makes `peer` the room's teacher, replacing (and closing) an earlier teacher connection. */
@@ -122,11 +114,11 @@ export class Room {
     const previous = this.audience.teacher;
     this.audience.teacher = peer;
     previous?.close('replaced');
-    const release = [
+    this.audience.listen(
+      peer,
       peer.producerAdded.subscribe((producer) => this.addProducer(producer)),
       peer.closed.subscribe((reason) => this.teacherClosed(peer, reason)),
-    ];
-    this.releases.set(peer, () => release.forEach((unsubscribe) => unsubscribe()));
+    );
     peer.notify('viewerCount', { count: this.audience.viewerCount() });
     peer.notify('recordingState', this.recordingState);
     peer.notify('speakerChanged', this.speakingView(null));
@@ -142,13 +134,13 @@ export class Room {
     const previous = students.get(peer.info.userId);
     students.set(peer.info.userId, peer);
     if (previous && previous !== peer) {
-      this.release(previous);
+      this.audience.release(previous);
       // Speaking belongs to one connection: a newer one is invited again if the teacher wants.
       if (this.speaking.holds(previous)) this.speaking.end(previous.info.userId);
       previous.close('replaced');
     }
     const unsubscribe = peer.closed.subscribe(() => this.studentClosed(peer));
-    this.releases.set(peer, unsubscribe);
+    this.audience.listen(peer, unsubscribe);
     peer.notify('recordingState', this.recordingState);
     peer.notify('speakerChanged', this.speakingView(peer.info.userId));
     this.audience.broadcastViewerCount();
@@ -161,21 +153,18 @@ export class Room {
     const relays = this.audience.relays;
     relays.set(peer, { count: 0, userIds: new Set(), nicknames: new Map() });
     const unsubscribe = peer.closed.subscribe(() => {
-      this.release(peer);
+      this.audience.release(peer);
       this.speaking.endThrough(peer); // its edge's students' seats: nobody publishes for them any more
       if (relays.delete(peer) && !this.isClosed) this.audience.broadcastViewerCount();
     });
-    this.releases.set(peer, unsubscribe);
+    this.audience.listen(peer, unsubscribe);
     peer.notify('speakerChanged', this.speakingView(null));
   }
 
   /** An edge's students in this class now (its relay says so as it changes), with ids and nicknames if told. */
   setRelayViewers(peer: Peer, now: EdgeStudentsTold): void {
-    const relays = this.audience.relays;
-    const told = relays.get(peer);
-    if (this.isClosed || told === undefined) return;
-    relays.set(peer, tellEdgeStudents(peer, told, this.speaking, now));
-    if (told.count !== now.count) this.audience.broadcastViewerCount();
+    if (this.isClosed || !tellEdgeStudents(this.audience, peer, this.speaking, now)) return;
+    this.audience.broadcastViewerCount();
   }
 
   /** The streams currently published. */
@@ -194,14 +183,13 @@ export class Room {
    * every speaker's, its webcam layered: consumer-handlers.ts.)
    */
   sourcesFor(peer: Peer): Producer[] {
-    if (peer === this.audience.teacher) return this.speaking.streams();
-    return [...this.streams.current(), ...this.speaking.streams(peer), ...this.relayedSpeakers.streams()];
+    const speakers = this.roomSpeaking.streamsFor(peer);
+    return peer === this.audience.teacher ? speakers : [...this.streams.current(), ...speakers];
   }
 
   /** Who is invited or speaking, as the student `userId` (the teacher, a relay: null) sees it. */
   speakingView(userId: string | null): SpeakingView {
-    const own = this.speaking.view(userId);
-    return this.relayedSpeakers.viewWith(own) ?? own;
+    return this.roomSpeaking.view(userId);
   }
 
   /**
@@ -210,15 +198,12 @@ export class Room {
    * relay (relay/edge-speakers.ts).
    */
   relaySpeaking(view: SpeakingView | null): void {
-    if (!this.isClosed) this.relayedSpeakers.setView(view);
+    this.roomSpeaking.relay(view);
   }
 
   /** Teacher: invites a student of this room, or of an edge pulling it, to speak (see {@link SpeakerSeats}). */
   inviteToSpeak(userId: string): void {
-    const student = this.audience.students.get(userId);
-    if (this.isClosed) throw conflict(NOT_HERE);
-    if (student) this.speaking.invite(student);
-    else if (!inviteOnEdge(this.audience, this.speaking, userId)) throw conflict(NOT_HERE);
+    this.roomSpeaking.invite(userId);
   }
 
   /** Number of students. */
@@ -261,8 +246,7 @@ export class Room {
     this.grace.cancel();
     this.speaking.endAll(); // nobody is told: everybody is closed next
     this.sessionRecording.close();
-    for (const release of this.releases.values()) release();
-    this.releases.clear();
+    this.audience.releaseAll();
     const teacher = this.audience.teacher;
     this.audience.teacher = null;
     teacher?.close(reason === 'shutdown' ? 'shutdown' : 'roomClosed');
@@ -278,10 +262,15 @@ export class Room {
     this.studentsChanged.clear();
   }
 
+  private tellRecordingState(): void {
+    const state = this.recordingState;
+    this.audience.broadcast((peer) => peer.notify('recordingState', state));
+  }
+
   private addProducer(producer: Producer): void {
     // Only an edge's relay publishes a microphone as the teacher (produce refuses it from a teacher).
     if (producer.kind === SPEAKER_KIND) {
-      this.relayedSpeakers.add(producer);
+      this.roomSpeaking.addRelayed(producer);
       return;
     }
     const info = this.streams.add(producer);
@@ -289,7 +278,7 @@ export class Room {
   }
 
   private teacherClosed(peer: Peer, reason: PeerCloseReason): void {
-    this.release(peer);
+    this.audience.release(peer);
     if (this.audience.teacher !== peer) return; // replaced: the newer connection is the teacher now
     this.audience.teacher = null;
     if (reason === 'disconnected') this.grace.start();
@@ -297,7 +286,7 @@ export class Room {
   }
 
   private studentClosed(peer: Peer): void {
-    this.release(peer);
+    this.audience.release(peer);
     const students = this.audience.students;
     if (students.get(peer.info.userId) !== peer) return; // replaced by a newer connection
     students.delete(peer.info.userId);
@@ -306,16 +295,5 @@ export class Room {
       this.audience.broadcastViewerCount();
       this.studentsChanged.emit();
     }
-  }
-
-  /** Stops listening to a peer that left or was replaced. */
-  private release(peer: Peer): void {
-    this.releases.get(peer)?.();
-    this.releases.delete(peer);
-  }
-
-  private broadcastRecordingState(): void {
-    const state = this.recordingState;
-    this.audience.broadcast((peer) => peer.notify('recordingState', state));
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LOOPBACK_RTC } from '../test/test-media-server.ts';
-import { Peer } from './peer.ts';
-import { Producer } from './rtc/producer.ts';
+import { LOOPBACK_RTC } from '../../test/test-media-server.ts';
+import { Peer } from '../peer.ts';
+import { Producer } from '../rtc/producer.ts';
 import { SpeakerSeats } from './speaker-seats.ts';
 
 /** Seats whose hooks record what the room would announce. */

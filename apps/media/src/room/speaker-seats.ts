@@ -1,8 +1,8 @@
 import { MAX_SPEAKERS, SPEAKER_KIND, type SpeakingView, type StreamKind } from '@sea/contract/live';
-import { conflict, forbidden } from './live-error.ts';
-import type { Peer } from './peer.ts';
-import type { Producer } from './rtc/producer.ts';
-import { Signal } from './signal.ts';
+import { conflict, forbidden } from '../live-error.ts';
+import type { Peer } from '../peer.ts';
+import type { Producer } from '../rtc/producer.ts';
+import { Signal } from '../signal.ts';
 
 /**
  * A student invited to speak, or speaking, and their microphone's stream once published. `holder` is the
