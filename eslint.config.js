@@ -68,7 +68,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: restricted(name) }] },
   })),
   {
-    files: ['**/*.test.{ts,tsx}', '**/test/**', 'e2e/**', 'bench/**'],
+    files: ['**/*.test.{ts,tsx}', '**/test/**', 'e2e/**', 'bench/**', 'harness/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
   // One way to write private members per app. The media service (and its benchmark) uses TypeScript's

@@ -114,7 +114,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           root: 'e2e',
-          globalSetup: ['./harness/shared-chromium.ts'],
+          globalSetup: ['../harness/shared-chromium.ts'],
           include: ['**/*.test.ts'],
           exclude: [
             ...configDefaults.exclude,

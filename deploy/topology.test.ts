@@ -21,6 +21,7 @@ import type { LiveTicket } from '@sea/contract/live-ticket';
 import type { Readiness } from '@sea/contract/readiness';
 import { createTestDatabase, postgresAvailable, redisAvailable } from '../apps/server/test/helper.ts';
 import type { ServerProcess } from '../apps/server/test/server-process.ts';
+import { freePort } from '@sea/service-kit/test/free-port';
 import { isVp8KeyframeStart } from '../apps/media/src/forwarding/vp8.ts';
 import { loginThroughDev } from '../e2e/harness/accounts.ts';
 import {
@@ -28,12 +29,11 @@ import {
   FAKE_MEDIA_FLAGS,
   launchChromium,
   type JourneyBrowser,
-} from '../e2e/harness/chromium.ts';
-import { buildWebOnce } from '../e2e/harness/web-build.ts';
+} from '../harness/chromium.ts';
+import { buildWebOnce } from '../harness/web-build.ts';
 import { SyntheticTeacher } from '../apps/media/test/synthetic-teacher.ts';
 import { answerTo, offerOf } from '../apps/media/test/werift-clients.ts';
 import {
-  freePort,
   httpsRequest,
   selfSignedCertificate,
   spkiHash,

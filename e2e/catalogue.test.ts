@@ -4,13 +4,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loginThroughDev, signUpThroughUi, storedTokens } from './harness/accounts.ts';
 import { ApiClient } from './harness/api.ts';
-import { chromiumAvailable, launchChromium } from './harness/chromium.ts';
-import type { JourneyBrowser } from './harness/chromium.ts';
+import { chromiumAvailable, launchChromium } from '../harness/chromium.ts';
+import type { JourneyBrowser } from '../harness/chromium.ts';
 import { eventually } from './harness/poll.ts';
 import { captureScreen } from './harness/screens.ts';
-import { startServer } from './harness/server-process.ts';
-import type { RunningServer } from './harness/server-process.ts';
-import { buildWebOnce } from './harness/web-build.ts';
+import { startServer } from '../harness/server-process.ts';
+import type { RunningServer } from '../harness/server-process.ts';
+import { buildWebOnce } from '../harness/web-build.ts';
 
 const PROGRAMMING = 13;
 

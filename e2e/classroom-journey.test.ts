@@ -8,13 +8,13 @@ import { MEDIA_NODE_REPORT_INTERVAL_MS, type MediaNodeReport } from '@sea/contra
 import { ROUTES, toPath } from '@sea/contract/paths';
 import { loginThroughDev, signUpThroughUi, storedTokens } from './harness/accounts.ts';
 import { ApiClient } from './harness/api.ts';
-import { chromiumAvailable, launchChromium } from './harness/chromium.ts';
-import type { JourneyBrowser } from './harness/chromium.ts';
+import { chromiumAvailable, launchChromium } from '../harness/chromium.ts';
+import type { JourneyBrowser } from '../harness/chromium.ts';
 import { eventually } from './harness/poll.ts';
 import { captureScreen } from './harness/screens.ts';
-import { startServer } from './harness/server-process.ts';
-import type { RunningServer } from './harness/server-process.ts';
-import { buildWebOnce } from './harness/web-build.ts';
+import { startServer } from '../harness/server-process.ts';
+import type { RunningServer } from '../harness/server-process.ts';
+import { buildWebOnce } from '../harness/web-build.ts';
 
 const PROGRAMMING = 13;
 const MEDIA_SECRET = randomBytes(32).toString('hex');

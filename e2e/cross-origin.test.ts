@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromiumAvailable, launchChromium } from './harness/chromium.ts';
-import type { JourneyBrowser } from './harness/chromium.ts';
+import { chromiumAvailable, launchChromium } from '../harness/chromium.ts';
+import type { JourneyBrowser } from '../harness/chromium.ts';
 import { serveFrontEnd } from './harness/front-origin.ts';
 import type { FrontOrigin } from './harness/front-origin.ts';
-import { startServer } from './harness/server-process.ts';
-import type { RunningServer } from './harness/server-process.ts';
+import { startServer } from '../harness/server-process.ts';
+import type { RunningServer } from '../harness/server-process.ts';
 
 const PROGRAMMING = 13;
 

@@ -10,9 +10,9 @@ import { ROUTES, toPath } from '@sea/contract/paths';
 import { devLoginOver, jsonForm } from '../apps/server/test/server-process.ts';
 import { ApiClient } from './harness/api.ts';
 import { TicketedStudent, TicketedTeacher, ticketSource } from './harness/live-clients.ts';
-import { planMedia, startMedia, type MediaLink } from './harness/media-process.ts';
-import { keyExists, startRedis } from './harness/redis-process.ts';
-import { startServer, type RunningServer } from './harness/server-process.ts';
+import { planMedia, startMedia, type MediaLink } from '../harness/media-process.ts';
+import { keyExists, startRedis } from '../harness/redis-process.ts';
+import { startServer, type RunningServer } from '../harness/server-process.ts';
 
 /*
  * One class across three media node processes sharing a Redis, placed by the real API server (PGlite): a

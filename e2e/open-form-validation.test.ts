@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CLASS_MESSAGES } from '@sea/contract/classes';
 import { MAX_UPLOAD_BYTES } from '@sea/contract/uploads';
 import { loginThroughDev, signUpThroughUi } from './harness/accounts.ts';
-import { chromiumAvailable, launchChromium } from './harness/chromium.ts';
-import type { JourneyBrowser } from './harness/chromium.ts';
+import { chromiumAvailable, launchChromium } from '../harness/chromium.ts';
+import type { JourneyBrowser } from '../harness/chromium.ts';
 import { eventually } from './harness/poll.ts';
 import { makePng } from './harness/png.ts';
 import { captureScreen } from './harness/screens.ts';
-import { startServer } from './harness/server-process.ts';
-import type { RunningServer } from './harness/server-process.ts';
-import { buildWebOnce } from './harness/web-build.ts';
+import { startServer } from '../harness/server-process.ts';
+import type { RunningServer } from '../harness/server-process.ts';
+import { buildWebOnce } from '../harness/web-build.ts';
 
 const BANNER_INVALID = '.jpg, .png 파일만 올릴 수 있어요. 5MB 이하의 파일만 업로드할 수 있어요.';
 

@@ -4,15 +4,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loginThroughDev, signUpThroughUi, storedTokens } from './harness/accounts.ts';
 import { ApiClient } from './harness/api.ts';
-import { chromiumAvailable, launchChromium } from './harness/chromium.ts';
-import type { JourneyBrowser } from './harness/chromium.ts';
-import { planMedia, startMedia } from './harness/media-process.ts';
+import { chromiumAvailable, launchChromium } from '../harness/chromium.ts';
+import type { JourneyBrowser } from '../harness/chromium.ts';
+import { planMedia, startMedia } from '../harness/media-process.ts';
 import { makePng } from './harness/png.ts';
 import { eventually } from './harness/poll.ts';
 import { captureScreen } from './harness/screens.ts';
-import { startServer } from './harness/server-process.ts';
-import type { RunningServer } from './harness/server-process.ts';
-import { buildWebOnce } from './harness/web-build.ts';
+import { startServer } from '../harness/server-process.ts';
+import type { RunningServer } from '../harness/server-process.ts';
+import { buildWebOnce } from '../harness/web-build.ts';
 
 const PROGRAMMING = 13;
 

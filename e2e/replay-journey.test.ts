@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { SessionItem } from '@sea/contract/sessions';
-import { chromiumAvailable } from './harness/chromium.ts';
-import { buildWebOnce } from './harness/web-build.ts';
+import { chromiumAvailable } from '../harness/chromium.ts';
+import { buildWebOnce } from '../harness/web-build.ts';
 import { runJourney } from './live/run-isolated.ts';
 
 const SCRIPT = fileURLToPath(new URL('./live/run-replay-journey.ts', import.meta.url));

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { chromiumAvailable } from './harness/chromium.ts';
-import { buildWebOnce } from './harness/web-build.ts';
+import { chromiumAvailable } from '../harness/chromium.ts';
+import { buildWebOnce } from '../harness/web-build.ts';
 import { runJourney } from './live/run-isolated.ts';
 
 const SCRIPT = fileURLToPath(new URL('./live/run-speaking-journey.ts', import.meta.url));

@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { openDatabase } from '../../apps/server/src/db/open-database.ts';
 import { createTestDatabase } from '../../apps/server/test/helper.ts';
-import { freePort, startProcess, stopProcess } from './processes.ts';
+import { freePort } from '@sea/service-kit/test/free-port';
+import { startProcess, stopProcess } from './processes.ts';
 import { BENCH_CLASSES, seedBenchData } from './seed-bench-data.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30_000);

@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import { openDatabase } from '../../apps/server/src/db/open-database.ts';
 import { createTestDatabase } from '../../apps/server/test/helper.ts';
-import { freePort, startProcess, stopProcess } from './processes.ts';
+import { freePort } from '@sea/service-kit/test/free-port';
+import { startProcess, stopProcess } from './processes.ts';
 import { BENCH_CLASSES, BENCH_ENROLMENTS, seedBenchData } from './seed-bench-data.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);

@@ -14,7 +14,8 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/open-database.ts';
 import { createTestDatabase } from '../../apps/server/test/helper.ts';
-import { freePort, startProcess, stopProcess } from './processes.ts';
+import { freePort } from '@sea/service-kit/test/free-port';
+import { startProcess, stopProcess } from './processes.ts';
 import { BENCH_CLASSES, seedBenchData } from './seed-bench-data.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);

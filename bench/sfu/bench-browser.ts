@@ -1,6 +1,6 @@
 import { chromium, type Browser } from 'playwright-core';
 import { serveBundle } from '../../apps/media/test/chromium/bundle-site.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, FAKE_MEDIA_FLAGS } from '../../e2e/harness/chromium.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, FAKE_MEDIA_FLAGS } from '../../harness/chromium.ts';
 import type { BrowserTimings } from './browser-student-entry.ts';
 
 export type { BrowserTimings };

@@ -5,9 +5,9 @@
 // interface of its own, a veth pair that leads nowhere, whose address is as local as 127.0.0.1.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@sea/service-kit/test/free-port';
 
 const JANUS = process.env.JANUS_PATH ?? 'janus';
 /** Where the Debian package puts Janus's plugins and transports (`JANUS_LIB` overrides it). */
@@ -55,15 +55,6 @@ export function janusVersion(): string {
       );
   }
   return /Janus version: .*/.exec(run.stdout)?.[0] ?? run.stdout.trim();
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
 }
 
 /** Symlinks one library of Janus's into a folder of our own, so that Janus loads only what we chose. */

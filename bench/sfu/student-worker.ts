@@ -9,7 +9,7 @@ import { LIVE_SOCKET_PATH, type LiveAnswer } from '@sea/contract/live';
 import { signTicket } from '../../apps/media/test/test-media-server.ts';
 import { JanusVideoRoomHandle } from './janus-client.ts';
 import { JANUS_ICE_ADDRESS } from './janus-server.ts';
-import { LightStudent, type StreamCount } from './light-student.ts';
+import { LightStudent, type StreamCount } from '../../harness/light-student.ts';
 import type { JanusTarget } from './publish-teacher-janus.ts';
 import type { StudentTarget } from './student-workers.ts';
 

@@ -11,10 +11,11 @@ import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS as FLAGS, CHROMIUM_PATH } from '../../e2e/harness/chromium.ts';
-import { REPO_ROOT } from '../../e2e/harness/paths.ts';
-import { freePort, startServer } from '../../e2e/harness/server-process.ts';
-import { buildWebOnce } from '../../e2e/harness/web-build.ts';
+import { CHROMIUM_FLAGS as FLAGS, CHROMIUM_PATH } from '../../harness/chromium.ts';
+import { REPO_ROOT } from '../../harness/paths.ts';
+import { freePort } from '@sea/service-kit/test/free-port';
+import { startServer } from '../../harness/server-process.ts';
+import { buildWebOnce } from '../../harness/web-build.ts';
 
 const REPORT_DIR = path.join(REPO_ROOT, 'artifacts/bench-web');
 /** Lighthouse runs per page (its simulated timings vary from run to run): the median is the figure. */

@@ -11,17 +11,6 @@ import { renderConfig } from './render-config.ts';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
 
-/** A loopback port free now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.once('error', reject);
-  });
-}
-
 /** Resolves once something accepts TCP connections on the port (bounded). */
 export async function listening(port: number, what: string, child?: ChildProcess): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;

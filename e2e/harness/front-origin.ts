@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { REPO_ROOT } from './paths.ts';
+import { REPO_ROOT } from '../../harness/paths.ts';
 
 export type FrontOrigin = { origin: string; close: () => Promise<void> };
 

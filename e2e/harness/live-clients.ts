@@ -3,7 +3,7 @@ import { LIVE_SOCKET_PATH, type ConsumerInfo, type LiveAnswer } from '@sea/contr
 import { LiveTicketSchema, type LiveTicket } from '@sea/contract/live-ticket';
 import { ROUTES, toPath } from '@sea/contract/paths';
 import { SyntheticTeacher } from '../../apps/media/test/synthetic-teacher.ts';
-import { LightStudent } from '../../bench/sfu/light-student.ts';
+import { LightStudent } from '../../harness/light-student.ts';
 
 /*
  * Live clients that go where the API server's tickets send them, as the web client does (SignallingClient's

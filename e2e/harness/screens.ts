@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS } from './paths.ts';
+import { ARTIFACTS } from '../../harness/paths.ts';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');

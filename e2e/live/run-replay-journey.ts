@@ -17,10 +17,10 @@ import { chromium, type Page } from 'playwright-core';
 import type { SessionItem } from '@sea/contract/sessions';
 import { loginThroughDev, signUpThroughUi, storedTokens, type Tokens } from '../harness/accounts.ts';
 import { ApiClient } from '../harness/api.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, FAKE_MEDIA_FLAGS } from '../harness/chromium.ts';
-import { planMedia, startMedia } from '../harness/media-process.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, FAKE_MEDIA_FLAGS } from '../../harness/chromium.ts';
+import { planMedia, startMedia } from '../../harness/media-process.ts';
 import { captureScreen, type AxeViolation } from '../harness/screens.ts';
-import { startServer, type RunningServer } from '../harness/server-process.ts';
+import { startServer, type RunningServer } from '../../harness/server-process.ts';
 import { sleep, until } from './until.ts';
 
 const PROGRAMMING = 13;

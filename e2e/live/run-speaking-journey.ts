@@ -11,10 +11,10 @@
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { loginThroughDev, signUpThroughUi, storedTokens } from '../harness/accounts.ts';
 import { ApiClient } from '../harness/api.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, FAKE_MEDIA_FLAGS } from '../harness/chromium.ts';
-import { planMedia, startMedia } from '../harness/media-process.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, FAKE_MEDIA_FLAGS } from '../../harness/chromium.ts';
+import { planMedia, startMedia } from '../../harness/media-process.ts';
 import { captureScreen, type AxeViolation } from '../harness/screens.ts';
-import { startServer, type RunningServer } from '../harness/server-process.ts';
+import { startServer, type RunningServer } from '../../harness/server-process.ts';
 import { recordPeerConnections } from './media-stats.ts';
 import { sleep, until } from './until.ts';
 

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, FAKE_MEDIA_FLAGS } from '../../../../e2e/harness/chromium.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, FAKE_MEDIA_FLAGS } from '../../../../harness/chromium.ts';
 import { signTicket } from '../test-media-server.ts';
 
 // The harness scripts' browser side (run-harness.ts, run-edge-harness.ts): Chromium with fake devices, pages of

@@ -5,7 +5,7 @@ import {
   type RTCDtlsTransport,
   type RTCPeerConnection,
 } from 'werift';
-import { answerTo, createClientPeerConnection } from '../../apps/media/test/werift-clients.ts';
+import { answerTo, createClientPeerConnection } from '../apps/media/test/werift-clients.ts';
 
 /** Receiver reports go out this often, like a browser's. */
 const REPORT_INTERVAL_MS = 1_000;
@@ -49,14 +49,14 @@ export class LightStudent {
   /** When ICE and DTLS completed (performance.now()), for the breakdown of the join. */
   iceConnectedAt: number | null = null;
   dtlsConnectedAt: number | null = null;
-  private readonly trackers = new Map<number, Tracker>();
+  readonly #trackers = new Map<number, Tracker>();
   /** Microphone packets: arrival time less RTP time (48 kHz) per packet, and the least seen, in ms. */
-  private audioFirstTimestamp: number | null = null;
-  private leastAudioOffset = Infinity;
-  private audioDelays: number[] | null = null;
-  private readonly reportSsrc = 1 + Math.floor(Math.random() * 0xfffffffe);
-  private timer: NodeJS.Timeout | null = null;
-  private collecting = false;
+  #audioFirstTimestamp: number | null = null;
+  #leastAudioOffset = Infinity;
+  #audioDelays: number[] | null = null;
+  readonly #reportSsrc = 1 + Math.floor(Math.random() * 0xfffffffe);
+  #timer: NodeJS.Timeout | null = null;
+  #collecting = false;
 
   /** `address`: the local address for ICE (127.0.0.1 unless told). */
   constructor(address?: string) {
@@ -72,8 +72,8 @@ export class LightStudent {
       const kind = kindByMid.get(mid);
       if (kind === undefined) continue;
       for (const ssrc of ssrcs) {
-        if (this.trackers.has(ssrc)) continue;
-        this.trackers.set(ssrc, {
+        if (this.#trackers.has(ssrc)) continue;
+        this.#trackers.set(ssrc, {
           kind,
           received: 0,
           firstSeq: null,
@@ -85,7 +85,7 @@ export class LightStudent {
       }
     }
     return answerTo(this.pc, offer, () => {
-      for (const dtls of this.pc.dtlsTransports) this.countInsteadOfDecrypting(dtls);
+      for (const dtls of this.pc.dtlsTransports) this.#countInsteadOfDecrypting(dtls);
     });
   }
 
@@ -93,7 +93,7 @@ export class LightStudent {
   counts(): Record<string, StreamCount> {
     // Summed per kind: an m-line may announce several SSRCs (Janus adds an RTX one under each video m-line).
     const out: Record<string, StreamCount> = {};
-    for (const t of this.trackers.values()) {
+    for (const t of this.#trackers.values()) {
       const expected = t.firstSeq === null ? 0 : t.highest - t.firstSeq + 1;
       const sum = out[t.kind] ?? { received: 0, lost: 0, firstAt: null };
       sum.received += t.received;
@@ -109,42 +109,42 @@ export class LightStudent {
    * ms: time spent queued on the way (the teacher sends one every 20 ms).
    */
   collectDelays(on: boolean): void {
-    if (on) this.audioDelays = [];
-    this.collecting = on;
+    if (on) this.#audioDelays = [];
+    this.#collecting = on;
   }
 
   /** The delays collected. */
   get delays(): number[] {
-    return this.audioDelays ?? [];
+    return this.#audioDelays ?? [];
   }
 
   async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
     await this.pc.close();
   }
 
-  private countInsteadOfDecrypting(dtls: RTCDtlsTransport): void {
+  #countInsteadOfDecrypting(dtls: RTCDtlsTransport): void {
     // werift creates the SRTP session when DTLS completes, then reports `connected` in the same turn: the
     // replacement is in place before the first packet is handled.
     dtls.onStateChange.subscribe((state) => {
       if (state !== 'connected') return;
       this.dtlsConnectedAt ??= performance.now();
       dtls.srtp.decrypt = (packet: Buffer) => {
-        this.count(packet);
+        this.#count(packet);
         throw NOT_DECRYPTED;
       };
-      this.timer ??= setInterval(() => this.report(dtls), REPORT_INTERVAL_MS);
+      this.#timer ??= setInterval(() => this.#report(dtls), REPORT_INTERVAL_MS);
     });
   }
 
-  private count(packet: Buffer): void {
+  #count(packet: Buffer): void {
     if (packet.length < 12) return;
-    const tracker = this.trackers.get(packet.readUInt32BE(8));
+    const tracker = this.#trackers.get(packet.readUInt32BE(8));
     if (!tracker) return;
     const seq = packet.readUInt16BE(2);
     tracker.received += 1;
-    if (tracker.kind === 'webcamAudio') this.audioArrived(packet.readUInt32BE(4));
+    if (tracker.kind === 'webcamAudio') this.#audioArrived(packet.readUInt32BE(4));
     if (tracker.firstSeq === null) {
       tracker.firstSeq = seq;
       tracker.highest = seq;
@@ -156,16 +156,16 @@ export class LightStudent {
     if (delta > 0) tracker.highest += delta;
   }
 
-  private audioArrived(timestamp: number): void {
-    this.audioFirstTimestamp ??= timestamp;
-    const offset = performance.now() - ((timestamp - this.audioFirstTimestamp) >>> 0) / 48;
-    this.leastAudioOffset = Math.min(this.leastAudioOffset, offset);
-    if (this.collecting) this.audioDelays?.push(offset - this.leastAudioOffset);
+  #audioArrived(timestamp: number): void {
+    this.#audioFirstTimestamp ??= timestamp;
+    const offset = performance.now() - ((timestamp - this.#audioFirstTimestamp) >>> 0) / 48;
+    this.#leastAudioOffset = Math.min(this.#leastAudioOffset, offset);
+    if (this.#collecting) this.#audioDelays?.push(offset - this.#leastAudioOffset);
   }
 
-  private report(dtls: RTCDtlsTransport): void {
+  #report(dtls: RTCDtlsTransport): void {
     const reports: RtcpReceiverInfo[] = [];
-    for (const [ssrc, t] of this.trackers) {
+    for (const [ssrc, t] of this.#trackers) {
       if (t.firstSeq === null) continue;
       const expected = t.highest - t.firstSeq + 1;
       const intervalExpected = expected - t.reportedExpected;
@@ -187,7 +187,7 @@ export class LightStudent {
     }
     if (reports.length === 0) return;
     dtls
-      .sendRtcp([new RtcpRrPacket({ ssrc: this.reportSsrc, reports })])
+      .sendRtcp([new RtcpRrPacket({ ssrc: this.#reportSsrc, reports })])
       .catch((error: unknown) => console.error('bench student: a receiver report failed', error));
   }
 }

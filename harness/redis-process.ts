@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
-import { freePort } from './server-process.ts';
+import { freePort } from '@sea/service-kit/test/free-port';
 
 export type RedisProcess = { url: string; stop: () => Promise<void> };
 

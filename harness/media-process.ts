@@ -1,4 +1,5 @@
-import { freePort, startService, type RunningServer } from './server-process.ts';
+import { freePort } from '@sea/service-kit/test/free-port';
+import { startService, type RunningServer } from './server-process.ts';
 
 /** What the API server needs to hand out live tickets for a media service started by {@link startMedia}. */
 export type MediaLink = { mediaUrl: string; port: number; secret: string };

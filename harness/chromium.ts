@@ -4,6 +4,13 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the e2e files' shared Chromium listens (loopback), when Chromium is here. */
+    chromiumEndpoint: string | undefined;
+  }
+}
+
 /** Debian's Chromium; a browser is never downloaded. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 

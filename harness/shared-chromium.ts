@@ -2,13 +2,6 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumAvailable } from './chromium.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Where the e2e files' shared Chromium listens (loopback), when Chromium is here. */
-    chromiumEndpoint: string | undefined;
-  }
-}
-
 /**
  * The e2e project's global setup: one Chromium for every journey file, each person of a journey a context of
  * their own in it (`launchChromium`). Starting a browser per person cost a second or two of CPU each, about

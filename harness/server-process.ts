@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { migratedPgliteFolder } from '../../harness/pglite-folder.ts';
+import { freePort } from '@sea/service-kit/test/free-port';
+import { answersHealth } from '@sea/service-kit/test/service-process';
+import { migratedPgliteFolder } from './pglite-folder.ts';
 import { REPO_ROOT } from './paths.ts';
 
 export type RunningServer = {
@@ -15,33 +16,13 @@ export type RunningServer = {
   logs: () => string;
 };
 
-/** A free TCP port on loopback (listen on 0, read it back, release it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  while (!(await answersHealth(baseUrl))) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${baseUrl}/health`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet: poll again until the deadline.
-    }
+    if (Date.now() > deadline) throw new Error(`the server did not become healthy within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the server did not become healthy within ${timeoutMs} ms`);
 }
 
 /**
