@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@sea/service-kit/test/free-port';
 import { answersHealth } from '@sea/service-kit/test/service-process';
-import { migratedPgliteFolder } from './pglite-folder.ts';
+import { migratedPgliteFolder } from '../apps/server/test/pglite-template.ts';
 import { REPO_ROOT } from './paths.ts';
 
 export type RunningServer = {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { untar } from '@sea/service-kit/test/untar';
 
 /** The migrations (their contents identify a schema version); the database code loads only to make one. */
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -38,4 +39,13 @@ export function schemaHash(): string {
     if (fs.statSync(full).isFile()) hash.update(name).update(fs.readFileSync(full));
   }
   return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Fills the PGlite folder of a server's DATA_DIR with the template, so that the real entry point started on it
+ * skips initdb and the migrations (most of the 10-20 s of CPU each start on an empty folder cost); it still
+ * checks the migrations and seeds as at any start.
+ */
+export async function migratedPgliteFolder(dataDir: string): Promise<void> {
+  untar(new Uint8Array(await (await pgliteTemplate()).arrayBuffer()), path.join(dataDir, 'pglite'));
 }
