@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { attendanceRoutes } from './attendance/attendance-routes.ts';
+import { registerAttendance } from './attendance/register-attendance.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { registerRefreshTokenSweep } from './auth/refresh-token-sweep.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
@@ -29,6 +29,7 @@ import { registerContext } from './plugins/context.ts';
 import { registerCors } from './plugins/cors.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrors } from './plugins/errors.ts';
+import { registerEvents } from './plugins/events.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -79,6 +80,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = await openDatabase(config.database);
   app.addHook('onClose', () => database.close());
   registerContext(app, config, database.db);
+  // Lifecycle events (a session ended, a class deleted, an enrolment ended, a user withdrew): routes emit after
+  // their write, and each module that acts on one subscribes in its own register function.
+  registerEvents(app);
 
   // Cross-cutting plugins
   registerMetrics(app);
@@ -117,16 +121,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(instructorRoutes);
   registerMediaPlacement(app);
   await app.register(liveRoutes);
-  // Live sessions: recorded from the media nodes' reports. A module that acts when one ends subscribes to
-  // app.sessionEnded here; the live state is reconciled with the nodes when the server is ready.
+  // Live sessions: recorded from the media nodes' reports, which announce each ended one (sessionEnded); the
+  // live state is reconciled with the nodes when the server is ready.
+  await registerAttendance(app);
   registerSessions(app);
   registerReplayQueueing(app);
   await registerMediaNodes(app);
   await app.register(readyRoutes);
-  // Sessions, their replays (files only through signed URLs) and the attendance they leave
+  // Sessions and their replays (files only through signed URLs)
   await app.register(sessionRoutes);
   await app.register(replayFileRoutes);
-  await app.register(attendanceRoutes);
   await app.register(authRoutes);
   await app.register(signupRoutes);
   await app.register(usersRoutes);

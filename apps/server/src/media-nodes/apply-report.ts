@@ -3,6 +3,7 @@ import type { MediaEdgeRoom, MediaNodeReport, MediaRevocation } from '@sea/contr
 import { closeAttendance, leaveNodeAttendance, syncAttendance } from '../attendance/attendance-store.ts';
 import type { Database, Executor } from '../db/database.ts';
 import { enrolments, liveSessions, mediaNodes } from '../db/schema.ts';
+import type { EndedSession } from '../plugins/events.ts';
 import {
   closeSession,
   endNodeSessions,
@@ -10,7 +11,6 @@ import {
   markNotLiveUnlessOpen,
   openSession,
   openSessionOf,
-  type EndedSession,
 } from '../sessions/session-store.ts';
 import { continueSession, handOver } from '../sessions/session-parts.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { classes, mediaNodes } from '../db/schema.ts';
-import type { EndedSession } from '../sessions/session-store.ts';
+import type { EndedSession } from '../plugins/events.ts';
 import { insertClass, insertEnrolment } from '../../test/classes.ts';
 import { expectError } from '../../test/expect-envelope.ts';
 import { buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
@@ -14,7 +14,7 @@ let announced: EndedSession[];
 beforeAll(async () => {
   app = await buildTestApp();
   teacher = await createUser(app);
-  app.sessionEnded.subscribe((session) => {
+  app.events.on('sessionEnded', (session) => {
     announced.push(session);
   });
 });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MEDIA_NODE_TIMEOUT_MS } from '@sea/contract/media-nodes';
 import { attendance, classes, mediaNodes } from '../db/schema.ts';
-import type { EndedSession } from '../sessions/session-store.ts';
+import type { EndedSession } from '../plugins/events.ts';
 import { insertClass, insertEnrolment } from '../../test/classes.ts';
 import { buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
 import { FakeNode, isLiveNow, room, sessionsOf } from '../../test/media-node-report.ts';
@@ -14,7 +14,7 @@ let announced: EndedSession[];
 beforeAll(async () => {
   app = await buildTestApp();
   teacher = await createUser(app);
-  app.sessionEnded.subscribe((session) => {
+  app.events.on('sessionEnded', (session) => {
     announced.push(session);
   });
 });

@@ -4,11 +4,11 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MEDIA_NODE_TIMEOUT_MS } from '@sea/contract/media-nodes';
 import { attendance, jobs, mediaNodes, sessionParts } from '../db/schema.ts';
+import type { EndedSession } from '../plugins/events.ts';
 import { insertClass, insertEnrolment } from '../../test/classes.ts';
 import { buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
 import { FakeNode, isLiveNow, room, sessionsOf } from '../../test/media-node-report.ts';
 import { sessionRooms } from './session-parts.ts';
-import type { EndedSession } from './session-store.ts';
 
 let app: FastifyInstance;
 let teacher: TestUser;
@@ -16,7 +16,7 @@ let announced: EndedSession[];
 beforeAll(async () => {
   app = await buildTestApp();
   teacher = await createUser(app);
-  app.sessionEnded.subscribe((session) => {
+  app.events.on('sessionEnded', (session) => {
     announced.push(session);
   });
 });

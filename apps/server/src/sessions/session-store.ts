@@ -2,19 +2,8 @@ import { and, desc, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm
 import type { RecordingState } from '@sea/contract/sessions';
 import type { Executor } from '../db/database.ts';
 import { classes, liveSessions } from '../db/schema.ts';
+import type { EndedSession } from '../plugins/events.ts';
 import { isLeftRoom } from './session-parts.ts';
-
-/** A session that has just ended: what the listeners of `app.sessionEnded` get. */
-export type EndedSession = {
-  id: number;
-  classId: number;
-  mediaKey: string;
-  nodeId: string;
-  startedAt: Date;
-  endedAt: Date;
-  /** `processing` when it was recorded (the replay job takes it from there), else `none`. */
-  recordingState: RecordingState;
-};
 
 /** A session as a media node reports it. */
 export type SessionStart = { classId: number; mediaKey: string; startedAt: Date; recording: boolean };
