@@ -35,12 +35,8 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerReplayQueueing } from './replays/queue-replays.ts';
-import { replayJobs } from './replays/register-replays.ts';
+import { registerReplays, replayJobs } from './replays/register-replays.ts';
 import { scheduleRoutes } from './schedules/schedule-routes.ts';
-import { registerSessions } from './sessions/register-sessions.ts';
-import { replayFileRoutes } from './sessions/replay-file-routes.ts';
-import { sessionRoutes } from './sessions/session-routes.ts';
 import { registerUploads } from './uploads/register-uploads.ts';
 import { signupRoutes } from './users/signup-routes.ts';
 import { usersRoutes } from './users/users-routes.ts';
@@ -121,16 +117,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(instructorRoutes);
   registerMediaPlacement(app);
   await app.register(liveRoutes);
-  // Live sessions: recorded from the media nodes' reports, which announce each ended one (sessionEnded); the
-  // live state is reconciled with the nodes when the server is ready.
+  // Live sessions are recorded from the media nodes' reports, which announce each one that ends (sessionEnded):
+  // its stays close and its replay is queued. The live state is reconciled with the nodes when the server is ready.
   await registerAttendance(app);
-  registerSessions(app);
-  registerReplayQueueing(app);
+  await registerReplays(app);
   await registerMediaNodes(app);
   await app.register(readyRoutes);
-  // Sessions and their replays (files only through signed URLs)
-  await app.register(sessionRoutes);
-  await app.register(replayFileRoutes);
   await app.register(authRoutes);
   await app.register(signupRoutes);
   await app.register(usersRoutes);

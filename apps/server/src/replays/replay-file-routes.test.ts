@@ -10,9 +10,9 @@ import { insertClass, insertEnrolment } from '../../test/classes.ts';
 import { expectError, expectOk } from '../../test/expect-envelope.ts';
 import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
 import { insertSession, writeReplayFiles } from '../../test/sessions.ts';
-import { hlsArgs } from '../replays/ffmpeg-args.ts';
-import { type Ffmpeg, findFfmpeg } from '../replays/find-tools.ts';
-import { REPLAY_FILES, replayDir } from '../replays/replay-files.ts';
+import { hlsArgs } from './ffmpeg-args.ts';
+import { type Ffmpeg, findFfmpeg } from './find-tools.ts';
+import { REPLAY_FILES, replayDir } from './replay-files.ts';
 import { attachment, downloadName, signPlaylist } from './replay-file-routes.ts';
 import { ReplayUrls } from './replay-urls.ts';
 
