@@ -14,7 +14,7 @@ const NOT_STORAGE = [
   'src/chat/chat-metrics.test.ts',
   'test/chat-fuzz.test.ts',
   'src/plugins/rate-limit.test.ts',
-  'src/plugins/write-limits.test.ts',
+  'src/write-limits.test.ts',
   'src/plugins/security-headers.test.ts',
   'src/plugins/docs.test.ts',
   'src/plugins/errors.test.ts',

@@ -9,12 +9,12 @@ import {
 import { ROUTES } from '@sea/contract/paths';
 import { originAllowed } from '../plugins/cors.ts';
 import { registerWebSocket, type SocketHandler } from '../plugins/websocket.ts';
+import type { ChatTuning } from '../tuning.ts';
 import { DatabaseChatAccess } from './chat-access.ts';
 import { ChatBroker, DEFAULT_CHAT_RATE_LIMIT } from './chat-broker.ts';
 import { chatMetrics } from './chat-metrics.ts';
 import type { FanOut, FanOutTarget, SendLimiter } from './chat-ports.ts';
 import { chatRoutes } from './chat-routes.ts';
-import type { ChatTuning } from './chat-tuning.ts';
 import { MemoryFanOut } from './memory-fan-out.ts';
 import { DatabaseMessageLog } from './message-log.ts';
 import { moderationActions, moderationState } from './moderation-actions.ts';

@@ -3,18 +3,18 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Config } from '../config.ts';
-import { accounts, users } from '../db/schema.ts';
+import type { Config } from './config.ts';
+import { accounts, users } from './db/schema.ts';
 import { WRITE_LIMITS } from './write-limits.ts';
-import { classDto, insertClass, insertEnrolment, postClass } from '../../test/classes.ts';
-import { expectError, expectOk } from '../../test/expect-envelope.ts';
-import { bearer, buildTestApp, createAccount, createUser, type TestUser } from '../../test/helper.ts';
-import { jpeg } from '../../test/images.ts';
-import { imagePart, jsonPart, multipart, type Part } from '../../test/multipart.ts';
-import { storedFiles } from '../../test/uploads-dir.ts';
-import { skipNotice } from '../../test/skip-notice.ts';
+import { classDto, insertClass, insertEnrolment, postClass } from '../test/classes.ts';
+import { expectError, expectOk } from '../test/expect-envelope.ts';
+import { bearer, buildTestApp, createAccount, createUser, type TestUser } from '../test/helper.ts';
+import { jpeg } from '../test/images.ts';
+import { imagePart, jsonPart, multipart, type Part } from '../test/multipart.ts';
+import { storedFiles } from '../test/uploads-dir.ts';
+import { skipNotice } from '../test/skip-notice.ts';
 
-// The write limits of plugins/write-limits.ts: 10 class creations an hour, 30 image-taking edits per 10 minutes
+// The write limits of write-limits.ts: 10 class creations an hour, 30 image-taking edits per 10 minutes
 // per route, 10 sign-up attempts an hour; per user, shared through Redis when REDIS_URL is set.
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
