@@ -118,9 +118,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerMediaPlacement(app);
   await app.register(liveRoutes);
   // Live sessions are recorded from the media nodes' reports, which announce each one that ends (sessionEnded):
-  // its stays close and its replay is queued. The live state is reconciled with the nodes when the server is ready.
+  // its stays close. The live state is reconciled with the nodes when the server is ready.
   await registerAttendance(app);
-  await registerReplays(app);
   await registerMediaNodes(app);
   await app.register(readyRoutes);
   await app.register(authRoutes);
@@ -129,6 +128,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerChat(app, config.chat);
   // Questions and raised hands in the live room: handlers on the chat broker, and their routes
   await registerClassroom(app);
+  // Replays: queued as their sessions end, listed and served. They subscribe after the media nodes and the chat,
+  // so that an ended membership reaches those at once and the recordings' removal follows.
+  await registerReplays(app);
 
   // Background jobs from the database queue (replays of recorded sessions); JOB_CONCURRENCY=0 runs none here
   await registerJobs(app, replayJobs);
