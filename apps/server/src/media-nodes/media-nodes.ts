@@ -106,13 +106,7 @@ export class MediaNodes {
 
   /** A class was deleted: its rooms close. Never rejects. */
   async classDeleted(classId: number): Promise<void> {
-    const nodes = await this.#db
-      .selectDistinct({ id: mediaNodes.id, url: mediaNodes.url })
-      .from(liveSessions)
-      .innerJoin(mediaNodes, eq(mediaNodes.id, liveSessions.nodeId))
-      .where(and(eq(liveSessions.classId, classId), isNull(liveSessions.endedAt)))
-      .catch((error: unknown) => this.#failed(error));
-    await this.#send(nodes, { classIds: [classId], sessionKeys: [], students: [] });
+    await this.#send(await this.#running(classId), { classIds: [classId], sessionKeys: [], students: [] });
   }
 
   /**
@@ -141,13 +135,11 @@ export class MediaNodes {
    * rejects.
    */
   async enrolmentEnded(classId: number, userId: string): Promise<void> {
-    const nodes = await this.#db
-      .selectDistinct({ id: mediaNodes.id, url: mediaNodes.url })
-      .from(liveSessions)
-      .innerJoin(mediaNodes, eq(mediaNodes.id, liveSessions.nodeId))
-      .where(and(eq(liveSessions.classId, classId), isNull(liveSessions.endedAt)))
-      .catch((error: unknown) => this.#failed(error));
-    await this.#send(nodes, { classIds: [], sessionKeys: [], students: [{ classId, userId }] });
+    await this.#send(await this.#running(classId), {
+      classIds: [],
+      sessionKeys: [],
+      students: [{ classId, userId }],
+    });
   }
 
   /**
@@ -202,6 +194,16 @@ export class MediaNodes {
       this.#log.warn({ nodeId, err: error }, 'checking whether a media node is gone failed');
       return false;
     }
+  }
+
+  /** The nodes that run an open session of the class; none when they cannot be read (logged). */
+  async #running(classId: number): Promise<{ id: string; url: string }[] | void> {
+    return this.#db
+      .selectDistinct({ id: mediaNodes.id, url: mediaNodes.url })
+      .from(liveSessions)
+      .innerJoin(mediaNodes, eq(mediaNodes.id, liveSessions.nodeId))
+      .where(and(eq(liveSessions.classId, classId), isNull(liveSessions.endedAt)))
+      .catch((error: unknown) => this.#failed(error));
   }
 
   async #freshNodes(): Promise<{ id: string; url: string }[]> {
