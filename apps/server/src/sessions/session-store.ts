@@ -38,6 +38,12 @@ function ended(rows: EndedRow[]): EndedSession[] {
   }));
 }
 
+/** The row of a session `nodeId` reports, in this recording state. */
+function reported(nodeId: string, session: SessionStart, recordingState: RecordingState) {
+  const { classId, mediaKey, startedAt } = session;
+  return { classId, mediaKey, nodeId, startedAt, recordingState };
+}
+
 /** Whether a class exists and is not deleted. */
 async function classExists(db: Executor, classId: number): Promise<boolean> {
   const [row] = await db
@@ -62,13 +68,7 @@ export async function openSession(
   if (await isLeftRoom(db, session.mediaKey)) return 'ended';
   await db
     .insert(liveSessions)
-    .values({
-      classId: session.classId,
-      mediaKey: session.mediaKey,
-      nodeId,
-      startedAt: session.startedAt,
-      recordingState: session.recording ? 'recording' : 'none',
-    })
+    .values(reported(nodeId, session, session.recording ? 'recording' : 'none'))
     .onConflictDoUpdate({
       target: liveSessions.mediaKey,
       set: { recordingState: 'recording' },
@@ -104,14 +104,7 @@ export async function closeSession(
     if (exists === undefined) return null;
     const inserted = await db
       .insert(liveSessions)
-      .values({
-        classId: session.classId,
-        mediaKey: session.mediaKey,
-        nodeId,
-        startedAt: session.startedAt,
-        endedAt,
-        recordingState: session.recording ? 'processing' : 'none',
-      })
+      .values({ ...reported(nodeId, session, session.recording ? 'processing' : 'none'), endedAt })
       .onConflictDoNothing()
       .returning(endedColumns);
     return ended(inserted)[0] ?? null;
