@@ -19,31 +19,31 @@ async function floorErrors(file: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).filter((m) => m.ruleId === RULE).map((m) => m.message);
 }
 
+// Made-up files: where each stands, and what it imports.
+const UPWARD = {
+  'a domain importing a surface': { file: 'sessions/probe.ts', imports: '../replays/replay-urls.ts' },
+  'a plugin importing a domain': { file: 'plugins/probe.ts', imports: '../classes/class-role.ts' },
+  'the configuration importing the chat': { file: 'config.ts', imports: './chat/register-chat.ts' },
+  'the kernel importing the configuration': { file: 'storage/probe.ts', imports: '../config.ts' },
+  'a neighbour on the same floor': { file: 'enrolments/probe.ts', imports: '../schedules/schedule-store.ts' },
+  'a domain importing the composition root': { file: 'classes/probe.ts', imports: '../app.ts' },
+};
+const DOWNWARD = {
+  'a domain importing a plugin': { file: 'classes/probe.ts', imports: '../plugins/auth.ts' },
+  'a surface importing domains': { file: 'dashboard/probe.ts', imports: '../schedules/schedule-store.ts' },
+  'a folder importing itself': { file: 'replays/probe.ts', imports: './replay-urls.ts' },
+  'a test driving its floor through the app': { file: 'plugins/probe.test.ts', imports: '../app.ts' },
+};
+
 describe('the server’s floors in lint', () => {
-  it.each([
-    ['a domain importing a surface', 'sessions/probe.ts', '../replays/replay-urls.ts'],
-    ['a plugin importing a domain', 'plugins/probe.ts', '../classes/class-role.ts'],
-    ['the configuration importing the chat', 'config.ts', './chat/register-chat.ts'],
-    ['the kernel importing the configuration', 'storage/probe.ts', '../config.ts'],
-    [
-      'a domain importing its neighbour on the same floor',
-      'enrolments/probe.ts',
-      '../schedules/schedule-store.ts',
-    ],
-    ['a domain importing the composition root', 'classes/probe.ts', '../app.ts'],
-  ])('refuses an import that runs back up: %s', async (_case, file, target) => {
-    const errors = await floorErrors(file, `export * from '${target}';\n`);
+  it.each(Object.entries(UPWARD))('refuses an import that runs back up: %s', async (_case, probe) => {
+    const errors = await floorErrors(probe.file, `export * from '${probe.imports}';\n`);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('imports only the floors below');
   });
 
-  it.each([
-    ['a domain importing a plugin', 'classes/probe.ts', '../plugins/auth.ts'],
-    ['a surface importing domains', 'dashboard/probe.ts', '../schedules/schedule-store.ts'],
-    ['a folder importing itself', 'replays/probe.ts', './replay-urls.ts'],
-    ['a test driving its floor through the whole app', 'plugins/probe.test.ts', '../app.ts'],
-  ])('lets an import run down: %s', async (_case, file, target) => {
-    expect(await floorErrors(file, `export * from '${target}';\n`)).toEqual([]);
+  it.each(Object.entries(DOWNWARD))('lets an import run down: %s', async (_case, probe) => {
+    expect(await floorErrors(probe.file, `export * from '${probe.imports}';\n`)).toEqual([]);
   });
 
   it('has every folder and top-level file of the server on a floor', async () => {

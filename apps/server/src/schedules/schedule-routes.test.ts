@@ -1,23 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_ID } from '@sea/contract/ids';
 import type { Schedule } from '@sea/contract/schedules';
-import { insertClass, insertEnrolment } from '../../test/classes.ts';
+import { appWithClass, insertClass } from '../../test/classes.ts';
 import { expectError, expectOk } from '../../test/expect-envelope.ts';
-import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
+import { bearer } from '../../test/helper.ts';
 
-let app: FastifyInstance;
-let teacher: TestUser;
-let student: TestUser;
-let classId: number;
-beforeAll(async () => {
-  app = await buildTestApp();
-  teacher = await createUser(app);
-  student = await createUser(app);
-  classId = await insertClass(app, teacher.id);
-  await insertEnrolment(app, classId, student.id);
-});
-afterAll(() => app.close());
+const { app, teacher, student, classId } = await appWithClass();
 
 const url = (id = classId) => `/api/classes/${id}/schedule`;
 const add = (payload: unknown, user = teacher, id = classId) =>
