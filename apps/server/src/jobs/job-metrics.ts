@@ -30,15 +30,10 @@ export function jobMetrics(registry: Registry, db: Database): JobMeter {
       for (const row of rows) this.set({ kind: row.kind, state: row.state }, Number(row.count));
     },
   });
-  const attempts = timedCounter(
-    registry,
-    ['kind', 'outcome'],
-    { name: 'job_attempts_total', help: 'Job attempts run by this server, by kind and outcome' },
-    {
-      name: 'job_duration_seconds',
-      help: 'How long job attempts ran on this server, by kind and outcome',
-      buckets: [0.1, 0.5, 1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600],
-    },
-  );
+  const attempts = timedCounter(registry, ['kind', 'outcome'], {
+    total: ['job_attempts_total', 'Job attempts run by this server, by kind and outcome'],
+    seconds: ['job_duration_seconds', 'How long job attempts ran on this server, by kind and outcome'],
+    buckets: [0.1, 0.5, 1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600],
+  });
   return { finished: (kind, outcome, seconds) => attempts({ kind, outcome }, seconds) };
 }
