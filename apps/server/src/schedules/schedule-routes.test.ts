@@ -29,27 +29,13 @@ describe('schedules', () => {
     expect(listed.map((s) => s.content)).toEqual(['1강 오전', '1강 오후', '2강']);
   });
 
+  // A valid entry with one field made wrong.
+  const entry = { content: 'x', date: '2026-03-01', start_time: '09:00:00', end_time: '10:00:00' };
   it.each([
-    [
-      'a blank content',
-      { content: ' ', date: '2026-03-01', start_time: '09:00:00', end_time: '10:00:00' },
-      'content',
-    ],
-    [
-      'a bad date',
-      { content: 'x', date: '2026-13-01', start_time: '09:00:00', end_time: '10:00:00' },
-      'date',
-    ],
-    [
-      'a bad time',
-      { content: 'x', date: '2026-03-01', start_time: '9시', end_time: '10:00:00' },
-      'start_time',
-    ],
-    [
-      'an end before the start',
-      { content: 'x', date: '2026-03-01', start_time: '11:00:00', end_time: '10:00:00' },
-      'end_time',
-    ],
+    ['a blank content', { ...entry, content: ' ' }, 'content'],
+    ['a bad date', { ...entry, date: '2026-13-01' }, 'date'],
+    ['a bad time', { ...entry, start_time: '9시' }, 'start_time'],
+    ['an end before the start', { ...entry, start_time: '11:00:00' }, 'end_time'],
   ])('answers 400 for %s', async (_name, body, field) => {
     const error = expectError(await add(body), 400);
     expect(error.invalid_fields?.[field]).toMatch(/[가-힣]/);
