@@ -28,10 +28,10 @@ const restricted = (except) =>
 const FEATURES_DIR = 'apps/web/src/features';
 const features = fs.existsSync(FEATURES_DIR) ? fs.readdirSync(FEATURES_DIR) : [];
 
-// The server's floors, from the ground up: each line is one floor of apps/server/src (folders, and the files
-// at its top), and a folder imports only the floors below its own: never a floor above, nor a neighbour on its
-// own floor. Lint holds it with one import-x/no-restricted-paths zone per folder; a folder on no floor may
-// import nothing (apps/server/test/lint-floors.test.ts keeps every folder listed).
+// The server's floors, from the ground up: each line is one floor of apps/server/src (folders, and the
+// files at its top), and a folder imports only the floors below its own: never a floor above, nor a
+// neighbour on its own floor. Lint holds it with one import-x/no-restricted-paths zone per folder; a folder
+// on no floor may import nothing (apps/server/test/lint-floors.test.ts keeps every folder listed).
 const SERVER_FLOORS = [
   // The kernel: typed errors and their envelope, where log lines go, where files are kept.
   ['errors.ts', 'envelope.ts', 'log-destination.ts', 'storage'],
@@ -39,7 +39,7 @@ const SERVER_FLOORS = [
   ['tuning.ts', 'write-limits.ts'],
   ['config.ts'],
   ['db'],
-  // Cross-cutting plugins: auth, errors, CORS, rate limits, metrics, the read cache, websockets, domain events.
+  // Cross-cutting plugins: auth, errors, CORS, rate limits, metrics, read cache, websockets, domain events.
   ['plugins'],
   // ['stomp'], the STOMP codec, sessions and SockJS, goes here,
   // ['room-bus'], the broker and its parts the chat and the classroom stand on, just above it.
@@ -172,8 +172,8 @@ export default tseslint.config(
   },
   {
     files: [`${SERVER_DIR}/**/*.ts`],
-    // Tests may drive their floor through a higher one (the whole app, a media node's report), as folder-loops
-    // reads only the source.
+    // Tests may drive their floor through a higher one (the whole app, a media node's report), as
+    // folder-loops reads only the source.
     ignores: [`${SERVER_DIR}/**/*.test.ts`],
     rules: {
       // basePath: the zones name paths from the repository's root, wherever eslint runs from.

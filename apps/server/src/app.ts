@@ -76,8 +76,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = await openDatabase(config.database);
   app.addHook('onClose', () => database.close());
   registerContext(app, config, database.db);
-  // Lifecycle events (a session ended, a class deleted, an enrolment ended, a user withdrew): routes emit after
-  // their write, and each module that acts on one subscribes in its own register function.
+  // Lifecycle events (a session ended, a class deleted, an enrolment ended, a user withdrew): routes emit
+  // after their write, and each module that acts on one subscribes in its own register function.
   registerEvents(app);
 
   // Cross-cutting plugins
@@ -117,8 +117,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(instructorRoutes);
   registerMediaPlacement(app);
   await app.register(liveRoutes);
-  // Live sessions are recorded from the media nodes' reports, which announce each one that ends (sessionEnded):
-  // its stays close. The live state is reconciled with the nodes when the server is ready.
+  // Live sessions are recorded from the media nodes' reports, which announce each one that ends
+  // (sessionEnded): its stays close. The live state is reconciled with the nodes when the server is ready.
   await registerAttendance(app);
   await registerMediaNodes(app);
   await app.register(readyRoutes);
@@ -128,8 +128,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerChat(app, config.chat);
   // Questions and raised hands in the live room: handlers on the chat broker, and their routes
   await registerClassroom(app);
-  // Replays: queued as their sessions end, listed and served. They subscribe after the media nodes and the chat,
-  // so that an ended membership reaches those at once and the recordings' removal follows.
+  // Replays: queued as their sessions end, listed and served. They subscribe after the media nodes and the
+  // chat, so that an ended membership reaches those at once and the recordings' removal follows.
   await registerReplays(app);
 
   // Background jobs from the database queue (replays of recorded sessions); JOB_CONCURRENCY=0 runs none here

@@ -1,6 +1,6 @@
-// Limits and intervals that tests and benchmarks shorten or widen, as plain values: the configuration carries
-// them (Config's `chat` and `jobs`) without loading the chat or the job queue. Production uses the defaults of
-// the modules that read them.
+// Limits and intervals that tests and benchmarks shorten or widen, as plain values: the configuration
+// carries them (Config's `chat` and `jobs`) without loading the chat or the job queue. Production uses the
+// defaults of the modules that read them.
 
 /**
  * Chat limits and intervals; absent fields keep the chat's defaults (`DEFAULT_SESSION_OPTIONS`,

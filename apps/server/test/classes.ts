@@ -71,10 +71,7 @@ export async function appWithTeacher(
   return { app, teacher: await createUser(app, teacher) };
 }
 
-/**
- * The app of a test file (see appWithTeacher) with a teacher, and a class of theirs that a student is enrolled
- * in.
- */
+/** The app of a test file (see appWithTeacher), a teacher, and a class of theirs a student is enrolled in. */
 export async function appWithClass(
   options: { teacher?: { nickname?: string }; fields?: Partial<typeof classes.$inferInsert> } = {},
 ): Promise<{ app: FastifyInstance; teacher: TestUser; student: TestUser; classId: number }> {

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The server's floors (SERVER_FLOORS in eslint.config.js): a folder of apps/server/src imports only the floors
-// below its own. These lint made-up files in place, as `npm run lint` would read them.
+// The server's floors (SERVER_FLOORS in eslint.config.js): a folder of apps/server/src imports only the
+// floors below its own. These lint made-up files in place, as `npm run lint` would read them.
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SRC = path.join(ROOT, 'apps/server/src');

@@ -28,7 +28,7 @@ export type DomainEvents = {
   classDeleted: { classId: number };
   /** A student's enrolment ended, 수강 취소 (the enrolments routes). */
   enrolmentEnded: { classId: number; userId: string };
-  /** A user withdrew; `classIds` are the classes they taught, deleted with the withdrawal (the users routes). */
+  /** A user withdrew; `classIds`: the classes they taught, deleted with the withdrawal (the users routes). */
   userWithdrawn: { userId: string; classIds: number[] };
 };
 
@@ -46,7 +46,7 @@ export class Events {
     this.#log = log;
   }
 
-  /** Adds a listener; listeners are told in the order they subscribed. Returns the function that removes it. */
+  /** Adds a listener (told in the order listeners subscribed); answers the function that removes it. */
   on<E extends EventName>(name: E, listener: Listener<E>): () => void {
     const listeners = this.#listeners.get(name) ?? new Set();
     this.#listeners.set(name, listeners);

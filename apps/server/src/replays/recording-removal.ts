@@ -93,8 +93,8 @@ export async function removeRecordingsOfDeletedClasses(deps: RecordingFiles): Pr
 
 /**
  * Recordings go with what they belong to: a deleted class's (and those of the classes a withdrawn teacher
- * taught), and a session of a class deleted meanwhile keeps none when it ends; at start, recordings a deletion
- * left behind (the server stopped before removing them) go.
+ * taught), and a session of a class deleted meanwhile keeps none when it ends; at start, recordings a
+ * deletion left behind (the server stopped before removing them) go.
  */
 export function registerRecordingRemoval(app: FastifyInstance): void {
   const files = recordingFilesOf(app);
