@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -27,16 +28,67 @@ const restricted = (except) =>
 const FEATURES_DIR = 'apps/web/src/features';
 const features = fs.existsSync(FEATURES_DIR) ? fs.readdirSync(FEATURES_DIR) : [];
 
-// The server's folders that are not domains: cross-cutting plugins and the database. Every other folder of
-// apps/server/src is a domain, which plugins never import (a domain imports plugins, not the reverse).
+// The server's floors, from the ground up: each line is one floor of apps/server/src (folders, and the
+// files at its top), and a folder imports only the floors below its own: never a floor above, nor a
+// neighbour on its own floor. Lint holds it with one import-x/no-restricted-paths zone per folder; a folder
+// on no floor may import nothing (apps/server/test/lint-floors.test.ts keeps every folder listed).
+const SERVER_FLOORS = [
+  // The kernel: typed errors and their envelope, where log lines go, where files are kept.
+  ['errors.ts', 'envelope.ts', 'log-destination.ts', 'storage'],
+  // Configuration: plain values, then the environment read once.
+  ['tuning.ts', 'write-limits.ts'],
+  ['config.ts'],
+  ['db'],
+  // Cross-cutting plugins: auth, errors, CORS, rate limits, metrics, read cache, websockets, domain events.
+  ['plugins'],
+  // ['stomp'], the STOMP codec, sessions and SockJS, goes here,
+  // ['room-bus'], the broker and its parts the chat and the classroom stand on, just above it.
+  // Services the domains share: the durable job queue, image uploads.
+  ['jobs', 'uploads'],
+  // The domains. A domain tells others of an ending through app.events (plugins/events.ts), never by a call.
+  ['auth'],
+  ['users', 'categories'],
+  ['classes'],
+  ['enrolments', 'schedules', 'reviews', 'instructors', 'live', 'notifications', 'chat', 'sessions'],
+  ['attendance'],
+  // The product's surfaces, which compose the domains.
+  ['classroom', 'replays', 'media-nodes', 'dashboard', 'health', 'web', 'demo'],
+  // The composition root.
+  ['app.ts'],
+  ['main.ts'],
+];
 const SERVER_DIR = 'apps/server/src';
-const SERVER_SHARED = new Set(['plugins', 'db']);
-const serverDomains = fs.existsSync(SERVER_DIR)
+const serverPath = (name) => `${SERVER_DIR}/${name}`;
+const serverRoot = path.join(import.meta.dirname, SERVER_DIR);
+/** The folders and top-level source files of apps/server/src. */
+const serverEntries = fs.existsSync(serverRoot)
   ? fs
-      .readdirSync(SERVER_DIR, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && !SERVER_SHARED.has(entry.name))
-      .map((entry) => `${SERVER_DIR}/${entry.name}`)
+      .readdirSync(serverRoot, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() || /^[^.]+\.ts$/.test(entry.name))
+      .map((entry) => entry.name)
   : [];
+const onFloor = (name) => SERVER_FLOORS.findIndex((floor) => floor.includes(name));
+const serverZones = [
+  ...SERVER_FLOORS.flatMap((floor, level) =>
+    floor.map((name) => ({
+      target: serverPath(name),
+      from: [...floor.filter((other) => other !== name), ...SERVER_FLOORS.slice(level + 1).flat()].map(
+        serverPath,
+      ),
+      message:
+        `${name} stands on floor ${level + 1} of SERVER_FLOORS (eslint.config.js) and imports only the ` +
+        'floors below; move the shared code down, or tell the news through app.events.',
+    })),
+  ).filter((zone) => zone.from.length > 0),
+  ...serverEntries
+    .filter((name) => onFloor(name) === -1)
+    .map((name) => ({
+      target: serverPath(name),
+      from: SERVER_DIR,
+      except: [`./${name}`],
+      message: `${name} stands on no floor: add it to SERVER_FLOORS in eslint.config.js.`,
+    })),
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'artifacts/**', 'apps/server/drizzle/**'] },
@@ -120,19 +172,12 @@ export default tseslint.config(
   },
   {
     files: [`${SERVER_DIR}/**/*.ts`],
+    // Tests may drive their floor through a higher one (the whole app, a media node's report), as
+    // folder-loops reads only the source.
+    ignores: [`${SERVER_DIR}/**/*.test.ts`],
     rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: `${SERVER_DIR}/plugins`,
-              from: serverDomains,
-              message: 'Plugins are cross-cutting and import no domain folder; move the shared code down.',
-            },
-          ],
-        },
-      ],
+      // basePath: the zones name paths from the repository's root, wherever eslint runs from.
+      'import-x/no-restricted-paths': ['error', { zones: serverZones, basePath: import.meta.dirname }],
     },
   },
   {

@@ -1,15 +1,15 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { attendanceRoutes } from './attendance/attendance-routes.ts';
+import { registerAttendance } from './attendance/register-attendance.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { registerRefreshTokenSweep } from './auth/refresh-token-sweep.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { registerChat } from './chat/register-chat.ts';
 import { registerClassroom } from './classroom/register-classroom.ts';
 import { classRoutes } from './classes/class-routes.ts';
-import { dashboardRoutes } from './classes/dashboard-routes.ts';
 import { myLiveClassesRoutes } from './classes/my-live-classes-routes.ts';
 import type { Config } from './config.ts';
+import { dashboardRoutes } from './dashboard/dashboard-routes.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedDemo } from './demo/seed-demo.ts';
 import { enrolmentRoutes } from './enrolments/enrolment-routes.ts';
@@ -29,17 +29,14 @@ import { registerContext } from './plugins/context.ts';
 import { registerCors } from './plugins/cors.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrors } from './plugins/errors.ts';
+import { registerEvents } from './plugins/events.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerReplayQueueing } from './replays/queue-replays.ts';
-import { replayJobs } from './replays/register-replays.ts';
+import { registerReplays, replayJobs } from './replays/register-replays.ts';
 import { scheduleRoutes } from './schedules/schedule-routes.ts';
-import { registerSessions } from './sessions/register-sessions.ts';
-import { replayFileRoutes } from './sessions/replay-file-routes.ts';
-import { sessionRoutes } from './sessions/session-routes.ts';
 import { registerUploads } from './uploads/register-uploads.ts';
 import { signupRoutes } from './users/signup-routes.ts';
 import { usersRoutes } from './users/users-routes.ts';
@@ -79,6 +76,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = await openDatabase(config.database);
   app.addHook('onClose', () => database.close());
   registerContext(app, config, database.db);
+  // Lifecycle events (a session ended, a class deleted, an enrolment ended, a user withdrew): routes emit
+  // after their write, and each module that acts on one subscribes in its own register function.
+  registerEvents(app);
 
   // Cross-cutting plugins
   registerMetrics(app);
@@ -117,22 +117,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(instructorRoutes);
   registerMediaPlacement(app);
   await app.register(liveRoutes);
-  // Live sessions: recorded from the media nodes' reports. A module that acts when one ends subscribes to
-  // app.sessionEnded here; the live state is reconciled with the nodes when the server is ready.
-  registerSessions(app);
-  registerReplayQueueing(app);
+  // Live sessions are recorded from the media nodes' reports, which announce each one that ends
+  // (sessionEnded): its stays close. The live state is reconciled with the nodes when the server is ready.
+  await registerAttendance(app);
   await registerMediaNodes(app);
   await app.register(readyRoutes);
-  // Sessions, their replays (files only through signed URLs) and the attendance they leave
-  await app.register(sessionRoutes);
-  await app.register(replayFileRoutes);
-  await app.register(attendanceRoutes);
   await app.register(authRoutes);
   await app.register(signupRoutes);
   await app.register(usersRoutes);
   await registerChat(app, config.chat);
   // Questions and raised hands in the live room: handlers on the chat broker, and their routes
   await registerClassroom(app);
+  // Replays: queued as their sessions end, listed and served. They subscribe after the media nodes and the
+  // chat, so that an ended membership reaches those at once and the recordings' removal follows.
+  await registerReplays(app);
 
   // Background jobs from the database queue (replays of recorded sessions); JOB_CONCURRENCY=0 runs none here
   await registerJobs(app, replayJobs);

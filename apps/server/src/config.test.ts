@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
-import { NO_WRITE_LIMITS } from './plugins/write-limits.ts';
+import { NO_WRITE_LIMITS } from './write-limits.ts';
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'sea-config-'));
 

@@ -4,9 +4,8 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { ChatTuning } from './chat/chat-tuning.ts';
-import type { JobTuning } from './jobs/register-jobs.ts';
-import { type Limit, NO_WRITE_LIMITS, type WriteLimitName } from './plugins/write-limits.ts';
+import type { ChatTuning, JobTuning } from './tuning.ts';
+import { type Limit, NO_WRITE_LIMITS, type WriteLimitName } from './write-limits.ts';
 import {
   ConfigError,
   iceServersEnv,

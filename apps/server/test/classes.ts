@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { afterAll } from 'vitest';
 import type { ClassCreate } from '@sea/contract/classes';
 import { classes, enrolments } from '../src/db/schema.ts';
-import { bearer, type TestUser } from './helper.ts';
+import { bearer, buildTestApp, createUser, type TestUser } from './helper.ts';
 import { jsonPart, multipart, type Part } from './multipart.ts';
 
 /** A valid `classroomCreateDto`. */
@@ -56,4 +57,27 @@ export async function insertEnrolment(app: FastifyInstance, classId: number, use
     .update(classes)
     .set({ studentCount: sql`${classes.studentCount} + 1` })
     .where(sql`${classes.id} = ${classId}`);
+}
+
+/**
+ * The app of a test file and a teacher, built as the file loads (`const { app, teacher } = await
+ * appWithTeacher();` at its top) and closed after its tests.
+ */
+export async function appWithTeacher(
+  teacher: { nickname?: string } = {},
+): Promise<{ app: FastifyInstance; teacher: TestUser }> {
+  const app = await buildTestApp();
+  afterAll(() => app.close());
+  return { app, teacher: await createUser(app, teacher) };
+}
+
+/** The app of a test file (see appWithTeacher), a teacher, and a class of theirs a student is enrolled in. */
+export async function appWithClass(
+  options: { teacher?: { nickname?: string }; fields?: Partial<typeof classes.$inferInsert> } = {},
+): Promise<{ app: FastifyInstance; teacher: TestUser; student: TestUser; classId: number }> {
+  const { app, teacher } = await appWithTeacher(options.teacher);
+  const student = await createUser(app);
+  const classId = await insertClass(app, teacher.id, options.fields);
+  await insertEnrolment(app, classId, student.id);
+  return { app, teacher, student, classId };
 }

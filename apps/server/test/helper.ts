@@ -7,7 +7,7 @@ import postgres from 'postgres';
 import { buildApp } from '../src/app.ts';
 import type { Config, DatabaseConfig } from '../src/config.ts';
 import { accounts, users } from '../src/db/schema.ts';
-import { NO_WRITE_LIMITS } from '../src/plugins/write-limits.ts';
+import { NO_WRITE_LIMITS } from '../src/write-limits.ts';
 import { pgliteTemplate } from './pglite-template.ts';
 import { postgresTemplate } from './postgres-template.ts';
 
@@ -45,7 +45,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     // Tests write straight to the database; the read cache has its own tests.
     readCacheMs: 0,
-    // Tests write a lot as one user; the write limits have their own tests (plugins/write-limits.test.ts).
+    // Tests write a lot as one user; the write limits have their own tests (src/write-limits.test.ts).
     writeLimits: NO_WRITE_LIMITS,
     recordingsDir: path.join(dataDir, 'recordings'),
     replaysDir: path.join(dataDir, 'replays'),

@@ -2,11 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
+import { beforeEach } from 'vitest';
 import { MEDIA_CALLBACK_AUDIENCE } from '@sea/contract/live-ticket';
 import type { MediaNodeReport, MediaRevocation, MediaRoom } from '@sea/contract/media-nodes';
 import { ROUTES, toPath } from '@sea/contract/paths';
 import { classes, liveSessions } from '../src/db/schema.ts';
+import type { EndedSession } from '../src/plugins/events.ts';
 import { expectOk } from './expect-envelope.ts';
+import { appWithTeacher } from './classes.ts';
+import type { TestUser } from './helper.ts';
 
 /** A bearer token of a media node (MEDIA_SECRET, the API server's audience). */
 export async function mediaToken(app: FastifyInstance, secret = app.config.mediaSecret): Promise<string> {
@@ -89,4 +93,20 @@ export async function sessionsOf(app: FastifyInstance, classId: number) {
 export async function isLiveNow(app: FastifyInstance, classId: number): Promise<boolean> {
   const [row] = await app.db.select({ live: classes.isActive }).from(classes).where(eq(classes.id, classId));
   return row?.live ?? false;
+}
+
+/**
+ * The app of a media-node test file and a teacher (see appWithTeacher), with the sessions it announces ended
+ * (`sessionEnded`) during the current test, in order.
+ */
+export async function reportingApp(): Promise<{
+  app: FastifyInstance;
+  teacher: TestUser;
+  announced: EndedSession[];
+}> {
+  const { app, teacher } = await appWithTeacher();
+  const announced: EndedSession[] = [];
+  app.events.on('sessionEnded', (session) => void announced.push(session));
+  beforeEach(() => void announced.splice(0));
+  return { app, teacher, announced };
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Attendance, AttendanceRow } from '@sea/contract/attendance';
 import type { Executor } from '../db/database.ts';
 import { attendance, classes, liveSessions, replayWatches, users } from '../db/schema.ts';
-import { MAX_SESSIONS_LISTED } from '../sessions/session-items.ts';
+import { MAX_SESSIONS_LISTED } from '../sessions/session-rows.ts';
 
 /** Whose rows a record holds: every student's (the teacher), or one student's own. */
 export type AttendanceScope = { kind: 'all' } | { kind: 'own'; userId: string };

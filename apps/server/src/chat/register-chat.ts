@@ -9,12 +9,12 @@ import {
 import { ROUTES } from '@sea/contract/paths';
 import { originAllowed } from '../plugins/cors.ts';
 import { registerWebSocket, type SocketHandler } from '../plugins/websocket.ts';
+import type { ChatTuning } from '../tuning.ts';
 import { DatabaseChatAccess } from './chat-access.ts';
 import { ChatBroker, DEFAULT_CHAT_RATE_LIMIT } from './chat-broker.ts';
 import { chatMetrics } from './chat-metrics.ts';
 import type { FanOut, FanOutTarget, SendLimiter } from './chat-ports.ts';
 import { chatRoutes } from './chat-routes.ts';
-import type { ChatTuning } from './chat-tuning.ts';
 import { MemoryFanOut } from './memory-fan-out.ts';
 import { DatabaseMessageLog } from './message-log.ts';
 import { moderationActions, moderationState } from './moderation-actions.ts';
@@ -35,8 +35,8 @@ const SOCKJS_WEBSOCKET = new RegExp(`^${CHAT_ENDPOINT}/[^/.]{1,128}/[^/.]{1,128}
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * The chat broker (subscriptions, limits, fan-out). The classes and users modules tell it of deleted
-     * classes and withdrawals (`classDeleted`, `userWithdrawn`), so ended memberships stop receiving at once.
+     * The chat broker (subscriptions, limits, fan-out). It hears of deleted classes, ended enrolments and
+     * withdrawals on app.events (registerChat), so ended memberships stop receiving at once.
      */
     chatBroker: ChatBroker;
     /** Mutes and slow mode of the rooms (the classroom's questions also refuse a muted student). */
@@ -104,6 +104,10 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
     },
   });
   app.decorate('chatBroker', broker);
+  // Ended memberships stop receiving here and on every other instance.
+  app.events.on('classDeleted', ({ classId }) => broker.classDeleted(classId));
+  app.events.on('enrolmentEnded', ({ classId }) => broker.enrolmentEnded(classId));
+  app.events.on('userWithdrawn', () => broker.userWithdrawn());
   app.decorate('chatModeration', moderation);
   app.decorate<SendLimiter>('chatLimiter', limiter);
   const moderate = moderationActions({ room: broker, messages, moderation, log });

@@ -16,23 +16,37 @@ export const ROLE_NAMES: Record<Relation, ClassRole> = {
 };
 
 /**
- * The relations of several users to one class, in one query: the rule of membership (the class's teacher, or
- * a student enrolled in it, while the class is not deleted), written once. Null for an unknown or deleted class.
+ * The rule of membership, written once: a class's members are its teacher and the students enrolled in it,
+ * while the class is not deleted. One query; null for an unknown or deleted class. With `userIds`, only those
+ * of the students are read.
  */
+export async function membersOf(
+  db: Executor,
+  classId: number,
+  userIds?: readonly string[],
+): Promise<{ teacherId: string; studentIds: string[] } | null> {
+  // One row per student (or one with none): the class's row is there either way.
+  const among = userIds === undefined ? undefined : inArray(enrolments.userId, [...userIds]);
+  const rows = await db
+    .select({ teacherId: classes.teacherId, studentId: enrolments.userId })
+    .from(classes)
+    .leftJoin(enrolments, and(eq(enrolments.classId, classes.id), among))
+    .where(notDeleted(eq(classes.id, classId)));
+  const teacherId = rows[0]?.teacherId;
+  if (teacherId === undefined) return null;
+  return { teacherId, studentIds: rows.flatMap((row) => (row.studentId === null ? [] : [row.studentId])) };
+}
+
+/** The relations of several users to one class, in one query ({@link membersOf}); null as it answers. */
 export async function relationsTo(
   db: Executor,
   classId: number,
   userIds: readonly string[],
 ): Promise<Map<string, Relation> | null> {
-  // One row per enrolled user of `userIds` (or one with no student): the class's row is there either way.
-  const rows = await db
-    .select({ teacherId: classes.teacherId, studentId: enrolments.userId })
-    .from(classes)
-    .leftJoin(enrolments, and(eq(enrolments.classId, classes.id), inArray(enrolments.userId, [...userIds])))
-    .where(notDeleted(eq(classes.id, classId)));
-  const teacherId = rows[0]?.teacherId;
-  if (teacherId === undefined) return null;
-  const students = new Set(rows.map((row) => row.studentId));
+  const members = await membersOf(db, classId, userIds);
+  if (members === null) return null;
+  const { teacherId } = members;
+  const students = new Set(members.studentIds);
   return new Map(
     userIds.map((userId) => [
       userId,

@@ -14,7 +14,6 @@ import { notFound } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { writeLimit } from '../plugins/rate-limit.ts';
 import { cachedRead } from '../plugins/read-cache.ts';
-import { recordingFilesOf, removeClassRecordings } from '../sessions/recording-removal.ts';
 import { readImageForm } from '../uploads/read-image-form.ts';
 import { toClassItem } from './class-item.ts';
 import { relationTo, requireTeacher, ROLE_NAMES } from './class-role.ts';
@@ -214,9 +213,7 @@ export async function classRoutes(fastify: FastifyInstance): Promise<void> {
       const user = await requireUser(request);
       await requireTeacher(app.db, request.params.classId, user.id);
       await deleteClass(app.db, request.params.classId);
-      app.chatBroker.classDeleted(request.params.classId);
-      void app.mediaNodes.classDeleted(request.params.classId);
-      await removeClassRecordings(recordingFilesOf(app), [request.params.classId]);
+      await app.events.emit('classDeleted', { classId: request.params.classId });
       return done('강의를 삭제했어요.', 'Class deleted.');
     },
   );

@@ -107,17 +107,15 @@ describe('raised hands', () => {
     await eventually(() => expect(teacherSees.at(-1)?.count).toBe(1));
     const sessionId = await openLiveSession(app, classId);
     const now = new Date();
-    await app.sessionEnded.emit([
-      {
-        id: sessionId,
-        classId,
-        mediaKey: 'k',
-        nodeId: 'n',
-        startedAt: now,
-        endedAt: now,
-        recordingState: 'none',
-      },
-    ]);
+    await app.events.emit('sessionEnded', {
+      id: sessionId,
+      classId,
+      mediaKey: 'k',
+      nodeId: 'n',
+      startedAt: now,
+      endedAt: now,
+      recordingState: 'none',
+    });
     await eventually(() => expect(teacherSees.at(-1)).toMatchObject({ count: 0, queue: [] }));
     expect((await handsOf(teacher, classId)).count).toBe(0);
   });

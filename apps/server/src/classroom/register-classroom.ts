@@ -67,7 +67,7 @@ export async function registerClassroom(app: FastifyInstance): Promise<void> {
   broker.handle(HAND_LOWER_DESTINATION, hands.lower);
   await app.register(handRoutes);
   // A class that is no longer live has no raised hands: the next session starts with none.
-  app.sessionEnded.subscribe(async (session) => {
+  app.events.on('sessionEnded', async (session) => {
     await lowerHands(app.db, session.classId);
     broker.publishEvent(await handsEvent(app.db, session.classId));
   });

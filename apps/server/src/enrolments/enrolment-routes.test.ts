@@ -1,19 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClassItem, ClassStudent } from '@sea/contract/classes';
-import { insertClass } from '../../test/classes.ts';
+import { appWithTeacher, insertClass } from '../../test/classes.ts';
 import { expectError, expectOk } from '../../test/expect-envelope.ts';
-import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
+import { bearer, createUser, type TestUser } from '../../test/helper.ts';
 import { enrolments } from '../db/schema.ts';
 
-let app: FastifyInstance;
-let teacher: TestUser;
-beforeAll(async () => {
-  app = await buildTestApp();
-  teacher = await createUser(app);
-});
-afterAll(() => app.close());
+const { app, teacher } = await appWithTeacher();
 
 const enroll = (classId: number, user: TestUser) =>
   app.inject({ method: 'POST', url: `/api/classes/${classId}/enroll`, headers: bearer(user) });

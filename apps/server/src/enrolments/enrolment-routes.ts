@@ -48,8 +48,7 @@ export async function enrolmentRoutes(fastify: FastifyInstance): Promise<void> {
       const user = await requireUser(request);
       const { classId } = request.params;
       await unenrol(app.db, classId, user.id);
-      app.chatBroker.enrolmentEnded(classId);
-      void app.mediaNodes.enrolmentEnded(classId, user.id);
+      await app.events.emit('enrolmentEnded', { classId, userId: user.id });
       return done('수강을 취소했어요.', 'Enrolment cancelled.');
     },
   );

@@ -1,7 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
-import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { Gauge, type Registry } from 'prom-client';
 import type { Database } from '../db/database.ts';
 import { jobs } from '../db/schema.ts';
+import { timedCounter } from '../plugins/metrics.ts';
 
 /** How an attempt at a job ended here: done, to be tried again, failed for good, lost, or given back. */
 export type JobOutcome = 'done' | 'retry' | 'failed' | 'lost' | 'released';
@@ -14,12 +15,11 @@ export type JobMeter = { finished(kind: string, outcome: JobOutcome, seconds: nu
  * scrape: the queue is shared by every server), and attempts run here by kind and outcome with their durations.
  */
 export function jobMetrics(registry: Registry, db: Database): JobMeter {
-  const registers = [registry];
   new Gauge({
     name: 'job_queue_jobs',
     help: 'Jobs in the queue by kind and state (queued or running), as the database holds them',
     labelNames: ['kind', 'state'],
-    registers,
+    registers: [registry],
     async collect() {
       const rows = await db
         .select({ kind: jobs.kind, state: jobs.state, count: sql<number>`count(*)::int` })
@@ -30,23 +30,10 @@ export function jobMetrics(registry: Registry, db: Database): JobMeter {
       for (const row of rows) this.set({ kind: row.kind, state: row.state }, Number(row.count));
     },
   });
-  const finished = new Counter({
-    name: 'job_attempts_total',
-    help: 'Job attempts run by this server, by kind and outcome',
-    labelNames: ['kind', 'outcome'],
-    registers,
-  });
-  const durations = new Histogram({
-    name: 'job_duration_seconds',
-    help: 'How long job attempts ran on this server, by kind and outcome',
-    labelNames: ['kind', 'outcome'],
+  const attempts = timedCounter(registry, ['kind', 'outcome'], {
+    total: ['job_attempts_total', 'Job attempts run by this server, by kind and outcome'],
+    seconds: ['job_duration_seconds', 'How long job attempts ran on this server, by kind and outcome'],
     buckets: [0.1, 0.5, 1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600],
-    registers,
   });
-  return {
-    finished(kind, outcome, seconds) {
-      finished.inc({ kind, outcome });
-      durations.observe({ kind, outcome }, seconds);
-    },
-  };
+  return { finished: (kind, outcome, seconds) => attempts({ kind, outcome }, seconds) };
 }

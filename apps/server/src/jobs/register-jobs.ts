@@ -1,14 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { JobTuning } from '../tuning.ts';
 import { jobMetrics } from './job-metrics.ts';
 import { type JobHandler, JobWorker } from './job-worker.ts';
-
-/** The queue's intervals. */
-export type JobTuning = {
-  /** How long a claim holds without renewal: a job whose worker died is taken again this long after. */
-  leaseMs: number;
-  pollMs: number;
-  retryDelayMs: number;
-};
 
 export const DEFAULT_JOB_TUNING: JobTuning = { leaseMs: 60_000, pollMs: 2_000, retryDelayMs: 30_000 };
 

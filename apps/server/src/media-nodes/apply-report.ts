@@ -1,8 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { MediaEdgeRoom, MediaNodeReport, MediaRevocation } from '@sea/contract/media-nodes';
 import { closeAttendance, leaveNodeAttendance, syncAttendance } from '../attendance/attendance-store.ts';
+import { relationsTo } from '../classes/class-role.ts';
 import type { Database, Executor } from '../db/database.ts';
-import { enrolments, liveSessions, mediaNodes } from '../db/schema.ts';
+import { liveSessions, mediaNodes } from '../db/schema.ts';
+import type { EndedSession } from '../plugins/events.ts';
 import {
   closeSession,
   endNodeSessions,
@@ -10,7 +12,6 @@ import {
   markNotLiveUnlessOpen,
   openSession,
   openSessionOf,
-  type EndedSession,
 } from '../sessions/session-store.ts';
 import { continueSession, handOver } from '../sessions/session-parts.ts';
 
@@ -149,26 +150,18 @@ export async function applyReport(
   });
 }
 
-/** The students in these rooms who are no longer enrolled in the room's class (withdrawn, removed). */
+/**
+ * The students in these rooms who are no longer members of the room's class (withdrawn, enrolment ended), by
+ * the classes' rule (relationsTo). A deleted class's rooms end whole, not student by student.
+ */
 async function formerStudents(db: Executor, rooms: MediaEdgeRoom[]): Promise<MediaRevocation['students']> {
-  const userIds = [...new Set(rooms.flatMap((room) => room.students))];
-  if (userIds.length === 0) return [];
-  const enrolled = await db
-    .select({ classId: enrolments.classId, userId: enrolments.userId })
-    .from(enrolments)
-    .where(
-      and(
-        inArray(
-          enrolments.classId,
-          rooms.map((room) => room.classId),
-        ),
-        inArray(enrolments.userId, userIds),
-      ),
-    );
-  const member = new Set(enrolled.map((row) => `${row.classId}/${row.userId}`));
-  return rooms.flatMap((room) =>
-    room.students
-      .filter((userId) => !member.has(`${room.classId}/${userId}`))
-      .map((userId) => ({ classId: room.classId, userId })),
-  );
+  const former: MediaRevocation['students'] = [];
+  for (const room of rooms) {
+    if (room.students.length === 0) continue;
+    const relations = await relationsTo(db, room.classId, room.students);
+    for (const userId of room.students) {
+      if (relations?.get(userId) === 'none') former.push({ classId: room.classId, userId });
+    }
+  }
+  return former;
 }

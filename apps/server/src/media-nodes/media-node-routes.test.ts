@@ -1,27 +1,19 @@
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classes, mediaNodes } from '../db/schema.ts';
-import type { EndedSession } from '../sessions/session-store.ts';
 import { insertClass, insertEnrolment } from '../../test/classes.ts';
 import { expectError } from '../../test/expect-envelope.ts';
-import { buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
-import { FakeNode, isLiveNow, mediaToken, room, sessionsOf } from '../../test/media-node-report.ts';
+import { createUser } from '../../test/helper.ts';
+import {
+  FakeNode,
+  isLiveNow,
+  mediaToken,
+  reportingApp,
+  room,
+  sessionsOf,
+} from '../../test/media-node-report.ts';
 
-let app: FastifyInstance;
-let teacher: TestUser;
-let announced: EndedSession[];
-beforeAll(async () => {
-  app = await buildTestApp();
-  teacher = await createUser(app);
-  app.sessionEnded.subscribe((session) => {
-    announced.push(session);
-  });
-});
-afterAll(() => app.close());
-beforeEach(() => {
-  announced = [];
-});
+const { app, teacher, announced } = await reportingApp();
 
 describe('a media node reporting its rooms', () => {
   it('a room listed opens one session and makes its class live; repeated reports change nothing', async () => {

@@ -28,7 +28,7 @@ export async function mediaNodeRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { nodeId } = request.params;
       const outcome = await applyReport(app.db, nodeId, request.body);
-      await app.sessionEnded.emit(outcome.ended);
+      for (const session of outcome.ended) await app.events.emit('sessionEnded', session);
       for (const classId of outcome.wentLive) void app.notifier.classWentLive(classId);
       if (outcome.firstOfBoot) {
         app.log.info(

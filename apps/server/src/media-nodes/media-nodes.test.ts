@@ -56,16 +56,22 @@ async function nextCall(since: number, count: number) {
   return { ...call, afterMs: call.at - since };
 }
 
+/**
+ * A class live on the node with a student in its room; `count` and `since` mark the calls the node had, and
+ * when, before what the test does next.
+ */
+async function lectureWithStudent() {
+  const teacher = await createUser(app);
+  const student = await createUser(app);
+  const classId = await insertClass(app, teacher.id);
+  await insertEnrolment(app, classId, student.id);
+  await node.report({ rooms: [room(classId, { students: [student.id] })] });
+  return { student, classId, count: received.length, since: Date.now() };
+}
+
 describe('telling the media nodes that a membership ended', () => {
   it('a withdrawn student: the node that has rooms is told within a second', async () => {
-    const teacher = await createUser(app);
-    const student = await createUser(app);
-    const classId = await insertClass(app, teacher.id);
-    await insertEnrolment(app, classId, student.id);
-    await node.report({ rooms: [room(classId, { students: [student.id] })] });
-
-    const count = received.length;
-    const since = Date.now();
+    const { student, classId, count, since } = await lectureWithStudent();
     expectOk(await app.inject({ method: 'DELETE', url: '/api/auth/signup', headers: bearer(student) }));
     const call = await nextCall(since, count);
     expect(call.path).toBe(MEDIA_REVOCATION_PATH);
@@ -108,13 +114,7 @@ describe('telling the media nodes that a membership ended', () => {
   });
 
   it('a cancelled enrolment: the node that runs the class is told that student leaves it', async () => {
-    const teacher = await createUser(app);
-    const student = await createUser(app);
-    const classId = await insertClass(app, teacher.id);
-    await insertEnrolment(app, classId, student.id);
-    await node.report({ rooms: [room(classId, { students: [student.id] })] });
-    const count = received.length;
-    const since = Date.now();
+    const { student, classId, count, since } = await lectureWithStudent();
     expectOk(
       await app.inject({ method: 'DELETE', url: `/api/classes/${classId}/enroll`, headers: bearer(student) }),
     );

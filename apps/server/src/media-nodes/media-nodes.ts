@@ -9,9 +9,8 @@ import {
 } from '@sea/contract/media-nodes';
 import type { Database } from '../db/database.ts';
 import { classes, liveSessions, mediaNodes } from '../db/schema.ts';
-import type { SessionEnded } from '../sessions/session-ended.ts';
+import type { EndedSession, Events } from '../plugins/events.ts';
 import { handOverNode } from '../sessions/session-parts.ts';
-import type { EndedSession } from '../sessions/session-store.ts';
 import { connectionRefused } from './connection-refused.ts';
 import { resetOrphanLive, sweepHandedOver, sweepSilentNodes } from './node-sweep.ts';
 
@@ -29,15 +28,15 @@ export type MediaNodesOptions = {
   /** MEDIA_SECRET: signs the calls to the nodes. */
   secret: string;
   log: FastifyBaseLogger;
-  /** Told about the sessions the sweeps end. */
-  sessionEnded: SessionEnded;
+  /** Where the sessions the sweeps end are announced (`sessionEnded`). */
+  events: Pick<Events, 'emit'>;
   fetch?: typeof fetch;
 };
 
 /**
- * The API server's side of the media nodes. It tells the nodes at once when memberships end, as the chat
- * broker is told (the class and sign-up routes call it once the change is stored), so a student's media ends
- * within a second of losing the class; a call that fails is only logged, as every node's next report (within
+ * The API server's side of the media nodes. It tells the nodes at once when memberships end, as the chat is
+ * told (register-media-nodes.ts subscribes it to app.events), so a student's media ends within a second of
+ * losing the class; a call that fails is only logged, as every node's next report (within
  * MEDIA_NODE_REPORT_INTERVAL_MS) is answered with whatever it still has to end. It also ends the sessions of
  * silent nodes ({@link sweep}) and resets the live state at start ({@link reconcileAtStart}).
  */
@@ -45,14 +44,14 @@ export class MediaNodes {
   readonly #db: Database;
   readonly #key: Uint8Array;
   readonly #log: FastifyBaseLogger;
-  readonly #sessionEnded: SessionEnded;
+  readonly #events: Pick<Events, 'emit'>;
   readonly #fetch: typeof fetch;
 
   constructor(options: MediaNodesOptions) {
     this.#db = options.db;
     this.#key = new TextEncoder().encode(options.secret);
     this.#log = options.log;
-    this.#sessionEnded = options.sessionEnded;
+    this.#events = options.events;
     this.#fetch = options.fetch ?? globalThis.fetch;
   }
 
@@ -64,7 +63,7 @@ export class MediaNodes {
     const ended = [...(await sweepSilentNodes(this.#db, now)), ...(await sweepHandedOver(this.#db, now))];
     if (ended.length > 0)
       this.#log.warn({ sessions: ended.length }, 'sessions of silent or stopped media nodes ended');
-    await this.#sessionEnded.emit(ended);
+    for (const session of ended) await this.#events.emit('sessionEnded', session);
     return ended;
   }
 
@@ -107,13 +106,7 @@ export class MediaNodes {
 
   /** A class was deleted: its rooms close. Never rejects. */
   async classDeleted(classId: number): Promise<void> {
-    const nodes = await this.#db
-      .selectDistinct({ id: mediaNodes.id, url: mediaNodes.url })
-      .from(liveSessions)
-      .innerJoin(mediaNodes, eq(mediaNodes.id, liveSessions.nodeId))
-      .where(and(eq(liveSessions.classId, classId), isNull(liveSessions.endedAt)))
-      .catch((error: unknown) => this.#failed(error));
-    await this.#send(nodes, { classIds: [classId], sessionKeys: [], students: [] });
+    await this.#send(await this.#running(classId), { classIds: [classId], sessionKeys: [], students: [] });
   }
 
   /**
@@ -142,13 +135,11 @@ export class MediaNodes {
    * rejects.
    */
   async enrolmentEnded(classId: number, userId: string): Promise<void> {
-    const nodes = await this.#db
-      .selectDistinct({ id: mediaNodes.id, url: mediaNodes.url })
-      .from(liveSessions)
-      .innerJoin(mediaNodes, eq(mediaNodes.id, liveSessions.nodeId))
-      .where(and(eq(liveSessions.classId, classId), isNull(liveSessions.endedAt)))
-      .catch((error: unknown) => this.#failed(error));
-    await this.#send(nodes, { classIds: [], sessionKeys: [], students: [{ classId, userId }] });
+    await this.#send(await this.#running(classId), {
+      classIds: [],
+      sessionKeys: [],
+      students: [{ classId, userId }],
+    });
   }
 
   /**
@@ -203,6 +194,16 @@ export class MediaNodes {
       this.#log.warn({ nodeId, err: error }, 'checking whether a media node is gone failed');
       return false;
     }
+  }
+
+  /** The nodes that run an open session of the class; none when they cannot be read (logged). */
+  async #running(classId: number): Promise<{ id: string; url: string }[] | void> {
+    return this.#db
+      .selectDistinct({ id: mediaNodes.id, url: mediaNodes.url })
+      .from(liveSessions)
+      .innerJoin(mediaNodes, eq(mediaNodes.id, liveSessions.nodeId))
+      .where(and(eq(liveSessions.classId, classId), isNull(liveSessions.endedAt)))
+      .catch((error: unknown) => this.#failed(error));
   }
 
   async #freshNodes(): Promise<{ id: string; url: string }[]> {

@@ -1,27 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MEDIA_NODE_TIMEOUT_MS } from '@sea/contract/media-nodes';
 import { attendance, classes, mediaNodes } from '../db/schema.ts';
-import type { EndedSession } from '../sessions/session-store.ts';
 import { insertClass, insertEnrolment } from '../../test/classes.ts';
-import { buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
-import { FakeNode, isLiveNow, room, sessionsOf } from '../../test/media-node-report.ts';
+import { createUser } from '../../test/helper.ts';
+import { FakeNode, isLiveNow, reportingApp, room, sessionsOf } from '../../test/media-node-report.ts';
 
-let app: FastifyInstance;
-let teacher: TestUser;
-let announced: EndedSession[];
-beforeAll(async () => {
-  app = await buildTestApp();
-  teacher = await createUser(app);
-  app.sessionEnded.subscribe((session) => {
-    announced.push(session);
-  });
-});
-afterAll(() => app.close());
-beforeEach(() => {
-  announced = [];
-});
+const { app, teacher, announced } = await reportingApp();
 
 const later = (ms: number) => new Date(Date.now() + ms);
 const lastSeen = async (node: FakeNode) =>

@@ -3,12 +3,8 @@ import { MEDIA_NODE_TIMEOUT_MS } from '@sea/contract/media-nodes';
 import type { Database } from '../db/database.ts';
 import { closeAttendance, leaveNodeAttendance } from '../attendance/attendance-store.ts';
 import { attendance, classes, liveSessions, mediaNodes } from '../db/schema.ts';
-import {
-  endHandedOver,
-  endNodeSessions,
-  markNotLiveUnlessOpen,
-  type EndedSession,
-} from '../sessions/session-store.ts';
+import type { EndedSession } from '../plugins/events.ts';
+import { endHandedOver, endNodeSessions, markNotLiveUnlessOpen } from '../sessions/session-store.ts';
 
 /**
  * Ends the open sessions of every media node silent for longer than `timeoutMs`, at the time it was last heard

@@ -14,19 +14,24 @@ declare module 'fastify' {
 const NO_NODE_WARNING_MS = 30_000;
 
 /**
- * Media nodes: their reports (route), the revocations sent to them, and the live state's reconciliation. When
- * the server is ready it reconciles the live state (MediaNodes.reconcileAtStart), then sweeps silent nodes
- * every report interval, and says once if no node has reported 30 s after start.
+ * Media nodes: their reports (route), the revocations sent to them when a membership ends (a class deleted,
+ * an enrolment ended, a user withdrawn: app.events), and the live state's reconciliation. When the server is
+ * ready it reconciles the live state (MediaNodes.reconcileAtStart), then sweeps silent nodes every report
+ * interval, and says once if no node has reported 30 s after start.
  */
 export async function registerMediaNodes(app: FastifyInstance): Promise<void> {
   const nodes = new MediaNodes({
     db: app.db,
     secret: app.config.mediaSecret,
     log: app.log,
-    sessionEnded: app.sessionEnded,
+    events: app.events,
   });
   app.decorate('mediaNodes', nodes);
   await app.register(mediaNodeRoutes);
+  // Ended memberships: the nodes are told without holding up the route (a node may take 2 s to answer).
+  app.events.on('classDeleted', ({ classId }) => void nodes.classDeleted(classId));
+  app.events.on('enrolmentEnded', ({ classId, userId }) => void nodes.enrolmentEnded(classId, userId));
+  app.events.on('userWithdrawn', ({ userId }) => void nodes.userWithdrawn(userId));
 
   const timers: NodeJS.Timeout[] = [];
   app.addHook('onReady', async () => {

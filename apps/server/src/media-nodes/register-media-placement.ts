@@ -15,7 +15,7 @@ export function registerMediaPlacement(app: FastifyInstance): void {
   const registry = redisUrl
     ? new NodeRegistry({ url: redisUrl, log: (message, error) => app.log.warn({ err: error }, message) })
     : null;
-  // app.mediaNodes is registered after this (its sweeps need the session modules), before any ticket.
+  // app.mediaNodes is registered after this (it is read when a ticket is placed, never before).
   const gone = (nodeId: string) => app.mediaNodes.gone(nodeId);
   app.decorate('mediaPlacement', new MediaPlacement(registry, mediaUrl, app.log, gone));
   app.addHook('onClose', async () => {

@@ -75,20 +75,22 @@ async function classWithStudent() {
   return { teacher, student, classId };
 }
 
+/** The teacher sets the class live (`PATCH /api/classes/{id}/isActive`). */
+const goLive = (classId: number, teacher: TestUser) =>
+  app.inject({
+    method: 'PATCH',
+    url: `/api/classes/${classId}/isActive`,
+    payload: { active: true },
+    headers: bearer(teacher),
+  });
+
 describe('notices', () => {
   it('a class going live reaches its student’s open page at once, and is kept until read', async () => {
     const { teacher, student, classId } = await classWithStudent();
     const stranger = await createUser(app);
     const stream = await openStream(student);
     const other = await openStream(stranger);
-    expectOk(
-      await app.inject({
-        method: 'PATCH',
-        url: `/api/classes/${classId}/isActive`,
-        payload: { active: true },
-        headers: bearer(teacher),
-      }),
-    );
+    expectOk(await goLive(classId, teacher));
     await stream.until(1);
     expect(stream.received[0]).toMatchObject({
       kind: 'class_live',
@@ -97,14 +99,7 @@ describe('notices', () => {
       read: false,
     });
     // Already live: no second notice.
-    expectOk(
-      await app.inject({
-        method: 'PATCH',
-        url: `/api/classes/${classId}/isActive`,
-        payload: { active: true },
-        headers: bearer(teacher),
-      }),
-    );
+    expectOk(await goLive(classId, teacher));
     const kept = await list(student);
     expect(kept.unread_count).toBe(1);
     expect(kept.items.map((item) => item.kind)).toEqual(['class_live']);

@@ -5,7 +5,7 @@ import {
   type NotificationKind,
 } from '@sea/contract/notifications';
 import type { Database } from '../db/database.ts';
-import { classes, enrolments, notifications } from '../db/schema.ts';
+import { classes, notifications } from '../db/schema.ts';
 
 /** A notice to store: for whom, what about, and the other person's nickname where one is involved. */
 export type NewNotification = { userId: string; kind: NotificationKind; nickname?: string };
@@ -47,21 +47,6 @@ export async function storeNotifications(
     )
     .returning();
   return rows.map((row) => ({ userId: row.userId, item: toItem(row) }));
-}
-
-/** The students enrolled in a class now. */
-export async function studentsOf(db: Database, classId: number): Promise<string[]> {
-  const rows = await db
-    .select({ userId: enrolments.userId })
-    .from(enrolments)
-    .where(eq(enrolments.classId, classId));
-  return rows.map((row) => row.userId);
-}
-
-/** The teacher of a class, or null for an unknown one. */
-export async function teacherOf(db: Database, classId: number): Promise<string | null> {
-  const [row] = await db.select({ id: classes.teacherId }).from(classes).where(eq(classes.id, classId));
-  return row?.id ?? null;
 }
 
 /** A page of the user's notices, newest first, and the number unread. */

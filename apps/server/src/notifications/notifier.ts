@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { membersOf } from '../classes/class-role.ts';
 import type { Database } from '../db/database.ts';
 import type { NotificationHub } from './notification-hub.ts';
-import { storeNotifications, studentsOf, teacherOf, type NewNotification } from './notification-store.ts';
+import { storeNotifications, type NewNotification } from './notification-store.ts';
 
 /**
  * The facts other modules report once they are stored; each becomes notices kept in the database and sent to
@@ -36,14 +37,14 @@ export class Notifier {
   /** A student enrolled: the class's teacher hears of it, with the student's nickname. */
   studentEnrolled(classId: number, nickname: string): Promise<void> {
     return this.#send(classId, async () => {
-      const teacherId = await teacherOf(this.#db, classId);
-      return teacherId === null ? [] : [{ userId: teacherId, kind: 'enrolment', nickname }];
+      const members = await membersOf(this.#db, classId);
+      return members === null ? [] : [{ userId: members.teacherId, kind: 'enrolment', nickname }];
     });
   }
 
   #toStudents(classId: number, kind: 'class_live' | 'announcement'): Promise<void> {
     return this.#send(classId, async () =>
-      (await studentsOf(this.#db, classId)).map((userId) => ({ userId, kind })),
+      ((await membersOf(this.#db, classId))?.studentIds ?? []).map((userId) => ({ userId, kind })),
     );
   }
 

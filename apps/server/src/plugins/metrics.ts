@@ -8,6 +8,33 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A counter and a histogram of durations over the same labels, told together: the way to count what ends
+ * (requests answered, job attempts, uploads) with how long each took. `total` and `seconds` are each metric's
+ * name and help. Answers the function that tells both.
+ */
+export function timedCounter<T extends string>(
+  registry: Registry,
+  labelNames: readonly T[],
+  metrics: { total: [name: string, help: string]; seconds: [name: string, help: string]; buckets: number[] },
+): (labels: Partial<Record<T, string>>, seconds: number) => void {
+  const registers = [registry];
+  const [name, help] = metrics.total;
+  const counts = new Counter({ name, help, labelNames, registers });
+  const [durationName, durationHelp] = metrics.seconds;
+  const durations = new Histogram({
+    name: durationName,
+    help: durationHelp,
+    labelNames,
+    buckets: metrics.buckets,
+    registers,
+  });
+  return (labels, seconds) => {
+    counts.inc(labels);
+    durations.observe(labels, seconds);
+  };
+}
+
 /** The route label of requests no route matched (unknown paths, the web app's fallback). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
@@ -19,19 +46,13 @@ export const UNMATCHED_ROUTE = 'unmatched';
 export function registerMetrics(app: FastifyInstance): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const labelNames = ['method', 'route', 'status'] as const;
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status code',
-    labelNames,
-    registers: [registry],
-  });
-  const durations = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from receiving an HTTP request to finishing its answer, by method, route pattern and status',
-    labelNames,
+  const answered = timedCounter(registry, ['method', 'route', 'status'], {
+    total: ['http_requests_total', 'HTTP requests answered, by method, route pattern and status code'],
+    seconds: [
+      'http_request_duration_seconds',
+      'Time from receiving an HTTP request to finishing its answer, by method, route pattern and status',
+    ],
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
   });
   app.decorate('metrics', registry);
   app.addHook('onResponse', (request, reply, done) => {
@@ -40,8 +61,7 @@ export function registerMetrics(app: FastifyInstance): void {
       route: request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE),
       status: String(reply.statusCode),
     };
-    requests.inc(labels);
-    durations.observe(labels, reply.elapsedTime / 1000);
+    answered(labels, reply.elapsedTime / 1000);
     done();
   });
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { tooManyRequests } from '../errors.ts';
 import { accountIdOf } from './auth.ts';
-import { WRITE_LIMITS, type WriteLimitName } from './write-limits.ts';
+import { WRITE_LIMITS, type WriteLimitName } from '../write-limits.ts';
 
 /** How often a Redis failure of the limits is logged at most: while Redis is away, every request would log. */
 const LOG_EVERY_MS = 10_000;

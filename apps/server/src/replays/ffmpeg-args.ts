@@ -24,6 +24,9 @@ export const ENCODING = {
   segmentSeconds: 6,
 } as const;
 
+/** A run that says nothing but errors, reads no keyboard and overwrites its output. */
+const QUIET = ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'error', '-y'];
+
 export type EncodeOptions = {
   /** The recording's folder (the plan's file names are inside it). */
   inputDir: string;
@@ -166,12 +169,7 @@ export function encodeArgs(plan: CompositionPlan, options: EncodeOptions): strin
   ]);
   const filterThreads = options.threads ? ['-filter_threads', String(options.threads)] : [];
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-nostats',
-    '-loglevel',
-    'error',
-    '-y',
+    ...QUIET,
     // Media time 0 of each file is where its track event says: keep the files' own timestamps.
     '-copyts',
     ...inputs,
@@ -214,12 +212,7 @@ export function encodeArgs(plan: CompositionPlan, options: EncodeOptions): strin
 /** The arguments that cut the MP4 into an HLS VOD playlist of about `segmentSeconds` segments, copying. */
 export function hlsArgs(mp4: string, hlsDir: string): string[] {
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-nostats',
-    '-loglevel',
-    'error',
-    '-y',
+    ...QUIET,
     '-i',
     mp4,
     '-c',

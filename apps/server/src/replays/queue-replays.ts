@@ -36,11 +36,12 @@ export async function queueWaitingReplays(db: Database): Promise<number> {
 }
 
 /**
- * A recorded session's replay is queued when the session ends (app.sessionEnded), and at start for any ended
- * session whose announcement was lost. Every API server queues; the queue's key keeps one job per session.
+ * A recorded session's replay is queued when the session ends (app.events' sessionEnded), and at start for
+ * any ended session whose announcement was lost. Every API server queues; the queue's key keeps one job per
+ * session.
  */
 export function registerReplayQueueing(app: FastifyInstance): void {
-  app.sessionEnded.subscribe(async (session) => {
+  app.events.on('sessionEnded', async (session) => {
     if (session.recordingState === 'processing') await enqueueReplay(app.db, session.id);
   });
   app.addHook('onReady', async () => {

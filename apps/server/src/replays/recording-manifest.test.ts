@@ -10,41 +10,29 @@ const session = {
   startedAt: '2026-11-25T01:00:00.000Z',
 };
 const lines = (...events: object[]) => events.map((e) => JSON.stringify(e)).join('\n') + '\n';
+/** A track's line as the media service writes it: its kind and file named after its id (`webcamVideo-1`). */
+const trackLine = (t: number, track: string, codec: string) => ({
+  type: 'track',
+  t,
+  track,
+  kind: track.replace(/-\d+$/, ''),
+  file: `${track}.webm`,
+  codec,
+});
 
 describe('parseManifest', () => {
   it('reads tracks with their ends, pauses and the end', () => {
     const recording = parseManifest(
       lines(
         session,
-        {
-          type: 'track',
-          t: 10,
-          track: 'webcamVideo-1',
-          kind: 'webcamVideo',
-          file: 'webcamVideo-1.webm',
-          codec: 'vp8',
-        },
-        {
-          type: 'track',
-          t: 12,
-          track: 'webcamAudio-1',
-          kind: 'webcamAudio',
-          file: 'webcamAudio-1.webm',
-          codec: 'opus',
-        },
+        trackLine(10, 'webcamVideo-1', 'vp8'),
+        trackLine(12, 'webcamAudio-1', 'opus'),
         { type: 'pause', t: 3_000 },
         { type: 'trackEnd', t: 3_000, track: 'webcamVideo-1' },
         { type: 'trackEnd', t: 3_000, track: 'webcamAudio-1' },
         { type: 'pause', t: 3_100 },
         { type: 'resume', t: 5_000 },
-        {
-          type: 'track',
-          t: 5_000,
-          track: 'webcamVideo-2',
-          kind: 'webcamVideo',
-          file: 'webcamVideo-2.webm',
-          codec: 'vp8',
-        },
+        trackLine(5_000, 'webcamVideo-2', 'vp8'),
         { type: 'end', t: 9_000 },
         { type: 'trackEnd', t: 9_500, track: 'webcamVideo-2' },
       ),

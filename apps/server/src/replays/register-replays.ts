@@ -4,12 +4,37 @@ import type { Database } from '../db/database.ts';
 import { liveSessions } from '../db/schema.ts';
 import type { JobHandler } from '../jobs/job-worker.ts';
 import { findFfmpeg, findHangulFont } from './find-tools.ts';
+import { registerReplayQueueing } from './queue-replays.ts';
+import { registerRecordingRemoval } from './recording-removal.ts';
+import { replayFileRoutes } from './replay-file-routes.ts';
 import { REPLAY_JOB, replayJob } from './replay-job.ts';
+import { replayRoutes } from './replay-routes.ts';
+import { ReplayUrls } from './replay-urls.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Signs and checks the short-lived URLs of replay files. */
+    replayUrls: ReplayUrls;
+  }
+}
 
 /** What the dashboard shows for a recording that waits for ffmpeg. */
 export const FFMPEG_MISSING =
   'ffmpeg가 없어 다시보기를 만들 수 없어요. 서버에 ffmpeg를 설치하고 다시 시작하면 녹화 파일로 다시보기를 만들어요.';
 const WAITING_NOTICE_INTERVAL_MS = 60_000;
+
+/**
+ * The replays of live sessions: a recorded session's replay is queued when it ends, recordings go with their
+ * class, and the routes list, watch, rename, hide and delete replays and serve their files through signed
+ * URLs. The job that makes them runs where the job worker does ({@link replayJobs}).
+ */
+export async function registerReplays(app: FastifyInstance): Promise<void> {
+  app.decorate('replayUrls', new ReplayUrls(app.config.jwtSecret));
+  registerRecordingRemoval(app);
+  registerReplayQueueing(app);
+  await app.register(replayRoutes);
+  await app.register(replayFileRoutes);
+}
 
 /**
  * The replay job's handler, with the ffmpeg and the Hangul font found on this machine. Without an ffmpeg the

@@ -1,23 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_ID } from '@sea/contract/ids';
 import type { Schedule } from '@sea/contract/schedules';
-import { insertClass, insertEnrolment } from '../../test/classes.ts';
+import { appWithClass, insertClass } from '../../test/classes.ts';
 import { expectError, expectOk } from '../../test/expect-envelope.ts';
-import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
+import { bearer } from '../../test/helper.ts';
 
-let app: FastifyInstance;
-let teacher: TestUser;
-let student: TestUser;
-let classId: number;
-beforeAll(async () => {
-  app = await buildTestApp();
-  teacher = await createUser(app);
-  student = await createUser(app);
-  classId = await insertClass(app, teacher.id);
-  await insertEnrolment(app, classId, student.id);
-});
-afterAll(() => app.close());
+const { app, teacher, student, classId } = await appWithClass();
 
 const url = (id = classId) => `/api/classes/${id}/schedule`;
 const add = (payload: unknown, user = teacher, id = classId) =>
@@ -41,27 +29,13 @@ describe('schedules', () => {
     expect(listed.map((s) => s.content)).toEqual(['1강 오전', '1강 오후', '2강']);
   });
 
+  // A valid entry with one field made wrong.
+  const entry = { content: 'x', date: '2026-03-01', start_time: '09:00:00', end_time: '10:00:00' };
   it.each([
-    [
-      'a blank content',
-      { content: ' ', date: '2026-03-01', start_time: '09:00:00', end_time: '10:00:00' },
-      'content',
-    ],
-    [
-      'a bad date',
-      { content: 'x', date: '2026-13-01', start_time: '09:00:00', end_time: '10:00:00' },
-      'date',
-    ],
-    [
-      'a bad time',
-      { content: 'x', date: '2026-03-01', start_time: '9시', end_time: '10:00:00' },
-      'start_time',
-    ],
-    [
-      'an end before the start',
-      { content: 'x', date: '2026-03-01', start_time: '11:00:00', end_time: '10:00:00' },
-      'end_time',
-    ],
+    ['a blank content', { ...entry, content: ' ' }, 'content'],
+    ['a bad date', { ...entry, date: '2026-13-01' }, 'date'],
+    ['a bad time', { ...entry, start_time: '9시' }, 'start_time'],
+    ['an end before the start', { ...entry, start_time: '11:00:00' }, 'end_time'],
   ])('answers 400 for %s', async (_name, body, field) => {
     const error = expectError(await add(body), 400);
     expect(error.invalid_fields?.[field]).toMatch(/[가-힣]/);

@@ -1,29 +1,14 @@
 import net, { type AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MEDIA_NODE_TIMEOUT_MS } from '@sea/contract/media-nodes';
 import { attendance, jobs, mediaNodes, sessionParts } from '../db/schema.ts';
 import { insertClass, insertEnrolment } from '../../test/classes.ts';
-import { buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
-import { FakeNode, isLiveNow, room, sessionsOf } from '../../test/media-node-report.ts';
+import { createUser } from '../../test/helper.ts';
+import { FakeNode, isLiveNow, reportingApp, room, sessionsOf } from '../../test/media-node-report.ts';
 import { sessionRooms } from './session-parts.ts';
-import type { EndedSession } from './session-store.ts';
 
-let app: FastifyInstance;
-let teacher: TestUser;
-let announced: EndedSession[];
-beforeAll(async () => {
-  app = await buildTestApp();
-  teacher = await createUser(app);
-  app.sessionEnded.subscribe((session) => {
-    announced.push(session);
-  });
-});
-afterAll(() => app.close());
-beforeEach(() => {
-  announced = [];
-});
+const { app, teacher, announced } = await reportingApp();
 
 /** A class with students, its origin holding the room and an edge relaying it. */
 async function lecture(studentCount: number) {

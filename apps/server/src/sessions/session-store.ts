@@ -2,19 +2,8 @@ import { and, desc, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm
 import type { RecordingState } from '@sea/contract/sessions';
 import type { Executor } from '../db/database.ts';
 import { classes, liveSessions } from '../db/schema.ts';
+import type { EndedSession } from '../plugins/events.ts';
 import { isLeftRoom } from './session-parts.ts';
-
-/** A session that has just ended: what the listeners of `app.sessionEnded` get. */
-export type EndedSession = {
-  id: number;
-  classId: number;
-  mediaKey: string;
-  nodeId: string;
-  startedAt: Date;
-  endedAt: Date;
-  /** `processing` when it was recorded (the replay job takes it from there), else `none`. */
-  recordingState: RecordingState;
-};
 
 /** A session as a media node reports it. */
 export type SessionStart = { classId: number; mediaKey: string; startedAt: Date; recording: boolean };
@@ -49,6 +38,12 @@ function ended(rows: EndedRow[]): EndedSession[] {
   }));
 }
 
+/** The row of a session `nodeId` reports, in this recording state. */
+function reported(nodeId: string, session: SessionStart, recordingState: RecordingState) {
+  const { classId, mediaKey, startedAt } = session;
+  return { classId, mediaKey, nodeId, startedAt, recordingState };
+}
+
 /** Whether a class exists and is not deleted. */
 async function classExists(db: Executor, classId: number): Promise<boolean> {
   const [row] = await db
@@ -73,13 +68,7 @@ export async function openSession(
   if (await isLeftRoom(db, session.mediaKey)) return 'ended';
   await db
     .insert(liveSessions)
-    .values({
-      classId: session.classId,
-      mediaKey: session.mediaKey,
-      nodeId,
-      startedAt: session.startedAt,
-      recordingState: session.recording ? 'recording' : 'none',
-    })
+    .values(reported(nodeId, session, session.recording ? 'recording' : 'none'))
     .onConflictDoUpdate({
       target: liveSessions.mediaKey,
       set: { recordingState: 'recording' },
@@ -115,14 +104,7 @@ export async function closeSession(
     if (exists === undefined) return null;
     const inserted = await db
       .insert(liveSessions)
-      .values({
-        classId: session.classId,
-        mediaKey: session.mediaKey,
-        nodeId,
-        startedAt: session.startedAt,
-        endedAt,
-        recordingState: session.recording ? 'processing' : 'none',
-      })
+      .values({ ...reported(nodeId, session, session.recording ? 'processing' : 'none'), endedAt })
       .onConflictDoNothing()
       .returning(endedColumns);
     return ended(inserted)[0] ?? null;

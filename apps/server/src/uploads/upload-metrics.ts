@@ -1,4 +1,5 @@
-import { Counter, Histogram, type Registry } from 'prom-client';
+import { Counter, type Registry } from 'prom-client';
+import { timedCounter } from '../plugins/metrics.ts';
 import type { ImageKind } from '../storage/storage.ts';
 
 /**
@@ -18,31 +19,24 @@ export type UploadMeter = {
  * of the accepted images as sent, and the time from the first byte of the form to the re-encoded image.
  */
 export function uploadMetrics(registry: Registry): UploadMeter {
-  const registers = [registry];
-  const uploads = new Counter({
-    name: 'uploads_total',
-    help: 'Requests that carried an image, by kind (banner, avatar) and outcome',
-    labelNames: ['kind', 'outcome'],
-    registers,
+  const uploads = timedCounter(registry, ['kind', 'outcome'], {
+    total: ['uploads_total', 'Requests that carried an image, by kind (banner, avatar) and outcome'],
+    seconds: [
+      'upload_duration_seconds',
+      'Time from reading a form to its re-encoded image (or its refusal), by kind and outcome',
+    ],
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   });
   const bytes = new Counter({
     name: 'upload_bytes_total',
     help: 'Bytes of the accepted images as they were sent, by kind',
     labelNames: ['kind'],
-    registers,
-  });
-  const durations = new Histogram({
-    name: 'upload_duration_seconds',
-    help: 'Time from reading a form to its re-encoded image (or its refusal), by kind and outcome',
-    labelNames: ['kind', 'outcome'],
-    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers,
+    registers: [registry],
   });
   return {
     finished(kind, outcome, sent, seconds) {
-      uploads.inc({ kind, outcome });
+      uploads({ kind, outcome }, seconds);
       if (outcome === 'accepted') bytes.inc({ kind }, sent);
-      durations.observe({ kind, outcome }, seconds);
     },
   };
 }

@@ -7,6 +7,7 @@ import { USER_MESSAGES } from '@sea/contract/users';
 import { accounts, users } from '../db/schema.ts';
 import { expectError, expectOk } from '../../test/expect-envelope.ts';
 import { bearer, buildTestApp, createAccount, createUser } from '../../test/helper.ts';
+import { postSignup } from '../../test/login.ts';
 import { jsonPart, multipart } from '../../test/multipart.ts';
 import { uniqueViolation } from './unique-violation.ts';
 
@@ -18,13 +19,7 @@ afterAll(() => app.close());
 
 async function signUp(nickname: string) {
   const { token } = await createAccount(app);
-  const { payload, headers } = multipart([jsonPart('signupRequestDto', { nickname })]);
-  return app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload,
-    headers: { ...headers, authorization: `Bearer ${token}` },
-  });
+  return postSignup(app, token, nickname);
 }
 
 /** Inserts a user straight into the table, past the contract's rules (as an older server could have). */

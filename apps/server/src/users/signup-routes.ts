@@ -6,7 +6,6 @@ import { DoneSchema, done, envelopeSchema, errorResponses, ok } from '../envelop
 import { notFound } from '../errors.ts';
 import { accountIdOf, findActiveUser } from '../plugins/auth.ts';
 import { writeLimit } from '../plugins/rate-limit.ts';
-import { recordingFilesOf, removeClassRecordings } from '../sessions/recording-removal.ts';
 import { withStoredImage } from '../storage/with-stored-image.ts';
 import { readImageForm } from '../uploads/read-image-form.ts';
 import { signUp } from './sign-up.ts';
@@ -83,10 +82,8 @@ export async function signupRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const userId = accountIdOf(request);
-      const deletedClasses = await withdraw(app.db, userId);
-      app.chatBroker.userWithdrawn();
-      void app.mediaNodes.userWithdrawn(userId);
-      await removeClassRecordings(recordingFilesOf(app), deletedClasses);
+      const classIds = await withdraw(app.db, userId);
+      await app.events.emit('userWithdrawn', { userId, classIds });
       return done('회원 탈퇴가 완료되었어요.', 'The account was withdrawn.');
     },
   );

@@ -1,54 +1,34 @@
 import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROUTES, toPath } from '@sea/contract/paths';
 import type { SessionChatMessage, SessionDetail, SessionItem, WatchState } from '@sea/contract/sessions';
-import { insertClass, insertEnrolment } from '../../test/classes.ts';
+import { appWithClass, insertClass, insertEnrolment } from '../../test/classes.ts';
 import { expectError, expectOk } from '../../test/expect-envelope.ts';
-import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
+import { bearer, createUser, type TestUser } from '../../test/helper.ts';
 import { insertSession, writeReplayFiles } from '../../test/sessions.ts';
 import { chatMessages } from '../db/schema.ts';
 import { withdraw } from '../users/withdraw.ts';
 
-let app: FastifyInstance;
-let teacher: TestUser;
-let student: TestUser;
-let stranger: TestUser;
-let classId: number;
-beforeAll(async () => {
-  app = await buildTestApp();
-  teacher = await createUser(app);
-  student = await createUser(app);
-  stranger = await createUser(app);
-  classId = await insertClass(app, teacher.id);
-  await insertEnrolment(app, classId, student.id);
-});
-afterAll(() => app.close());
+const { app, teacher, student, classId } = await appWithClass();
+const stranger = await createUser(app);
 
 const list = (user?: TestUser, id = classId) =>
   app.inject({ url: toPath(ROUTES.sessions, { classId: id }), headers: user ? bearer(user) : {} });
 const one = (sessionId: number, user?: TestUser, route: string = ROUTES.session) =>
   app.inject({ url: toPath(route, { classId, sessionId }), headers: user ? bearer(user) : {} });
+/** A write to one of the class's sessions, as `user`. */
+const send = (
+  method: 'PATCH' | 'DELETE' | 'POST',
+  route: string,
+  sessionId: number,
+  user: TestUser,
+  payload?: object,
+) => app.inject({ method, url: toPath(route, { classId, sessionId }), payload, headers: bearer(user) });
 const patch = (sessionId: number, payload: object, user = teacher) =>
-  app.inject({
-    method: 'PATCH',
-    url: toPath(ROUTES.session, { classId, sessionId }),
-    payload,
-    headers: bearer(user),
-  });
-const remove = (sessionId: number, user = teacher) =>
-  app.inject({
-    method: 'DELETE',
-    url: toPath(ROUTES.session, { classId, sessionId }),
-    headers: bearer(user),
-  });
+  send('PATCH', ROUTES.session, sessionId, user, payload);
+const remove = (sessionId: number, user = teacher) => send('DELETE', ROUTES.session, sessionId, user);
 const watch = (sessionId: number, payload: object, user = student) =>
-  app.inject({
-    method: 'POST',
-    url: toPath(ROUTES.sessionWatch, { classId, sessionId }),
-    payload,
-    headers: bearer(user),
-  });
+  send('POST', ROUTES.sessionWatch, sessionId, user, payload);
 
 describe('sessions list', () => {
   it('lists newest first; signed URLs only when ready; hidden ones only to the teacher', async () => {

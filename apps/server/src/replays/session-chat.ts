@@ -2,7 +2,7 @@ import { and, asc, eq, gte, isNull, lte } from 'drizzle-orm';
 import type { SessionChatMessage } from '@sea/contract/sessions';
 import type { Executor } from '../db/database.ts';
 import { chatMessages, users } from '../db/schema.ts';
-import { toReplayMs, type ReplayTimeline } from '../replays/replay-timeline.ts';
+import { toReplayMs, type ReplayTimeline } from './replay-timeline.ts';
 
 /** Most messages one session's chat answers. */
 export const MAX_SESSION_CHAT = 10_000;

@@ -1,28 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLASS_ROLES, type ClassItem } from '@sea/contract/classes';
 import type { Schedule } from '@sea/contract/schedules';
-import { insertClass, insertEnrolment } from '../../test/classes.ts';
+import { appWithClass, insertClass } from '../../test/classes.ts';
 import { expectError, expectOk } from '../../test/expect-envelope.ts';
-import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
+import { bearer, type TestUser } from '../../test/helper.ts';
 import { schedules } from '../db/schema.ts';
 
-let app: FastifyInstance;
-let teacher: TestUser;
-let student: TestUser;
-let classId: number;
-beforeAll(async () => {
-  app = await buildTestApp();
-  teacher = await createUser(app, { nickname: '대시보드쌤' });
-  student = await createUser(app);
-  classId = await insertClass(app, teacher.id, { announcement: '공지' });
-  await insertEnrolment(app, classId, student.id);
-  await app.db.insert(schedules).values([
-    { classId, content: '둘째', date: '2026-07-02', startTime: '09:00:00', endTime: '10:00:00' },
-    { classId, content: '첫째', date: '2026-07-01', startTime: '09:00:00', endTime: '10:00:00' },
-  ]);
+const { app, teacher, student, classId } = await appWithClass({
+  teacher: { nickname: '대시보드쌤' },
+  fields: { announcement: '공지' },
 });
-afterAll(() => app.close());
+await app.db.insert(schedules).values([
+  { classId, content: '둘째', date: '2026-07-02', startTime: '09:00:00', endTime: '10:00:00' },
+  { classId, content: '첫째', date: '2026-07-01', startTime: '09:00:00', endTime: '10:00:00' },
+]);
 
 type Dashboard = ClassItem & { role: string; schedules: Schedule[] };
 const dashboard = (user: TestUser, id = classId) =>

@@ -1,23 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROUTES, toPath } from '@sea/contract/paths';
-import { insertClass, insertEnrolment } from '../../test/classes.ts';
+import { appWithTeacher, insertClass, insertEnrolment } from '../../test/classes.ts';
 import { expectOk } from '../../test/expect-envelope.ts';
-import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
+import { bearer, buildTestApp, createUser } from '../../test/helper.ts';
 import { FakeNode, room } from '../../test/media-node-report.ts';
 import { insertSession, writeReplayFiles } from '../../test/sessions.ts';
 import { classes, jobs, liveSessions, sessionParts } from '../db/schema.ts';
 
-let app: FastifyInstance;
-let teacher: TestUser;
-beforeAll(async () => {
-  app = await buildTestApp();
-  teacher = await createUser(app);
-});
-afterAll(() => app.close());
+const { app, teacher } = await appWithTeacher();
 
 const stateOf = async (sessionId: number) =>
   (await app.db.select().from(liveSessions).where(eq(liveSessions.id, sessionId)))[0]?.recordingState;

@@ -1,10 +1,8 @@
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { RecordingState, SessionItem } from '@sea/contract/sessions';
 import type { Executor } from '../db/database.ts';
 import { liveSessions } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import type { Relation } from '../classes/class-role.ts';
-import type { ReplayUrls } from './replay-urls.ts';
 
 export type SessionRow = typeof liveSessions.$inferSelect;
 
@@ -43,27 +41,6 @@ export async function findSession(
 
 export function sessionNotFound(): HttpError {
   return new HttpError(404, '강의 세션을 찾을 수 없어요.', 'Session not found.');
-}
-
-/** The session as the API answers it: signed URLs only when its replay is ready. */
-export function toSessionItem(row: SessionRow, urls: ReplayUrls, now = new Date()): SessionItem {
-  const end = row.endedAt ?? now;
-  const ready = row.recordingState === 'ready';
-  return {
-    id: row.id,
-    class_id: row.classId,
-    started_at: row.startedAt.toISOString(),
-    ended_at: row.endedAt?.toISOString() ?? null,
-    duration_s: Math.max(0, Math.round((end.getTime() - row.startedAt.getTime()) / 1000)),
-    recording: {
-      state: row.recordingState as RecordingState,
-      progress: ready ? 100 : Math.max(0, Math.min(100, row.recordingProgress)),
-      title: row.title,
-      hidden: row.hidden,
-      ...(ready ? urls.urls(row.id) : { hls_url: null, mp4_url: null }),
-      error: row.recordingError,
-    },
-  };
 }
 
 /** Sets the title and/or the hidden flag; answers the updated row. */

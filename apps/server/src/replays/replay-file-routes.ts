@@ -10,7 +10,7 @@ import { ROUTES } from '@sea/contract/paths';
 import { classes, liveSessions } from '../db/schema.ts';
 import { errorResponses } from '../envelope.ts';
 import { forbidden, notFound } from '../errors.ts';
-import { REPLAY_FILES, replayDir } from '../replays/replay-files.ts';
+import { REPLAY_FILES, replayDir } from './replay-files.ts';
 
 const SessionParams = z.object({ sessionId: idText('세션 번호가 올바르지 않아요.') });
 const SegmentParams = SessionParams.extend({ segment: z.string() });

@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { ClassIdParamsSchema, ClassItemSchema, ClassStudentSchema } from '@sea/contract/classes';
 import { ROUTES } from '@sea/contract/paths';
 import { ScheduleSchema } from '@sea/contract/schedules';
-import { envelopeSchema, errorResponses, ok } from '../envelope.ts';
+import { findClassItem, toClassItem } from '../classes/class-item.ts';
+import { requireMember, requireTeacher, ROLE_NAMES } from '../classes/class-role.ts';
 import { listStudents } from '../enrolments/enrol.ts';
+import { envelopeSchema, errorResponses, ok } from '../envelope.ts';
 import { notFound } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { listSchedules } from '../schedules/schedule-store.ts';
-import { findClassItem, toClassItem } from './class-item.ts';
-import { requireMember, requireTeacher, ROLE_NAMES } from './class-role.ts';
 
 const DashboardSchema = ClassItemSchema.extend({
   role: z.enum(['강사', '수강생']),

@@ -19,16 +19,17 @@ import { classes } from '../db/schema.ts';
 import { envelopeSchema, errorResponses, ok } from '../envelope.ts';
 import { conflict } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
-import { readReplayTimeline } from '../replays/replay-files.ts';
+import { findSession, listSessions, updateSession } from '../sessions/session-rows.ts';
 import { recordingFilesOf, removeSessionRecordings } from './recording-removal.ts';
+import { readReplayTimeline } from './replay-files.ts';
 import { sessionChat } from './session-chat.ts';
-import { findSession, listSessions, toSessionItem, updateSession } from './session-items.ts';
+import { toSessionItem } from './session-item.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['sessions'];
 
 /** A class's live sessions and their replays: listed and watched by members, managed by the teacher. */
-export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
+export async function replayRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(

@@ -1,5 +1,5 @@
-// The write limits' values, apart from the plugin that applies them: the configuration reads them without
-// loading @fastify/rate-limit and ioredis.
+// The write limits' values, apart from the plugin that applies them (plugins/rate-limit.ts): the
+// configuration reads them without loading @fastify/rate-limit and ioredis.
 
 /** A limit: at most `max` requests per `timeWindow` (`'1 hour'`, `'10 minutes'`). */
 export type Limit = { max: number; timeWindow: string };

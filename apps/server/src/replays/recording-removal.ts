@@ -3,9 +3,9 @@ import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { classes, liveSessions } from '../db/schema.ts';
-import { recordingDir, removeReplayFiles } from '../replays/replay-files.ts';
-import { dropRecording } from './session-items.ts';
-import { sessionRooms } from './session-parts.ts';
+import { sessionRooms } from '../sessions/session-parts.ts';
+import { dropRecording } from '../sessions/session-rows.ts';
+import { recordingDir, removeReplayFiles } from './replay-files.ts';
 
 export type RecordingFiles = {
   db: Database;
@@ -56,7 +56,7 @@ export async function removeClassRecordings(deps: RecordingFiles, classIds: numb
   );
 }
 
-/** A session that ended after its class was deleted keeps no recording (app.sessionEnded listener). */
+/** A session that ended after its class was deleted keeps no recording (a `sessionEnded` listener). */
 export async function dropRecordingOfDeletedClass(
   deps: RecordingFiles,
   session: { id: number; classId: number },
@@ -89,4 +89,20 @@ export async function removeRecordingsOfDeletedClasses(deps: RecordingFiles): Pr
     rows.map((row) => row.id),
   );
   return rows.length;
+}
+
+/**
+ * Recordings go with what they belong to: a deleted class's (and those of the classes a withdrawn teacher
+ * taught), and a session of a class deleted meanwhile keeps none when it ends; at start, recordings a
+ * deletion left behind (the server stopped before removing them) go.
+ */
+export function registerRecordingRemoval(app: FastifyInstance): void {
+  const files = recordingFilesOf(app);
+  app.events.on('sessionEnded', (session) => dropRecordingOfDeletedClass(files, session));
+  app.events.on('classDeleted', ({ classId }) => removeClassRecordings(files, [classId]));
+  app.events.on('userWithdrawn', ({ classIds }) => removeClassRecordings(files, classIds));
+  app.addHook('onReady', async () => {
+    const cleared = await removeRecordingsOfDeletedClasses(files);
+    if (cleared > 0) app.log.info({ sessions: cleared }, 'removed the recordings of deleted classes');
+  });
 }

@@ -1,42 +1,32 @@
 import net from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Config } from '../config.ts';
-import { accounts, users } from '../db/schema.ts';
+import type { Config } from './config.ts';
+import { accounts, users } from './db/schema.ts';
 import { WRITE_LIMITS } from './write-limits.ts';
-import { classDto, insertClass, insertEnrolment, postClass } from '../../test/classes.ts';
-import { expectError, expectOk } from '../../test/expect-envelope.ts';
-import { bearer, buildTestApp, createAccount, createUser, type TestUser } from '../../test/helper.ts';
-import { jpeg } from '../../test/images.ts';
-import { imagePart, jsonPart, multipart, type Part } from '../../test/multipart.ts';
-import { storedFiles } from '../../test/uploads-dir.ts';
-import { skipNotice } from '../../test/skip-notice.ts';
+import { classDto, insertClass, insertEnrolment, postClass } from '../test/classes.ts';
+import { expectError, expectOk } from '../test/expect-envelope.ts';
+import {
+  bearer,
+  buildTestApp,
+  createAccount,
+  createUser,
+  redisAvailable,
+  type TestUser,
+} from '../test/helper.ts';
+import { postSignup } from '../test/login.ts';
+import { jpeg } from '../test/images.ts';
+import { imagePart, jsonPart, multipart, type Part } from '../test/multipart.ts';
+import { storedFiles } from '../test/uploads-dir.ts';
+import { skipNotice } from '../test/skip-notice.ts';
 
-// The write limits of plugins/write-limits.ts: 10 class creations an hour, 30 image-taking edits per 10 minutes
+// The write limits of write-limits.ts: 10 class creations an hour, 30 image-taking edits per 10 minutes
 // per route, 10 sign-up attempts an hour; per user, shared through Redis when REDIS_URL is set.
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function redisAvailable(): Promise<boolean> {
-  const client = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  client.on('error', () => undefined); // reported through the failed ping below
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
-
-const redisUp = await redisAvailable();
+const redisUp = await redisAvailable(REDIS_URL);
 if (!redisUp && process.env.CI === 'true') throw new Error('CI=true: Redis is required');
 if (!redisUp) skipNotice('Redis is not reachable: SKIPPING the shared write-limit tests');
 
@@ -65,16 +55,6 @@ function patchProfile(app: FastifyInstance, user: TestUser, email: string, extra
     url: '/api/users',
     payload,
     headers: { ...headers, ...bearer(user) },
-  });
-}
-
-function signUp(app: FastifyInstance, token: string, nickname: string) {
-  const { payload, headers } = multipart([jsonPart('signupRequestDto', { nickname })]);
-  return app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload,
-    headers: { ...headers, authorization: `Bearer ${token}` },
   });
 }
 
@@ -117,9 +97,9 @@ describe('write limits per user (in memory)', () => {
   it('sign-up: 10 attempts an hour per login account, whatever their answers', async () => {
     const app = await server();
     const account = await createAccount(app);
-    expectOk(await signUp(app, account.token, '가입한 사람'));
-    for (let i = 0; i < 9; i += 1) expectError(await signUp(app, account.token, '가입한 사람'), 409);
-    expectLimited(await signUp(app, account.token, '가입한 사람'));
+    expectOk(await postSignup(app, account.token, '가입한 사람'));
+    for (let i = 0; i < 9; i += 1) expectError(await postSignup(app, account.token, '가입한 사람'), 409);
+    expectLimited(await postSignup(app, account.token, '가입한 사람'));
   });
 });
 

@@ -2,36 +2,24 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROUTES, toPath } from '@sea/contract/paths';
 import type { SessionItem } from '@sea/contract/sessions';
-import { insertClass, insertEnrolment } from '../../test/classes.ts';
+import { appWithClass } from '../../test/classes.ts';
 import { expectError, expectOk } from '../../test/expect-envelope.ts';
-import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
+import { bearer } from '../../test/helper.ts';
 import { insertSession, writeReplayFiles } from '../../test/sessions.ts';
-import { hlsArgs } from '../replays/ffmpeg-args.ts';
-import { type Ffmpeg, findFfmpeg } from '../replays/find-tools.ts';
-import { REPLAY_FILES, replayDir } from '../replays/replay-files.ts';
+import { hlsArgs } from './ffmpeg-args.ts';
+import { type Ffmpeg, findFfmpeg } from './find-tools.ts';
+import { REPLAY_FILES, replayDir } from './replay-files.ts';
 import { attachment, downloadName, signPlaylist } from './replay-file-routes.ts';
 import { ReplayUrls } from './replay-urls.ts';
 
-let app: FastifyInstance;
-let teacher: TestUser;
-let student: TestUser;
-let classId: number;
 const run = promisify(execFile);
 const ffmpeg: Ffmpeg | null = await findFfmpeg(null);
 if (!ffmpeg && process.env.CI === 'true') throw new Error('ffmpeg is required when CI=true');
 const MP4 = Buffer.from('ftyp0123456789abcdefghijklmnopqrstuvwxyz');
-beforeAll(async () => {
-  app = await buildTestApp();
-  teacher = await createUser(app);
-  student = await createUser(app);
-  classId = await insertClass(app, teacher.id);
-  await insertEnrolment(app, classId, student.id);
-});
-afterAll(() => app.close());
+const { app, teacher, student, classId } = await appWithClass();
 
 /** The signed URLs the list gives a member. */
 async function urlsOf(sessionId: number): Promise<{ hls: string; mp4: string }> {

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { attendanceRoutes } from './attendance-routes.ts';
+import { closeAttendance } from './attendance-store.ts';
+
+/** The attendance: a session's open stays close when it ends, and the record's route. */
+export async function registerAttendance(app: FastifyInstance): Promise<void> {
+  app.events.on('sessionEnded', (session) => closeAttendance(app.db, session.id, session.endedAt));
+  await app.register(attendanceRoutes);
+}

@@ -1,0 +1,24 @@
+import type { RecordingState, SessionItem } from '@sea/contract/sessions';
+import type { SessionRow } from '../sessions/session-rows.ts';
+import type { ReplayUrls } from './replay-urls.ts';
+
+/** The session as the API answers it: signed URLs only when its replay is ready. */
+export function toSessionItem(row: SessionRow, urls: ReplayUrls, now = new Date()): SessionItem {
+  const end = row.endedAt ?? now;
+  const ready = row.recordingState === 'ready';
+  return {
+    id: row.id,
+    class_id: row.classId,
+    started_at: row.startedAt.toISOString(),
+    ended_at: row.endedAt?.toISOString() ?? null,
+    duration_s: Math.max(0, Math.round((end.getTime() - row.startedAt.getTime()) / 1000)),
+    recording: {
+      state: row.recordingState as RecordingState,
+      progress: ready ? 100 : Math.max(0, Math.min(100, row.recordingProgress)),
+      title: row.title,
+      hidden: row.hidden,
+      ...(ready ? urls.urls(row.id) : { hls_url: null, mp4_url: null }),
+      error: row.recordingError,
+    },
+  };
+}

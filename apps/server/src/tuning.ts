@@ -1,0 +1,43 @@
+// Limits and intervals that tests and benchmarks shorten or widen, as plain values: the configuration
+// carries them (Config's `chat` and `jobs`) without loading the chat or the job queue. Production uses the
+// defaults of the modules that read them.
+
+/**
+ * Chat limits and intervals; absent fields keep the chat's defaults (`DEFAULT_SESSION_OPTIONS`,
+ * `DEFAULT_CHAT_RATE_LIMIT`, SockJS's heartbeat and disconnect delays).
+ */
+export type ChatTuning = {
+  /** The STOMP session's heart-beats, timeouts, back-pressure bounds and frame limits. */
+  session?: {
+    heartbeatMs?: number;
+    heartbeatTolerance?: number;
+    connectTimeoutMs?: number;
+    maxPendingFrames?: number;
+    maxBufferedBytes?: number;
+    slowBufferedBytes?: number;
+    maxSlowMs?: number;
+    parserLimits?: { maxFrameBytes?: number; maxHeaders?: number; maxHeadBytes?: number };
+  };
+  /** The per-user send budget: the largest burst, and the tokens added per second. */
+  rateLimit?: { capacity: number; refillPerSecond: number };
+  /**
+   * The Redis pub/sub channel, also the prefix of the rate-limit keys: instances that share it share their
+   * chat and their users' send limits. Default `sea:chat`.
+   */
+  redisChannel?: string;
+  membershipTtlMs?: number;
+  /** How often every subscription's membership is read again (the backstop of ended memberships). */
+  membershipCheckMs?: number;
+  /** WebSocket ping interval (dead peers without STOMP heart-beats). */
+  pingIntervalMs?: number;
+  /** SockJS heartbeat frames and how long an HTTP session waits for its client's next request. */
+  sockJs?: { heartbeatMs?: number; disconnectMs?: number };
+};
+
+/** The job queue's intervals. */
+export type JobTuning = {
+  /** How long a claim holds without renewal: a job whose worker died is taken again this long after. */
+  leaseMs: number;
+  pollMs: number;
+  retryDelayMs: number;
+};

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The server's floors (SERVER_FLOORS in eslint.config.js): a folder of apps/server/src imports only the
+// floors below its own. These lint made-up files in place, as `npm run lint` would read them.
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const SRC = path.join(ROOT, 'apps/server/src');
+const RULE = 'import-x/no-restricted-paths';
+// The cycle check follows every import through the tree; these files only ask about floors.
+const eslint = new ESLint({ cwd: ROOT, overrideConfig: { rules: { 'import-x/no-cycle': 'off' } } });
+
+/** The floor rule's messages for `code` written at `file` (a path under apps/server/src). */
+async function floorErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(SRC, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === RULE).map((m) => m.message);
+}
+
+// Made-up files: where each stands, and what it imports.
+const UPWARD = {
+  'a domain importing a surface': { file: 'sessions/probe.ts', imports: '../replays/replay-urls.ts' },
+  'a plugin importing a domain': { file: 'plugins/probe.ts', imports: '../classes/class-role.ts' },
+  'the configuration importing the chat': { file: 'config.ts', imports: './chat/register-chat.ts' },
+  'the kernel importing the configuration': { file: 'storage/probe.ts', imports: '../config.ts' },
+  'a neighbour on the same floor': { file: 'enrolments/probe.ts', imports: '../schedules/schedule-store.ts' },
+  'a domain importing the composition root': { file: 'classes/probe.ts', imports: '../app.ts' },
+};
+const DOWNWARD = {
+  'a domain importing a plugin': { file: 'classes/probe.ts', imports: '../plugins/auth.ts' },
+  'a surface importing domains': { file: 'dashboard/probe.ts', imports: '../schedules/schedule-store.ts' },
+  'a folder importing itself': { file: 'replays/probe.ts', imports: './replay-urls.ts' },
+  'a test driving its floor through the app': { file: 'plugins/probe.test.ts', imports: '../app.ts' },
+};
+
+describe('the server’s floors in lint', () => {
+  it.each(Object.entries(UPWARD))('refuses an import that runs back up: %s', async (_case, probe) => {
+    const errors = await floorErrors(probe.file, `export * from '${probe.imports}';\n`);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('imports only the floors below');
+  });
+
+  it.each(Object.entries(DOWNWARD))('lets an import run down: %s', async (_case, probe) => {
+    expect(await floorErrors(probe.file, `export * from '${probe.imports}';\n`)).toEqual([]);
+  });
+
+  it('has every folder and top-level file of the server on a floor', async () => {
+    const entries = fs
+      .readdirSync(SRC, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() || /^[^.]+\.ts$/.test(entry.name))
+      .map((entry) => entry.name);
+    expect(entries.length).toBeGreaterThan(20);
+    for (const name of entries) {
+      const file = entry(name);
+      const config = (await eslint.calculateConfigForFile(file)) as { rules: Record<string, unknown[]> };
+      const [, options] = config.rules[RULE] as [unknown, { zones: { target: string; message: string }[] }];
+      const own = options.zones.filter((zone) => zone.target === `apps/server/src/${name}`);
+      expect(own.map((zone) => zone.message).join(), name).not.toContain('no floor');
+    }
+  });
+});
+
+/** A file that stands where `name` does: the file itself, or one inside the folder. */
+function entry(name: string): string {
+  return name.endsWith('.ts') ? path.join(SRC, name) : path.join(SRC, name, 'probe.ts');
+}
