@@ -1,18 +1,21 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { storageTestFiles } from './harness/server-suite.ts';
+import { moduleMockFiles, storageTestFiles } from './harness/suite-files.ts';
 
 // One runner for the whole repository. The server suite runs against PGlite always, and a second time
 // against PostgreSQL when DATABASE_URL is set (required when CI=true).
 const postgres = Boolean(process.env.DATABASE_URL) || process.env.CI === 'true';
-// The server's files whose subject is SQL or storage (harness/server-suite.ts says how they are found): with
+// The server's files whose subject is SQL or storage (harness/suite-files.ts says how they are found): with
 // PostgreSQL configured they run a second time on it; every other file runs once, on PGlite.
 const STORAGE_FILES = postgres ? storageTestFiles('apps/server') : [];
+// The web app's files that replace a module with vi.mock: they need a module graph of their own.
+const WEB_MOCK_FILES = moduleMockFiles('apps/web');
 
 // ISOLATION: the server's and the web app's files run one after another in each worker without a fresh module
 // graph per file. Importing the server (Fastify, Drizzle, pino, sharp, the routes) or the web app (React, jsdom)
 // took 4-6 s of CPU per file, over half of those projects' time; the files build their own apps and clean up
-// after themselves, so what they share is only code. A file that needs module state of its own resets it.
+// after themselves, so what they share is only code. A file that needs module state of its own resets it; a
+// web file that mocks a module runs in the isolated project web-mocks.
 
 export default defineConfig({
   test: {
@@ -78,6 +81,17 @@ export default defineConfig({
           root: 'apps/web',
           isolate: false,
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...WEB_MOCK_FILES],
+          environment: 'jsdom',
+          setupFiles: ['./src/testing/setup.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web-mocks',
+          root: 'apps/web',
+          include: WEB_MOCK_FILES,
           environment: 'jsdom',
           setupFiles: ['./src/testing/setup.ts'],
         },

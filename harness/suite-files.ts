@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * The API server's test files, split by what they test, for the two runs of its suite (PGlite always, and
- * PostgreSQL when it is configured). The rule reads each file, so a moved or new file is placed by what it
- * does, never by a list someone has to keep.
+ * Test files placed in vitest.config.ts's projects by what they do. Each rule reads the files, so a moved or
+ * new file is placed by its content, never by a list someone has to keep.
+ *
+ * The API server's files are split by what they test, for the two runs of its suite (PGlite always, and
+ * PostgreSQL when it is configured).
  *
  * - A file whose subject is SQL or storage runs on both databases: it reads or writes the database itself
  *   (it imports the database layer: `src/db/`, drizzle-orm or postgres.js), or it has a branch per database
@@ -24,13 +26,13 @@ const STORAGE_SUBJECT = [
 /** Type-only imports name the database's types without reaching it. */
 const TYPE_IMPORT = /^import type [^;]+;$/gm;
 
-/** Test files of `root` (relative to it) matching `.test.ts` under `folders`. */
+/** Test files of `root` (relative to it) under `folders` whose names end with `.test.ts` or `.test.tsx`. */
 function testFiles(root: string, folders: string[]): string[] {
   return folders.flatMap((folder) =>
     fs
       .readdirSync(path.join(root, folder), { recursive: true })
       .map(String)
-      .filter((name) => name.endsWith('.test.ts'))
+      .filter((name) => /\.test\.tsx?$/.test(name))
       .map((name) => path.join(folder, name)),
   );
 }
@@ -42,5 +44,15 @@ export function storageTestFiles(root: string, folders = ['src', 'test']): strin
       const text = fs.readFileSync(path.join(root, file), 'utf8').replace(TYPE_IMPORT, '');
       return STORAGE_SUBJECT.some((pattern) => pattern.test(text));
     })
+    .sort();
+}
+
+/**
+ * Files that replace a module with `vi.mock`. A mock applies only to a module graph the file loads afresh, so
+ * these files run isolated, while their project's other files share their worker's modules.
+ */
+export function moduleMockFiles(root: string, folders = ['src']): string[] {
+  return testFiles(root, folders)
+    .filter((file) => /\bvi\.mock\(/.test(fs.readFileSync(path.join(root, file), 'utf8')))
     .sort();
 }
