@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { watchRequests } from './quiet-network.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -79,13 +80,14 @@ async function sharedChromium(): Promise<Browser | undefined> {
   return shared;
 }
 
-/** `context` as a journey's browser, its pages' uncaught errors printed. */
+/** `context` as a journey's browser, its pages' uncaught errors printed and their requests counted. */
 function journeyBrowser(context: BrowserContext, close: () => Promise<void>): JourneyBrowser {
   return {
     context,
     newPage: async () => {
       const page = await context.newPage();
       page.on('pageerror', (error) => console.error('[browser]', error.message));
+      watchRequests(page);
       return page;
     },
     close,

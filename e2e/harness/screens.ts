@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS } from '../../harness/paths.ts';
+import { networkQuiet } from '../../harness/quiet-network.ts';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -42,8 +43,9 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
 
 /**
  * Screenshots the current screen at 400 px and 1280 px wide into artifacts/e2e/screens, and checks it with
- * axe at both widths; returns every serious or critical violation (the caller asserts none). `settle: false`
- * skips waiting for the network to go quiet (a screen shown while a request is held on purpose).
+ * axe at both widths; returns every serious or critical violation (the caller asserts none). Each width waits
+ * for the page to paint and its requests to end (harness/quiet-network.ts); `settle: false` waits only for
+ * the paint (a screen shown while a request is held on purpose).
  */
 export async function captureScreen(
   page: Page,
@@ -56,11 +58,9 @@ export async function captureScreen(
   const found: AxeViolation[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    // Let layout-dependent parts (media queries, the carousel) settle and lazy images load.
-    await page.waitForTimeout(300);
-    // At most a second: a logged-in page keeps its notice stream (SSE) open, so it is never idle, and a
-    // longer wait outlasts timed pages (the class-created countdown).
-    if (settle) await page.waitForLoadState('networkidle', { timeout: 1_000 }).catch(() => undefined);
+    // Layout-dependent parts (media queries, the carousel) settle and images for the new width load; at most
+    // a second, which a timed page (the class-created countdown) outlasts.
+    await networkQuiet(page, { maxMs: settle ? 1_000 : 0 });
     await page.screenshot({ path: path.join(folder, `${name}-${width}.png`), fullPage: true });
     for (const violation of await seriousViolations(page))
       found.push({ ...violation, id: `${violation.id}@${width}` });
