@@ -21,9 +21,10 @@ const security = [{ bearer: [] }];
 export function notificationRoutes(hub: NotificationHub) {
   return async (fastify: FastifyInstance): Promise<void> => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    // Open streams end when the server closes, or closing would wait for every browser to leave.
+    // Open streams end as the server starts to close (preClose: the HTTP server's close waits for every
+    // request, so onClose would come only after every browser has left).
     const open = new Set<() => void>();
-    app.addHook('onClose', async () => {
+    app.addHook('preClose', async () => {
       for (const end of open) end();
     });
 
