@@ -10,8 +10,7 @@ import { chromiumAvailable, launchChromium } from '../harness/chromium.ts';
 import type { JourneyBrowser } from '../harness/chromium.ts';
 import { ARTIFACTS } from '../harness/paths.ts';
 import { captureScreen } from './harness/screens.ts';
-import { freePort } from '@sea/service-kit/test/free-port';
-import { startService } from '../harness/server-process.ts';
+import { startServer } from '../harness/server-process.ts';
 import type { RunningServer } from '../harness/server-process.ts';
 import { buildWebOnce } from '../harness/web-build.ts';
 
@@ -83,25 +82,13 @@ describe.skipIf(!chromiumAvailable())('discovery journey', { timeout: 90_000 }, 
   let classId = 0;
   const today = todaysSession();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-e2e-discovery-'));
-  let env: NodeJS.ProcessEnv = {};
+  let dist = '';
 
   beforeAll(async () => {
-    const dist = buildWebOnce();
+    dist = buildWebOnce();
     // Both runs of the server (before and after the replays are seeded) on one origin and data folder, so
     // the logins (local storage, the kept JWT secret) stay valid across them.
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    env = {
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'false',
-      WRITE_LIMITS: 'off',
-      WEB_DIST: dist,
-      LOG_LEVEL: 'warn',
-    };
-    server = await startService('apps/server/src/main.ts', baseUrl, env);
+    server = await startServer(dist, { dataDir });
     teacherBrowser = await launchChromium();
     studentBrowser = await launchChromium();
   }, 240_000);
@@ -140,7 +127,7 @@ describe.skipIf(!chromiumAvailable())('discovery journey', { timeout: 90_000 }, 
     await teacherPage.close();
     await server.stop();
     await seedReplays(dataDir, classId);
-    server = await startService('apps/server/src/main.ts', server.baseUrl, env);
+    server = await startServer(dist, { dataDir, port: Number(new URL(server.baseUrl).port) });
 
     page = await studentBrowser.newPage();
     await loginThroughDev(page, server.baseUrl, '9202');

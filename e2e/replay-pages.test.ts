@@ -13,8 +13,7 @@ import { chromiumAvailable, launchChromium } from '../harness/chromium.ts';
 import type { JourneyBrowser } from '../harness/chromium.ts';
 import { eventually } from './harness/poll.ts';
 import { captureScreen } from './harness/screens.ts';
-import { freePort } from '@sea/service-kit/test/free-port';
-import { startService } from '../harness/server-process.ts';
+import { startServer } from '../harness/server-process.ts';
 import type { RunningServer } from '../harness/server-process.ts';
 import { buildWebOnce } from '../harness/web-build.ts';
 
@@ -191,20 +190,9 @@ describe.skipIf(!chromiumAvailable() || !ffmpegAvailable())('replay pages', { ti
 
   beforeAll(async () => {
     const dist = buildWebOnce();
-    // Both runs of the server on one origin, so the pages keep their logins (local storage) across them.
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'false',
-      WRITE_LIMITS: 'off',
-      WEB_DIST: dist,
-      LOG_LEVEL: 'warn',
-    };
-    server = await startService('apps/server/src/main.ts', baseUrl, env);
+    // Both runs of the server on one origin and data folder, so the pages keep their logins (local storage,
+    // the kept JWT secret) across them.
+    server = await startServer(dist, { dataDir });
     teacherBrowser = await launchChromium();
     studentBrowser = await launchChromium();
     teacherPage = await teacherBrowser.newPage();
@@ -231,7 +219,8 @@ describe.skipIf(!chromiumAvailable() || !ffmpegAvailable())('replay pages', { ti
     ({ readyId } = await seedSessions(dataDir, classId));
     writeReplay(path.join(dataDir, 'replays'), readyId);
     // No job worker: the processing session's job stays queued, as on a busy server.
-    server = await startService('apps/server/src/main.ts', baseUrl, { ...env, JOB_CONCURRENCY: '0' });
+    const port = Number(new URL(server.baseUrl).port);
+    server = await startServer(dist, { dataDir, port, env: { JOB_CONCURRENCY: '0' } });
   }, 300_000);
 
   afterAll(async () => {

@@ -65,18 +65,20 @@ export async function startService(
 }
 
 /**
- * Starts the real API server (`apps/server/src/main.ts`) on a free loopback port with a fresh data folder
- * (PGlite, from the migrated template unless `env` names a `DATABASE_URL`; uploads), no demo data (unless
+ * Starts the real API server (`apps/server/src/main.ts`) on a free loopback port (or `port`) with a fresh data
+ * folder (PGlite, from the migrated template unless `env` names a `DATABASE_URL`; uploads), no demo data (unless
  * asked, e.g. by benchmarks) and the dev login, serving the given web build; `env` adds or overrides variables
- * (the media service's address, say).
+ * (the media service's address, say). A `dataDir` of the caller's is used as it is (filled from the template
+ * when it has no database yet) and kept after `stop()`, for a journey that restarts its server on one folder.
  */
 export async function startServer(
   webDist: string,
-  options: { demoData?: boolean; env?: NodeJS.ProcessEnv } = {},
+  options: { demoData?: boolean; env?: NodeJS.ProcessEnv; dataDir?: string; port?: number } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-e2e-data-'));
-  if (!options.env?.DATABASE_URL) await migratedPgliteFolder(dataDir);
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sea-e2e-data-'));
+  const fresh = !fs.existsSync(path.join(dataDir, 'pglite'));
+  if (!options.env?.DATABASE_URL && fresh) await migratedPgliteFolder(dataDir);
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     HOST: '127.0.0.1',
@@ -90,7 +92,8 @@ export async function startServer(
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  return startService('apps/server/src/main.ts', baseUrl, env, () =>
-    fs.rmSync(dataDir, { recursive: true, force: true }),
-  );
+  const cleanup = () => {
+    if (options.dataDir === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return startService('apps/server/src/main.ts', baseUrl, env, cleanup);
 }
