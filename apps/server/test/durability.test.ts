@@ -6,6 +6,7 @@ import type { ClassItem } from '@sea/contract/classes';
 import { classDto } from './classes.ts';
 import { createTestDatabase, postgresAvailable } from './helper.ts';
 import { jpeg } from './images.ts';
+import { migratedPgliteFolder } from './pglite-template.ts';
 import { devLoginOver, jsonForm, startServer, stopServer, type ServerProcess } from './server-process.ts';
 
 const PUBLIC_URL = 'http://localhost:5173';
@@ -45,9 +46,11 @@ describe.each([
     async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-durable-'));
       cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+      // The database starts migrated, from the template: what is kept across the kill is the subject.
       let databaseUrl = '';
+      if (kind === 'PGlite') await migratedPgliteFolder(dataDir);
       if (kind === 'PostgreSQL') {
-        const database = await createTestDatabase();
+        const database = await createTestDatabase({ migrated: true });
         databaseUrl = database.url;
         cleanups.push(database.drop);
       }

@@ -86,7 +86,7 @@ const tokens = { teacher: '', student: '', other: '' };
 
 beforeAll(async () => {
   if (!enabled) return;
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ migrated: true });
   cleanups.push(database.drop);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-graceful-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));

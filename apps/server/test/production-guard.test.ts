@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEV_LOGIN_IN_PRODUCTION } from '../src/auth/auth-routes.ts';
 import { createTestDatabase, postgresAvailable } from './helper.ts';
+import { migratedPgliteFolder } from './pglite-template.ts';
 import { startServer, stopServer, type ServerProcess } from './server-process.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -55,19 +56,20 @@ describe('the production guard of the dev login', () => {
   });
 
   it('with DEV_LOGIN=true it starts, and warns loudly in its log', async () => {
+    const folder = dataDir();
     const env: Record<string, string> = {
       NODE_ENV: 'production',
       DEV_LOGIN: 'true',
       KAKAO_REST_API_KEY: '',
-      DATA_DIR: dataDir(),
+      DATA_DIR: folder,
       DATABASE_URL: '',
     };
-    // PostgreSQL starts in a second; a fresh PGlite runs initdb first.
+    // A migrated database, from the template: the subject is the guard, not the first start.
     if (postgresUp) {
-      const database = await createTestDatabase();
+      const database = await createTestDatabase({ migrated: true });
       cleanups.push(database.drop);
       env.DATABASE_URL = database.url;
-    }
+    } else await migratedPgliteFolder(folder);
     const server: ServerProcess = await startServer(env);
     cleanups.unshift(async () => void (await stopServer(server)));
     const warning = server

@@ -27,7 +27,7 @@ const postgresUp = await postgresAvailable();
 /** The stopped server's database: a fresh PostgreSQL database, else PGlite in its data folder. */
 async function databaseEnv(): Promise<NodeJS.ProcessEnv> {
   if (!postgresUp) return { DATABASE_URL: '' };
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ migrated: true });
   cleanups.push(database.drop);
   return { DATABASE_URL: database.url };
 }
