@@ -1,15 +1,15 @@
 import type { ChatMessage, RoomRole } from '@sea/contract/chat';
-import type { ChatAccess, MessageLog } from '../src/chat/chat-ports.ts';
-import type { StompFrame } from '../src/chat/stomp-frame.ts';
-import { StompParser } from '../src/chat/stomp-parser.ts';
-import type { StompTransport } from '../src/chat/stomp-session.ts';
+import type { RoomAccess, MessageLog } from '../src/room-bus/room-ports.ts';
+import type { StompFrame } from '../src/stomp/stomp-frame.ts';
+import { StompParser } from '../src/stomp/stomp-parser.ts';
+import type { StompTransport } from '../src/stomp/stomp-session.ts';
 
 /**
  * An in-memory stand-in for the chat's database side, so the protocol can be driven step by step. Tokens are
  * `user-<id>`; members are `<classId>:<userId>` entries. A test may also put messages into `messages` itself,
  * with any id and time (as other server instances would store them).
  */
-export class MemoryChat implements ChatAccess, MessageLog {
+export class MemoryChat implements RoomAccess, MessageLog {
   readonly members = new Set(['1:alice', '1:bob']);
   /** Members who teach their class (`<classId>:<userId>`); every other member is a student. */
   readonly teachers = new Set<string>();

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@sea/contract/chat';
-import type { ChatLog, MessageLog } from './chat-ports.ts';
+import type { RoomLog, MessageLog } from '../room-bus/room-ports.ts';
 
 export interface CatchUpOptions {
   messages: Pick<MessageLog, 'lastIdBefore' | 'listAfter'>;
@@ -7,7 +7,7 @@ export interface CatchUpOptions {
   roomIds: () => number[];
   /** Hands a re-read message on; repeats of what was delivered already are dropped there. */
   deliver: (message: ChatMessage) => void;
-  log: ChatLog;
+  log: RoomLog;
   now: () => number;
   /** How long before the fan-out went away the catch-up starts reading (see {@link CatchUp.resumed}). */
   marginMs?: number;

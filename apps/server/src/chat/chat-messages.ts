@@ -1,23 +1,16 @@
 import { ChatSendSchema, chatTopic, MAX_CHAT_LENGTH, type ChatMessage } from '@sea/contract/chat';
 import { hasControlCharacter, TEXT_MESSAGES } from '@sea/contract/text';
 import { fitsLength } from '@sea/contract/text-length';
-import type {
-  ChatAccess,
-  ChatLog,
-  ChatOutcome,
-  ChatSubscriber,
-  MessageLog,
-  SendHandler,
-  SendLimiter,
-} from './chat-ports.ts';
-import type { Delivery } from './delivery.ts';
-import { NOT_A_MEMBER } from './membership-watch.ts';
+import type { RoomAccess, RoomLog, MessageLog, SendHandler, SendLimiter } from '../room-bus/room-ports.ts';
+import type { Delivery } from '../room-bus/delivery.ts';
+import { NOT_A_MEMBER } from '../room-bus/membership-watch.ts';
 import type { ChatGate } from './moderation-store.ts';
-import { RecentIds } from './recent-ids.ts';
-import { gateRefusal, parseJson, refuse } from './refusals.ts';
+import { RecentIds } from '../room-bus/recent-ids.ts';
+import { gateRefusal, parseJson, refuse } from '../room-bus/refusals.ts';
+import type { StompOutcome, StompSubscriber } from '../stomp/stomp-ports.ts';
 
 export interface ChatMessagesOptions {
-  access: Pick<ChatAccess, 'roleOf'>;
+  access: Pick<RoomAccess, 'roleOf'>;
   messages: Pick<MessageLog, 'save'>;
   limiter: SendLimiter;
   /** Mutes and slow mode (students only); none: no moderation. */
@@ -25,10 +18,10 @@ export interface ChatMessagesOptions {
   delivery: Delivery;
   /** Hands a stored message to the fan-out (every instance's subscribers, this one's included). */
   publish: (message: ChatMessage) => void;
-  log: ChatLog;
+  log: RoomLog;
 }
 
-const OK: ChatOutcome = { type: 'ok' };
+const OK: StompOutcome = { type: 'ok' };
 
 /**
  * The chat messages of a room: a SEND to `/app/hello` is limited, checked, stored, and only then published, so
@@ -44,7 +37,7 @@ export class ChatMessages implements SendHandler {
   }
 
   /** Handles a SEND: limits, body, membership, then store and publish. */
-  async send(subscriber: ChatSubscriber, body: string): Promise<ChatOutcome> {
+  async send(subscriber: StompSubscriber, body: string): Promise<StompOutcome> {
     const { access, limiter, messages, log } = this.#options;
     if (!(await limiter.take(subscriber.userId))) {
       return refuse('rate-limited', '메시지를 너무 빨리 보내고 있어요. 잠시 후 다시 보내 주세요.');

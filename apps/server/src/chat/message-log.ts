@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, isNull, lt, type SQL } from 'drizzle-orm';
 import type { ChatMessage, RoomRole } from '@sea/contract/chat';
 import type { Database } from '../db/database.ts';
 import { chatMessages, classes, users } from '../db/schema.ts';
-import type { MessageLog } from './chat-ports.ts';
+import type { MessageLog } from '../room-bus/room-ports.ts';
 
 export interface MessageLogOptions {
   db: Database;

@@ -5,27 +5,21 @@ import {
   moderationTopic,
   type ModerationEvent,
 } from '@sea/contract/classroom';
-import type { Greeting } from './chat-broker.ts';
-import type {
-  ChatLog,
-  ChatOutcome,
-  ChatSubscriber,
-  MessageLog,
-  RoomContext,
-  SendHandler,
-} from './chat-ports.ts';
+import type { Greeting } from '../room-bus/room-broker.ts';
+import type { RoomLog, MessageLog, RoomContext, SendHandler } from '../room-bus/room-ports.ts';
 import type { DatabaseModeration } from './moderation-store.ts';
-import { refuse, REFUSAL_TEXTS } from './refusals.ts';
-import { admit, eventId } from './room-action.ts';
+import { refuse, REFUSAL_TEXTS } from '../room-bus/refusals.ts';
+import { admit, eventId } from '../room-bus/room-action.ts';
+import type { StompOutcome, StompSubscriber } from '../stomp/stomp-ports.ts';
 
 export interface ModerationActionsOptions {
   room: RoomContext;
   messages: Pick<MessageLog, 'remove'>;
   moderation: Pick<DatabaseModeration, 'mute' | 'setSlowMode'>;
-  log: ChatLog;
+  log: RoomLog;
 }
 
-const OK: ChatOutcome = { type: 'ok' };
+const OK: StompOutcome = { type: 'ok' };
 
 /**
  * The teacher's moderation of the chat, one handler per destination: delete a message (`/app/chat/delete`),
@@ -40,14 +34,14 @@ export function moderationActions(options: ModerationActionsOptions): {
   const { room, messages, moderation, log } = options;
   const announce = (event: ModerationEvent): void =>
     room.publishEvent({ destination: moderationTopic(event.roomId), id: eventId('moderation'), body: event });
-  const failed = (what: string, error: unknown): ChatOutcome => {
+  const failed = (what: string, error: unknown): StompOutcome => {
     log('error', `chat ${what} failed`, error);
     return refuse('unavailable', REFUSAL_TEXTS.unavailable);
   };
 
   return {
     delete: {
-      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
+      async send(subscriber: StompSubscriber, text: string): Promise<StompOutcome> {
         const admitted = await admit(room, subscriber, ChatDeleteSchema, text, 'teacher');
         if ('outcome' in admitted) return admitted.outcome;
         const { roomId, messageId } = admitted.body;
@@ -63,7 +57,7 @@ export function moderationActions(options: ModerationActionsOptions): {
       },
     },
     mute: {
-      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
+      async send(subscriber: StompSubscriber, text: string): Promise<StompOutcome> {
         const admitted = await admit(room, subscriber, ChatMuteSchema, text, 'teacher');
         if ('outcome' in admitted) return admitted.outcome;
         const { roomId, userId, minutes } = admitted.body;
@@ -81,7 +75,7 @@ export function moderationActions(options: ModerationActionsOptions): {
       },
     },
     slow: {
-      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
+      async send(subscriber: StompSubscriber, text: string): Promise<StompOutcome> {
         const admitted = await admit(room, subscriber, ChatSlowSchema, text, 'teacher');
         if ('outcome' in admitted) return admitted.outcome;
         const { roomId, seconds } = admitted.body;

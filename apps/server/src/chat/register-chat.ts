@@ -11,22 +11,22 @@ import { originAllowed } from '../plugins/cors.ts';
 import { registerWebSocket, type SocketHandler } from '../plugins/websocket.ts';
 import type { ChatTuning } from '../tuning.ts';
 import { DatabaseChatAccess } from './chat-access.ts';
-import { ChatBroker, DEFAULT_CHAT_RATE_LIMIT } from './chat-broker.ts';
-import { chatMetrics } from './chat-metrics.ts';
-import type { FanOut, FanOutTarget, SendLimiter } from './chat-ports.ts';
+import { RoomBroker, DEFAULT_CHAT_RATE_LIMIT } from '../room-bus/room-broker.ts';
+import { roomBusMetrics } from '../room-bus/room-bus-metrics.ts';
+import type { FanOut, FanOutTarget, SendLimiter } from '../room-bus/room-ports.ts';
 import { chatRoutes } from './chat-routes.ts';
-import { MemoryFanOut } from './memory-fan-out.ts';
+import { MemoryFanOut } from '../room-bus/memory-fan-out.ts';
 import { DatabaseMessageLog } from './message-log.ts';
 import { moderationActions, moderationState } from './moderation-actions.ts';
 import { DatabaseModeration } from './moderation-store.ts';
-import { RedisFanOut } from './redis-fan-out.ts';
-import { RedisTokenBuckets } from './redis-token-buckets.ts';
-import { DEFAULT_PARSER_LIMITS } from './stomp-parser.ts';
-import { sockJsRoutes } from './sockjs-routes.ts';
-import { SOCKJS_HEARTBEAT_MS, SockJsSessions } from './sockjs-sessions.ts';
-import { sockJsWebSocket } from './sockjs-websocket.ts';
-import { StompSession, type StompTransport } from './stomp-session.ts';
-import { TokenBuckets } from './token-buckets.ts';
+import { RedisFanOut } from '../room-bus/redis-fan-out.ts';
+import { RedisTokenBuckets } from '../room-bus/redis-token-buckets.ts';
+import { DEFAULT_PARSER_LIMITS } from '../stomp/stomp-parser.ts';
+import { sockJsRoutes } from '../stomp/sockjs-routes.ts';
+import { SOCKJS_HEARTBEAT_MS, SockJsSessions } from '../stomp/sockjs-sessions.ts';
+import { sockJsWebSocket } from '../stomp/sockjs-websocket.ts';
+import { StompSession, type StompTransport } from '../stomp/stomp-session.ts';
+import { TokenBuckets } from '../room-bus/token-buckets.ts';
 
 const REDIS_START_WAIT_MS = 3_000;
 /** SockJS's websocket transport: `/ws/{server}/{session}/websocket`. */
@@ -38,7 +38,7 @@ declare module 'fastify' {
      * The chat broker (subscriptions, limits, fan-out). It hears of deleted classes, ended enrolments and
      * withdrawals on app.events (registerChat), so ended memberships stop receiving at once.
      */
-    chatBroker: ChatBroker;
+    chatBroker: RoomBroker;
     /** Mutes and slow mode of the rooms (the classroom's questions also refuse a muted student). */
     chatModeration: DatabaseModeration;
     /** The per-user write budget of the chat (Redis-shared with several instances); questions and votes use it too. */
@@ -83,12 +83,12 @@ export async function registerChat(app: FastifyInstance, tuning: ChatTuning = {}
   const redisFanOuts: RedisFanOut[] = [];
   // Every STOMP session's transport (a WebSocket, or a SockJS session over a WebSocket or HTTP).
   const transports = new Set<StompTransport>();
-  const meter = chatMetrics(app.metrics, {
+  const meter = roomBusMetrics(app.metrics, {
     connections: () => transports.size,
     subscriptions: () => broker.subscriptionCount,
   });
   const moderation = new DatabaseModeration(app.db);
-  const broker = new ChatBroker({
+  const broker = new RoomBroker({
     access,
     messages,
     limiter,

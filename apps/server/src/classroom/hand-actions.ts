@@ -1,27 +1,20 @@
 import { HandLowerSchema, HandRaiseSchema, handTopic } from '@sea/contract/classroom';
-import type {
-  ChatLog,
-  ChatOutcome,
-  ChatSubscriber,
-  RoomContext,
-  RoomEvent,
-  SendHandler,
-  SendLimiter,
-} from '../chat/chat-ports.ts';
-import { refuse, REFUSAL_TEXTS } from '../chat/refusals.ts';
-import { admit, eventId } from '../chat/room-action.ts';
+import type { RoomLog, RoomContext, RoomEvent, SendHandler, SendLimiter } from '../room-bus/room-ports.ts';
+import { refuse, REFUSAL_TEXTS } from '../room-bus/refusals.ts';
+import { admit, eventId } from '../room-bus/room-action.ts';
 import type { Database } from '../db/database.ts';
 import { handQueue, handsAs, lowerHands, setHand } from './hand-store.ts';
+import type { StompOutcome, StompSubscriber } from '../stomp/stomp-ports.ts';
 
 export interface HandActionsOptions {
   db: Database;
   room: RoomContext;
   /** The chat's write budget (a raised hand, an answer). */
   limiter?: SendLimiter;
-  log: ChatLog;
+  log: RoomLog;
 }
 
-const OK: ChatOutcome = { type: 'ok' };
+const OK: StompOutcome = { type: 'ok' };
 
 /** The room's hands after a change, read from the database: the queue for the teacher, counts for students. */
 export async function handsEvent(db: Database, classId: number): Promise<RoomEvent> {
@@ -44,7 +37,7 @@ export async function handsEvent(db: Database, classId: number): Promise<RoomEve
  */
 export function handActions(options: HandActionsOptions): { raise: SendHandler; lower: SendHandler } {
   const { db, room, log, limiter } = options;
-  const changed = async (classId: number, change: () => Promise<void>): Promise<ChatOutcome> => {
+  const changed = async (classId: number, change: () => Promise<void>): Promise<StompOutcome> => {
     try {
       await change();
       room.publishEvent(await handsEvent(db, classId));
@@ -56,7 +49,7 @@ export function handActions(options: HandActionsOptions): { raise: SendHandler; 
   };
   return {
     raise: {
-      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
+      async send(subscriber: StompSubscriber, text: string): Promise<StompOutcome> {
         const admitted = await admit(room, subscriber, HandRaiseSchema, text, 'anyone', limiter);
         if ('outcome' in admitted) return admitted.outcome;
         if (admitted.role === 'teacher') return refuse('bad-request', '손들기는 수강생만 할 수 있어요.');
@@ -65,7 +58,7 @@ export function handActions(options: HandActionsOptions): { raise: SendHandler; 
       },
     },
     lower: {
-      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
+      async send(subscriber: StompSubscriber, text: string): Promise<StompOutcome> {
         const admitted = await admit(room, subscriber, HandLowerSchema, text, 'teacher');
         if ('outcome' in admitted) return admitted.outcome;
         const { roomId, userId } = admitted.body;

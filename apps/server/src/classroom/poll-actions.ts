@@ -8,17 +8,9 @@ import {
 } from '@sea/contract/classroom';
 import { hasControlCharacter } from '@sea/contract/text';
 import { fitsLength } from '@sea/contract/text-length';
-import type {
-  ChatLog,
-  ChatOutcome,
-  ChatSubscriber,
-  RoomContext,
-  RoomEvent,
-  SendHandler,
-  SendLimiter,
-} from '../chat/chat-ports.ts';
-import { refuse, REFUSAL_TEXTS } from '../chat/refusals.ts';
-import { admit, eventId } from '../chat/room-action.ts';
+import type { RoomLog, RoomContext, RoomEvent, SendHandler, SendLimiter } from '../room-bus/room-ports.ts';
+import { refuse, REFUSAL_TEXTS } from '../room-bus/refusals.ts';
+import { admit, eventId } from '../room-bus/room-action.ts';
 import type { Database } from '../db/database.ts';
 import { openSessionOf } from '../sessions/session-store.ts';
 import { LatestStateThrottle } from './latest-state-throttle.ts';
@@ -33,18 +25,19 @@ import {
   votePoll,
   type PollRow,
 } from './poll-store.ts';
+import type { StompOutcome, StompSubscriber } from '../stomp/stomp-ports.ts';
 
 export interface PollActionsOptions {
   db: Database;
   room: RoomContext;
   /** The chat's write budget (a raised hand, an answer). */
   limiter?: SendLimiter;
-  log: ChatLog;
+  log: RoomLog;
   /** The lane answers take to the database (shared with question upvotes); one of their own by default. */
   votes?: VoteLane;
 }
 
-const OK: ChatOutcome = { type: 'ok' };
+const OK: StompOutcome = { type: 'ok' };
 /** A poll's answers reach the members at most this often (the whole new state each time), as reactions do. */
 const POLL_UPDATES_PER_SECOND = 4;
 const POLL_NOT_FOUND = '없는 투표예요.';
@@ -65,7 +58,7 @@ function checkPoll(
   options: string[],
   multiple: boolean,
   correct: number[] | null,
-): ChatOutcome | null {
+): StompOutcome | null {
   const texts = [question, ...options];
   if (texts.some((text) => text.length === 0)) return refuse('blank', '질문과 보기를 모두 입력해 주세요.');
   if (texts.some((text) => hasControlCharacter(text, true)))
@@ -98,7 +91,7 @@ export function pollActions(options: PollActionsOptions): {
 } {
   const { db, room, log, limiter } = options;
   const votes = options.votes ?? new VoteLane();
-  const failed = (what: string, error: unknown): ChatOutcome => {
+  const failed = (what: string, error: unknown): StompOutcome => {
     log('error', `poll ${what} failed`, error);
     return refuse('unavailable', REFUSAL_TEXTS.unavailable);
   };
@@ -108,7 +101,7 @@ export function pollActions(options: PollActionsOptions): {
     if (row) room.publishEvent(pollEvent(row));
   };
   const mark = (which: 'close' | 'reveal'): SendHandler => ({
-    async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
+    async send(subscriber: StompSubscriber, text: string): Promise<StompOutcome> {
       const admitted = await admit(room, subscriber, PollActionSchema, text, 'teacher');
       if ('outcome' in admitted) return admitted.outcome;
       const { roomId, pollId } = admitted.body;
@@ -125,7 +118,7 @@ export function pollActions(options: PollActionsOptions): {
 
   return {
     create: {
-      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
+      async send(subscriber: StompSubscriber, text: string): Promise<StompOutcome> {
         const admitted = await admit(room, subscriber, PollCreateSchema, text, 'teacher');
         if ('outcome' in admitted) return admitted.outcome;
         const { roomId, multiple } = admitted.body;
@@ -156,7 +149,7 @@ export function pollActions(options: PollActionsOptions): {
       },
     },
     vote: {
-      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
+      async send(subscriber: StompSubscriber, text: string): Promise<StompOutcome> {
         const admitted = await admit(room, subscriber, PollVoteSchema, text, 'anyone', limiter);
         if ('outcome' in admitted) return admitted.outcome;
         if (admitted.role === 'teacher') return refuse('bad-request', '투표는 수강생만 할 수 있어요.');

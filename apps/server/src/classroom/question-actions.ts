@@ -7,18 +7,10 @@ import {
 } from '@sea/contract/classroom';
 import { hasControlCharacter, TEXT_MESSAGES } from '@sea/contract/text';
 import { fitsLength } from '@sea/contract/text-length';
-import type {
-  ChatLog,
-  ChatOutcome,
-  ChatSubscriber,
-  RoomContext,
-  RoomEvent,
-  SendHandler,
-  SendLimiter,
-} from '../chat/chat-ports.ts';
+import type { RoomLog, RoomContext, RoomEvent, SendHandler, SendLimiter } from '../room-bus/room-ports.ts';
 import type { ChatGate } from '../chat/moderation-store.ts';
-import { gateRefusal, refuse, REFUSAL_TEXTS } from '../chat/refusals.ts';
-import { admit, eventId } from '../chat/room-action.ts';
+import { gateRefusal, refuse, REFUSAL_TEXTS } from '../room-bus/refusals.ts';
+import { admit, eventId } from '../room-bus/room-action.ts';
 import type { Database } from '../db/database.ts';
 import { openSessionOf } from '../sessions/session-store.ts';
 import { LatestStateThrottle } from './latest-state-throttle.ts';
@@ -32,6 +24,7 @@ import {
   voteQuestion,
   type QuestionRow,
 } from './question-store.ts';
+import type { StompOutcome, StompSubscriber } from '../stomp/stomp-ports.ts';
 
 export interface QuestionActionsOptions {
   db: Database;
@@ -39,13 +32,13 @@ export interface QuestionActionsOptions {
   gate: Pick<ChatGate, 'mutedUntil'>;
   /** The chat's write budget, for asking and voting. */
   limiter?: SendLimiter;
-  log: ChatLog;
+  log: RoomLog;
   /** The lane upvotes take to the database (shared with poll answers); one of their own by default. */
   votes?: VoteLane;
   now?: () => number;
 }
 
-const OK: ChatOutcome = { type: 'ok' };
+const OK: StompOutcome = { type: 'ok' };
 /** A question's votes reach the members at most this often (its whole state each time), as poll answers do. */
 const QUESTION_UPDATES_PER_SECOND = 4;
 const QUESTION_NOT_FOUND = '이미 삭제되었거나 없는 질문이에요.';
@@ -85,7 +78,7 @@ export function questionActions(options: QuestionActionsOptions): {
   const { db, room, gate, log, limiter } = options;
   const votes = options.votes ?? new VoteLane();
   const now = options.now ?? Date.now;
-  const failed = (what: string, error: unknown): ChatOutcome => {
+  const failed = (what: string, error: unknown): StompOutcome => {
     log('error', `question ${what} failed`, error);
     return refuse('unavailable', REFUSAL_TEXTS.unavailable);
   };
@@ -95,7 +88,7 @@ export function questionActions(options: QuestionActionsOptions): {
     if (row) room.publishEvent(questionEvent(row));
   };
   const toggle = (mark: 'answered' | 'pinned'): SendHandler => ({
-    async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
+    async send(subscriber: StompSubscriber, text: string): Promise<StompOutcome> {
       const admitted = await admit(room, subscriber, QuestionActionSchema, text, 'teacher');
       if ('outcome' in admitted) return admitted.outcome;
       const { roomId, questionId } = admitted.body;
@@ -114,7 +107,7 @@ export function questionActions(options: QuestionActionsOptions): {
 
   return {
     ask: {
-      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
+      async send(subscriber: StompSubscriber, text: string): Promise<StompOutcome> {
         const admitted = await admit(room, subscriber, QuestionAskSchema, text, 'anyone', limiter);
         if ('outcome' in admitted) return admitted.outcome;
         const { roomId, anonymous } = admitted.body;
@@ -146,7 +139,7 @@ export function questionActions(options: QuestionActionsOptions): {
       },
     },
     vote: {
-      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
+      async send(subscriber: StompSubscriber, text: string): Promise<StompOutcome> {
         const admitted = await admit(room, subscriber, QuestionActionSchema, text, 'anyone', limiter);
         if ('outcome' in admitted) return admitted.outcome;
         const { roomId, questionId } = admitted.body;
@@ -166,7 +159,7 @@ export function questionActions(options: QuestionActionsOptions): {
     answer: toggle('answered'),
     pin: toggle('pinned'),
     delete: {
-      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
+      async send(subscriber: StompSubscriber, text: string): Promise<StompOutcome> {
         const admitted = await admit(room, subscriber, QuestionActionSchema, text, 'teacher');
         if ('outcome' in admitted) return admitted.outcome;
         const { roomId, questionId } = admitted.body;

@@ -5,21 +5,22 @@ import {
   reactionTopic,
   type ReactionCounts,
 } from '@sea/contract/classroom';
-import type { ChatLog, ChatOutcome, ChatSubscriber, SendHandler } from '../chat/chat-ports.ts';
-import type { ChatBroker } from '../chat/chat-broker.ts';
-import { refuse } from '../chat/refusals.ts';
-import { admit, eventId } from '../chat/room-action.ts';
-import { TokenBuckets } from '../chat/token-buckets.ts';
+import type { RoomLog, SendHandler } from '../room-bus/room-ports.ts';
+import type { RoomBroker } from '../room-bus/room-broker.ts';
+import { refuse } from '../room-bus/refusals.ts';
+import { admit, eventId } from '../room-bus/room-action.ts';
+import { TokenBuckets } from '../room-bus/token-buckets.ts';
 import { ReactionAggregator } from './reaction-aggregator.ts';
+import type { StompOutcome, StompSubscriber } from '../stomp/stomp-ports.ts';
 
 export interface ReactionsOptions {
-  broker: Pick<ChatBroker, 'roleOf' | 'publishEvent' | 'intercept' | 'deliverLocally'>;
-  log: ChatLog;
+  broker: Pick<RoomBroker, 'roleOf' | 'publishEvent' | 'intercept' | 'deliverLocally'>;
+  log: RoomLog;
   /** Updates per second per room (the contract's 4). */
   perSecond?: number;
 }
 
-const OK: ChatOutcome = { type: 'ok' };
+const OK: StompOutcome = { type: 'ok' };
 
 /**
  * Reactions (`/app/reactions`): never stored, summed twice. This instance sums what its senders send and hands
@@ -51,7 +52,7 @@ export function reactions(options: ReactionsOptions): { handler: SendHandler; cl
   const buckets = new TokenBuckets({ capacity: 10, refillPerSecond: 5 });
 
   const handler: SendHandler = {
-    async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
+    async send(subscriber: StompSubscriber, text: string): Promise<StompOutcome> {
       const admitted = await admit(broker, subscriber, ReactionSendSchema, text, 'anyone');
       if ('outcome' in admitted) return admitted.outcome;
       if (!buckets.take(subscriber.userId)) {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { RoomRole } from '@sea/contract/chat';
-import type { ChatOutcome, ChatSubscriber, RoomContext, SendLimiter } from './chat-ports.ts';
+import type { RoomContext, SendLimiter } from './room-ports.ts';
 import { NOT_A_MEMBER } from './membership-watch.ts';
 import { parseJson, refuse, REFUSAL_TEXTS } from './refusals.ts';
+import type { StompOutcome, StompSubscriber } from '../stomp/stomp-ports.ts';
 
 /** A room action's body and the sender's role in its room, or the outcome that ends the SEND. */
-export type Admitted<T> = { body: T; role: RoomRole } | { outcome: ChatOutcome };
+export type Admitted<T> = { body: T; role: RoomRole } | { outcome: StompOutcome };
 
 /**
  * The first steps of every room action: the sender's write budget when a `limiter` is given (the chat's, so
@@ -15,7 +16,7 @@ export type Admitted<T> = { body: T; role: RoomRole } | { outcome: ChatOutcome }
  */
 export async function admit<T extends { roomId: number }>(
   room: Pick<RoomContext, 'roleOf'>,
-  subscriber: ChatSubscriber,
+  subscriber: StompSubscriber,
   schema: z.ZodType<T>,
   text: string,
   who: 'teacher' | 'anyone',

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ChatBroker } from './chat-broker.ts';
-import { MemoryFanOut } from './memory-fan-out.ts';
+import { RoomBroker } from '../room-bus/room-broker.ts';
+import { MemoryFanOut } from '../room-bus/memory-fan-out.ts';
 import { encodeFrame, frameText, stompFrame, type StompFrame } from './stomp-frame.ts';
 import { StompSession, type StompSessionOptions } from './stomp-session.ts';
 import { MemoryChat, RecordingTransport } from '../../test/chat-fakes.ts';
@@ -9,14 +9,14 @@ const enc = (frame: StompFrame): Uint8Array => encodeFrame(frame);
 const settle = (): Promise<void> => vi.advanceTimersByTimeAsync(0).then(() => undefined);
 
 let store: MemoryChat;
-let broker: ChatBroker;
+let broker: RoomBroker;
 
 const transports: RecordingTransport[] = [];
 
 beforeEach(() => {
   vi.useFakeTimers();
   store = new MemoryChat();
-  broker = new ChatBroker({ access: store, messages: store, fanOut: (target) => new MemoryFanOut(target) });
+  broker = new RoomBroker({ access: store, messages: store, fanOut: (target) => new MemoryFanOut(target) });
 });
 afterEach(() => {
   vi.useRealTimers();

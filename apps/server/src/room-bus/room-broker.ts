@@ -1,12 +1,10 @@
 import { CHAT_SEND_DESTINATION, type ChatMessage, type RoomRole } from '@sea/contract/chat';
-import { CatchUp } from './catch-up.ts';
-import { ChatMessages } from './chat-messages.ts';
-import type { ChatMeter } from './chat-metrics.ts';
+import { CatchUp } from '../chat/catch-up.ts';
+import { ChatMessages } from '../chat/chat-messages.ts';
+import type { StompMeter, StompOutcome, StompSubscriber } from '../stomp/stomp-ports.ts';
 import type {
-  ChatAccess,
-  ChatLog,
-  ChatOutcome,
-  ChatSubscriber,
+  RoomAccess,
+  RoomLog,
   FanOut,
   FanOutTarget,
   MembershipScope,
@@ -15,18 +13,18 @@ import type {
   RoomEvent,
   SendHandler,
   SendLimiter,
-} from './chat-ports.ts';
+} from './room-ports.ts';
 import { Delivery } from './delivery.ts';
 import { MembershipWatch, NOT_A_MEMBER } from './membership-watch.ts';
-import type { ChatGate } from './moderation-store.ts';
+import type { ChatGate } from '../chat/moderation-store.ts';
 import { RecentIds } from './recent-ids.ts';
 import { parseRoomTopic } from './room-topics.ts';
 import { type Subscription, Subscriptions } from './subscriptions.ts';
 import { TokenBuckets, type TokenBucketOptions } from './token-buckets.ts';
 
-export interface ChatBrokerOptions {
+export interface RoomBrokerOptions {
   /** Who may connect, subscribe and write. */
-  access: ChatAccess;
+  access: RoomAccess;
   /** Where messages are stored and re-read after a fan-out outage. */
   messages: MessageLog;
   /** Builds the fan-out once the broker exists, so the fan-out can call back into it. */
@@ -36,9 +34,9 @@ export interface ChatBrokerOptions {
   /** Where the per-user limit is kept (Redis-shared buckets with several instances). */
   limiter?: SendLimiter;
   maxSubscriptionsPerSession?: number;
-  log?: ChatLog;
+  log?: RoomLog;
   /** Counts deliveries (the metrics); none by default. */
-  meter?: ChatMeter;
+  meter?: StompMeter;
   now?: () => number;
   /** How long before the fan-out went away the catch-up starts reading (see `CatchUp`). */
   catchUpMarginMs?: number;
@@ -56,11 +54,11 @@ export interface ChatBrokerOptions {
 /** Ten messages at once, then two a second: more than anyone types, far less than a script sends. */
 export const DEFAULT_CHAT_RATE_LIMIT: TokenBucketOptions = { capacity: 10, refillPerSecond: 2 };
 
-const OK: ChatOutcome = { type: 'ok' };
+const OK: StompOutcome = { type: 'ok' };
 
 /**
  * What a new subscriber of a topic is told first: the room's current state, as bodies of the topic's own
- * events (see {@link ChatBroker.greet}).
+ * events (see {@link RoomBroker.greet}).
  */
 export type Greeting = (roomId: number, userId: string, role: RoomRole) => Promise<unknown[]>;
 
@@ -75,8 +73,8 @@ let greetingCount = 0;
  * destination ({@link ChatMessages} for `/app/hello`). A new kind of room news adds its topic prefix
  * (`room-topics.ts`) and its handler here; the other parts serve every kind alike.
  */
-export class ChatBroker implements FanOutTarget, RoomContext {
-  readonly #access: ChatAccess;
+export class RoomBroker implements FanOutTarget, RoomContext {
+  readonly #access: RoomAccess;
   readonly #fanOut: FanOut;
   readonly #maxSubscriptions: number;
   readonly #subscriptions = new Subscriptions();
@@ -90,9 +88,9 @@ export class ChatBroker implements FanOutTarget, RoomContext {
   readonly #greetedNews = new Map<string, number>();
   readonly #catchUp: CatchUp;
   readonly #watch: MembershipWatch;
-  readonly #log: ChatLog;
+  readonly #log: RoomLog;
 
-  constructor(options: ChatBrokerOptions) {
+  constructor(options: RoomBrokerOptions) {
     const log = options.log ?? (() => undefined);
     const now = options.now ?? Date.now;
     this.#log = log;
@@ -133,7 +131,7 @@ export class ChatBroker implements FanOutTarget, RoomContext {
   }
 
   /** Adds a subscription after checking that the destination is a room topic of a class the user belongs to. */
-  async subscribe(subscriber: ChatSubscriber, id: string, destination: string): Promise<ChatOutcome> {
+  async subscribe(subscriber: StompSubscriber, id: string, destination: string): Promise<StompOutcome> {
     const topic = parseRoomTopic(destination);
     if (topic === null) return { type: 'fatal', message: 'unknown destination' };
     if (this.#subscriptions.has(subscriber, id)) {
@@ -184,22 +182,22 @@ export class ChatBroker implements FanOutTarget, RoomContext {
   }
 
   /** True when the session has a room subscription with this id. */
-  hasSubscription(subscriber: ChatSubscriber, id: string): boolean {
+  hasSubscription(subscriber: StompSubscriber, id: string): boolean {
     return this.#subscriptions.has(subscriber, id);
   }
 
   /** Removes a subscription; unknown ids are ignored (the client may race its own UNSUBSCRIBE). */
-  unsubscribe(subscriber: ChatSubscriber, id: string): void {
+  unsubscribe(subscriber: StompSubscriber, id: string): void {
     this.#subscriptions.remove(subscriber, id);
   }
 
   /** Drops every subscription of a closed session. */
-  disconnected(subscriber: ChatSubscriber): void {
+  disconnected(subscriber: StompSubscriber): void {
     this.#subscriptions.removeAll(subscriber);
   }
 
   /** Hands a SEND to the handler of its destination. */
-  send(subscriber: ChatSubscriber, destination: string, body: string): Promise<ChatOutcome> {
+  send(subscriber: StompSubscriber, destination: string, body: string): Promise<StompOutcome> {
     const handler = this.#senders.get(destination);
     if (!handler) return Promise.resolve({ type: 'fatal', message: 'unknown destination' });
     return handler.send(subscriber, body);

@@ -1,6 +1,6 @@
 import type { ChatRefusalCode } from '@sea/contract/chat';
-import type { ChatOutcome } from './chat-ports.ts';
-import type { GateRefusal } from './moderation-store.ts';
+import type { StompOutcome } from '../stomp/stomp-ports.ts';
+import type { GateRefusal } from '../chat/moderation-store.ts';
 
 /** The Korean reasons of the room's refusals, said to the person whose SEND was refused. */
 export const REFUSAL_TEXTS = {
@@ -11,12 +11,12 @@ export const REFUSAL_TEXTS = {
 } as const;
 
 /** A refused SEND: the connection stays, the sender hears `message` on the error queue. */
-export function refuse(code: ChatRefusalCode, message: string): ChatOutcome {
+export function refuse(code: ChatRefusalCode, message: string): StompOutcome {
   return { type: 'refused', code, message };
 }
 
 /** The refusal a muted student or one writing too fast under slow mode hears, with how long to wait. */
-export function gateRefusal(refusal: GateRefusal, now: number): ChatOutcome {
+export function gateRefusal(refusal: GateRefusal, now: number): StompOutcome {
   if (refusal.type === 'slow') {
     return refuse('slow-mode', `천천히 모드예요. ${refusal.waitSeconds}초 후에 다시 보낼 수 있어요.`);
   }

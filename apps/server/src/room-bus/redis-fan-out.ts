@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { ChatMessageSchema, type ChatMessage } from '@sea/contract/chat';
-import type { FanOut, FanOutTarget, MembershipScope, RoomEvent } from './chat-ports.ts';
+import type { FanOut, FanOutTarget, MembershipScope, RoomEvent } from './room-ports.ts';
 
 export interface RedisFanOutOptions {
   url: string;

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@sea/contract/chat';
-import { ChatBroker } from './chat-broker.ts';
-import type { ChatAccess, ChatSubscriber, MessageLog } from './chat-ports.ts';
+import { RoomBroker } from './room-broker.ts';
+import type { RoomAccess, MessageLog } from './room-ports.ts';
 import { MemoryFanOut } from './memory-fan-out.ts';
-import { frameText } from './stomp-frame.ts';
-import { StompParser } from './stomp-parser.ts';
+import { frameText } from '../stomp/stomp-frame.ts';
+import { StompParser } from '../stomp/stomp-parser.ts';
 import { MemoryChat } from '../../test/chat-fakes.ts';
 import { eventually } from '../../test/chat-clients.ts';
+import type { StompSubscriber } from '../stomp/stomp-ports.ts';
 
-const store: ChatAccess & MessageLog = {
+const store: RoomAccess & MessageLog = {
   authenticate: async () => null,
   roleOf: async () => 'student',
   remove: async () => false,
@@ -24,7 +25,7 @@ const store: ChatAccess & MessageLog = {
 function subscriber(
   userId: string,
   version = '1.2',
-): ChatSubscriber & { writes: Uint8Array[]; aborted: string[] } {
+): StompSubscriber & { writes: Uint8Array[]; aborted: string[] } {
   const writes: Uint8Array[] = [];
   const aborted: string[] = [];
   return {
@@ -60,9 +61,9 @@ function framesOf(writes: Uint8Array[]) {
     .flatMap((event) => (event.type === 'frame' ? [event.frame] : []));
 }
 
-describe('ChatBroker delivery', () => {
+describe('RoomBroker delivery', () => {
   it('writes what arrived in one turn as one write per subscriber, in order, each message once', async () => {
-    const broker = new ChatBroker({
+    const broker = new RoomBroker({
       access: store,
       messages: store,
       fanOut: (target) => new MemoryFanOut(target),
@@ -103,7 +104,7 @@ describe('ChatBroker delivery', () => {
 
   it('a subscriber whose write fails is aborted, and the others still get the message', async () => {
     const logged: string[] = [];
-    const broker = new ChatBroker({
+    const broker = new RoomBroker({
       access: store,
       messages: store,
       fanOut: (target) => new MemoryFanOut(target),
@@ -126,7 +127,7 @@ describe('ChatBroker delivery', () => {
   });
 
   it('stops delivering to a subscription once it is gone', async () => {
-    const broker = new ChatBroker({
+    const broker = new RoomBroker({
       access: store,
       messages: store,
       fanOut: (target) => new MemoryFanOut(target),
@@ -141,13 +142,13 @@ describe('ChatBroker delivery', () => {
   });
 });
 
-describe('ChatBroker catch-up after a fan-out outage', () => {
+describe('RoomBroker catch-up after a fan-out outage', () => {
   const MINUTE = 60_000;
 
   function setUp() {
     let clock = Date.parse('2026-11-21T06:00:00Z');
     const store = new MemoryChat();
-    const broker = new ChatBroker({
+    const broker = new RoomBroker({
       access: store,
       messages: store,
       fanOut: (target) => new MemoryFanOut(target),
@@ -226,13 +227,13 @@ describe('ChatBroker catch-up after a fan-out outage', () => {
   });
 });
 
-describe('ChatBroker: ended memberships', () => {
+describe('RoomBroker: ended memberships', () => {
   function setUp(membershipCheckMs = 0) {
     const store = new MemoryChat();
     store.members.add('2:alice');
     store.members.add('2:carol');
     const announced: unknown[] = [];
-    const broker = new ChatBroker({
+    const broker = new RoomBroker({
       access: store,
       messages: store,
       membershipCheckMs,
@@ -308,9 +309,9 @@ describe('ChatBroker: ended memberships', () => {
   });
 });
 
-describe('ChatBroker greetings', () => {
+describe('RoomBroker greetings', () => {
   it("tells a new subscriber the topic's state first, read again when news of it arrived meanwhile", async () => {
-    const broker = new ChatBroker({
+    const broker = new RoomBroker({
       access: store,
       messages: store,
       fanOut: (target) => new MemoryFanOut(target),

@@ -5,8 +5,7 @@ import {
   CHAT_RESTART_RECONNECT_MS,
   type ChatRefusal,
 } from '@sea/contract/chat';
-import type { ChatBroker } from './chat-broker.ts';
-import type { ChatOutcome, ChatSubscriber } from './chat-ports.ts';
+import type { StompBroker, StompOutcome, StompSubscriber } from './stomp-ports.ts';
 import { encodeFrame, frameText, stompFrame, type StompFrame } from './stomp-frame.ts';
 import { StompParser } from './stomp-parser.ts';
 import {
@@ -18,11 +17,6 @@ import { readConnect, STOMP_VERSIONS } from './stomp-connect.ts';
 
 export type { StompSessionOptions, StompTransport };
 
-type Broker = Pick<
-  ChatBroker,
-  'authenticate' | 'subscribe' | 'unsubscribe' | 'send' | 'disconnected' | 'hasSubscription'
->;
-
 const HEARTBEAT = new Uint8Array([0x0a]);
 const SERVER_NAME = 'sea-chat/1';
 /** Numbers refusal MESSAGEs: a message-id must be unique, and two refusals can share a millisecond. */
@@ -33,12 +27,12 @@ let refusalCount = 0;
  * SUBSCRIBE and SEND to the broker one frame at a time (so receipts and refusals come back in order).
  * Protocol and permission failures answer an ERROR frame and close; a refused SEND does not close.
  */
-export class StompSession implements ChatSubscriber {
+export class StompSession implements StompSubscriber {
   userId = '';
   version = '1.2';
 
   readonly #transport: StompTransport;
-  readonly #broker: Broker;
+  readonly #broker: StompBroker;
   readonly #options: StompSessionOptions;
   readonly #parser: StompParser;
   readonly #onClosed: (session: StompSession) => void;
@@ -56,7 +50,7 @@ export class StompSession implements ChatSubscriber {
 
   constructor(
     transport: StompTransport,
-    broker: Broker,
+    broker: StompBroker,
     options: Partial<StompSessionOptions> = {},
     onClosed: (session: StompSession) => void = () => undefined,
   ) {
@@ -230,7 +224,7 @@ export class StompSession implements ChatSubscriber {
     this.#outcome(frame, outcome);
   }
 
-  #outcome(frame: StompFrame, outcome: ChatOutcome): void {
+  #outcome(frame: StompFrame, outcome: StompOutcome): void {
     if (!this.open) return;
     if (outcome.type === 'fatal') return this.#fail(outcome.message, frame);
     if (outcome.type === 'ok') return this.#receipt(frame);

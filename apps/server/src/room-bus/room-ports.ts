@@ -1,35 +1,19 @@
-import type { ChatMessage, ChatRefusalCode, RoomRole } from '@sea/contract/chat';
-
-/** The broker's view of one STOMP session. */
-export interface ChatSubscriber {
-  readonly userId: string;
-  readonly version: string;
-  readonly open: boolean;
-  /** Sends an encoded MESSAGE frame; the session protects itself against a subscriber that cannot keep up. */
-  sendBytes(bytes: Uint8Array): void;
-  /** Ends the session with an ERROR frame carrying `message` (a failure, or a membership that ended). */
-  abort(message: string): void;
-}
-
-/** What became of a SUBSCRIBE or SEND. `fatal` ends the session with an ERROR frame. */
-export type ChatOutcome =
-  | { type: 'ok' }
-  | { type: 'refused'; code: ChatRefusalCode; message: string }
-  | { type: 'fatal'; message: string };
+import type { ChatMessage, RoomRole } from '@sea/contract/chat';
+import type { StompOutcome, StompSubscriber } from '../stomp/stomp-ports.ts';
 
 /** Handles the SENDs to one destination (`/app/hello` for chat messages; each kind of room action its own). */
 export interface SendHandler {
-  send(subscriber: ChatSubscriber, body: string): Promise<ChatOutcome>;
+  send(subscriber: StompSubscriber, body: string): Promise<StompOutcome>;
 }
 
 /** Where the chat's parts report what went wrong without a caller to tell. */
-export type ChatLog = (level: 'warn' | 'error', message: string, error?: unknown) => void;
+export type RoomLog = (level: 'warn' | 'error', message: string, error?: unknown) => void;
 
 /**
  * Who may use the chat: the user behind a token, and membership of a class (the classes domain's rule, which
  * an implementation may cache briefly). The broker itself never imports the database or the token verifier.
  */
-export interface ChatAccess {
+export interface RoomAccess {
   /** The user a bearer access token belongs to (an existing, not withdrawn user), or null. */
   authenticate(token: string): Promise<string | null>;
   /**

@@ -2,8 +2,8 @@
 // broker, with real timers. The parser's own fuzzing is in stomp-parser.test.ts; the same over real sockets
 // against the whole server is in test/chat-fuzz.test.ts.
 import { describe, expect, it } from 'vitest';
-import { ChatBroker } from './chat-broker.ts';
-import { MemoryFanOut } from './memory-fan-out.ts';
+import { RoomBroker } from '../room-bus/room-broker.ts';
+import { MemoryFanOut } from '../room-bus/memory-fan-out.ts';
 import { encodeFrame, stompFrame } from './stomp-frame.ts';
 import { StompSession } from './stomp-session.ts';
 import { MemoryChat, RecordingTransport } from '../../test/chat-fakes.ts';
@@ -22,7 +22,7 @@ describe('StompSession under random input', () => {
     process.on('unhandledRejection', record);
     const internalErrors: unknown[] = [];
     const store = new MemoryChat();
-    const broker = new ChatBroker({
+    const broker = new RoomBroker({
       access: store,
       messages: store,
       fanOut: (target) => new MemoryFanOut(target),

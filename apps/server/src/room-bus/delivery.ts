@@ -1,6 +1,6 @@
-import { type ChatMeter, NO_CHAT_METER } from './chat-metrics.ts';
-import type { ChatLog, ChatSubscriber, RoomEvent } from './chat-ports.ts';
-import { encodeFrame, stompFrame } from './stomp-frame.ts';
+import { NO_STOMP_METER, type StompMeter, type StompSubscriber } from '../stomp/stomp-ports.ts';
+import type { RoomLog, RoomEvent } from './room-ports.ts';
+import { encodeFrame, stompFrame } from '../stomp/stomp-frame.ts';
 import type { Subscription, Subscriptions } from './subscriptions.ts';
 
 /**
@@ -29,11 +29,11 @@ const encoder = new TextEncoder();
  */
 export class Delivery {
   readonly #subscriptions: Subscriptions;
-  readonly #log: ChatLog;
-  readonly #meter: ChatMeter;
+  readonly #log: RoomLog;
+  readonly #meter: StompMeter;
   #outbox: Outgoing[] = [];
 
-  constructor(subscriptions: Subscriptions, log: ChatLog, meter: ChatMeter = NO_CHAT_METER) {
+  constructor(subscriptions: Subscriptions, log: RoomLog, meter: StompMeter = NO_STOMP_METER) {
     this.#subscriptions = subscriptions;
     this.#log = log;
     this.#meter = meter;
@@ -119,7 +119,7 @@ export class Delivery {
     this.#meter.delivered(delivered);
   }
 
-  #abort(subscriber: ChatSubscriber): void {
+  #abort(subscriber: StompSubscriber): void {
     try {
       subscriber.abort('internal error');
     } catch (error) {

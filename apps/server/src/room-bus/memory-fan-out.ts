@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@sea/contract/chat';
-import type { FanOut, FanOutTarget, RoomEvent } from './chat-ports.ts';
+import type { FanOut, FanOutTarget, RoomEvent } from './room-ports.ts';
 
 /** Fan-out of a single server process: every message goes straight to this process's subscribers. */
 export class MemoryFanOut implements FanOut {
