@@ -1,5 +1,6 @@
 import type { ChatMessage } from '@sea/contract/chat';
-import type { RoomLog, MessageLog } from '../room-bus/room-ports.ts';
+import type { Outage, RoomLog } from '../room-bus/room-ports.ts';
+import type { MessageLog } from './message-log.ts';
 
 export interface CatchUpOptions {
   messages: Pick<MessageLog, 'lastIdBefore' | 'listAfter'>;
@@ -27,7 +28,7 @@ const TRIES = 5;
  * transport went away. The catch-up starts after the last message stored a margin before the transport went
  * away, and reads every page from there.
  */
-export class CatchUp {
+export class CatchUp implements Outage {
   readonly #options: CatchUpOptions;
   readonly #marginMs: number;
   readonly #retryMs: number;

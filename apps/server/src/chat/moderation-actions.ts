@@ -5,8 +5,9 @@ import {
   moderationTopic,
   type ModerationEvent,
 } from '@sea/contract/classroom';
-import type { Greeting } from '../room-bus/room-broker.ts';
-import type { RoomLog, MessageLog, RoomContext, SendHandler } from '../room-bus/room-ports.ts';
+import type { Greeting } from '../room-bus/greetings.ts';
+import type { RoomContext, RoomLog, SendHandler } from '../room-bus/room-ports.ts';
+import type { MessageLog } from './message-log.ts';
 import type { DatabaseModeration } from './moderation-store.ts';
 import { refuse, REFUSAL_TEXTS } from '../room-bus/refusals.ts';
 import { admit, eventId } from '../room-bus/room-action.ts';

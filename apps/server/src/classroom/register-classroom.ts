@@ -31,14 +31,14 @@ import { VoteLane } from './vote-lane.ts';
 export async function registerClassroom(app: FastifyInstance): Promise<void> {
   const log = (level: 'warn' | 'error', message: string, error?: unknown): void =>
     app.log[level]({ err: error }, message);
-  const broker = app.chatBroker;
+  const broker = app.roomBus;
   // One lane for the whole room's votes, poll answers and question upvotes alike.
   const votes = new VoteLane();
   const questions = questionActions({
     db: app.db,
     room: broker,
     gate: app.chatModeration,
-    limiter: app.chatLimiter,
+    limiter: app.roomLimiter,
     log,
     votes,
   });
@@ -50,7 +50,7 @@ export async function registerClassroom(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => questions.stop());
   await app.register(questionRoutes);
 
-  const polls = pollActions({ db: app.db, room: broker, limiter: app.chatLimiter, log, votes });
+  const polls = pollActions({ db: app.db, room: broker, limiter: app.roomLimiter, log, votes });
   broker.handle(POLL_CREATE_DESTINATION, polls.create);
   broker.handle(POLL_VOTE_DESTINATION, polls.vote);
   broker.handle(POLL_CLOSE_DESTINATION, polls.close);
@@ -62,7 +62,7 @@ export async function registerClassroom(app: FastifyInstance): Promise<void> {
   broker.handle(REACTION_DESTINATION, reacting.handler);
   app.addHook('onClose', async () => reacting.close());
 
-  const hands = handActions({ db: app.db, room: broker, limiter: app.chatLimiter, log });
+  const hands = handActions({ db: app.db, room: broker, limiter: app.roomLimiter, log });
   broker.handle(HAND_RAISE_DESTINATION, hands.raise);
   broker.handle(HAND_LOWER_DESTINATION, hands.lower);
   await app.register(handRoutes);

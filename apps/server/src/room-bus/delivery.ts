@@ -39,12 +39,10 @@ export class Delivery {
     this.#meter = meter;
   }
 
-  /** Queues a message for the subscribers of `destination` (nothing when there are none here). */
-  enqueue(destination: string, messageId: string, value: unknown): void {
-    this.#push({ destination, messageId, value });
-  }
-
-  /** Queues a room event, each subscriber reading the view its role (or being named in `own`) gives it. */
+  /**
+   * Queues a room event for the subscribers of its destination (nothing when there are none here), each
+   * reading the view its role (or being named in `own`) gives it.
+   */
   enqueueEvent(event: RoomEvent): void {
     const outgoing: Outgoing = { destination: event.destination, messageId: event.id, value: event.body };
     if (event.student !== undefined) outgoing.student = event.student;

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RoomBroker } from '../room-bus/room-broker.ts';
-import { MemoryFanOut } from '../room-bus/memory-fan-out.ts';
+import type { RoomBroker } from '../room-bus/room-broker.ts';
 import { encodeFrame, frameText, stompFrame, type StompFrame } from './stomp-frame.ts';
 import { StompSession, type StompSessionOptions } from './stomp-session.ts';
-import { MemoryChat, RecordingTransport } from '../../test/chat-fakes.ts';
+import { MemoryChat, memoryChatBus, RecordingTransport } from '../../test/chat-fakes.ts';
 
 const enc = (frame: StompFrame): Uint8Array => encodeFrame(frame);
 const settle = (): Promise<void> => vi.advanceTimersByTimeAsync(0).then(() => undefined);
@@ -16,7 +15,7 @@ const transports: RecordingTransport[] = [];
 beforeEach(() => {
   vi.useFakeTimers();
   store = new MemoryChat();
-  broker = new RoomBroker({ access: store, messages: store, fanOut: (target) => new MemoryFanOut(target) });
+  broker = memoryChatBus(store);
 });
 afterEach(() => {
   vi.useRealTimers();
