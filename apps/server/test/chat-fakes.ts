@@ -9,7 +9,7 @@ import type { RoomAccess } from '../src/room-bus/room-ports.ts';
 import { TokenBuckets, type TokenBucketOptions } from '../src/room-bus/token-buckets.ts';
 import type { StompFrame } from '../src/stomp/stomp-frame.ts';
 import { StompParser } from '../src/stomp/stomp-parser.ts';
-import type { StompTransport } from '../src/stomp/stomp-session.ts';
+import type { StompTransport } from '../src/stomp/stomp-session-options.ts';
 
 /**
  * An in-memory stand-in for the chat's database side, so the protocol can be driven step by step. Tokens are
