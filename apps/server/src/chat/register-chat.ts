@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { CHAT_SEND_DESTINATION } from '@sea/contract/chat';
-import {
-  CHAT_DELETE_DESTINATION,
-  CHAT_MUTE_DESTINATION,
-  CHAT_SLOW_DESTINATION,
-  MODERATION_TOPIC_PREFIX,
-} from '@sea/contract/classroom';
+import type * as Classroom from '@sea/contract/classroom';
+import { MODERATION_TOPIC_PREFIX } from '@sea/contract/classroom';
 import { ROUTES } from '@sea/contract/paths';
+import { bindRoomActions, type RoomActions, type SendDestinationOf } from '../room-bus/room-action.ts';
 import { CatchUp } from './catch-up.ts';
 import { ChatMessages, chatEvent } from './chat-messages.ts';
 import { chatRoutes } from './chat-routes.ts';
 import { DatabaseMessageLog } from './message-log.ts';
 import { moderationActions, moderationState } from './moderation-actions.ts';
 import { DatabaseModeration } from './moderation-store.ts';
+
+/** The chat's own room actions: the SEND destinations of the contract under `/app/chat/`. */
+type ModerationDestination = Extract<SendDestinationOf<typeof Classroom>, `/app/chat/${string}`>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,10 +48,12 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  const moderate = moderationActions({ room: bus, messages, moderation, log });
-  bus.handle(CHAT_DELETE_DESTINATION, moderate.delete);
-  bus.handle(CHAT_MUTE_DESTINATION, moderate.mute);
-  bus.handle(CHAT_SLOW_DESTINATION, moderate.slow);
+  const moderating: RoomActions<ModerationDestination> = moderationActions({
+    room: bus,
+    messages,
+    moderation,
+  });
+  bindRoomActions(bus, moderating, { log });
   bus.greet(MODERATION_TOPIC_PREFIX, moderationState(moderation));
   // A mute or slow mode set on any instance: this one reads the room's moderation again for its next message.
   bus.intercept(MODERATION_TOPIC_PREFIX, (event) => {
