@@ -1,12 +1,13 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { StompMeter } from '../stomp/stomp-ports.ts';
 
-/** What the chat holds now, read when the metrics are scraped. */
+/** What the room bus holds now, read when the metrics are scraped. */
 export type RoomBusGauges = { connections: () => number; subscriptions: () => number };
 
 /**
- * The chat's metrics on `registry`: open STOMP connections and subscriptions (read at each scrape), and
- * counters of accepted messages, deliveries and refused frames. Returns the meter the chat reports to.
+ * The room bus's metrics on `registry` (named `chat_*`, as dashboards know them): open STOMP connections and
+ * subscriptions (read at each scrape), and counters of accepted SENDs, deliveries and refused frames. Returns
+ * the meter the sessions and the delivery report to.
  */
 export function roomBusMetrics(registry: Registry, gauges: RoomBusGauges): StompMeter {
   const registers = [registry];

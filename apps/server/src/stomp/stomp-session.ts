@@ -159,7 +159,7 @@ export class StompSession implements StompSubscriber {
     const destination = frame.headers.get('destination');
     const id = frame.headers.get('id') ?? (this.version === '1.0' ? destination : undefined);
     if (!destination || id === undefined) return this.#fail('SUBSCRIBE needs destination and id', frame);
-    // A chat message is delivered once to whoever is there; there is nothing to redeliver on a NACK or a
+    // A room's news is delivered once to whoever is there; there is nothing to redeliver on a NACK or a
     // missing ACK, so client acknowledgement is refused rather than pretended.
     const ack = frame.headers.get('ack') ?? 'auto';
     if (ack !== 'auto') return this.#fail('only ack:auto subscriptions are supported', frame);
