@@ -16,8 +16,9 @@ export interface ChatAccessOptions {
 const MAX_CACHE_ENTRIES = 10_000;
 
 /**
- * Who may use the chat, from the database: the user of a token (signed up, not withdrawn), and membership of a
- * class as the classes domain decides it (`relationsTo`), briefly cached.
+ * Who may use the chat (and so the room bus, app.ts hands it this), from the database: the user of a token
+ * (signed up, not withdrawn), and membership of a class as the classes domain decides it (`relationsTo`),
+ * briefly cached.
  */
 export class DatabaseChatAccess implements RoomAccess {
   readonly #db: Database;
