@@ -41,8 +41,10 @@ const SERVER_FLOORS = [
   ['db'],
   // Cross-cutting plugins: auth, errors, CORS, rate limits, metrics, read cache, websockets, domain events.
   ['plugins'],
-  // ['stomp'], the STOMP codec, sessions and SockJS, goes here,
-  // ['room-bus'], the broker and its parts the chat and the classroom stand on, just above it.
+  // The STOMP codec, its sessions and SockJS: frames in and out, knowing no topic or destination.
+  ['stomp'],
+  // The room bus on it: topics, subscriptions, delivery and fan-out that the chat and the classroom stand on.
+  ['room-bus'],
   // Services the domains share: the durable job queue, image uploads.
   ['jobs', 'uploads'],
   // The domains. A domain tells others of an ending through app.events (plugins/events.ts), never by a call.

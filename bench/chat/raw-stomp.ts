@@ -4,8 +4,8 @@ import {
   frameText,
   stompFrame,
   type StompFrame,
-} from '../../apps/server/src/chat/stomp-frame.ts';
-import { StompParser } from '../../apps/server/src/chat/stomp-parser.ts';
+} from '../../apps/server/src/stomp/stomp-frame.ts';
+import { StompParser } from '../../apps/server/src/stomp/stomp-parser.ts';
 
 /**
  * A bare STOMP client for the benchmark: the project's own codec over `ws`, so that a thousand clients in one

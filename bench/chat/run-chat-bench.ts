@@ -7,7 +7,7 @@
 import { fork } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { stompFrame } from '../../apps/server/src/chat/stomp-frame.ts';
+import { stompFrame } from '../../apps/server/src/stomp/stomp-frame.ts';
 import { RawStomp } from './raw-stomp.ts';
 
 const { values } = parseArgs({

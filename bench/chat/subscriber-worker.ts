@@ -1,6 +1,6 @@
 // Holds the subscribers of one benchmark run and measures what they receive.
 import { parentPort, workerData } from 'node:worker_threads';
-import { frameText, stompFrame } from '../../apps/server/src/chat/stomp-frame.ts';
+import { frameText, stompFrame } from '../../apps/server/src/stomp/stomp-frame.ts';
 import { RawStomp } from './raw-stomp.ts';
 
 const { url, classId, tokens } = workerData as { url: string; classId: number; tokens: string[] };

@@ -11,7 +11,7 @@ import {
   reactionTopic,
 } from '@sea/contract/classroom';
 import { chatTopic } from '@sea/contract/chat';
-import { frameText, stompFrame } from '../../apps/server/src/chat/stomp-frame.ts';
+import { frameText, stompFrame } from '../../apps/server/src/stomp/stomp-frame.ts';
 import { RawStomp } from '../chat/raw-stomp.ts';
 
 type Setup = { url: string; classId: number; tokens: string[]; actors: number };

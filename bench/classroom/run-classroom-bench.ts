@@ -14,7 +14,7 @@ import {
   questionTopic,
   REACTION_UPDATES_PER_SECOND,
 } from '@sea/contract/classroom';
-import { frameText, stompFrame } from '../../apps/server/src/chat/stomp-frame.ts';
+import { frameText, stompFrame } from '../../apps/server/src/stomp/stomp-frame.ts';
 import { RawStomp } from '../chat/raw-stomp.ts';
 
 const { values } = parseArgs({

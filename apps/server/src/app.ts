@@ -4,6 +4,7 @@ import { registerAttendance } from './attendance/register-attendance.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { registerRefreshTokenSweep } from './auth/refresh-token-sweep.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
+import { DatabaseChatAccess } from './chat/chat-access.ts';
 import { registerChat } from './chat/register-chat.ts';
 import { registerClassroom } from './classroom/register-classroom.ts';
 import { classRoutes } from './classes/class-routes.ts';
@@ -36,6 +37,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerReplays, replayJobs } from './replays/register-replays.ts';
+import { registerRoomBus } from './room-bus/register-room-bus.ts';
 import { scheduleRoutes } from './schedules/schedule-routes.ts';
 import { registerUploads } from './uploads/register-uploads.ts';
 import { signupRoutes } from './users/signup-routes.ts';
@@ -125,8 +127,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes);
   await app.register(signupRoutes);
   await app.register(usersRoutes);
-  await registerChat(app, config.chat);
-  // Questions and raised hands in the live room: handlers on the chat broker, and their routes
+  // The room bus: the STOMP endpoint at /ws, its topics and their fan-out. Who may use it is the chat's rule
+  // of class membership; the chat and the classroom then register their SEND destinations on it.
+  const roomAccess = new DatabaseChatAccess({
+    db: app.db,
+    verifyAccess: (token) => app.tokens.verifyAccess(token),
+    membershipTtlMs: config.chat?.membershipTtlMs,
+  });
+  await registerRoomBus(app, roomAccess, config.chat);
+  await registerChat(app);
+  // Questions, polls, reactions and raised hands in the live room, and their routes
   await registerClassroom(app);
   // Replays: queued as their sessions end, listed and served. They subscribe after the media nodes and the
   // chat, so that an ended membership reaches those at once and the recordings' removal follows.

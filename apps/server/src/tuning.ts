@@ -3,8 +3,8 @@
 // defaults of the modules that read them.
 
 /**
- * Chat limits and intervals; absent fields keep the chat's defaults (`DEFAULT_SESSION_OPTIONS`,
- * `DEFAULT_CHAT_RATE_LIMIT`, SockJS's heartbeat and disconnect delays).
+ * The room bus's limits and intervals (its STOMP endpoint, the chat on it); absent fields keep the defaults
+ * (`DEFAULT_SESSION_OPTIONS`, `DEFAULT_SEND_RATE_LIMIT`, SockJS's heartbeat and disconnect delays).
  */
 export type ChatTuning = {
   /** The STOMP session's heart-beats, timeouts, back-pressure bounds and frame limits. */

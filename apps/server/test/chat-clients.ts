@@ -3,8 +3,8 @@ import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { CHAT_ERROR_DESTINATION, chatTopic, type ChatMessage, type ChatRefusal } from '@sea/contract/chat';
 import { categories, classes, enrolments } from '../src/db/schema.ts';
-import { encodeFrame, stompFrame, type StompFrame } from '../src/chat/stomp-frame.ts';
-import { StompParser } from '../src/chat/stomp-parser.ts';
+import { encodeFrame, stompFrame, type StompFrame } from '../src/stomp/stomp-frame.ts';
+import { StompParser } from '../src/stomp/stomp-parser.ts';
 import { createUser, type TestUser } from './helper.ts';
 
 /** Listens on a free loopback port and answers the chat's WebSocket URL. */

@@ -1,15 +1,22 @@
 import type { ChatMessage, RoomRole } from '@sea/contract/chat';
-import type { ChatAccess, MessageLog } from '../src/chat/chat-ports.ts';
-import type { StompFrame } from '../src/chat/stomp-frame.ts';
-import { StompParser } from '../src/chat/stomp-parser.ts';
-import type { StompTransport } from '../src/chat/stomp-session.ts';
+import { CHAT_SEND_DESTINATION } from '@sea/contract/chat';
+import { ChatMessages } from '../src/chat/chat-messages.ts';
+import type { MessageLog } from '../src/chat/message-log.ts';
+import { MemoryFanOut } from '../src/room-bus/memory-fan-out.ts';
+import { DEFAULT_SEND_RATE_LIMIT } from '../src/room-bus/register-room-bus.ts';
+import { RoomBroker } from '../src/room-bus/room-broker.ts';
+import type { RoomAccess } from '../src/room-bus/room-ports.ts';
+import { TokenBuckets, type TokenBucketOptions } from '../src/room-bus/token-buckets.ts';
+import type { StompFrame } from '../src/stomp/stomp-frame.ts';
+import { StompParser } from '../src/stomp/stomp-parser.ts';
+import type { StompTransport } from '../src/stomp/stomp-session-options.ts';
 
 /**
  * An in-memory stand-in for the chat's database side, so the protocol can be driven step by step. Tokens are
  * `user-<id>`; members are `<classId>:<userId>` entries. A test may also put messages into `messages` itself,
  * with any id and time (as other server instances would store them).
  */
-export class MemoryChat implements ChatAccess, MessageLog {
+export class MemoryChat implements RoomAccess, MessageLog {
   readonly members = new Set(['1:alice', '1:bob']);
   /** Members who teach their class (`<classId>:<userId>`); every other member is a student. */
   readonly teachers = new Set<string>();
@@ -71,6 +78,20 @@ export class MemoryChat implements ChatAccess, MessageLog {
   #check(): void {
     if (this.failing) throw new Error('database unavailable');
   }
+}
+
+/** A room bus in memory with the chat's messages on `/app/hello`, as the app wires them (protocol tests). */
+export function memoryChatBus(
+  store: MemoryChat,
+  rateLimit: TokenBucketOptions = DEFAULT_SEND_RATE_LIMIT,
+): RoomBroker {
+  const bus = new RoomBroker({ access: store, fanOut: (target) => new MemoryFanOut(target) });
+  const limiter = new TokenBuckets(rateLimit);
+  bus.handle(
+    CHAT_SEND_DESTINATION,
+    new ChatMessages({ room: bus, messages: store, limiter, log: () => undefined }),
+  );
+  return bus;
 }
 
 /**

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { chatTopic } from '@sea/contract/chat';
-import { encodeFrame, stompFrame } from '../src/chat/stomp-frame.ts';
+import { encodeFrame, stompFrame } from '../src/stomp/stomp-frame.ts';
 import {
   createChatClass,
   eventually,

@@ -27,11 +27,15 @@ const UPWARD = {
   'the kernel importing the configuration': { file: 'storage/probe.ts', imports: '../config.ts' },
   'a neighbour on the same floor': { file: 'enrolments/probe.ts', imports: '../schedules/schedule-store.ts' },
   'a domain importing the composition root': { file: 'classes/probe.ts', imports: '../app.ts' },
+  'the STOMP codec importing the room bus': { file: 'stomp/probe.ts', imports: '../room-bus/room-broker.ts' },
+  'the room bus importing the chat': { file: 'room-bus/probe.ts', imports: '../chat/chat-messages.ts' },
 };
 const DOWNWARD = {
   'a domain importing a plugin': { file: 'classes/probe.ts', imports: '../plugins/auth.ts' },
   'a surface importing domains': { file: 'dashboard/probe.ts', imports: '../schedules/schedule-store.ts' },
   'a folder importing itself': { file: 'replays/probe.ts', imports: './replay-urls.ts' },
+  'the room bus importing the STOMP codec': { file: 'room-bus/probe.ts', imports: '../stomp/stomp-frame.ts' },
+  'the chat importing the room bus': { file: 'chat/probe.ts', imports: '../room-bus/room-action.ts' },
   'a test driving its floor through the app': { file: 'plugins/probe.test.ts', imports: '../app.ts' },
 };
 

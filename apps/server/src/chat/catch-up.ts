@@ -1,5 +1,6 @@
 import type { ChatMessage } from '@sea/contract/chat';
-import type { ChatLog, MessageLog } from './chat-ports.ts';
+import type { Outage, RoomLog } from '../room-bus/room-ports.ts';
+import type { MessageLog } from './message-log.ts';
 
 export interface CatchUpOptions {
   messages: Pick<MessageLog, 'lastIdBefore' | 'listAfter'>;
@@ -7,7 +8,7 @@ export interface CatchUpOptions {
   roomIds: () => number[];
   /** Hands a re-read message on; repeats of what was delivered already are dropped there. */
   deliver: (message: ChatMessage) => void;
-  log: ChatLog;
+  log: RoomLog;
   now: () => number;
   /** How long before the fan-out went away the catch-up starts reading (see {@link CatchUp.resumed}). */
   marginMs?: number;
@@ -27,7 +28,7 @@ const TRIES = 5;
  * transport went away. The catch-up starts after the last message stored a margin before the transport went
  * away, and reads every page from there.
  */
-export class CatchUp {
+export class CatchUp implements Outage {
   readonly #options: CatchUpOptions;
   readonly #marginMs: number;
   readonly #retryMs: number;

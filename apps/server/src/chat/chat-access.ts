@@ -2,7 +2,7 @@ import { relationsTo } from '../classes/class-role.ts';
 import type { RoomRole } from '@sea/contract/chat';
 import type { Database } from '../db/database.ts';
 import { findActiveUser } from '../plugins/auth.ts';
-import type { ChatAccess } from './chat-ports.ts';
+import type { RoomAccess } from '../room-bus/room-ports.ts';
 
 export interface ChatAccessOptions {
   db: Database;
@@ -16,10 +16,11 @@ export interface ChatAccessOptions {
 const MAX_CACHE_ENTRIES = 10_000;
 
 /**
- * Who may use the chat, from the database: the user of a token (signed up, not withdrawn), and membership of a
- * class as the classes domain decides it (`relationsTo`), briefly cached.
+ * Who may use the chat (and so the room bus, app.ts hands it this), from the database: the user of a token
+ * (signed up, not withdrawn), and membership of a class as the classes domain decides it (`relationsTo`),
+ * briefly cached.
  */
-export class DatabaseChatAccess implements ChatAccess {
+export class DatabaseChatAccess implements RoomAccess {
   readonly #db: Database;
   readonly #verifyAccess: ChatAccessOptions['verifyAccess'];
   readonly #ttlMs: number;

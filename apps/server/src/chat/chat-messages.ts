@@ -1,51 +1,48 @@
 import { ChatSendSchema, chatTopic, MAX_CHAT_LENGTH, type ChatMessage } from '@sea/contract/chat';
 import { hasControlCharacter, TEXT_MESSAGES } from '@sea/contract/text';
 import { fitsLength } from '@sea/contract/text-length';
-import type {
-  ChatAccess,
-  ChatLog,
-  ChatOutcome,
-  ChatSubscriber,
-  MessageLog,
-  SendHandler,
-  SendLimiter,
-} from './chat-ports.ts';
-import type { Delivery } from './delivery.ts';
-import { NOT_A_MEMBER } from './membership-watch.ts';
+import { NOT_A_MEMBER } from '../room-bus/membership-watch.ts';
+import { parseJson, refuse } from '../room-bus/refusals.ts';
+import type { RoomContext, RoomEvent, RoomLog, SendHandler, SendLimiter } from '../room-bus/room-ports.ts';
+import type { StompOutcome, StompSubscriber } from '../stomp/stomp-ports.ts';
+import { gateRefusal } from './gate-refusal.ts';
+import type { MessageLog } from './message-log.ts';
 import type { ChatGate } from './moderation-store.ts';
-import { RecentIds } from './recent-ids.ts';
-import { gateRefusal, parseJson, refuse } from './refusals.ts';
 
 export interface ChatMessagesOptions {
-  access: Pick<ChatAccess, 'roleOf'>;
+  /** The room bus: the writer's role, and the fan-out to every instance's subscribers (this one's included). */
+  room: RoomContext;
   messages: Pick<MessageLog, 'save'>;
   limiter: SendLimiter;
   /** Mutes and slow mode (students only); none: no moderation. */
   gate?: ChatGate | undefined;
-  delivery: Delivery;
-  /** Hands a stored message to the fan-out (every instance's subscribers, this one's included). */
-  publish: (message: ChatMessage) => void;
-  log: ChatLog;
+  log: RoomLog;
 }
 
-const OK: ChatOutcome = { type: 'ok' };
+const OK: StompOutcome = { type: 'ok' };
 
 /**
- * The chat messages of a room: a SEND to `/app/hello` is limited, checked, stored, and only then published, so
- * whatever any subscriber saw is also in the history; a stored message reaches this instance's subscribers of
- * `/topic/greetings/{classId}` once per id, however often the fan-out or the catch-up hands it over.
+ * A stored message as news of its room on `/topic/greetings/{classId}`, its id the MESSAGE's message-id: the
+ * bus delivers it once per id, however often the fan-out or the catch-up hands it over.
+ */
+export function chatEvent(message: ChatMessage): RoomEvent {
+  return { destination: chatTopic(message.roomId), id: String(message.id), body: message };
+}
+
+/**
+ * The chat messages of a room: a SEND to `/app/hello` is limited, checked, stored, and only then published on
+ * the room bus, so whatever any subscriber saw is also in the history.
  */
 export class ChatMessages implements SendHandler {
   readonly #options: ChatMessagesOptions;
-  readonly #delivered = new RecentIds(50_000);
 
   constructor(options: ChatMessagesOptions) {
     this.#options = options;
   }
 
   /** Handles a SEND: limits, body, membership, then store and publish. */
-  async send(subscriber: ChatSubscriber, body: string): Promise<ChatOutcome> {
-    const { access, limiter, messages, log } = this.#options;
+  async send(subscriber: StompSubscriber, body: string): Promise<StompOutcome> {
+    const { room, limiter, messages, log } = this.#options;
     if (!(await limiter.take(subscriber.userId))) {
       return refuse('rate-limited', '메시지를 너무 빨리 보내고 있어요. 잠시 후 다시 보내 주세요.');
     }
@@ -61,7 +58,7 @@ export class ChatMessages implements SendHandler {
       return refuse('too-long', `메시지는 ${MAX_CHAT_LENGTH.toLocaleString('ko-KR')}자까지 보낼 수 있어요.`);
     }
     const classId = parsed.data.roomId;
-    const role = await access.roleOf(classId, subscriber.userId);
+    const role = await room.roleOf(classId, subscriber.userId);
     if (role === null) return { type: 'fatal', message: NOT_A_MEMBER };
     let message: ChatMessage;
     try {
@@ -74,13 +71,7 @@ export class ChatMessages implements SendHandler {
       log('error', 'chat message could not be stored', error);
       return refuse('unavailable', '메시지를 저장하지 못했어요. 잠시 후 다시 보내 주세요.');
     }
-    this.#options.publish(message);
+    room.publishEvent(chatEvent(message));
     return OK;
-  }
-
-  /** Queues a stored message for this instance's subscribers of its class, once per message id. */
-  deliver(message: ChatMessage): void {
-    if (!this.#delivered.add(message.id)) return;
-    this.#options.delivery.enqueue(chatTopic(message.roomId), String(message.id), message);
   }
 }

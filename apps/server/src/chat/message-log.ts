@@ -2,7 +2,18 @@ import { and, asc, desc, eq, gt, isNull, lt, type SQL } from 'drizzle-orm';
 import type { ChatMessage, RoomRole } from '@sea/contract/chat';
 import type { Database } from '../db/database.ts';
 import { chatMessages, classes, users } from '../db/schema.ts';
-import type { MessageLog } from './chat-ports.ts';
+
+/** The chat's stored messages, as the chat writes and re-reads them. */
+export interface MessageLog {
+  /** Stores a message and returns it as broadcast (id, writer, createdDate filled in). */
+  save(input: { classId: number; userId: string; role: RoomRole; content: string }): Promise<ChatMessage>;
+  /** The highest id of the messages stored before `time` (0 when none). */
+  lastIdBefore(time: Date): Promise<number>;
+  /** Messages of a class with an id above `afterId`, oldest first, at most `size`. */
+  listAfter(classId: number, afterId: number, size: number): Promise<ChatMessage[]>;
+  /** Deletes a message of a class for good; false when the class has no message with that id. */
+  remove(classId: number, messageId: number): Promise<boolean>;
+}
 
 export interface MessageLogOptions {
   db: Database;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ChatMessage } from '@sea/contract/chat';
 import {
@@ -7,20 +7,15 @@ import {
   CHAT_SLOW_DESTINATION,
   moderationTopic,
 } from '@sea/contract/classroom';
-import { bearer, buildTestApp, type TestUser } from '../../test/helper.ts';
-import { createChatClass, eventually, listenForChat, TestChatClient } from '../../test/chat-clients.ts';
+import { bearer, type TestUser } from '../../test/helper.ts';
+import { roomActionsUnderTest } from '../../test/room-actions.ts';
+import { createChatClass, eventually } from '../../test/chat-clients.ts';
 
+const { app: built, joined, member, overSocket } = roomActionsUnderTest();
 let app: FastifyInstance;
-let url: string;
-const clients: TestChatClient[] = [];
-
-async function joined(user: TestUser, classId: number): Promise<TestChatClient> {
-  const made = new TestChatClient(url, user.token);
-  clients.push(made);
-  await made.connect();
-  await made.join(classId);
-  return made;
-}
+beforeAll(() => {
+  app = built();
+});
 
 async function history(user: TestUser, classId: number): Promise<ChatMessage[]> {
   const response = await app.inject({ url: `/find/chat/list/${classId}`, headers: bearer(user) });
@@ -28,21 +23,12 @@ async function history(user: TestUser, classId: number): Promise<ChatMessage[]> 
   return response.json<ChatMessage[]>();
 }
 
-beforeAll(async () => {
-  app = await buildTestApp({ chat: { rateLimit: { capacity: 100, refillPerSecond: 100 } } });
-  url = await listenForChat(app);
-});
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  await app.close();
-});
-
 describe('the teacher in the chat', () => {
   it("carries each writer's role in the broadcast and in the history", async () => {
     const { classId, teacher, student } = await createChatClass(app);
-    const reader = await joined(student, classId);
-    const teacherClient = await joined(teacher, classId);
+    // Over real sockets: the moderation's other cases act on the room bus at the handler.
+    const reader = await overSocket(student, classId);
+    const teacherClient = await overSocket(teacher, classId);
     await teacherClient.sendAndWait({ roomId: classId, content: '수업 시작합니다' });
     await reader.sendAndWait({ roomId: classId, content: '네!' });
     const stored = await history(student, classId);
@@ -106,17 +92,15 @@ describe('moderation', () => {
     // Neither slow mode nor a mute took effect: the student writes twice at once.
     await studentClient.sendAndWait({ roomId: classId, content: '하나' });
     await studentClient.sendAndWait({ roomId: classId, content: '둘' });
-    expect(studentClient.client.connected).toBe(true);
+    expect(studentClient.open).toBe(true);
   });
 
   it('refuses a stranger who subscribes to the moderation news, then closes', async () => {
     const { classId, stranger } = await createChatClass(app);
-    const strangerClient = new TestChatClient(url, stranger.token);
-    clients.push(strangerClient);
-    await strangerClient.connect();
-    strangerClient.client.subscribe(moderationTopic(classId), () => undefined);
+    const strangerClient = member(stranger);
+    await strangerClient.watch(moderationTopic(classId));
     await strangerClient.closed();
-    expect(strangerClient.errors[0]?.headers.message).toBe('not a member of this class');
+    expect(strangerClient.errors[0]).toBe('not a member of this class');
   });
 
   it("mutes a student's chat for a while, says how long in Korean, and lifts it", async () => {

@@ -1,99 +1,69 @@
 import {
+  CHAT_DELETE_DESTINATION,
+  CHAT_MUTE_DESTINATION,
+  CHAT_SLOW_DESTINATION,
   ChatDeleteSchema,
   ChatMuteSchema,
   ChatSlowSchema,
   moderationTopic,
   type ModerationEvent,
 } from '@sea/contract/classroom';
-import type { Greeting } from './chat-broker.ts';
-import type {
-  ChatLog,
-  ChatOutcome,
-  ChatSubscriber,
-  MessageLog,
-  RoomContext,
-  SendHandler,
-} from './chat-ports.ts';
+import type { Greeting } from '../room-bus/greetings.ts';
+import { refuse, REFUSAL_TEXTS } from '../room-bus/refusals.ts';
+import { eventId, OK, roomAction } from '../room-bus/room-action.ts';
+import type { RoomContext } from '../room-bus/room-ports.ts';
+import type { MessageLog } from './message-log.ts';
 import type { DatabaseModeration } from './moderation-store.ts';
-import { refuse, REFUSAL_TEXTS } from './refusals.ts';
-import { admit, eventId } from './room-action.ts';
 
 export interface ModerationActionsOptions {
   room: RoomContext;
   messages: Pick<MessageLog, 'remove'>;
   moderation: Pick<DatabaseModeration, 'mute' | 'setSlowMode'>;
-  log: ChatLog;
 }
 
-const OK: ChatOutcome = { type: 'ok' };
-
 /**
- * The teacher's moderation of the chat, one handler per destination: delete a message (`/app/chat/delete`),
+ * The teacher's moderation of the chat, one action per destination: delete a message (`/app/chat/delete`),
  * mute a student (`/app/chat/mute`), slow mode (`/app/chat/slow`). Each is stored first, then announced on
  * `/topic/moderation/{classId}` to every instance's subscribers.
  */
-export function moderationActions(options: ModerationActionsOptions): {
-  delete: SendHandler;
-  mute: SendHandler;
-  slow: SendHandler;
-} {
-  const { room, messages, moderation, log } = options;
+export function moderationActions(options: ModerationActionsOptions) {
+  const { room, messages, moderation } = options;
   const announce = (event: ModerationEvent): void =>
     room.publishEvent({ destination: moderationTopic(event.roomId), id: eventId('moderation'), body: event });
-  const failed = (what: string, error: unknown): ChatOutcome => {
-    log('error', `chat ${what} failed`, error);
-    return refuse('unavailable', REFUSAL_TEXTS.unavailable);
-  };
 
   return {
-    delete: {
-      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
-        const admitted = await admit(room, subscriber, ChatDeleteSchema, text, 'teacher');
-        if ('outcome' in admitted) return admitted.outcome;
-        const { roomId, messageId } = admitted.body;
-        try {
-          if (!(await messages.remove(roomId, messageId))) {
-            return refuse('not-found', REFUSAL_TEXTS.messageNotFound);
-          }
-        } catch (error) {
-          return failed('delete', error);
+    [CHAT_DELETE_DESTINATION]: roomAction({
+      name: 'chat delete',
+      admit: { schema: ChatDeleteSchema, who: 'teacher' },
+      async act({ body: { roomId, messageId } }) {
+        if (!(await messages.remove(roomId, messageId))) {
+          return refuse('not-found', REFUSAL_TEXTS.messageNotFound);
         }
         announce({ type: 'messageDeleted', roomId, messageId });
         return OK;
       },
-    },
-    mute: {
-      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
-        const admitted = await admit(room, subscriber, ChatMuteSchema, text, 'teacher');
-        if ('outcome' in admitted) return admitted.outcome;
-        const { roomId, userId, minutes } = admitted.body;
+    }),
+    [CHAT_MUTE_DESTINATION]: roomAction({
+      name: 'chat mute',
+      admit: { schema: ChatMuteSchema, who: 'teacher' },
+      async act({ body: { roomId, userId, minutes } }) {
         if ((await room.roleOf(roomId, userId)) !== 'student') {
           return refuse('not-found', '이 강의의 수강생만 채팅을 막을 수 있어요.');
         }
-        let until: Date | null;
-        try {
-          until = await moderation.mute(roomId, userId, minutes);
-        } catch (error) {
-          return failed('mute', error);
-        }
+        const until = await moderation.mute(roomId, userId, minutes);
         announce({ type: 'muted', roomId, userId, until: until?.toISOString() ?? null });
         return OK;
       },
-    },
-    slow: {
-      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
-        const admitted = await admit(room, subscriber, ChatSlowSchema, text, 'teacher');
-        if ('outcome' in admitted) return admitted.outcome;
-        const { roomId, seconds } = admitted.body;
-        try {
-          await moderation.setSlowMode(roomId, seconds);
-        } catch (error) {
-          return failed('slow mode', error);
-        }
+    }),
+    [CHAT_SLOW_DESTINATION]: roomAction({
+      name: 'chat slow mode',
+      admit: { schema: ChatSlowSchema, who: 'teacher' },
+      async act({ body: { roomId, seconds } }) {
+        await moderation.setSlowMode(roomId, seconds);
         announce({ type: 'slowMode', roomId, seconds });
         return OK;
       },
-    },
+    }),
   };
 }
 

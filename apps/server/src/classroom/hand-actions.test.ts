@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
   HAND_LOWER_DESTINATION,
@@ -6,21 +6,16 @@ import {
   handTopic,
   type HandsView,
 } from '@sea/contract/classroom';
-import { bearer, buildTestApp, type TestUser } from '../../test/helper.ts';
-import { createChatClass, eventually, listenForChat, TestChatClient } from '../../test/chat-clients.ts';
+import { bearer, type TestUser } from '../../test/helper.ts';
+import { roomActionsUnderTest } from '../../test/room-actions.ts';
+import { createChatClass, eventually } from '../../test/chat-clients.ts';
 import { enrolStudent, openLiveSession } from '../../test/classroom.ts';
 
+const { app: built, joined, member, overSocket } = roomActionsUnderTest();
 let app: FastifyInstance;
-let url: string;
-const clients: TestChatClient[] = [];
-
-async function joined(user: TestUser, classId: number): Promise<TestChatClient> {
-  const made = new TestChatClient(url, user.token);
-  clients.push(made);
-  await made.connect();
-  await made.join(classId);
-  return made;
-}
+beforeAll(() => {
+  app = built();
+});
 
 async function handsOf(user: TestUser, classId: number): Promise<HandsView> {
   const response = await app.inject({ url: `/api/classes/${classId}/hands`, headers: bearer(user) });
@@ -28,23 +23,14 @@ async function handsOf(user: TestUser, classId: number): Promise<HandsView> {
   return response.json<{ data: HandsView }>().data;
 }
 
-beforeAll(async () => {
-  app = await buildTestApp({ chat: { rateLimit: { capacity: 100, refillPerSecond: 100 } } });
-  url = await listenForChat(app);
-});
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  await app.close();
-});
-
 describe('raised hands', () => {
   it('gives the teacher the queue in order, and each student the count and their own hand', async () => {
     const { classId, teacher, student } = await createChatClass(app);
     const second = await enrolStudent(app, classId);
-    const teacherClient = await joined(teacher, classId);
-    const first = await joined(student, classId);
-    const other = await joined(second, classId);
+    // Over real sockets: the other cases act on the room bus at the handler.
+    const teacherClient = await overSocket(teacher, classId);
+    const first = await overSocket(student, classId);
+    const other = await overSocket(second, classId);
     const teacherSees = (await teacherClient.watch(handTopic(classId))) as HandsView[];
     const otherSees = (await other.watch(handTopic(classId))) as HandsView[];
     const firstSees = (await first.watch(handTopic(classId))) as HandsView[];
@@ -88,12 +74,10 @@ describe('raised hands', () => {
     });
     expect(teacherHand?.message).toBe('손들기는 수강생만 할 수 있어요.');
 
-    const strangerClient = new TestChatClient(url, stranger.token);
-    clients.push(strangerClient);
-    await strangerClient.connect();
-    strangerClient.client.subscribe(handTopic(classId), () => undefined);
+    const strangerClient = member(stranger);
+    await strangerClient.watch(handTopic(classId));
     await strangerClient.closed();
-    expect(strangerClient.errors[0]?.headers.message).toBe('not a member of this class');
+    expect(strangerClient.errors[0]).toBe('not a member of this class');
     const response = await app.inject({ url: `/api/classes/${classId}/hands`, headers: bearer(stranger) });
     expect(response.statusCode).toBe(418);
   });

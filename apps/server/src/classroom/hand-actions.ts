@@ -1,27 +1,21 @@
-import { HandLowerSchema, HandRaiseSchema, handTopic } from '@sea/contract/classroom';
-import type {
-  ChatLog,
-  ChatOutcome,
-  ChatSubscriber,
-  RoomContext,
-  RoomEvent,
-  SendHandler,
-  SendLimiter,
-} from '../chat/chat-ports.ts';
-import { refuse, REFUSAL_TEXTS } from '../chat/refusals.ts';
-import { admit, eventId } from '../chat/room-action.ts';
+import {
+  HAND_LOWER_DESTINATION,
+  HAND_RAISE_DESTINATION,
+  HandLowerSchema,
+  HandRaiseSchema,
+  handTopic,
+} from '@sea/contract/classroom';
 import type { Database } from '../db/database.ts';
+import { refuse } from '../room-bus/refusals.ts';
+import { eventId, OK, roomAction } from '../room-bus/room-action.ts';
+import type { RoomContext, RoomEvent } from '../room-bus/room-ports.ts';
+import type { StompOutcome } from '../stomp/stomp-ports.ts';
 import { handQueue, handsAs, lowerHands, setHand } from './hand-store.ts';
 
 export interface HandActionsOptions {
   db: Database;
-  room: RoomContext;
-  /** The chat's write budget (a raised hand, an answer). */
-  limiter?: SendLimiter;
-  log: ChatLog;
+  room: Pick<RoomContext, 'publishEvent'>;
 }
-
-const OK: ChatOutcome = { type: 'ok' };
 
 /** The room's hands after a change, read from the database: the queue for the teacher, counts for students. */
 export async function handsEvent(db: Database, classId: number): Promise<RoomEvent> {
@@ -39,38 +33,29 @@ export async function handsEvent(db: Database, classId: number): Promise<RoomEve
 }
 
 /**
- * Raised hands, one handler per destination: a student raises or lowers their own (`/app/hands`), the teacher
+ * Raised hands, one action per destination: a student raises or lowers their own (`/app/hands`), the teacher
  * lowers one or all (`/app/hands/lower`). Stored first; then the new state goes to `/topic/hands/{classId}`.
  */
-export function handActions(options: HandActionsOptions): { raise: SendHandler; lower: SendHandler } {
-  const { db, room, log, limiter } = options;
-  const changed = async (classId: number, change: () => Promise<void>): Promise<ChatOutcome> => {
-    try {
-      await change();
-      room.publishEvent(await handsEvent(db, classId));
-    } catch (error) {
-      log('error', 'hands change failed', error);
-      return refuse('unavailable', REFUSAL_TEXTS.unavailable);
-    }
+export function handActions(options: HandActionsOptions) {
+  const { db, room } = options;
+  const changed = async (classId: number, change: () => Promise<void>): Promise<StompOutcome> => {
+    await change();
+    room.publishEvent(await handsEvent(db, classId));
     return OK;
   };
   return {
-    raise: {
-      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
-        const admitted = await admit(room, subscriber, HandRaiseSchema, text, 'anyone', limiter);
-        if ('outcome' in admitted) return admitted.outcome;
-        if (admitted.role === 'teacher') return refuse('bad-request', '손들기는 수강생만 할 수 있어요.');
-        const { roomId, raised } = admitted.body;
-        return changed(roomId, () => setHand(db, roomId, subscriber.userId, raised));
+    [HAND_RAISE_DESTINATION]: roomAction({
+      name: 'hands change',
+      admit: { schema: HandRaiseSchema, who: 'anyone', limited: true },
+      async act({ body, userId, role }) {
+        if (role === 'teacher') return refuse('bad-request', '손들기는 수강생만 할 수 있어요.');
+        return changed(body.roomId, () => setHand(db, body.roomId, userId, body.raised));
       },
-    },
-    lower: {
-      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
-        const admitted = await admit(room, subscriber, HandLowerSchema, text, 'teacher');
-        if ('outcome' in admitted) return admitted.outcome;
-        const { roomId, userId } = admitted.body;
-        return changed(roomId, () => lowerHands(db, roomId, userId));
-      },
-    },
+    }),
+    [HAND_LOWER_DESTINATION]: roomAction({
+      name: 'hands change',
+      admit: { schema: HandLowerSchema, who: 'teacher' },
+      act: ({ body }) => changed(body.roomId, () => lowerHands(db, body.roomId, body.userId)),
+    }),
   };
 }

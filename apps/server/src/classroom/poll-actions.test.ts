@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
   POLL_CLOSE_DESTINATION,
@@ -9,21 +9,16 @@ import {
   type Poll,
   type PollList,
 } from '@sea/contract/classroom';
-import { bearer, buildTestApp, type TestUser } from '../../test/helper.ts';
-import { createChatClass, eventually, listenForChat, TestChatClient } from '../../test/chat-clients.ts';
+import { bearer, type TestUser } from '../../test/helper.ts';
+import { type Join, roomActionsUnderTest } from '../../test/room-actions.ts';
+import { createChatClass, eventually } from '../../test/chat-clients.ts';
 import { endLiveSession, enrolStudent, openLiveSession } from '../../test/classroom.ts';
 
+const { app: built, joined, overSocket } = roomActionsUnderTest();
 let app: FastifyInstance;
-let url: string;
-const clients: TestChatClient[] = [];
-
-async function joined(user: TestUser, classId: number): Promise<TestChatClient> {
-  const made = new TestChatClient(url, user.token);
-  clients.push(made);
-  await made.connect();
-  await made.join(classId);
-  return made;
-}
+beforeAll(() => {
+  app = built();
+});
 
 async function list(user: TestUser, classId: number, query = ''): Promise<PollList> {
   const response = await app.inject({ url: `/api/classes/${classId}/polls${query}`, headers: bearer(user) });
@@ -31,13 +26,13 @@ async function list(user: TestUser, classId: number, query = ''): Promise<PollLi
   return response.json<{ data: PollList }>().data;
 }
 
-async function liveClass() {
+async function liveClass(join: Join = joined) {
   const chat = await createChatClass(app);
   const other = await enrolStudent(app, chat.classId);
   const sessionId = await openLiveSession(app, chat.classId);
-  const teacher = await joined(chat.teacher, chat.classId);
-  const first = await joined(chat.student, chat.classId);
-  const second = await joined(other, chat.classId);
+  const teacher = await join(chat.teacher, chat.classId);
+  const first = await join(chat.student, chat.classId);
+  const second = await join(other, chat.classId);
   const topic = pollTopic(chat.classId);
   const seen = {
     teacher: (await teacher.watch(topic)) as Poll[],
@@ -48,19 +43,10 @@ async function liveClass() {
 
 const QUIZ = { question: '2 + 2는?', options: ['3', '4', '5'], multiple: false, correct: [1] };
 
-beforeAll(async () => {
-  app = await buildTestApp({ chat: { rateLimit: { capacity: 100, refillPerSecond: 100 } } });
-  url = await listenForChat(app);
-});
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  await app.close();
-});
-
 describe('polls and quizzes', () => {
   it('counts one answer per student, live for the teacher, for students once revealed', async () => {
-    const { classId, teacher, student, clients: c, seen } = await liveClass();
+    // Over real sockets: the other cases act on the room bus at the handler.
+    const { classId, teacher, student, clients: c, seen } = await liveClass(overSocket);
     expect(await c.teacher.request(POLL_CREATE_DESTINATION, { roomId: classId, ...QUIZ })).toBeNull();
     await eventually(() => expect(seen.first).toHaveLength(1));
     expect(seen.first[0]).toMatchObject({ quiz: true, correct: null, counts: null, voters: 0 });

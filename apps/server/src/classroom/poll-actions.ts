@@ -1,5 +1,9 @@
 import {
   MAX_POLL_OPTION_LENGTH,
+  POLL_CLOSE_DESTINATION,
+  POLL_CREATE_DESTINATION,
+  POLL_REVEAL_DESTINATION,
+  POLL_VOTE_DESTINATION,
   MAX_POLL_QUESTION_LENGTH,
   PollActionSchema,
   PollCreateSchema,
@@ -8,17 +12,9 @@ import {
 } from '@sea/contract/classroom';
 import { hasControlCharacter } from '@sea/contract/text';
 import { fitsLength } from '@sea/contract/text-length';
-import type {
-  ChatLog,
-  ChatOutcome,
-  ChatSubscriber,
-  RoomContext,
-  RoomEvent,
-  SendHandler,
-  SendLimiter,
-} from '../chat/chat-ports.ts';
-import { refuse, REFUSAL_TEXTS } from '../chat/refusals.ts';
-import { admit, eventId } from '../chat/room-action.ts';
+import type { RoomContext, RoomEvent, RoomLog } from '../room-bus/room-ports.ts';
+import { refuse, REFUSAL_TEXTS } from '../room-bus/refusals.ts';
+import { eventId, OK, roomAction } from '../room-bus/room-action.ts';
 import type { Database } from '../db/database.ts';
 import { openSessionOf } from '../sessions/session-store.ts';
 import { LatestStateThrottle } from './latest-state-throttle.ts';
@@ -33,18 +29,16 @@ import {
   votePoll,
   type PollRow,
 } from './poll-store.ts';
+import type { StompOutcome } from '../stomp/stomp-ports.ts';
 
 export interface PollActionsOptions {
   db: Database;
-  room: RoomContext;
-  /** The chat's write budget (a raised hand, an answer). */
-  limiter?: SendLimiter;
-  log: ChatLog;
+  room: Pick<RoomContext, 'publishEvent'>;
+  log: RoomLog;
   /** The lane answers take to the database (shared with question upvotes); one of their own by default. */
   votes?: VoteLane;
 }
 
-const OK: ChatOutcome = { type: 'ok' };
 /** A poll's answers reach the members at most this often (the whole new state each time), as reactions do. */
 const POLL_UPDATES_PER_SECOND = 4;
 const POLL_NOT_FOUND = '없는 투표예요.';
@@ -65,7 +59,7 @@ function checkPoll(
   options: string[],
   multiple: boolean,
   correct: number[] | null,
-): ChatOutcome | null {
+): StompOutcome | null {
   const texts = [question, ...options];
   if (texts.some((text) => text.length === 0)) return refuse('blank', '질문과 보기를 모두 입력해 주세요.');
   if (texts.some((text) => hasControlCharacter(text, true)))
@@ -83,111 +77,75 @@ function checkPoll(
 }
 
 /**
- * Polls and quizzes, one handler per destination: the teacher starts one (`/app/polls`, while live), closes it
+ * Polls and quizzes, one action per destination: the teacher starts one (`/app/polls`, while live), closes it
  * and reveals its results; students answer once (`/app/polls/vote`). Stored first; then the poll's new state
  * goes to `/topic/polls/{classId}` on every instance: at once for the teacher's actions, at most
- * {@link POLL_UPDATES_PER_SECOND} times a second per poll for answers.
+ * {@link POLL_UPDATES_PER_SECOND} times a second per poll for answers. `stop` ends the pending updates of
+ * answers (the server is closing).
  */
-export function pollActions(options: PollActionsOptions): {
-  create: SendHandler;
-  vote: SendHandler;
-  close: SendHandler;
-  reveal: SendHandler;
-  /** Stops the pending updates of answers (the server is closing). */
-  stop: () => void;
-} {
-  const { db, room, log, limiter } = options;
+export function pollActions(options: PollActionsOptions) {
+  const { db, room, log } = options;
   const votes = options.votes ?? new VoteLane();
-  const failed = (what: string, error: unknown): ChatOutcome => {
-    log('error', `poll ${what} failed`, error);
-    return refuse('unavailable', REFUSAL_TEXTS.unavailable);
-  };
   const updates = new LatestStateThrottle<number>({ perSecond: POLL_UPDATES_PER_SECOND, log });
   const publishPoll = async (roomId: number, pollId: number): Promise<void> => {
     const row = await findPoll(db, roomId, pollId);
     if (row) room.publishEvent(pollEvent(row));
   };
-  const mark = (which: 'close' | 'reveal'): SendHandler => ({
-    async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
-      const admitted = await admit(room, subscriber, PollActionSchema, text, 'teacher');
-      if ('outcome' in admitted) return admitted.outcome;
-      const { roomId, pollId } = admitted.body;
-      try {
+  const mark = (which: 'close' | 'reveal') =>
+    roomAction({
+      name: `poll ${which}`,
+      admit: { schema: PollActionSchema, who: 'teacher' },
+      async act({ body: { roomId, pollId } }) {
         if (!(await markPoll(db, roomId, pollId, which))) return refuse('not-found', POLL_NOT_FOUND);
-      } catch (error) {
-        return failed(which, error);
-      }
-      // After any update of answers in progress, so that the last state published is the closed one.
-      updates.changedNow(pollId, () => publishPoll(roomId, pollId));
-      return OK;
-    },
-  });
-
-  return {
-    create: {
-      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
-        const admitted = await admit(room, subscriber, PollCreateSchema, text, 'teacher');
-        if ('outcome' in admitted) return admitted.outcome;
-        const { roomId, multiple } = admitted.body;
-        const question = admitted.body.question.trim();
-        const choices = admitted.body.options.map((option) => option.trim());
-        const correct = admitted.body.correct
-          ? [...new Set(admitted.body.correct)].sort((a, b) => a - b)
-          : null;
-        const problem = checkPoll(question, choices, multiple, correct);
-        if (problem) return problem;
-        let row: PollRow;
-        try {
-          const sessionId = await openSessionOf(db, roomId);
-          if (sessionId === null) return refuse('not-live', '라이브 수업 중에만 투표를 시작할 수 있어요.');
-          row = await createPoll(db, {
-            sessionId,
-            classId: roomId,
-            question,
-            options: choices,
-            multiple,
-            correct,
-          });
-        } catch (error) {
-          return failed('create', error);
-        }
-        room.publishEvent(pollEvent(row));
+        // After any update of answers in progress, so that the last state published is the closed one.
+        updates.changedNow(pollId, () => publishPoll(roomId, pollId));
         return OK;
       },
-    },
-    vote: {
-      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
-        const admitted = await admit(room, subscriber, PollVoteSchema, text, 'anyone', limiter);
-        if ('outcome' in admitted) return admitted.outcome;
-        if (admitted.role === 'teacher') return refuse('bad-request', '투표는 수강생만 할 수 있어요.');
-        const { roomId, pollId } = admitted.body;
-        const chosen = [...new Set(admitted.body.options)].sort((a, b) => a - b);
-        try {
-          const poll = await votes.run(() => findPollHead(db, roomId, pollId));
-          if (!poll) return refuse('not-found', POLL_NOT_FOUND);
-          if (!isOpen(poll)) return refuse('closed', '마감된 투표예요.');
-          if (
-            chosen.some((index) => index >= poll.options.length) ||
-            (!poll.multiple && chosen.length !== 1)
-          ) {
-            return refuse(
-              'bad-request',
-              poll.multiple ? '보기 중에서 골라 주세요.' : '보기 하나를 골라 주세요.',
-            );
-          }
-          if ((await votes.run(() => votePoll(db, pollId, subscriber.userId, chosen))) === 'already-voted') {
-            return refuse('already-voted', '이미 답한 투표예요.');
-          }
-        } catch (error) {
-          return failed('vote', error);
+    });
+
+  const actions = {
+    [POLL_CREATE_DESTINATION]: roomAction({
+      name: 'poll create',
+      admit: { schema: PollCreateSchema, who: 'teacher' },
+      async act({ body }) {
+        const { roomId, multiple } = body;
+        const question = body.question.trim();
+        const choices = body.options.map((option) => option.trim());
+        const correct = body.correct ? [...new Set(body.correct)].sort((a, b) => a - b) : null;
+        const problem = checkPoll(question, choices, multiple, correct);
+        if (problem) return problem;
+        const sessionId = await openSessionOf(db, roomId);
+        if (sessionId === null) return refuse('not-live', '라이브 수업 중에만 투표를 시작할 수 있어요.');
+        const poll = { sessionId, classId: roomId, question, options: choices, multiple, correct };
+        room.publishEvent(pollEvent(await createPoll(db, poll)));
+        return OK;
+      },
+    }),
+    [POLL_VOTE_DESTINATION]: roomAction({
+      name: 'poll vote',
+      admit: { schema: PollVoteSchema, who: 'anyone', limited: true },
+      async act({ body: { roomId, pollId, options: picked }, userId, role }) {
+        if (role === 'teacher') return refuse('bad-request', '투표는 수강생만 할 수 있어요.');
+        const chosen = [...new Set(picked)].sort((a, b) => a - b);
+        const poll = await votes.run(() => findPollHead(db, roomId, pollId));
+        if (!poll) return refuse('not-found', POLL_NOT_FOUND);
+        if (!isOpen(poll)) return refuse('closed', '마감된 투표예요.');
+        if (chosen.some((index) => index >= poll.options.length) || (!poll.multiple && chosen.length !== 1)) {
+          return refuse(
+            'bad-request',
+            poll.multiple ? '보기 중에서 골라 주세요.' : '보기 하나를 골라 주세요.',
+          );
+        }
+        if ((await votes.run(() => votePoll(db, pollId, userId, chosen))) === 'already-voted') {
+          return refuse('already-voted', '이미 답한 투표예요.');
         }
         // Two hundred answers in a second make a few updates, not two hundred for every member.
         updates.changed(pollId, () => publishPoll(roomId, pollId));
         return OK;
       },
-    },
-    close: mark('close'),
-    reveal: mark('reveal'),
-    stop: () => updates.close(),
+    }),
+    [POLL_CLOSE_DESTINATION]: mark('close'),
+    [POLL_REVEAL_DESTINATION]: mark('reveal'),
   };
+  return { actions, stop: () => updates.close() };
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
   CHAT_MUTE_DESTINATION,
@@ -12,20 +12,16 @@ import {
   type QuestionList,
 } from '@sea/contract/classroom';
 import { bearer, buildTestApp, type TestUser } from '../../test/helper.ts';
-import { createChatClass, eventually, listenForChat, TestChatClient } from '../../test/chat-clients.ts';
+import { RoomBusClient } from '../../test/room-bus-client.ts';
+import { type Join, roomActionsUnderTest } from '../../test/room-actions.ts';
+import { createChatClass, eventually } from '../../test/chat-clients.ts';
 import { endLiveSession, enrolStudent, openLiveSession } from '../../test/classroom.ts';
 
+const { app: built, joined, member, overSocket } = roomActionsUnderTest();
 let app: FastifyInstance;
-let url: string;
-const clients: TestChatClient[] = [];
-
-async function joined(user: TestUser, classId: number): Promise<TestChatClient> {
-  const made = new TestChatClient(url, user.token);
-  clients.push(made);
-  await made.connect();
-  await made.join(classId);
-  return made;
-}
+beforeAll(() => {
+  app = built();
+});
 
 async function list(user: TestUser, classId: number, query = ''): Promise<QuestionList> {
   const response = await app.inject({
@@ -37,12 +33,12 @@ async function list(user: TestUser, classId: number, query = ''): Promise<Questi
 }
 
 /** A live class with its teacher and two students, each connected and watching the questions. */
-async function liveClass() {
+async function liveClass(join: Join = joined) {
   const chat = await createChatClass(app);
   const other = await enrolStudent(app, chat.classId);
   const sessionId = await openLiveSession(app, chat.classId);
   const [teacher, asker, classmate] = await Promise.all(
-    [chat.teacher, chat.student, other].map((user) => joined(user, chat.classId)),
+    [chat.teacher, chat.student, other].map((user) => join(user, chat.classId)),
   );
   if (!teacher || !asker || !classmate) throw new Error('not joined');
   const topic = questionTopic(chat.classId);
@@ -54,16 +50,6 @@ async function liveClass() {
   return { ...chat, other, sessionId, clients: { teacher, asker, classmate }, seen };
 }
 
-beforeAll(async () => {
-  app = await buildTestApp({ chat: { rateLimit: { capacity: 100, refillPerSecond: 100 } } });
-  url = await listenForChat(app);
-});
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  await app.close();
-});
-
 describe('questions', () => {
   it('refuses a question while the class is not live', async () => {
     const { classId, student } = await createChatClass(app);
@@ -73,7 +59,8 @@ describe('questions', () => {
   });
 
   it('hides an anonymous asker from other students, never from the teacher or the asker', async () => {
-    const { classId, student, clients: c, seen } = await liveClass();
+    // Over real sockets: the other cases act on the room bus at the handler.
+    const { classId, student, clients: c, seen } = await liveClass(overSocket);
     expect(
       await c.asker.request(QUESTION_ASK_DESTINATION, {
         roomId: classId,
@@ -163,12 +150,10 @@ describe('questions', () => {
 
   it('refuses a stranger: subscribing ends the session, the list answers 418', async () => {
     const { classId, stranger } = await createChatClass(app);
-    const client = new TestChatClient(url, stranger.token);
-    clients.push(client);
-    await client.connect();
-    client.client.subscribe(questionTopic(classId), () => undefined);
+    const client = member(stranger);
+    await client.watch(questionTopic(classId));
     await client.closed();
-    expect(client.errors[0]?.headers.message).toBe('not a member of this class');
+    expect(client.errors[0]).toBe('not a member of this class');
     const response = await app.inject({
       url: `/api/classes/${classId}/questions`,
       headers: bearer(stranger),
@@ -194,12 +179,9 @@ describe('questions', () => {
   it("shares the chat's write budget: a student who used it up cannot ask either", async () => {
     const limited = await buildTestApp({ chat: { rateLimit: { capacity: 2, refillPerSecond: 0.01 } } });
     try {
-      const limitedUrl = await listenForChat(limited);
       const { classId, student } = await createChatClass(limited);
       await openLiveSession(limited, classId);
-      const client = new TestChatClient(limitedUrl, student.token);
-      clients.push(client);
-      await client.connect();
+      const client = new RoomBusClient(limited.roomBus, student.id);
       await client.join(classId);
       expect(await client.request('/app/hello', { roomId: classId, content: '하나' })).toBeNull();
       expect(await client.request(QUESTION_ASK_DESTINATION, { roomId: classId, content: '질문' })).toBeNull();
@@ -208,7 +190,6 @@ describe('questions', () => {
         code: 'rate-limited',
         message: '너무 빨리 보내고 있어요. 잠시 후 다시 시도해 주세요.',
       });
-      await client.close();
     } finally {
       await limited.close();
     }

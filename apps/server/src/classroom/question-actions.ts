@@ -1,5 +1,10 @@
 import {
   MAX_QUESTION_LENGTH,
+  QUESTION_ANSWER_DESTINATION,
+  QUESTION_ASK_DESTINATION,
+  QUESTION_DELETE_DESTINATION,
+  QUESTION_PIN_DESTINATION,
+  QUESTION_VOTE_DESTINATION,
   QuestionActionSchema,
   QuestionAskSchema,
   questionTopic,
@@ -7,18 +12,11 @@ import {
 } from '@sea/contract/classroom';
 import { hasControlCharacter, TEXT_MESSAGES } from '@sea/contract/text';
 import { fitsLength } from '@sea/contract/text-length';
-import type {
-  ChatLog,
-  ChatOutcome,
-  ChatSubscriber,
-  RoomContext,
-  RoomEvent,
-  SendHandler,
-  SendLimiter,
-} from '../chat/chat-ports.ts';
+import type { RoomContext, RoomEvent, RoomLog } from '../room-bus/room-ports.ts';
 import type { ChatGate } from '../chat/moderation-store.ts';
-import { gateRefusal, refuse, REFUSAL_TEXTS } from '../chat/refusals.ts';
-import { admit, eventId } from '../chat/room-action.ts';
+import { gateRefusal } from '../chat/gate-refusal.ts';
+import { refuse } from '../room-bus/refusals.ts';
+import { eventId, OK, roomAction } from '../room-bus/room-action.ts';
 import type { Database } from '../db/database.ts';
 import { openSessionOf } from '../sessions/session-store.ts';
 import { LatestStateThrottle } from './latest-state-throttle.ts';
@@ -35,17 +33,14 @@ import {
 
 export interface QuestionActionsOptions {
   db: Database;
-  room: RoomContext;
+  room: Pick<RoomContext, 'publishEvent'>;
   gate: Pick<ChatGate, 'mutedUntil'>;
-  /** The chat's write budget, for asking and voting. */
-  limiter?: SendLimiter;
-  log: ChatLog;
+  log: RoomLog;
   /** The lane upvotes take to the database (shared with poll answers); one of their own by default. */
   votes?: VoteLane;
   now?: () => number;
 }
 
-const OK: ChatOutcome = { type: 'ok' };
 /** A question's votes reach the members at most this often (its whole state each time), as poll answers do. */
 const QUESTION_UPDATES_PER_SECOND = 4;
 const QUESTION_NOT_FOUND = '이미 삭제되었거나 없는 질문이에요.';
@@ -68,113 +63,81 @@ export function questionEvent(row: QuestionRow): RoomEvent {
 }
 
 /**
- * The questions of a live session, one handler per destination: ask (`/app/questions`, members not muted, while
+ * The questions of a live session, one action per destination: ask (`/app/questions`, members not muted, while
  * the class is live), upvote once (`/app/questions/vote`), and the teacher's answer, pin and delete. Stored
  * first, then each change goes to `/topic/questions/{classId}` on every instance: at once for a new question
  * and the teacher's actions, at most {@link QUESTION_UPDATES_PER_SECOND} times a second per question for votes.
+ * `stop` ends the pending updates of votes (the server is closing).
  */
-export function questionActions(options: QuestionActionsOptions): {
-  ask: SendHandler;
-  vote: SendHandler;
-  answer: SendHandler;
-  pin: SendHandler;
-  delete: SendHandler;
-  /** Stops the pending updates of votes (the server is closing). */
-  stop: () => void;
-} {
-  const { db, room, gate, log, limiter } = options;
+export function questionActions(options: QuestionActionsOptions) {
+  const { db, room, gate, log } = options;
   const votes = options.votes ?? new VoteLane();
   const now = options.now ?? Date.now;
-  const failed = (what: string, error: unknown): ChatOutcome => {
-    log('error', `question ${what} failed`, error);
-    return refuse('unavailable', REFUSAL_TEXTS.unavailable);
-  };
   const updates = new LatestStateThrottle<number>({ perSecond: QUESTION_UPDATES_PER_SECOND, log });
   const publishQuestion = async (roomId: number, questionId: number): Promise<void> => {
     const row = await findQuestion(db, roomId, questionId);
     if (row) room.publishEvent(questionEvent(row));
   };
-  const toggle = (mark: 'answered' | 'pinned'): SendHandler => ({
-    async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
-      const admitted = await admit(room, subscriber, QuestionActionSchema, text, 'teacher');
-      if ('outcome' in admitted) return admitted.outcome;
-      const { roomId, questionId } = admitted.body;
-      let row: QuestionRow | null;
-      try {
-        row = await toggleQuestion(db, roomId, questionId, mark);
-      } catch (error) {
-        return failed(mark, error);
-      }
-      if (!row) return refuse('not-found', QUESTION_NOT_FOUND);
-      // After any update of votes in progress, so that the last state published has the mark.
-      updates.changedNow(questionId, () => publishQuestion(roomId, questionId));
-      return OK;
-    },
-  });
+  const toggle = (mark: 'answered' | 'pinned') =>
+    roomAction({
+      name: `question ${mark}`,
+      admit: { schema: QuestionActionSchema, who: 'teacher' },
+      async act({ body: { roomId, questionId } }) {
+        if (!(await toggleQuestion(db, roomId, questionId, mark)))
+          return refuse('not-found', QUESTION_NOT_FOUND);
+        // After any update of votes in progress, so that the last state published has the mark.
+        updates.changedNow(questionId, () => publishQuestion(roomId, questionId));
+        return OK;
+      },
+    });
 
-  return {
-    ask: {
-      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
-        const admitted = await admit(room, subscriber, QuestionAskSchema, text, 'anyone', limiter);
-        if ('outcome' in admitted) return admitted.outcome;
-        const { roomId, anonymous } = admitted.body;
-        const content = admitted.body.content.trim();
+  const actions = {
+    [QUESTION_ASK_DESTINATION]: roomAction({
+      name: 'question ask',
+      admit: { schema: QuestionAskSchema, who: 'anyone', limited: true },
+      async act({ body: { roomId, anonymous, content: text }, userId, role }) {
+        const content = text.trim();
         if (content.length === 0) return refuse('blank', '빈 질문은 보낼 수 없어요.');
         if (hasControlCharacter(content, true)) return refuse('bad-request', TEXT_MESSAGES.control);
         if (!fitsLength(content, MAX_QUESTION_LENGTH)) {
           return refuse('too-long', `질문은 ${MAX_QUESTION_LENGTH}자까지 보낼 수 있어요.`);
         }
-        const question = { classId: roomId, userId: subscriber.userId, content, anonymous };
-        const student = admitted.role === 'student';
-        let row: QuestionRow | null = null;
-        try {
-          // Stored in one round trip; when nothing was, the reason is looked up (rare). A mute that ran out
-          // between the two is asked again once.
-          for (let attempt = 0; attempt < 2; attempt++) {
-            row = await askQuestion(db, { ...question, mutedAt: student ? new Date(now()) : null });
-            if (row !== null) break;
-            const until = student ? await gate.mutedUntil(roomId, subscriber.userId) : null;
-            if (until) return gateRefusal({ type: 'muted', until }, now());
-            if ((await openSessionOf(db, roomId)) === null) return NOT_LIVE;
+        const question = { classId: roomId, userId, content, anonymous };
+        const student = role === 'student';
+        // Stored in one round trip; when nothing was, the reason is looked up (rare). A mute that ran out
+        // between the two is asked again once.
+        for (let attempt = 0; attempt < 2; attempt++) {
+          const row = await askQuestion(db, { ...question, mutedAt: student ? new Date(now()) : null });
+          if (row !== null) {
+            room.publishEvent(questionEvent(row));
+            return OK;
           }
-        } catch (error) {
-          return failed('ask', error);
+          const until = student ? await gate.mutedUntil(roomId, userId) : null;
+          if (until) return gateRefusal({ type: 'muted', until }, now());
+          if ((await openSessionOf(db, roomId)) === null) return NOT_LIVE;
         }
-        if (row === null) return NOT_LIVE;
-        room.publishEvent(questionEvent(row));
-        return OK;
+        return NOT_LIVE;
       },
-    },
-    vote: {
-      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
-        const admitted = await admit(room, subscriber, QuestionActionSchema, text, 'anyone', limiter);
-        if ('outcome' in admitted) return admitted.outcome;
-        const { roomId, questionId } = admitted.body;
-        let outcome: Awaited<ReturnType<typeof voteQuestion>>;
-        try {
-          outcome = await votes.run(() => voteQuestion(db, roomId, questionId, subscriber.userId));
-        } catch (error) {
-          return failed('vote', error);
-        }
+    }),
+    [QUESTION_VOTE_DESTINATION]: roomAction({
+      name: 'question vote',
+      admit: { schema: QuestionActionSchema, who: 'anyone', limited: true },
+      async act({ body: { roomId, questionId }, userId }) {
+        const outcome = await votes.run(() => voteQuestion(db, roomId, questionId, userId));
         if (outcome === 'not-found') return refuse('not-found', QUESTION_NOT_FOUND);
         if (outcome === 'already-voted') return refuse('already-voted', '이미 추천한 질문이에요.');
         // A popular question upvoted by hundreds at once makes a few updates, not one per vote per member.
         updates.changed(questionId, () => publishQuestion(roomId, questionId));
         return OK;
       },
-    },
-    answer: toggle('answered'),
-    pin: toggle('pinned'),
-    delete: {
-      async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
-        const admitted = await admit(room, subscriber, QuestionActionSchema, text, 'teacher');
-        if ('outcome' in admitted) return admitted.outcome;
-        const { roomId, questionId } = admitted.body;
-        try {
-          if (!(await deleteQuestion(db, roomId, questionId))) return refuse('not-found', QUESTION_NOT_FOUND);
-        } catch (error) {
-          return failed('delete', error);
-        }
+    }),
+    [QUESTION_ANSWER_DESTINATION]: toggle('answered'),
+    [QUESTION_PIN_DESTINATION]: toggle('pinned'),
+    [QUESTION_DELETE_DESTINATION]: roomAction({
+      name: 'question delete',
+      admit: { schema: QuestionActionSchema, who: 'teacher' },
+      async act({ body: { roomId, questionId } }) {
+        if (!(await deleteQuestion(db, roomId, questionId))) return refuse('not-found', QUESTION_NOT_FOUND);
         const event: QuestionEvent = { type: 'questionDeleted', roomId, questionId };
         // After any update of votes in progress: a state read before the deletion must not follow it.
         updates.changedNow(questionId, async () =>
@@ -182,7 +145,7 @@ export function questionActions(options: QuestionActionsOptions): {
         );
         return OK;
       },
-    },
-    stop: () => updates.close(),
+    }),
   };
+  return { actions, stop: () => updates.close() };
 }

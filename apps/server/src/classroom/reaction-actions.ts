@@ -1,33 +1,32 @@
 import {
+  REACTION_DESTINATION,
   REACTION_TOPIC_PREFIX,
   ReactionCountsSchema,
   ReactionSendSchema,
   reactionTopic,
   type ReactionCounts,
 } from '@sea/contract/classroom';
-import type { ChatLog, ChatOutcome, ChatSubscriber, SendHandler } from '../chat/chat-ports.ts';
-import type { ChatBroker } from '../chat/chat-broker.ts';
-import { refuse } from '../chat/refusals.ts';
-import { admit, eventId } from '../chat/room-action.ts';
-import { TokenBuckets } from '../chat/token-buckets.ts';
+import type { RoomLog } from '../room-bus/room-ports.ts';
+import type { RoomBroker } from '../room-bus/room-broker.ts';
+import { refuse } from '../room-bus/refusals.ts';
+import { eventId, OK, roomAction } from '../room-bus/room-action.ts';
+import { TokenBuckets } from '../room-bus/token-buckets.ts';
 import { ReactionAggregator } from './reaction-aggregator.ts';
 
 export interface ReactionsOptions {
-  broker: Pick<ChatBroker, 'roleOf' | 'publishEvent' | 'intercept' | 'deliverLocally'>;
-  log: ChatLog;
+  broker: Pick<RoomBroker, 'publishEvent' | 'intercept' | 'deliverLocally'>;
+  log: RoomLog;
   /** Updates per second per room (the contract's 4). */
   perSecond?: number;
 }
 
-const OK: ChatOutcome = { type: 'ok' };
-
 /**
- * Reactions (`/app/reactions`): never stored, summed twice. This instance sums what its senders send and hands
+ * Reactions (`/app/reactions`, one action): never stored, summed twice. This instance sums what its senders send and hands
  * the sums to every instance at most 4 times a second per room (through the fan-out, as room events on
  * `/topic/reactions/{classId}`, which the broker hands here instead of to subscribers); each instance sums what
  * arrives from all of them and sends its subscribers at most 4 updates a second per room.
  */
-export function reactions(options: ReactionsOptions): { handler: SendHandler; close: () => void } {
+export function reactions(options: ReactionsOptions) {
   const { broker } = options;
   const event = (roomId: number, counts: ReactionCounts['counts']) => ({
     destination: reactionTopic(roomId),
@@ -50,19 +49,19 @@ export function reactions(options: ReactionsOptions): { handler: SendHandler; cl
   // A burst of ten, then five a second: a person's clicking, not a script's.
   const buckets = new TokenBuckets({ capacity: 10, refillPerSecond: 5 });
 
-  const handler: SendHandler = {
-    async send(subscriber: ChatSubscriber, text: string): Promise<ChatOutcome> {
-      const admitted = await admit(broker, subscriber, ReactionSendSchema, text, 'anyone');
-      if ('outcome' in admitted) return admitted.outcome;
-      if (!buckets.take(subscriber.userId)) {
+  const action = roomAction({
+    name: 'reaction',
+    admit: { schema: ReactionSendSchema, who: 'anyone' },
+    async act({ body: { roomId, emoji }, userId }) {
+      if (!buckets.take(userId)) {
         return refuse('rate-limited', '반응을 너무 빨리 보내고 있어요. 잠시 후 다시 보내 주세요.');
       }
-      toInstances.add(admitted.body.roomId, { [admitted.body.emoji]: 1 });
+      toInstances.add(roomId, { [emoji]: 1 });
       return OK;
     },
-  };
+  });
   return {
-    handler,
+    actions: { [REACTION_DESTINATION]: action },
     close: () => {
       toSubscribers.close();
       toInstances.close();

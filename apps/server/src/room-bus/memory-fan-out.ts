@@ -1,16 +1,11 @@
-import type { ChatMessage } from '@sea/contract/chat';
-import type { FanOut, FanOutTarget, RoomEvent } from './chat-ports.ts';
+import type { FanOut, FanOutTarget, RoomEvent } from './room-ports.ts';
 
-/** Fan-out of a single server process: every message goes straight to this process's subscribers. */
+/** Fan-out of a single server process: every event goes straight to this process's subscribers. */
 export class MemoryFanOut implements FanOut {
   readonly #target: FanOutTarget;
 
   constructor(target: FanOutTarget) {
     this.#target = target;
-  }
-
-  publish(message: ChatMessage): void {
-    this.#target.deliver(message);
   }
 
   publishEvent(event: RoomEvent): void {

@@ -29,7 +29,7 @@ const decoder = new TextDecoder();
 
 /**
  * A SockJS session over HTTP: frames to the client wait here until one of its responses is attached (at most
- * one at a time), and messages it posts are handed on. To the chat it is a STOMP transport like a WebSocket:
+ * one at a time), and messages it posts are handed on. To the sessions it is a STOMP transport like a WebSocket:
  * bytes in and out, queued bytes counted (so a slow reader is found the same way), close and terminate.
  */
 export class SockJsSession implements StompTransport {

@@ -1,70 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '@sea/contract/chat';
-import { ChatBroker } from './chat-broker.ts';
-import type { ChatAccess, ChatSubscriber, MessageLog } from './chat-ports.ts';
+import { RoomBroker } from './room-broker.ts';
+import type { RoomAccess, RoomEvent } from './room-ports.ts';
 import { MemoryFanOut } from './memory-fan-out.ts';
-import { frameText } from './stomp-frame.ts';
-import { StompParser } from './stomp-parser.ts';
+import { frameText } from '../stomp/stomp-frame.ts';
 import { MemoryChat } from '../../test/chat-fakes.ts';
 import { eventually } from '../../test/chat-clients.ts';
+import { chatMessage as message, framesOf, subscriber, turn } from '../../test/room-bus-fakes.ts';
 
-const store: ChatAccess & MessageLog = {
+/** A chat message as news of its room, the way the chat publishes it. */
+function news(id: number, roomId = 1): RoomEvent {
+  return { destination: `/topic/greetings/${roomId}`, id: String(id), body: message(id, roomId) };
+}
+
+const store: RoomAccess = {
   authenticate: async () => null,
   roleOf: async () => 'student',
-  remove: async () => false,
-  save: async () => {
-    throw new Error('not used');
-  },
-  lastIdBefore: async () => 0,
   stillMembers: async (_classId, userIds) => new Set(userIds),
   forgetMemberships: () => undefined,
-  listAfter: async () => [],
 };
 
-function subscriber(
-  userId: string,
-  version = '1.2',
-): ChatSubscriber & { writes: Uint8Array[]; aborted: string[] } {
-  const writes: Uint8Array[] = [];
-  const aborted: string[] = [];
-  return {
-    userId,
-    version,
-    open: true,
-    writes,
-    aborted,
-    sendBytes: (bytes) => writes.push(bytes),
-    abort: (reason) => aborted.push(reason),
-  };
-}
-
-function message(id: number, roomId = 1): ChatMessage {
-  return {
-    id,
-    roomId,
-    content: `m${id}`,
-    writer: 'w',
-    writer_id: 'u',
-    profile_image_path: null,
-    role: 'student',
-    createdDate: new Date(0).toISOString(),
-  };
-}
-
-const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-function framesOf(writes: Uint8Array[]) {
-  const parser = new StompParser();
-  return writes
-    .flatMap((bytes) => parser.push(bytes))
-    .flatMap((event) => (event.type === 'frame' ? [event.frame] : []));
-}
-
-describe('ChatBroker delivery', () => {
+describe('RoomBroker delivery', () => {
   it('writes what arrived in one turn as one write per subscriber, in order, each message once', async () => {
-    const broker = new ChatBroker({
+    const broker = new RoomBroker({
       access: store,
-      messages: store,
       fanOut: (target) => new MemoryFanOut(target),
     });
     const a = subscriber('a');
@@ -74,10 +32,10 @@ describe('ChatBroker delivery', () => {
     await broker.subscribe(b, 'x:y', '/topic/greetings/1');
     await broker.subscribe(other, 'sub-0', '/topic/greetings/2');
 
-    broker.deliver(message(1));
-    broker.deliver(message(2));
-    broker.deliver(message(2)); // a repeat (from another instance after a reconnect)
-    broker.deliver(message(3, 9)); // a class nobody here follows
+    broker.deliverEvent(news(1));
+    broker.deliverEvent(news(2));
+    broker.deliverEvent(news(2)); // a repeat (from another instance after a reconnect)
+    broker.deliverEvent(news(3, 9)); // a class nobody here follows
     await turn();
 
     expect(a.writes).toHaveLength(1);
@@ -96,16 +54,15 @@ describe('ChatBroker delivery', () => {
     // STOMP 1.0 has no header escaping: the subscription id goes out as it is.
     expect(new TextDecoder().decode(b.writes[0])).toContain('subscription:x:y\n');
 
-    broker.deliver(message(1));
+    broker.deliverEvent(news(1));
     await turn();
     expect(a.writes).toHaveLength(1);
   });
 
   it('a subscriber whose write fails is aborted, and the others still get the message', async () => {
     const logged: string[] = [];
-    const broker = new ChatBroker({
+    const broker = new RoomBroker({
       access: store,
-      messages: store,
       fanOut: (target) => new MemoryFanOut(target),
       log: (_level, text) => logged.push(text),
     });
@@ -116,7 +73,7 @@ describe('ChatBroker delivery', () => {
       throw new Error('socket exploded');
     };
     for (const each of [before, broken, after]) await broker.subscribe(each, 's', '/topic/greetings/1');
-    broker.deliver(message(1));
+    broker.deliverEvent(news(1));
     // An exception escaping the flush (it runs in setImmediate) would fail this test as an unhandled error.
     await turn();
     expect(before.writes).toHaveLength(1);
@@ -126,120 +83,32 @@ describe('ChatBroker delivery', () => {
   });
 
   it('stops delivering to a subscription once it is gone', async () => {
-    const broker = new ChatBroker({
+    const broker = new RoomBroker({
       access: store,
-      messages: store,
       fanOut: (target) => new MemoryFanOut(target),
     });
     const a = subscriber('a');
     await broker.subscribe(a, 's', '/topic/greetings/1');
     broker.unsubscribe(a, 's');
-    broker.deliver(message(10));
+    broker.deliverEvent(news(10));
     await turn();
     expect(a.writes).toHaveLength(0);
     expect(broker.subscriptionCount).toBe(0);
   });
 });
 
-describe('ChatBroker catch-up after a fan-out outage', () => {
-  const MINUTE = 60_000;
-
-  function setUp() {
-    let clock = Date.parse('2026-11-21T06:00:00Z');
-    const store = new MemoryChat();
-    const broker = new ChatBroker({
-      access: store,
-      messages: store,
-      fanOut: (target) => new MemoryFanOut(target),
-      now: () => clock,
-      catchUpRetryMs: 5,
-    });
-    /** A message stored by any instance at the current time (not delivered: its publish is what was lost). */
-    const stored = (id: number): ChatMessage => {
-      const m = { ...message(id), createdDate: new Date(clock).toISOString() };
-      store.messages.push(m);
-      return m;
-    };
-    const advance = (ms: number): void => {
-      clock += ms;
-    };
-    const received = (writes: Uint8Array[]): number[] =>
-      framesOf(writes).map((frame) => Number(frame.headers.get('message-id')));
-    return { store, broker, stored, advance, received };
-  }
-
-  it('delivers a lower-id message of another instance still in flight when the subscription dropped', async () => {
-    const { broker, stored, advance, received } = setUp();
-    const a = subscriber('alice');
-    await broker.subscribe(a, 's', '/topic/greetings/1');
-    broker.deliver(stored(1));
-    advance(2 * MINUTE);
-    // Another instance stored 100 first; this one stored 101 a moment later and delivered it at once. The
-    // publish of 100 was still on its way when the subscription to the other instances dropped.
-    stored(100);
-    advance(1);
-    broker.deliver(stored(101));
-    await turn();
-    advance(5);
-    broker.suspended();
-    // Stored elsewhere during the outage: more than one page of the catch-up.
-    advance(30_000);
-    for (let id = 102; id < 1_302; id += 1) stored(id);
-    broker.resumed();
-
-    const expected = [1, 101, 100, ...Array.from({ length: 1_200 }, (_, i) => 102 + i)];
-    await eventually(() => expect(received(a.writes)).toHaveLength(expected.length));
-    await turn();
-    expect(received(a.writes)).toEqual(expected);
-  });
-
-  it('reads from the last message stored a margin before the outage, and not from the beginning', async () => {
-    const { broker, stored, advance, received } = setUp();
-    const a = subscriber('alice');
-    await broker.subscribe(a, 's', '/topic/greetings/1');
-    stored(1); // long ago, delivered to whoever was there then (before this subscriber)
-    advance(10 * MINUTE);
-    broker.deliver(stored(2));
-    advance(1_000);
-    broker.suspended();
-    stored(3);
-    broker.resumed();
-    // Message 1 is older than the margin: not this subscriber's business, and not sent again.
-    await eventually(() => expect(received(a.writes)).toEqual([2, 3]));
-    await turn();
-    expect(received(a.writes)).toEqual([2, 3]);
-  });
-
-  it('tries again while the database is away too, then catches up', async () => {
-    const { store, broker, stored, advance, received } = setUp();
-    const a = subscriber('alice');
-    await broker.subscribe(a, 's', '/topic/greetings/1');
-    broker.suspended();
-    advance(1_000);
-    stored(7);
-    store.failing = true;
-    broker.resumed();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(received(a.writes)).toEqual([]);
-    store.failing = false;
-    await eventually(() => expect(received(a.writes)).toEqual([7]));
-  });
-});
-
-describe('ChatBroker: ended memberships', () => {
+describe('RoomBroker: ended memberships', () => {
   function setUp(membershipCheckMs = 0) {
     const store = new MemoryChat();
     store.members.add('2:alice');
     store.members.add('2:carol');
     const announced: unknown[] = [];
-    const broker = new ChatBroker({
+    const broker = new RoomBroker({
       access: store,
-      messages: store,
       membershipCheckMs,
       fanOut: (target) => {
         const local = new MemoryFanOut(target);
         return {
-          publish: (m) => local.publish(m),
           publishEvent: (event) => local.publishEvent(event),
           announce: (scope) => announced.push(scope),
           close: local.close,
@@ -257,7 +126,7 @@ describe('ChatBroker: ended memberships', () => {
     await broker.subscribe(carol, 's', '/topic/greetings/2');
     store.members.delete('1:alice');
     store.members.delete('1:bob');
-    broker.classDeleted(1);
+    broker.membershipsEnded({ classId: 1 });
     await eventually(() =>
       expect([alice.aborted, bob.aborted]).toEqual([
         ['not a member of this class'],
@@ -276,7 +145,7 @@ describe('ChatBroker: ended memberships', () => {
     await broker.subscribe(bob, 's', '/topic/greetings/1');
     store.members.delete('1:alice');
     store.members.delete('2:alice');
-    broker.userWithdrawn();
+    broker.membershipsEnded('all');
     await eventually(() => expect(aliceElsewhere.aborted).toEqual(['not a member of this class']));
     expect(alice.aborted).toEqual(['not a member of this class']);
     expect(bob.aborted).toEqual([]);
@@ -308,11 +177,10 @@ describe('ChatBroker: ended memberships', () => {
   });
 });
 
-describe('ChatBroker greetings', () => {
+describe('RoomBroker greetings', () => {
   it("tells a new subscriber the topic's state first, read again when news of it arrived meanwhile", async () => {
-    const broker = new ChatBroker({
+    const broker = new RoomBroker({
       access: store,
-      messages: store,
       fanOut: (target) => new MemoryFanOut(target),
     });
     const reads: Array<(bodies: unknown[]) => void> = [];

@@ -1,6 +1,6 @@
-import { type ChatMeter, NO_CHAT_METER } from './chat-metrics.ts';
-import type { ChatLog, ChatSubscriber, RoomEvent } from './chat-ports.ts';
-import { encodeFrame, stompFrame } from './stomp-frame.ts';
+import { NO_STOMP_METER, type StompMeter, type StompSubscriber } from '../stomp/stomp-ports.ts';
+import type { RoomLog, RoomEvent } from './room-ports.ts';
+import { encodeFrame, stompFrame } from '../stomp/stomp-frame.ts';
 import type { Subscription, Subscriptions } from './subscriptions.ts';
 
 /**
@@ -29,22 +29,20 @@ const encoder = new TextEncoder();
  */
 export class Delivery {
   readonly #subscriptions: Subscriptions;
-  readonly #log: ChatLog;
-  readonly #meter: ChatMeter;
+  readonly #log: RoomLog;
+  readonly #meter: StompMeter;
   #outbox: Outgoing[] = [];
 
-  constructor(subscriptions: Subscriptions, log: ChatLog, meter: ChatMeter = NO_CHAT_METER) {
+  constructor(subscriptions: Subscriptions, log: RoomLog, meter: StompMeter = NO_STOMP_METER) {
     this.#subscriptions = subscriptions;
     this.#log = log;
     this.#meter = meter;
   }
 
-  /** Queues a message for the subscribers of `destination` (nothing when there are none here). */
-  enqueue(destination: string, messageId: string, value: unknown): void {
-    this.#push({ destination, messageId, value });
-  }
-
-  /** Queues a room event, each subscriber reading the view its role (or being named in `own`) gives it. */
+  /**
+   * Queues a room event for the subscribers of its destination (nothing when there are none here), each
+   * reading the view its role (or being named in `own`) gives it.
+   */
   enqueueEvent(event: RoomEvent): void {
     const outgoing: Outgoing = { destination: event.destination, messageId: event.id, value: event.body };
     if (event.student !== undefined) outgoing.student = event.student;
@@ -119,7 +117,7 @@ export class Delivery {
     this.#meter.delivered(delivered);
   }
 
-  #abort(subscriber: ChatSubscriber): void {
+  #abort(subscriber: StompSubscriber): void {
     try {
       subscriber.abort('internal error');
     } catch (error) {

@@ -7,7 +7,7 @@ const decoder = new TextDecoder();
 
 /**
  * The SockJS websocket transport (`/ws/{server}/{session}/websocket`): SockJS frames over one WebSocket. To the
- * chat it is a STOMP transport whose bytes travel as SockJS messages; the socket's own queue is what counts as
+ * sessions it is a STOMP transport whose bytes travel as SockJS messages; the socket's own queue is what counts as
  * buffered. A client sending something that is not SockJS framing is closed.
  */
 export function sockJsWebSocket(

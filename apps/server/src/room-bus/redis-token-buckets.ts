@@ -42,7 +42,7 @@ const LOG_EVERY_MS = 10_000;
 /**
  * The per-user send limit shared by every server instance through Redis (`REDIS_URL`): a user who spreads
  * connections over instances still gets one bucket. While Redis is away, the instance's memory buckets decide,
- * so the chat keeps working with a per-instance limit until Redis is back.
+ * so the room keeps working with a per-instance limit until Redis is back.
  */
 export class RedisTokenBuckets {
   readonly #redis: Redis;

@@ -1,12 +1,5 @@
-import {
-  CHAT_ERROR_DESTINATION,
-  CHAT_RECONNECT_HEADER,
-  CHAT_RESTART_MESSAGE,
-  CHAT_RESTART_RECONNECT_MS,
-  type ChatRefusal,
-} from '@sea/contract/chat';
-import type { ChatBroker } from './chat-broker.ts';
-import type { ChatOutcome, ChatSubscriber } from './chat-ports.ts';
+import { CHAT_ERROR_DESTINATION } from '@sea/contract/chat';
+import type { StompBroker, StompOutcome, StompSubscriber } from './stomp-ports.ts';
 import { encodeFrame, frameText, stompFrame, type StompFrame } from './stomp-frame.ts';
 import { StompParser } from './stomp-parser.ts';
 import {
@@ -15,59 +8,36 @@ import {
   type StompTransport,
 } from './stomp-session-options.ts';
 import { readConnect, STOMP_VERSIONS } from './stomp-connect.ts';
-
-export type { StompSessionOptions, StompTransport };
-
-type Broker = Pick<
-  ChatBroker,
-  'authenticate' | 'subscribe' | 'unsubscribe' | 'send' | 'disconnected' | 'hasSubscription'
->;
-
-const HEARTBEAT = new Uint8Array([0x0a]);
-const SERVER_NAME = 'sea-chat/1';
-/** Numbers refusal MESSAGEs: a message-id must be unique, and two refusals can share a millisecond. */
-let refusalCount = 0;
+import { StompPace } from './stomp-pace.ts';
+import { connectedFrame, errorFrame, HEARTBEAT, refusalFrame, restartFrame } from './stomp-replies.ts';
 
 /**
  * One STOMP connection: reads frames, negotiates version and heart-beats, authenticates CONNECT, and hands
  * SUBSCRIBE and SEND to the broker one frame at a time (so receipts and refusals come back in order).
  * Protocol and permission failures answer an ERROR frame and close; a refused SEND does not close.
  */
-export class StompSession implements ChatSubscriber {
+export class StompSession implements StompSubscriber {
   userId = '';
   version = '1.2';
 
   readonly #transport: StompTransport;
-  readonly #broker: Broker;
+  readonly #broker: StompBroker;
   readonly #options: StompSessionOptions;
   readonly #parser: StompParser;
-  readonly #onClosed: (session: StompSession) => void;
   #state: 'connecting' | 'connected' | 'closed' = 'connecting';
   #queue: StompFrame[] = [];
   #draining = false;
-  #lastReceived = Date.now();
-  #lastSent = Date.now();
-  #sendEveryMs = 0;
-  #expectEveryMs = 0;
-  #slowSince: number | null = null;
+  readonly #pace: StompPace;
   #errorsSubscription: string | null = null;
-  #timer: ReturnType<typeof setInterval> | null = null;
-  #connectTimer: ReturnType<typeof setTimeout> | null;
 
-  constructor(
-    transport: StompTransport,
-    broker: Broker,
-    options: Partial<StompSessionOptions> = {},
-    onClosed: (session: StompSession) => void = () => undefined,
-  ) {
+  constructor(transport: StompTransport, broker: StompBroker, options: Partial<StompSessionOptions> = {}) {
     this.#transport = transport;
     this.#broker = broker;
     this.#options = { ...DEFAULT_SESSION_OPTIONS, ...options };
     this.#parser = new StompParser(this.#options.parserLimits);
-    this.#onClosed = onClosed;
-    this.#connectTimer = setTimeout(
-      () => this.#guard(() => this.#fail('CONNECT expected')),
-      this.#options.connectTimeoutMs,
+    this.#pace = new StompPace(this.#options, transport);
+    this.#pace.awaitConnect(this.#options.connectTimeoutMs, () =>
+      this.#guard(() => this.#fail('CONNECT expected')),
     );
   }
 
@@ -87,25 +57,20 @@ export class StompSession implements ChatSubscriber {
   }
 
   /**
-   * The server is stopping: an ERROR frame that asks the client to reconnect ({@link CHAT_RECONNECT_HEADER},
+   * The server is stopping: an ERROR frame that asks the client to reconnect (the contract's reconnect header,
    * a Korean `message`), then close. Not a refusal: nothing is counted as refused.
    */
   drain(): void {
     this.#guard(() => {
       if (!this.open) return;
-      const headers = {
-        message: CHAT_RESTART_MESSAGE,
-        [CHAT_RECONNECT_HEADER]: String(CHAT_RESTART_RECONNECT_MS),
-        'content-type': 'text/plain;charset=utf-8',
-      };
-      this.#writeFrame(stompFrame('ERROR', headers, CHAT_RESTART_MESSAGE));
+      this.#writeFrame(restartFrame());
       this.#close('close');
     });
   }
 
   #read(data: Uint8Array): void {
     if (this.#state === 'closed') return;
-    this.#lastReceived = Date.now();
+    this.#pace.received(Date.now());
     for (const event of this.#parser.push(data)) {
       if (event.type === 'error') return this.#fail(event.message);
       if (event.type === 'heartbeat') continue;
@@ -185,20 +150,16 @@ export class StompSession implements ChatSubscriber {
     if (this.#state !== 'connecting') return;
     this.userId = userId;
     this.#state = 'connected';
-    this.#clearConnectTimer();
-    this.#sendEveryMs = request.sendEveryMs;
-    this.#expectEveryMs = request.expectEveryMs;
-    const headers: Record<string, string> = { version: request.version, server: SERVER_NAME };
-    if (request.version !== '1.0') headers['heart-beat'] = `${offered},${offered}`;
-    this.#writeFrame(stompFrame('CONNECTED', headers));
-    this.#startTimer();
+    this.#pace.connected(request.sendEveryMs, request.expectEveryMs);
+    this.#writeFrame(connectedFrame(request.version, offered));
+    this.#pace.beat(() => this.#guard(() => this.#tick()));
   }
 
   async #subscribe(frame: StompFrame): Promise<void> {
     const destination = frame.headers.get('destination');
     const id = frame.headers.get('id') ?? (this.version === '1.0' ? destination : undefined);
     if (!destination || id === undefined) return this.#fail('SUBSCRIBE needs destination and id', frame);
-    // A chat message is delivered once to whoever is there; there is nothing to redeliver on a NACK or a
+    // A room's news is delivered once to whoever is there; there is nothing to redeliver on a NACK or a
     // missing ACK, so client acknowledgement is refused rather than pretended.
     const ack = frame.headers.get('ack') ?? 'auto';
     if (ack !== 'auto') return this.#fail('only ack:auto subscriptions are supported', frame);
@@ -230,7 +191,7 @@ export class StompSession implements ChatSubscriber {
     this.#outcome(frame, outcome);
   }
 
-  #outcome(frame: StompFrame, outcome: ChatOutcome): void {
+  #outcome(frame: StompFrame, outcome: StompOutcome): void {
     if (!this.open) return;
     if (outcome.type === 'fatal') return this.#fail(outcome.message, frame);
     if (outcome.type === 'ok') return this.#receipt(frame);
@@ -240,18 +201,7 @@ export class StompSession implements ChatSubscriber {
       this.#options.log('info', `chat SEND refused (${outcome.code}); the client hears nothing`);
       return;
     }
-    const refusal: ChatRefusal = {
-      code: outcome.code,
-      message: outcome.message,
-      receipt: frame.headers.get('receipt') ?? null,
-    };
-    const headers = {
-      destination: CHAT_ERROR_DESTINATION,
-      subscription,
-      'message-id': `refusal-${++refusalCount}`,
-      'content-type': 'application/json;charset=utf-8',
-    };
-    this.#writeFrame(stompFrame('MESSAGE', headers, JSON.stringify(refusal)));
+    this.#writeFrame(refusalFrame(outcome, frame.headers.get('receipt'), subscription));
   }
 
   #receipt(frame: StompFrame): void {
@@ -264,10 +214,7 @@ export class StompSession implements ChatSubscriber {
   #fail(message: string, cause?: StompFrame, extra: Record<string, string> = {}): void {
     if (!this.open) return;
     this.#options.meter.refused('error');
-    const headers: Record<string, string> = { message, 'content-type': 'text/plain', ...extra };
-    const receipt = cause?.headers.get('receipt');
-    if (receipt !== undefined) headers['receipt-id'] = receipt;
-    this.#writeFrame(stompFrame('ERROR', headers, message));
+    this.#writeFrame(errorFrame(message, cause?.headers.get('receipt'), extra));
     this.#close('close');
   }
 
@@ -282,57 +229,27 @@ export class StompSession implements ChatSubscriber {
     if (this.#state === 'closed') return;
     this.#state = 'closed';
     this.#queue = [];
-    this.#clearConnectTimer();
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
+    this.#pace.stop();
     this.#broker.disconnected(this);
-    this.#onClosed(this);
-  }
-
-  #clearConnectTimer(): void {
-    if (this.#connectTimer) clearTimeout(this.#connectTimer);
-    this.#connectTimer = null;
-  }
-
-  #startTimer(): void {
-    const periods = [this.#sendEveryMs, this.#expectEveryMs, this.#options.maxSlowMs].filter((ms) => ms > 0);
-    const period = Math.max(10, Math.min(...periods) / 2);
-    this.#timer = setInterval(() => this.#guard(() => this.#tick()), period);
-    // The timer must not keep a process alive that is otherwise shutting down.
-    this.#timer.unref?.();
   }
 
   #tick(): void {
     const now = Date.now();
-    if (
-      this.#expectEveryMs > 0 &&
-      now - this.#lastReceived > this.#expectEveryMs * this.#options.heartbeatTolerance
-    ) {
+    if (this.#pace.silent(now)) {
       this.#options.log('info', `chat session of ${this.userId} missed its heart-beats; closing`);
       return this.#close('terminate');
     }
     if (this.#tooSlow(now)) return;
-    // Send early rather than late: the tick period is at most half the interval, so no gap exceeds it.
-    if (this.#sendEveryMs > 0 && now - this.#lastSent >= this.#sendEveryMs / 2) this.#write(HEARTBEAT);
+    if (this.#pace.heartbeatDue(now)) this.#write(HEARTBEAT);
   }
 
   /** Closes the session when its socket cannot keep up; true if it did. */
   #tooSlow(now: number): boolean {
-    const buffered = this.#transport.bufferedBytes();
-    if (buffered <= this.#options.slowBufferedBytes) {
-      this.#slowSince = null;
-      return false;
-    }
-    this.#slowSince ??= now;
-    if (buffered > this.#options.maxBufferedBytes || now - this.#slowSince > this.#options.maxSlowMs) {
-      this.#options.log(
-        'warn',
-        `chat subscriber ${this.userId} too slow (${buffered} bytes queued); closing`,
-      );
-      this.#close('terminate');
-      return true;
-    }
-    return false;
+    const buffered = this.#pace.tooSlow(now);
+    if (buffered === null) return false;
+    this.#options.log('warn', `chat subscriber ${this.userId} too slow (${buffered} bytes queued); closing`);
+    this.#close('terminate');
+    return true;
   }
 
   /**
@@ -371,7 +288,7 @@ export class StompSession implements ChatSubscriber {
   }
 
   #write(bytes: Uint8Array): void {
-    this.#lastSent = Date.now();
+    this.#pace.sent(Date.now());
     this.#transport.send(bytes);
   }
 }

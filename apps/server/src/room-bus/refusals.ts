@@ -1,6 +1,5 @@
 import type { ChatRefusalCode } from '@sea/contract/chat';
-import type { ChatOutcome } from './chat-ports.ts';
-import type { GateRefusal } from './moderation-store.ts';
+import type { StompOutcome } from '../stomp/stomp-ports.ts';
 
 /** The Korean reasons of the room's refusals, said to the person whose SEND was refused. */
 export const REFUSAL_TEXTS = {
@@ -11,17 +10,8 @@ export const REFUSAL_TEXTS = {
 } as const;
 
 /** A refused SEND: the connection stays, the sender hears `message` on the error queue. */
-export function refuse(code: ChatRefusalCode, message: string): ChatOutcome {
+export function refuse(code: ChatRefusalCode, message: string): StompOutcome {
   return { type: 'refused', code, message };
-}
-
-/** The refusal a muted student or one writing too fast under slow mode hears, with how long to wait. */
-export function gateRefusal(refusal: GateRefusal, now: number): ChatOutcome {
-  if (refusal.type === 'slow') {
-    return refuse('slow-mode', `천천히 모드예요. ${refusal.waitSeconds}초 후에 다시 보낼 수 있어요.`);
-  }
-  const minutes = Math.max(1, Math.ceil((refusal.until.getTime() - now) / 60_000));
-  return refuse('muted', `강사가 채팅과 질문을 잠시 막았어요. ${minutes}분 후에 다시 쓸 수 있어요.`);
 }
 
 /** The JSON of a SEND's body, or null when it is not JSON. */

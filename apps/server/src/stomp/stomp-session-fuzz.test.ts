@@ -2,11 +2,9 @@
 // broker, with real timers. The parser's own fuzzing is in stomp-parser.test.ts; the same over real sockets
 // against the whole server is in test/chat-fuzz.test.ts.
 import { describe, expect, it } from 'vitest';
-import { ChatBroker } from './chat-broker.ts';
-import { MemoryFanOut } from './memory-fan-out.ts';
 import { encodeFrame, stompFrame } from './stomp-frame.ts';
 import { StompSession } from './stomp-session.ts';
-import { MemoryChat, RecordingTransport } from '../../test/chat-fakes.ts';
+import { MemoryChat, memoryChatBus, RecordingTransport } from '../../test/chat-fakes.ts';
 import { Random, randomChunks, randomStompInput } from '../../test/chat-fuzz-inputs.ts';
 
 const INPUTS = 10_000;
@@ -22,12 +20,7 @@ describe('StompSession under random input', () => {
     process.on('unhandledRejection', record);
     const internalErrors: unknown[] = [];
     const store = new MemoryChat();
-    const broker = new ChatBroker({
-      access: store,
-      messages: store,
-      fanOut: (target) => new MemoryFanOut(target),
-      rateLimit: { capacity: 1_000_000, refillPerSecond: 1_000_000 },
-    });
+    const broker = memoryChatBus(store, { capacity: 1_000_000, refillPerSecond: 1_000_000 });
     const options = {
       log: (level: string, message: string, error?: unknown) => {
         if (level === 'error') internalErrors.push(error ?? message);

@@ -1,6 +1,6 @@
 /**
- * A bounded set of the most recently seen ids, oldest forgotten first. Used to deliver each chat message once
- * even when a fan-out transport repeats it after a reconnect.
+ * A bounded set of the most recently seen ids, oldest forgotten first. Used to deliver each room event (a chat
+ * message...) once even when a fan-out transport or the chat's catch-up repeats it after a reconnect.
  */
 export class RecentIds<Id extends number | string = number> {
   readonly #capacity: number;

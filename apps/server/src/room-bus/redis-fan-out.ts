@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import { ChatMessageSchema, type ChatMessage } from '@sea/contract/chat';
-import type { FanOut, FanOutTarget, MembershipScope, RoomEvent } from './chat-ports.ts';
+import type { FanOut, FanOutTarget, MembershipScope, RoomEvent } from './room-ports.ts';
 
 export interface RedisFanOutOptions {
   url: string;
@@ -21,9 +20,8 @@ const RoomEventSchema = z.object({
   own: z.object({ userIds: z.array(z.string()), body: z.unknown() }).optional(),
 });
 
-/** What goes over the channel: a stored message, a room event, or the news that memberships may have ended. */
+/** What goes over the channel: a room event, or the news that memberships may have ended. */
 const EnvelopeSchema = z.union([
-  z.object({ origin: z.string(), message: ChatMessageSchema }),
   z.object({ origin: z.string(), event: RoomEventSchema }),
   z.object({
     origin: z.string(),
@@ -90,12 +88,6 @@ export class RedisFanOut implements FanOut {
     return this.#subscribed;
   }
 
-  publish(message: ChatMessage): void {
-    this.#target.deliver(message);
-    this.#enqueue(JSON.stringify({ origin: this.#origin, message } satisfies Envelope));
-    void this.#flush();
-  }
-
   publishEvent(event: RoomEvent): void {
     this.#target.deliverEvent(event);
     this.#enqueue(JSON.stringify({ origin: this.#origin, event } satisfies Envelope));
@@ -153,8 +145,7 @@ export class RedisFanOut implements FanOut {
       return;
     }
     if (envelope.origin === this.#origin) return;
-    if ('message' in envelope) this.#target.deliver(envelope.message);
-    else if ('event' in envelope) this.#target.deliverEvent(toRoomEvent(envelope.event));
+    if ('event' in envelope) this.#target.deliverEvent(toRoomEvent(envelope.event));
     else this.#target.recheckMemberships(envelope.membership);
   }
 }

@@ -93,9 +93,9 @@ async function setUp(session: NonNullable<Config['chat']>['session']) {
   await Promise.all([publisher.connect(), reader.connect()]);
   await reader.join(room.classId);
   const stalled = await StalledSubscriber.open(url, room.teacher.token, room.classId);
-  expect(built.chatBroker.subscriptionCount).toBe(2);
+  expect(built.roomBus.subscriptionCount).toBe(2);
   // The server dropped the stalled subscriber (the reader's subscription is the only one left).
-  const dropped = () => built.chatBroker.subscriptionCount < 2;
+  const dropped = () => built.roomBus.subscriptionCount < 2;
   return { app: built, room, publisher, reader, stalled, dropped };
 }
 
@@ -110,7 +110,7 @@ describe('slow consumers over a real socket', () => {
     });
 
     let peakQueued = 0;
-    const sampler = setInterval(() => (peakQueued = Math.max(peakQueued, app.chatQueuedBytes())), 5);
+    const sampler = setInterval(() => (peakQueued = Math.max(peakQueued, app.roomQueuedBytes())), 5);
     let sent = 0;
     let sentAfterClose = 0;
     try {
@@ -122,7 +122,7 @@ describe('slow consumers over a real socket', () => {
         );
         await Promise.all(batch);
         sent += WINDOW;
-        peakQueued = Math.max(peakQueued, app.chatQueuedBytes());
+        peakQueued = Math.max(peakQueued, app.roomQueuedBytes());
         if (droppedBefore) sentAfterClose += WINDOW;
       }
     } finally {
@@ -152,7 +152,7 @@ describe('slow consumers over a real socket', () => {
     expect(new Set(ids).size).toBe(sent);
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
     expect(reader.client.connected).toBe(true);
-    await eventually(() => expect(app.chatQueuedBytes()).toBeLessThan(64 * 1024));
+    await eventually(() => expect(app.roomQueuedBytes()).toBeLessThan(64 * 1024));
   });
 
   it('closes a subscriber that stays behind for longer than the time allowed, below the byte cap', async () => {
@@ -174,7 +174,7 @@ describe('slow consumers over a real socket', () => {
       );
       sent += WINDOW;
       await eventually(() => expect(reader.messages).toHaveLength(sent));
-      if (app.chatQueuedBytes() > 16 * 1024) behindSince = Date.now();
+      if (app.roomQueuedBytes() > 16 * 1024) behindSince = Date.now();
     }
     // (On a slow machine the time rule may already have closed it while the reader caught up.)
     const started = behindSince ?? Date.now();
@@ -184,7 +184,7 @@ describe('slow consumers over a real socket', () => {
     expect(Date.now() - started).toBeLessThan(maxSlowMs + 5_000);
     expect(sent * CONTENT.length * 3).toBeLessThan(256 * 1024 * 1024);
     // Its queue goes with its socket (the subscription goes first; the socket's close event a moment later).
-    await eventually(() => expect(app.chatQueuedBytes()).toBeLessThan(16 * 1024));
+    await eventually(() => expect(app.roomQueuedBytes()).toBeLessThan(16 * 1024));
     stalled.resume();
     await stalled.closed;
   });

@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
@@ -6,6 +5,7 @@ import { RedisTokenBuckets } from './redis-token-buckets.ts';
 import { TokenBuckets, type TokenBucketOptions } from './token-buckets.ts';
 import { redisAvailable } from '../../test/helper.ts';
 import { skipNotice } from '../../test/skip-notice.ts';
+import { freePort } from '@sea/service-kit/test/free-port';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
@@ -64,24 +64,10 @@ describe.skipIf(!available)('RedisTokenBuckets', () => {
   });
 
   it('falls back to this instance’s memory while Redis cannot be reached', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const buckets = instance('unused:', { capacity: 3, refillPerSecond: 0.001 }, `redis://127.0.0.1:${port}`);
     const takes = [];
     for (let i = 0; i < 5; i += 1) takes.push(await buckets.take('carol'));
     expect(takes).toEqual([true, true, true, false, false]);
   });
 });
-
-/** A loopback port nobody listens on. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}

@@ -1,30 +1,15 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
+import type { StompMeter } from '../stomp/stomp-ports.ts';
 
-/** What the chat tells the metrics as it happens; the STOMP sessions and the delivery call it. */
-export type ChatMeter = {
-  /** A SEND was accepted (stored and published to the room). */
-  messageAccepted(): void;
-  /** MESSAGE frames handed to subscribers' sockets. */
-  delivered(frames: number): void;
-  /** A frame was refused: a SEND with the refusal's code, or any frame answered with ERROR (`error`). */
-  refused(reason: string): void;
-};
-
-/** The meter of a broker or session built without metrics (unit tests, benchmarks). */
-export const NO_CHAT_METER: ChatMeter = {
-  messageAccepted: () => undefined,
-  delivered: () => undefined,
-  refused: () => undefined,
-};
-
-/** What the chat holds now, read when the metrics are scraped. */
-export type ChatGauges = { connections: () => number; subscriptions: () => number };
+/** What the room bus holds now, read when the metrics are scraped. */
+export type RoomBusGauges = { connections: () => number; subscriptions: () => number };
 
 /**
- * The chat's metrics on `registry`: open STOMP connections and subscriptions (read at each scrape), and
- * counters of accepted messages, deliveries and refused frames. Returns the meter the chat reports to.
+ * The room bus's metrics on `registry` (named `chat_*`, as dashboards know them): open STOMP connections and
+ * subscriptions (read at each scrape), and counters of accepted SENDs, deliveries and refused frames. Returns
+ * the meter the sessions and the delivery report to.
  */
-export function chatMetrics(registry: Registry, gauges: ChatGauges): ChatMeter {
+export function roomBusMetrics(registry: Registry, gauges: RoomBusGauges): StompMeter {
   const registers = [registry];
   new Gauge({
     name: 'chat_connections',

@@ -1,10 +1,10 @@
 import type { RoomRole } from '@sea/contract/chat';
-import type { ChatSubscriber } from './chat-ports.ts';
+import type { StompSubscriber } from '../stomp/stomp-ports.ts';
 import type { RoomTopic } from './room-topics.ts';
 
 /** One SUBSCRIBE of one session to one room topic. */
 export interface Subscription {
-  readonly subscriber: ChatSubscriber;
+  readonly subscriber: StompSubscriber;
   readonly id: string;
   readonly topic: RoomTopic;
   /** The subscriber's role in the room when subscribing: which view of a room event it reads. */
@@ -17,22 +17,22 @@ export interface Subscription {
  * kind of topic: every room topic is kept alike.
  */
 export class Subscriptions {
-  readonly #bySubscriber = new Map<ChatSubscriber, Map<string, Subscription>>();
+  readonly #bySubscriber = new Map<StompSubscriber, Map<string, Subscription>>();
   readonly #byDestination = new Map<string, Set<Subscription>>();
   readonly #byRoom = new Map<number, Set<Subscription>>();
 
   /** True when the session has a subscription with this id. */
-  has(subscriber: ChatSubscriber, id: string): boolean {
+  has(subscriber: StompSubscriber, id: string): boolean {
     return this.#bySubscriber.get(subscriber)?.has(id) ?? false;
   }
 
   /** How many subscriptions the session has. */
-  countOf(subscriber: ChatSubscriber): number {
+  countOf(subscriber: StompSubscriber): number {
     return this.#bySubscriber.get(subscriber)?.size ?? 0;
   }
 
   /** Adds a subscription; the caller has checked that the id is free. */
-  add(subscriber: ChatSubscriber, id: string, topic: RoomTopic, role: RoomRole): Subscription {
+  add(subscriber: StompSubscriber, id: string, topic: RoomTopic, role: RoomRole): Subscription {
     const subscription: Subscription = { subscriber, id, topic, role };
     const own = this.#bySubscriber.get(subscriber) ?? new Map<string, Subscription>();
     own.set(id, subscription);
@@ -43,7 +43,7 @@ export class Subscriptions {
   }
 
   /** Removes a subscription; an unknown id is ignored. */
-  remove(subscriber: ChatSubscriber, id: string): void {
+  remove(subscriber: StompSubscriber, id: string): void {
     const own = this.#bySubscriber.get(subscriber);
     const subscription = own?.get(id);
     if (!own || !subscription) return;
@@ -54,7 +54,7 @@ export class Subscriptions {
   }
 
   /** Removes every subscription of a session. */
-  removeAll(subscriber: ChatSubscriber): void {
+  removeAll(subscriber: StompSubscriber): void {
     for (const id of [...(this.#bySubscriber.get(subscriber)?.keys() ?? [])]) this.remove(subscriber, id);
   }
 

@@ -1,4 +1,4 @@
-import type { ChatAccess, ChatLog, MembershipScope } from './chat-ports.ts';
+import type { RoomAccess, RoomLog, MembershipScope } from './room-ports.ts';
 import type { Subscriptions } from './subscriptions.ts';
 
 /** The ERROR message of a session whose membership is refused or ended. */
@@ -7,9 +7,9 @@ export const NOT_A_MEMBER = 'not a member of this class';
 const DEFAULT_CHECK_MS = 60_000;
 
 export interface MembershipWatchOptions {
-  access: Pick<ChatAccess, 'stillMembers' | 'forgetMemberships'>;
+  access: Pick<RoomAccess, 'stillMembers' | 'forgetMemberships'>;
   subscriptions: Subscriptions;
-  log: ChatLog;
+  log: RoomLog;
   /**
    * How often every subscription's membership is read again (0: never), the backstop for an ended membership
    * whose news did not arrive (Redis away, a change made outside this server).
@@ -26,7 +26,7 @@ export interface MembershipWatchOptions {
 export class MembershipWatch {
   readonly #access: MembershipWatchOptions['access'];
   readonly #subscriptions: Subscriptions;
-  readonly #log: ChatLog;
+  readonly #log: RoomLog;
   readonly #timer: ReturnType<typeof setInterval> | null;
   #checkingAll = false;
 

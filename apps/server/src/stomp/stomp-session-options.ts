@@ -1,5 +1,5 @@
 import { CHAT_HEARTBEAT_MS } from '@sea/contract/chat';
-import { type ChatMeter, NO_CHAT_METER } from './chat-metrics.ts';
+import { NO_STOMP_METER, type StompMeter } from './stomp-ports.ts';
 import type { StompParserLimits } from './stomp-parser.ts';
 
 /** The socket under a session, as the WebSocket adapter provides it. */
@@ -30,7 +30,7 @@ export interface StompSessionOptions {
   parserLimits: Partial<StompParserLimits>;
   log: (level: 'info' | 'warn' | 'error', message: string, error?: unknown) => void;
   /** Counts accepted messages and refused frames. */
-  meter: ChatMeter;
+  meter: StompMeter;
 }
 
 export const DEFAULT_SESSION_OPTIONS: StompSessionOptions = {
@@ -43,5 +43,5 @@ export const DEFAULT_SESSION_OPTIONS: StompSessionOptions = {
   maxSlowMs: 10_000,
   parserLimits: {},
   log: () => undefined,
-  meter: NO_CHAT_METER,
+  meter: NO_STOMP_METER,
 };

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ChatMessage } from '@sea/contract/chat';
@@ -8,6 +7,7 @@ import { buildApp } from '../app.ts';
 import { createTestDatabase, postgresAvailable, redisAvailable, testConfig } from '../../test/helper.ts';
 import { createChatClass, eventually, listenForChat, TestChatClient } from '../../test/chat-clients.ts';
 import { skipNotice } from '../../test/skip-notice.ts';
+import { freePort } from '@sea/service-kit/test/free-port';
 
 // Several instances need one shared database, so this suite always uses PostgreSQL (and Redis).
 const SHARED_REDIS = 'redis://127.0.0.1:6379';
@@ -189,17 +189,4 @@ async function startRedis(): Promise<{ url: string; start: () => Promise<void>; 
   };
   await start();
   return { url, start, stop };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
