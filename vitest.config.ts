@@ -104,7 +104,8 @@ export default defineConfig({
           root: 'scripts',
           include: ['**/*.test.ts'],
           environment: 'node',
-          fileParallelism: false,
+          // Among the other projects' files (free ports, own data folders, its processes found by parent):
+          // Vitest runs the files of projects with fileParallelism: false after all others, one worker idle.
           testTimeout: 300_000,
           hookTimeout: 300_000,
         },
@@ -117,7 +118,7 @@ export default defineConfig({
           include: ['**/*.test.ts'],
           environment: 'node',
           env: { LOG_LEVEL: 'warn' },
-          fileParallelism: false,
+          // Among the other projects' files too: the topology's nginx, coturn and services take free ports.
           testTimeout: 120_000,
           // The topology test may build the web app for its browser (up to 170 s on a busy machine), unless the
           // journeys' build is already fresh.
