@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import { openDatabase } from '../../apps/server/src/db/open-database.ts';
 import { createTestDatabase } from '../../apps/server/test/helper.ts';
 import { freePort } from '@sea/service-kit/test/free-port';
-import { startProcess, stopProcess } from './processes.ts';
+import { startApiServer, startProcess, stopProcess } from './processes.ts';
 import { BENCH_CLASSES, seedBenchData } from './seed-bench-data.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30_000);
@@ -50,20 +50,11 @@ try {
   const opened = await openDatabase({ kind: 'postgres', url: database.url });
   await seedBenchData(opened.db);
   await opened.close();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const api = await startProcess(
-    [here('../../apps/server/src/main.ts')],
-    {
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    },
-    `${base}/health`,
-  );
+  const { child: api, base } = await startApiServer({
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  });
   const rows: Record<string, string>[] = [];
   try {
     for (const route of [

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '@sea/service-kit/test/free-port';
 
 /** Starts `node <args>` and waits (bounded) until `url` answers 200. */
 export async function startProcess(
@@ -31,4 +33,20 @@ export function stopProcess(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/**
+ * Starts the real API server on a free loopback port without demo data, logging at warn, with `env` added
+ * (its database and data folder, say), and waits until its /health answers.
+ */
+export async function startApiServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const main = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
+  const child = await startProcess(
+    [main],
+    { HOST: '127.0.0.1', PORT: String(port), DEMO_DATA: 'false', LOG_LEVEL: 'warn', ...env },
+    `${base}/health`,
+  );
+  return { child, base };
 }

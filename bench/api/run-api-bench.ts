@@ -12,7 +12,7 @@ import autocannon, { type Result } from 'autocannon';
 import { openDatabase } from '../../apps/server/src/db/open-database.ts';
 import { createTestDatabase } from '../../apps/server/test/helper.ts';
 import { freePort } from '@sea/service-kit/test/free-port';
-import { startProcess, stopProcess } from './processes.ts';
+import { startApiServer, startProcess, stopProcess } from './processes.ts';
 import { BENCH_CLASSES, BENCH_ENROLMENTS, seedBenchData } from './seed-bench-data.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -30,21 +30,8 @@ try {
     `seeded ${BENCH_CLASSES} classes, ${BENCH_ENROLMENTS} enrolments in ${Date.now() - started} ms`,
   );
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   // The server as deployed: request logging at warn, the default read cache (READ_CACHE_MS=1000).
-  const api = await startProcess(
-    [here('../../apps/server/src/main.ts')],
-    {
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    `${base}/health`,
-  );
+  const { child: api, base } = await startApiServer({ DATABASE_URL: database.url, DATA_DIR: dataDir });
   const rows: Record<string, string>[] = [];
   try {
     for (const route of [

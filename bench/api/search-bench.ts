@@ -8,19 +8,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { DatabaseConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/open-database.ts';
 import { createTestDatabase } from '../../apps/server/test/helper.ts';
-import { freePort } from '@sea/service-kit/test/free-port';
-import { startProcess, stopProcess } from './processes.ts';
+import { startApiServer, stopProcess } from './processes.ts';
 import { BENCH_CLASSES, seedBenchData } from './seed-bench-data.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const SEARCH_TITLES = [
   '아이패드 드로잉',
   '수채화 풍경',
@@ -70,21 +67,7 @@ async function run(name: string, config: DatabaseConfig, env: Record<string, str
   await opened.db.execute(sql`analyze`);
   await opened.close();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sea-search-bench-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const api = await startProcess(
-    [here('../../apps/server/src/main.ts')],
-    {
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      READ_CACHE_MS: '0',
-      ...env,
-    },
-    `${base}/health`,
-  );
+  const { child: api, base } = await startApiServer({ DATA_DIR: dataDir, READ_CACHE_MS: '0', ...env });
   try {
     for (const route of ROUTES) {
       const sample = await fetch(base + route);
