@@ -1,4 +1,4 @@
-import type { ChatConnectionState } from './chat-connection.ts';
+import type { RoomConnectionState } from '../../lib/realtime/room-connection.ts';
 
 /** Korean texts of the chat panel. */
 export const CHAT_TEXTS = {
@@ -24,7 +24,7 @@ export const CHAT_TEXTS = {
     connected: '연결됨',
     disconnected: '연결 끊김',
     failed: '연결 실패',
-  } satisfies Record<ChatConnectionState, string>,
+  } satisfies Record<RoomConnectionState, string>,
 } as const;
 
 /** Korean texts of the classroom parts of the side panel: tabs, questions, hands and moderation. */

@@ -5,7 +5,7 @@ import {
   type HandsView,
 } from '@sea/contract/classroom';
 import { fetchHands } from './api/fetch-hands.ts';
-import type { ChatConnection } from './chat-connection.ts';
+import type { RoomConnection } from '../../lib/realtime/room-connection.ts';
 import { useRoomState } from './use-room-state.ts';
 
 export type HandsControls = {
@@ -17,7 +17,7 @@ export type HandsControls = {
 };
 
 /** The raised hands of the room: the queue for the teacher, the count and one's own hand for a student. */
-export function useHands(connection: ChatConnection | null, classId: number): HandsControls {
+export function useHands(connection: RoomConnection | null, classId: number): HandsControls {
   const [hands] = useRoomState<HandsView>(
     connection,
     handTopic(classId),

@@ -1,12 +1,12 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeChatConnection } from './testing/fake-stomp.ts';
+import { fakeRoomConnection } from '../../testing/fake-stomp.ts';
 import { useModerationState } from './use-moderation-state.ts';
 
 const TOPIC = '/topic/moderation/7';
 
 function setUp() {
-  const { stomp, connection } = fakeChatConnection();
+  const { stomp, connection } = fakeRoomConnection();
   const hook = renderHook(() => useModerationState(connection, 'me'));
   const deliver = (body: unknown) =>
     act(async () => stomp.last().subscriptions.get(TOPIC)?.(JSON.stringify(body)));

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ChatConnection } from './chat-connection.ts';
+import type { RoomConnection } from '../../lib/realtime/room-connection.ts';
 
 export type ModerationState = {
   /** The room's slow mode in seconds (0: off). */
@@ -12,7 +12,7 @@ export type ModerationState = {
  * The room's slow mode and the reader's own mute, from the moderation topic: the server tells both right
  * after subscribing (on every reconnect too), then each change. A mute that ran out is dropped at its end.
  */
-export function useModerationState(connection: ChatConnection | null, me: string | null): ModerationState {
+export function useModerationState(connection: RoomConnection | null, me: string | null): ModerationState {
   const [slowSeconds, setSlowSeconds] = useState(0);
   // Every mute heard, by user: the greeting may come before the reader's own id is known.
   const [mutes, setMutes] = useState<Readonly<Record<string, string | null>>>({});

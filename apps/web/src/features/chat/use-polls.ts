@@ -7,7 +7,7 @@ import {
   type Poll,
 } from '@sea/contract/classroom';
 import { fetchPolls } from './api/fetch-polls.ts';
-import type { ChatConnection } from './chat-connection.ts';
+import type { RoomConnection } from '../../lib/realtime/room-connection.ts';
 import { useRoomState } from './use-room-state.ts';
 
 export type NewPoll = { question: string; options: string[]; multiple: boolean; correct: number[] | null };
@@ -24,7 +24,7 @@ export type PollsView = {
 const NONE: readonly Poll[] = [];
 
 /** The polls of the live session, from the list route and then the polls topic. */
-export function usePolls(connection: ChatConnection | null, classId: number): PollsView {
+export function usePolls(connection: RoomConnection | null, classId: number): PollsView {
   const [polls, change] = useRoomState<readonly Poll[]>(
     connection,
     pollTopic(classId),

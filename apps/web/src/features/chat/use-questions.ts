@@ -11,7 +11,7 @@ import {
   type QuestionEvent,
 } from '@sea/contract/classroom';
 import { fetchQuestions } from './api/fetch-questions.ts';
-import type { ChatConnection } from './chat-connection.ts';
+import type { RoomConnection } from '../../lib/realtime/room-connection.ts';
 import { useRoomState } from './use-room-state.ts';
 
 export type QuestionsView = {
@@ -28,7 +28,7 @@ export type QuestionsView = {
 const NONE: readonly Question[] = [];
 
 /** The questions of the live session, from the list route and then the questions topic. */
-export function useQuestions(connection: ChatConnection | null, classId: number): QuestionsView {
+export function useQuestions(connection: RoomConnection | null, classId: number): QuestionsView {
   const [questions, change] = useRoomState<readonly Question[]>(
     connection,
     questionTopic(classId),

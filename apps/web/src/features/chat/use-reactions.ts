@@ -5,7 +5,7 @@ import {
   type Reaction,
   type ReactionCounts,
 } from '@sea/contract/classroom';
-import type { ChatConnection } from './chat-connection.ts';
+import type { RoomConnection } from '../../lib/realtime/room-connection.ts';
 
 /** One emoji floating up for a moment. */
 export type Burst = { key: number; emoji: Reaction };
@@ -24,7 +24,7 @@ const MAX_BURST_PER_UPDATE = 8;
 let burstKey = 0;
 
 /** The room's reactions: the aggregated updates as bursts and totals, and sending one. */
-export function useReactions(connection: ChatConnection | null, classId: number): ReactionsView {
+export function useReactions(connection: RoomConnection | null, classId: number): ReactionsView {
   const [bursts, setBursts] = useState<readonly Burst[]>([]);
   const [totals, setTotals] = useState<ReactionsView['totals']>({});
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeChatConnection, type fakeStompFactory } from './testing/fake-stomp.ts';
+import { fakeRoomConnection, type fakeStompFactory } from '../../testing/fake-stomp.ts';
 import { useRoomState } from './use-room-state.ts';
 
 const TOPIC = '/topic/questions/7';
@@ -13,7 +13,7 @@ const apply = (list: readonly number[], body: unknown): readonly number[] => {
 };
 
 function setUp() {
-  const { stomp, connection } = fakeChatConnection();
+  const { stomp, connection } = fakeRoomConnection();
   const reads: Array<(value: readonly number[]) => void> = [];
   const load = () => new Promise<readonly number[]>((resolve) => reads.push(resolve));
   const hook = renderHook(() => useRoomState<readonly number[]>(connection, TOPIC, [], load, apply));

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ChatConnection } from './chat-connection.ts';
+import type { RoomConnection } from '../../lib/realtime/room-connection.ts';
 
 /**
  * A piece of room state kept from a topic of the chat connection: read with `load` whenever the subscription
@@ -8,7 +8,7 @@ import type { ChatConnection } from './chat-connection.ts';
  * question deleted meanwhile must not come back).
  */
 export function useRoomState<T>(
-  connection: ChatConnection | null,
+  connection: RoomConnection | null,
   destination: string,
   initial: T,
   load: () => Promise<T>,

@@ -7,9 +7,9 @@ import { envelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { DEFAULT_CHAT_AVATARS } from '../../../lib/default-images.ts';
 import { hashIndex } from '../../../lib/string-hash.ts';
-import { ChatConnection } from '../chat-connection.ts';
+import { RoomConnection } from '../../../lib/realtime/room-connection.ts';
 import { formatChatTime } from '../format-chat-time.ts';
-import { chatMessage, fakeStompFactory } from '../testing/fake-stomp.ts';
+import { chatMessage, fakeStompFactory } from '../../../testing/fake-stomp.ts';
 import { ChatPanel } from './chat-panel.tsx';
 
 const CLASS_ID = 7;
@@ -56,7 +56,7 @@ afterEach(() => {
 function renderPanel(role: 'teacher' | 'student' = 'student', reconnectDelayMs = 5_000) {
   const stomp = fakeStompFactory();
   const createConnection = (classId: number) =>
-    new ChatConnection({
+    new RoomConnection({
       classId,
       url: 'ws://127.0.0.1:1/ws',
       getToken: () => 'token',
@@ -175,7 +175,7 @@ describe('ChatPanel', () => {
   it('closes the connection when the panel is left', async () => {
     const stomp = fakeStompFactory();
     const createConnection = (classId: number) =>
-      new ChatConnection({
+      new RoomConnection({
         classId,
         url: 'ws://x/ws',
         getToken: () => null,

@@ -7,7 +7,7 @@ import {
 } from '@sea/contract/classroom';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { CHAT_TEXTS, CLASSROOM_TEXTS } from '../texts.ts';
-import { useChatConnection, type CreateChatConnection } from '../use-chat-connection.ts';
+import { useRoomConnection, type CreateRoomConnection } from '../../../lib/realtime/use-room-connection.ts';
 import { formatChatTime } from '../format-chat-time.ts';
 import { useHands } from '../use-hands.ts';
 import { useModerationState } from '../use-moderation-state.ts';
@@ -30,7 +30,7 @@ export type ChatPanelProps = {
   /** The reader's role in the room: the teacher gets the moderation tools and the hands queue. */
   role?: RoomRole;
   /** Another connection factory (tests); the real one connects to the server's `/ws`. */
-  createConnection?: CreateChatConnection;
+  createConnection?: CreateRoomConnection;
   /** The teacher's extra control beside each raised hand (the live room's '발언 요청'). */
   handAction?: HandsBarProps['handAction'];
 };
@@ -45,7 +45,7 @@ type Tab = 'chat' | 'questions' | 'polls';
  * them and reactions below; for the teacher, the moderation tools (delete, mute, slow mode).
  */
 export function ChatPanel({ classId, role = 'student', createConnection, handAction }: ChatPanelProps) {
-  const { state, messages, refusal, send, connection } = useChatConnection(classId, createConnection);
+  const { state, messages, refusal, send, connection } = useRoomConnection(classId, createConnection);
   const questions = useQuestions(connection, classId);
   const hands = useHands(connection, classId);
   const polls = usePolls(connection, classId);

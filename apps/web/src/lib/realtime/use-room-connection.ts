@@ -1,18 +1,18 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { ChatMessage, ChatRefusal } from '@sea/contract/chat';
-import { getAccessToken } from '../../lib/auth-tokens.ts';
-import { fetchChatHistory } from './api/fetch-chat-history.ts';
-import { renewAccessToken } from './api/renew-access-token.ts';
-import { ChatConnection, type ChatConnectionState } from './chat-connection.ts';
-import { chatSocketUrl } from './chat-socket-url.ts';
+import { getAccessToken } from '../auth-tokens.ts';
+import { fetchChatHistory } from './fetch-chat-history.ts';
+import { renewAccessToken } from './renew-access-token.ts';
+import { RoomConnection, type RoomConnectionState } from './room-connection.ts';
+import { roomSocketUrl } from './room-socket-url.ts';
 
 /** Builds the chat connection of a class; the panel takes another one in tests. */
-export type CreateChatConnection = (classId: number) => ChatConnection;
+export type CreateRoomConnection = (classId: number) => RoomConnection;
 
-export const createChatConnection: CreateChatConnection = (classId) =>
-  new ChatConnection({
+export const createRoomConnection: CreateRoomConnection = (classId) =>
+  new RoomConnection({
     classId,
-    url: chatSocketUrl(),
+    url: roomSocketUrl(),
     getToken: getAccessToken,
     fetchHistory: fetchChatHistory,
     renewToken: renewAccessToken,
@@ -21,27 +21,27 @@ export const createChatConnection: CreateChatConnection = (classId) =>
 const NO_MESSAGES: readonly ChatMessage[] = [];
 const noop = (): void => undefined;
 
-export type ChatView = {
-  state: ChatConnectionState;
+export type RoomView = {
+  state: RoomConnectionState;
   messages: readonly ChatMessage[];
   /** The server's last refusal of one of my messages, until the next message is sent. */
   refusal: ChatRefusal | null;
   send: (content: string) => boolean;
   /** The open connection (null before the first render's effect): the questions and hands use it too. */
-  connection: ChatConnection | null;
+  connection: RoomConnection | null;
 };
 
 /**
  * Opens the chat connection of a class while the component is mounted (closed when the page is left) and
  * re-renders on its events.
  */
-export function useChatConnection(
+export function useRoomConnection(
   classId: number,
-  create: CreateChatConnection = createChatConnection,
-): ChatView {
+  create: CreateRoomConnection = createRoomConnection,
+): RoomView {
   // The first factory is kept: a caller passing a new arrow function on every render must not reconnect.
   const [factory] = useState(() => create);
-  const [connection, setConnection] = useState<ChatConnection | null>(null);
+  const [connection, setConnection] = useState<RoomConnection | null>(null);
   const [refusal, setRefusal] = useState<ChatRefusal | null>(null);
 
   useEffect(() => {

@@ -1,10 +1,6 @@
 import { CHAT_ERROR_DESTINATION, chatTopic, type ChatMessage, type ChatRefusal } from '@sea/contract/chat';
-import {
-  ChatConnection,
-  type StompClientConfig,
-  type StompFactory,
-  type StompLike,
-} from '../chat-connection.ts';
+import { RoomConnection } from '../lib/realtime/room-connection.ts';
+import type { StompClientConfig, StompFactory, StompLike } from '../lib/realtime/stomp-client.ts';
 
 /**
  * A STOMP client the test drives by hand: it connects, confirms subscriptions (the server's RECEIPT), drops and
@@ -100,12 +96,12 @@ export function fakeStompFactory(): { clients: FakeStomp[]; factory: StompFactor
 }
 
 /** A chat connection of class 7 over fake STOMP clients, with no history and a 10 ms reconnection delay. */
-export function fakeChatConnection(): {
+export function fakeRoomConnection(): {
   stomp: ReturnType<typeof fakeStompFactory>;
-  connection: ChatConnection;
+  connection: RoomConnection;
 } {
   const stomp = fakeStompFactory();
-  const connection = new ChatConnection({
+  const connection = new RoomConnection({
     classId: 7,
     url: 'ws://127.0.0.1:1/ws',
     getToken: () => 'token',

@@ -1,6 +1,6 @@
 import { ROUTES } from '@sea/contract/paths';
-import { getAccessToken } from '../../../lib/auth-tokens.ts';
-import { http } from '../../../lib/http.ts';
+import { getAccessToken } from '../auth-tokens.ts';
+import { http } from '../http.ts';
 
 /**
  * Renews an expired access token: any bearer request does (the HTTP client refreshes on a 401, once for all

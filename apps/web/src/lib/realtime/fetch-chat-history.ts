@@ -1,6 +1,6 @@
 import { CHAT_HISTORY_MAX, type ChatMessage } from '@sea/contract/chat';
 import { ROUTES, toPath } from '@sea/contract/paths';
-import { http } from '../../../lib/http.ts';
+import { http } from '../http.ts';
 
 /**
  * `GET /find/chat/list/{classId}` (bare array, oldest first): the latest page, or with `after` what came
