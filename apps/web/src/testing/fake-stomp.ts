@@ -95,7 +95,7 @@ export function fakeStompFactory(): { clients: FakeStomp[]; factory: StompFactor
   return { clients, factory, last };
 }
 
-/** A chat connection of class 7 over fake STOMP clients, with no history and a 10 ms reconnection delay. */
+/** A room connection of class 7 over fake STOMP clients, with no history and a 10 ms reconnection delay. */
 export function fakeRoomConnection(): {
   stomp: ReturnType<typeof fakeStompFactory>;
   connection: RoomConnection;

@@ -14,9 +14,9 @@ import { renderWithProviders } from '../../testing/render.tsx';
 import { Component as StudentRoom } from './live-student.tsx';
 import { Component as TeacherRoom } from './live-teacher.tsx';
 
-// The chat has its own tests; here it would open a real STOMP connection.
-vi.mock('../../features/chat/components/chat-panel.tsx', () => ({
-  ChatPanel: () => <p>채팅 패널</p>,
+// The side panel has its own tests; here it would open a real STOMP connection.
+vi.mock('../live-room-panel.tsx', () => ({
+  LiveRoomPanel: () => <p>채팅 패널</p>,
 }));
 
 const classDetail = {

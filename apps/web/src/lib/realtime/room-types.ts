@@ -3,7 +3,7 @@ import type { ChatMessage, ChatRefusal } from '@sea/contract/chat';
 import type { ModerationEvent } from '@sea/contract/classroom';
 import type { StompFactory } from './stomp-client.ts';
 
-/** Where a chat connection stands; the panel shows it and enables sending only while `connected`. */
+/** Where a room connection stands; the panel shows it and enables sending only while `connected`. */
 export type RoomConnectionState = 'connecting' | 'connected' | 'disconnected' | 'failed';
 
 /** Events of a room connection, by name, with the value each carries. */

@@ -6,7 +6,7 @@ import { renewAccessToken } from './renew-access-token.ts';
 import { RoomConnection, type RoomConnectionState } from './room-connection.ts';
 import { roomSocketUrl } from './room-socket-url.ts';
 
-/** Builds the chat connection of a class; the panel takes another one in tests. */
+/** Builds the room connection of a class; the panel takes another one in tests. */
 export type CreateRoomConnection = (classId: number) => RoomConnection;
 
 export const createRoomConnection: CreateRoomConnection = (classId) =>
@@ -32,7 +32,7 @@ export type RoomView = {
 };
 
 /**
- * Opens the chat connection of a class while the component is mounted (closed when the page is left) and
+ * Opens the room connection of a class while the component is mounted (closed when the page is left) and
  * re-renders on its events.
  */
 export function useRoomConnection(

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { RoomConnection } from '../../lib/realtime/room-connection.ts';
 
 /**
- * A piece of room state kept from a topic of the chat connection: read with `load` whenever the subscription
+ * A piece of room state kept from a topic of the room connection: read with `load` whenever the subscription
  * to `destination` takes effect (on every (re)connect), then changed by each body on `destination`. Bodies that
  * arrive while a read is on its way are applied again on top of what it answers: the read may predate them (a
  * question deleted meanwhile must not come back).
