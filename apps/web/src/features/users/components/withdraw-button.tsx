@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { useRef } from 'react';
+import { ConfirmDangerButton } from '../../../components/ui/confirm-danger-button.tsx';
 import { useNotify } from '../../../components/ui/use-notify.ts';
 import { paths } from '../../../config/paths.ts';
 import { getAccessToken } from '../../../lib/auth-tokens.ts';
@@ -16,24 +15,26 @@ import { USER_TEXTS } from '../texts.ts';
 export function WithdrawButton() {
   const logOutTo = useLogOutTo();
   const notify = useNotify();
-  const [open, setOpen] = useState(false);
+  // The callbacks live on the mutation (see useWithdraw); they close the confirmation the button opened.
+  const close = useRef<() => void>(() => undefined);
   const withdrawal = useWithdraw({
     onSuccess: async () => {
-      setOpen(false);
+      close.current();
       notify(USER_TEXTS.withdrawn, { tone: 'success' });
       await logOutTo(paths.home.to());
     },
     onError: (error) => {
-      setOpen(false);
+      close.current();
       notify(isHttpError(error, 401) ? USER_TEXTS.noPermission : USER_TEXTS.withdrawFailed, {
         tone: 'error',
       });
     },
   });
 
-  const confirm = () => {
+  const confirm = (closeDialog: () => void) => {
+    close.current = closeDialog;
     if (getAccessToken() === null) {
-      setOpen(false);
+      closeDialog();
       notify(USER_TEXTS.noPermission, { tone: 'error' });
       return;
     }
@@ -41,20 +42,16 @@ export function WithdrawButton() {
   };
 
   return (
-    <>
-      <Button variant="ghost" size="lg" onClick={() => setOpen(true)}>
-        {USER_TEXTS.withdraw}
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={USER_TEXTS.withdrawTitle}
-        body={USER_TEXTS.withdrawBody}
-        confirmLabel={USER_TEXTS.withdrawConfirm}
-        confirmVariant="danger"
-        busy={withdrawal.isPending}
-        onConfirm={confirm}
-      />
-    </>
+    <ConfirmDangerButton
+      variant="ghost"
+      size="lg"
+      title={USER_TEXTS.withdrawTitle}
+      body={USER_TEXTS.withdrawBody}
+      confirmLabel={USER_TEXTS.withdrawConfirm}
+      busy={withdrawal.isPending}
+      onConfirm={confirm}
+    >
+      {USER_TEXTS.withdraw}
+    </ConfirmDangerButton>
   );
 }
