@@ -1,25 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatMessage } from '../testing/fake-stomp.ts';
-import {
-  CLASS_ID,
-  connect,
-  mockRoomServer,
-  poll,
-  question,
-  renderPanel,
-  type RoomData,
-} from '../testing/room-panel.tsx';
+import { CLASS_ID, connect, roomServerPerTest, renderPanel } from '../testing/room-panel.tsx';
+import { poll, question } from '../testing/classroom-fixtures.ts';
 
-let data: RoomData;
-
-beforeEach(() => {
-  data = mockRoomServer();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const data = roomServerPerTest();
 
 describe('LiveRoomPanel: questions and hands', () => {
   it("shows the '질문' tab sorted by votes, upvotes once, and asks anonymously", async () => {

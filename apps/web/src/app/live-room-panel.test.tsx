@@ -1,30 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHAT_AVATARS } from '../lib/default-images.ts';
 import { formatChatTime } from '../lib/format-chat-time.ts';
 import { RoomConnection } from '../lib/realtime/room-connection.ts';
 import { hashIndex } from '../lib/string-hash.ts';
 import { chatMessage, fakeStompFactory } from '../testing/fake-stomp.ts';
 import { renderWithProviders } from '../testing/render.tsx';
-import {
-  CLASS_ID,
-  connect,
-  mockRoomServer,
-  question,
-  renderPanel,
-  type RoomData,
-} from '../testing/room-panel.tsx';
+import { CLASS_ID, connect, roomServerPerTest, renderPanel } from '../testing/room-panel.tsx';
+import { question } from '../testing/classroom-fixtures.ts';
 import { LiveRoomPanel } from './live-room-panel.tsx';
 
-let data: RoomData;
-
-beforeEach(() => {
-  data = mockRoomServer();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const data = roomServerPerTest();
 
 const list = (): HTMLElement => screen.getByRole('list', { name: '채팅 메시지' });
 

@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { ChatMessage } from '@sea/contract/chat';
 import type { Poll, Question, RaisedHand } from '@sea/contract/classroom';
 import { LiveRoomPanel } from '../app/live-room-panel.tsx';
@@ -14,11 +14,11 @@ export const CLASS_ID = 7;
 export type RoomData = { history: ChatMessage[]; questions: Question[]; hands: RaisedHand[]; polls: Poll[] };
 
 /**
- * Stubs the panel's HTTP reads (me, questions, polls, hands) on a fresh room: three messages (the teacher's,
+ * Stubs the panel's HTTP reads (me, questions, polls, hands) on `data`, made a fresh room: three messages (the teacher's,
  * a withdrawn writer's and my own), nothing else.
  */
-export function mockRoomServer(): RoomData {
-  const data: RoomData = {
+function mockRoomServer(data: RoomData): void {
+  Object.assign(data, {
     questions: [],
     hands: [],
     polls: [],
@@ -39,7 +39,7 @@ export function mockRoomServer(): RoomData {
         profile_image_path: '/uploads/avatars/me.png',
       }),
     ],
-  };
+  });
   localStorage.setItem('accessToken', 'token');
   mockFetch([
     {
@@ -60,6 +60,17 @@ export function mockRoomServer(): RoomData {
       }),
     },
   ]);
+}
+
+/** The room's data of a test file, made afresh (and its reads stubbed) before each test; the same object throughout. */
+export function roomServerPerTest(): RoomData {
+  const data: RoomData = { history: [], questions: [], hands: [], polls: [] };
+  beforeEach(() => {
+    mockRoomServer(data);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
   return data;
 }
 
@@ -89,38 +100,4 @@ export async function connect(stomp: ReturnType<typeof fakeStompFactory>): Promi
   await waitFor(() => expect(stomp.clients.length).toBeGreaterThan(0));
   await act(async () => stomp.last().connectAndConfirm());
   await screen.findByText('안녕하세요');
-}
-
-export function poll(fields: Partial<Poll> & { id: number; question: string; options: string[] }): Poll {
-  return {
-    roomId: CLASS_ID,
-    sessionId: 1,
-    multiple: false,
-    quiz: false,
-    correct: null,
-    counts: null,
-    voters: 0,
-    closed: false,
-    revealed: false,
-    myVote: null,
-    createdDate: new Date(0).toISOString(),
-    ...fields,
-  };
-}
-
-export function question(fields: Partial<Question> & { id: number; content: string }): Question {
-  return {
-    roomId: CLASS_ID,
-    sessionId: 1,
-    anonymous: false,
-    author: '수강생',
-    authorId: 'student-1',
-    mine: false,
-    votes: 0,
-    voted: false,
-    answered: false,
-    pinned: false,
-    createdDate: new Date(0).toISOString(),
-    ...fields,
-  };
 }

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { ChatMessage } from '@sea/contract/chat';
 import { RoomConnection, type RoomConnectionState } from '../lib/realtime/room-connection.ts';
 import { chatMessage, fakeStompFactory } from './fake-stomp.ts';
@@ -41,3 +41,21 @@ export function openRoomConnection(
 }
 
 export const ids = (messages: readonly ChatMessage[]): number[] => messages.map((m) => m.id);
+
+/**
+ * The world of a test file, made afresh before each test (with fake timers, and the connection's warnings
+ * muted); the same object throughout, so a file keeps it in a constant.
+ */
+export function roomWorldPerTest(): RoomWorld {
+  const world = roomWorld();
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    Object.assign(world, roomWorld());
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+  return world;
+}

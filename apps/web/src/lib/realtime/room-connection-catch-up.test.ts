@@ -1,26 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '@sea/contract/chat';
 import { chatMessage } from '../../testing/fake-stomp.ts';
-import {
-  CLASS_ID,
-  historyOf,
-  ids,
-  openRoomConnection,
-  roomWorld,
-  type RoomWorld,
-} from '../../testing/room-world.ts';
+import { CLASS_ID, historyOf, ids, openRoomConnection, roomWorldPerTest } from '../../testing/room-world.ts';
 
-let world: RoomWorld;
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  world = roomWorld();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+const world = roomWorldPerTest();
 
 describe('RoomConnection catch-up', () => {
   it('reconnects 5 s after a blip with a fresh token and re-reads from the oldest message held, once', async () => {

@@ -1,18 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chatMessage } from '../../testing/fake-stomp.ts';
-import { CLASS_ID, ids, openRoomConnection, roomWorld, type RoomWorld } from '../../testing/room-world.ts';
+import { CLASS_ID, ids, openRoomConnection, roomWorldPerTest } from '../../testing/room-world.ts';
 
-let world: RoomWorld;
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  world = roomWorld();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+const world = roomWorldPerTest();
 
 describe('RoomConnection', () => {
   it('connects with the token, subscribes, then loads the latest history', async () => {

@@ -5,65 +5,32 @@ import type { Poll, Question } from '@sea/contract/classroom';
 import type { SessionItem } from '@sea/contract/sessions';
 import { envelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
+import { poll, question } from '../../../testing/classroom-fixtures.ts';
+import { sessionItem } from '../../../testing/session-fixtures.ts';
 import { PastQuestionsCard } from './past-questions-card.tsx';
 
-function session(id: number, title: string | null): SessionItem {
-  return {
-    id,
-    class_id: 7,
-    started_at: `2026-11-${String(10 + id).padStart(2, '0')}T10:00:00.000Z`,
-    ended_at: `2026-11-${String(10 + id).padStart(2, '0')}T10:45:00.000Z`,
-    duration_s: 2_700,
-    recording: {
-      state: 'none',
-      progress: 0,
-      title,
-      hidden: false,
-      hls_url: null,
-      mp4_url: null,
-      error: null,
-    },
-  };
-}
+const session = (id: number, title: string | null): SessionItem =>
+  sessionItem(id, { state: 'none', progress: 0, title, hls_url: null, mp4_url: null });
 
-function question(id: number, sessionId: number, content: string, fields: Partial<Question> = {}): Question {
-  return {
-    id,
-    roomId: 7,
-    sessionId,
-    content,
-    anonymous: false,
-    author: '해마',
-    authorId: 'u1',
-    mine: false,
-    votes: 0,
-    voted: false,
-    answered: false,
-    pinned: false,
-    createdDate: new Date(0).toISOString(),
-    ...fields,
-  };
-}
+/** A student's question in a session of class 7, asked by '해마'. */
+const asked = (id: number, sessionId: number, content: string, fields: Partial<Question> = {}): Question =>
+  question({ id, sessionId, content, author: '해마', authorId: 'u1', ...fields });
 
-const POLL: Poll = {
+const POLL: Poll = poll({
   id: 3,
-  roomId: 7,
   sessionId: 2,
   question: '2 + 2는?',
   options: ['3', '4'],
-  multiple: false,
   quiz: true,
   correct: [1],
   counts: [1, 6],
   voters: 7,
   closed: true,
   revealed: true,
-  myVote: null,
-  createdDate: new Date(0).toISOString(),
-};
+});
 
 const QUESTIONS: Record<number, Question[]> = {
-  2: [question(5, 2, '가장 추천받은 질문', { votes: 4, anonymous: true, author: '문어', answered: true })],
+  2: [asked(5, 2, '가장 추천받은 질문', { votes: 4, anonymous: true, author: '문어', answered: true })],
   1: [],
 };
 

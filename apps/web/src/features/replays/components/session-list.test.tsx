@@ -6,7 +6,7 @@ import { setTokens } from '../../../lib/auth-tokens.ts';
 import { envelope, errorEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { SESSIONS_MAX_POLLS, SESSIONS_REFRESH_MS, sessionsRefetchInterval } from '../api/get-sessions.ts';
-import { sessionItem } from '../test/session-fixtures.ts';
+import { sessionItem } from '../../../testing/session-fixtures.ts';
 import { SessionList } from './session-list.tsx';
 
 const sessions: SessionItem[] = [
