@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import type { ClassItem } from '@sea/contract/classes';
-import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
+import { MyClassroomBreadcrumb } from '../../../components/ui/my-classroom-breadcrumb.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { paths } from '../../../config/paths.ts';
 import { bannerFor, instructorImageFor } from '../../../lib/default-images.ts';
 import { useClass } from '../api/get-class.ts';
 import { useClassId } from '../use-class-id.ts';
@@ -49,13 +48,7 @@ export function ClassInfoPage({ below, instructorLink }: ClassInfoPageProps = {}
   const name = item.name.trim() || texts.noName;
   return (
     <Page>
-      <Breadcrumb
-        items={[
-          { label: CLASS_TEXTS.home, to: paths.home.to() },
-          { label: CLASS_TEXTS.myClassroom, to: paths.mypage.to() },
-          { label: texts.title },
-        ]}
-      />
+      <MyClassroomBreadcrumb items={[{ label: texts.title }]} />
       <article className={styles.layout}>
         <img
           className={`${heading.banner} ${styles.banner}`}
