@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ClassItem } from '@sea/contract/classes';
 import { MyClassroomBreadcrumb } from '../../../components/ui/my-classroom-breadcrumb.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PageAlert } from '../../../components/ui/page-alert.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { bannerFor, instructorImageFor } from '../../../lib/default-images.ts';
@@ -36,13 +36,7 @@ export function ClassInfoPage({ below, instructorLink }: ClassInfoPageProps = {}
 
   if (query.isPending) return <Spinner label={CLASS_TEXTS.loading} />;
   if (query.isError) {
-    return (
-      <Page>
-        <div role="alert">
-          <EmptyState message={texts.loadFailed} />
-        </div>
-      </Page>
-    );
+    return <PageAlert message={texts.loadFailed} />;
   }
   const item = query.data;
   const name = item.name.trim() || texts.noName;

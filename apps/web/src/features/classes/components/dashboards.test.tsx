@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Schedule } from '@sea/contract/schedules';
-import { setTokens } from '../../../lib/auth-tokens.ts';
 import { DEFAULT_BANNERS } from '../../../lib/default-images.ts';
 import { envelope, errorEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import type { MockRoute } from '../../../testing/fetch-mock.ts';
@@ -11,6 +10,7 @@ import type { Dashboard } from '../api/get-dashboard.ts';
 import { classItem } from '../test/class-fixtures.ts';
 import { StudentDashboardPage } from './student-dashboard-page.tsx';
 import { TeacherDashboardPage } from './teacher-dashboard-page.tsx';
+import { signedInPerTest } from '../../../testing/signed-in.ts';
 
 const lesson: Schedule = {
   id: 3,
@@ -36,13 +36,7 @@ const elsewhere = [
   { path: '/dashboard/student/:classId', element: <StudentDashboardPage /> },
 ];
 
-beforeEach(() => {
-  setTokens({ accessToken: 'a', refreshToken: 'r' });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+signedInPerTest();
 
 function renderStudent() {
   return renderWithProviders(<StudentDashboardPage />, {
