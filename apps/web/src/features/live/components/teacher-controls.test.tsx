@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '@sea/contract/auth-keys';
 import { HttpError } from '../../../lib/http-error.ts';
 import { takeReturnTo } from '../../../lib/return-to.ts';
@@ -8,18 +8,11 @@ import { renderWithProviders } from '../../../testing/render.tsx';
 import { useTeacherRoom } from '../hooks/use-teacher-room.ts';
 import { LiveServicesContext, type LiveServices } from '../live-services.ts';
 import { LiveRequestError } from '../signalling-client.ts';
-import { FakeMediaStream, fakeLiveServices, type FakeTrack } from '../test/fake-live-services.ts';
+import { mediaPerTest, fakeLiveServices, type FakeTrack } from '../test/fake-live-services.ts';
 import { LiveVideo } from './live-video.tsx';
 import { TeacherControls } from './teacher-controls.tsx';
 
-beforeEach(() => {
-  vi.stubGlobal('MediaStream', FakeMediaStream);
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+mediaPerTest();
 
 function Room() {
   const room = useTeacherRoom(7);
