@@ -9,9 +9,11 @@ describe('ConfirmDangerButton', () => {
     let asked = 0;
     render(
       <ConfirmDangerButton
-        title="리뷰를 삭제할까요?"
-        body="삭제한 리뷰는 되돌릴 수 없어요."
-        confirmLabel="삭제하기"
+        ask={{
+          title: '리뷰를 삭제할까요?',
+          body: '삭제한 리뷰는 되돌릴 수 없어요.',
+          confirmLabel: '삭제하기',
+        }}
         onConfirm={(done) => {
           asked += 1;
           close = done;
@@ -34,11 +36,13 @@ describe('ConfirmDangerButton', () => {
     let ran = false;
     render(
       <ConfirmDangerButton
+        ask={{
+          title: '수강을 취소할까요?',
+          body: '다시 신청할 수 있어요.',
+          confirmLabel: '수강 취소',
+          cancelLabel: '계속 들을래요',
+        }}
         variant="ghost"
-        title="수강을 취소할까요?"
-        body="다시 신청할 수 있어요."
-        confirmLabel="수강 취소"
-        cancelLabel="계속 들을래요"
         onConfirm={() => {
           ran = true;
         }}

@@ -9,11 +9,8 @@ export type ConfirmDangerButtonProps = {
   variant?: ButtonVariant;
   size?: ButtonProps['size'];
   className?: string;
-  title: string;
-  body: ReactNode;
-  confirmLabel: string;
-  /** The dialog's way back (UI_TEXTS.cancel unless given). */
-  cancelLabel?: string;
+  /** The question the dialog asks: its title, body, confirm label, and way back (UI_TEXTS.cancel unless given). */
+  ask: { title: string; body: ReactNode; confirmLabel: string; cancelLabel?: string };
   /** Disables the confirm button while the action runs. */
   busy?: boolean;
   /** Runs the dangerous action; `close` closes the confirmation (call it once the action settled). */
@@ -26,9 +23,9 @@ export function ConfirmDangerButton({
   variant = 'danger',
   size,
   className,
-  cancelLabel,
+  ask: { cancelLabel, ...dialog },
+  busy,
   onConfirm,
-  ...dialog
 }: ConfirmDangerButtonProps) {
   const [open, setOpen] = useState(false);
   return (
@@ -39,6 +36,7 @@ export function ConfirmDangerButton({
       <ConfirmDialog
         {...dialog}
         {...(cancelLabel === undefined ? {} : { cancelLabel })}
+        {...(busy === undefined ? {} : { busy })}
         open={open}
         onOpenChange={setOpen}
         confirmVariant="danger"

@@ -17,11 +17,13 @@ export function CancelEnrolmentButton({ classId, className }: { classId: number;
   const cancel = useCancelEnrolment(classId);
   return (
     <ConfirmDangerButton
+      ask={{
+        title: texts.cancelTitle,
+        body: texts.cancelBody(className),
+        confirmLabel: texts.cancelConfirm,
+        cancelLabel: texts.cancelKeep,
+      }}
       variant="ghost"
-      title={texts.cancelTitle}
-      body={texts.cancelBody(className)}
-      confirmLabel={texts.cancelConfirm}
-      cancelLabel={texts.cancelKeep}
       busy={cancel.isPending}
       onConfirm={(close) =>
         cancel.mutate(undefined, {

@@ -17,9 +17,7 @@ export function DeleteClassButton({ classId }: { classId: number }) {
   const removal = useDeleteClass();
   return (
     <ConfirmDangerButton
-      title={texts.deleteTitle}
-      body={texts.deleteBody}
-      confirmLabel={texts.deleteConfirm}
+      ask={{ title: texts.deleteTitle, body: texts.deleteBody, confirmLabel: texts.deleteConfirm }}
       busy={removal.isPending}
       onConfirm={(close) =>
         removal.mutate(classId, {

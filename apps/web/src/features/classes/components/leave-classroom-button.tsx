@@ -31,9 +31,7 @@ export function LeaveClassroomButton({
 
   return (
     <ConfirmDangerButton
-      title={texts.leaveTitle}
-      body={texts.leaveBody}
-      confirmLabel={texts.leaveConfirm}
+      ask={{ title: texts.leaveTitle, body: texts.leaveBody, confirmLabel: texts.leaveConfirm }}
       busy={leaving}
       onConfirm={(close) => void leave(close)}
     >

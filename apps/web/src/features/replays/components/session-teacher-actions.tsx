@@ -75,12 +75,10 @@ export function SessionTeacherActions({
         {hidden ? texts.unhide : texts.hide}
       </Button>
       <ConfirmDangerButton
+        ask={{ title: texts.removeTitle, body: texts.removeBody(title), confirmLabel: texts.removeConfirm }}
         variant="ghost"
         size="sm"
         className={styles.remove}
-        title={texts.removeTitle}
-        body={texts.removeBody(title)}
-        confirmLabel={texts.removeConfirm}
         busy={remove.isPending}
         onConfirm={(close) =>
           remove.mutate(session.id, {

@@ -106,11 +106,13 @@ export function ReviewCard({ review, mine, teacher }: ReviewCardProps) {
                 {REVIEW_TEXTS.edit}
               </Button>
               <ConfirmDangerButton
+                ask={{
+                  title: REVIEW_TEXTS.deleteTitle,
+                  body: REVIEW_TEXTS.deleteBody,
+                  confirmLabel: REVIEW_TEXTS.delete,
+                }}
                 size="sm"
                 variant="ghost"
-                title={REVIEW_TEXTS.deleteTitle}
-                body={REVIEW_TEXTS.deleteBody}
-                confirmLabel={REVIEW_TEXTS.delete}
                 busy={removal.isPending}
                 onConfirm={(close) =>
                   removal.mutate(review.id, {

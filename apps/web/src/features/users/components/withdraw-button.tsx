@@ -43,11 +43,13 @@ export function WithdrawButton() {
 
   return (
     <ConfirmDangerButton
+      ask={{
+        title: USER_TEXTS.withdrawTitle,
+        body: USER_TEXTS.withdrawBody,
+        confirmLabel: USER_TEXTS.withdrawConfirm,
+      }}
       variant="ghost"
       size="lg"
-      title={USER_TEXTS.withdrawTitle}
-      body={USER_TEXTS.withdrawBody}
-      confirmLabel={USER_TEXTS.withdrawConfirm}
       busy={withdrawal.isPending}
       onConfirm={confirm}
     >
