@@ -4,8 +4,8 @@ import {
   POLL_REVEAL_DESTINATION,
   POLL_VOTE_DESTINATION,
   pollTopic,
-  type Poll,
 } from '@sea/contract/classroom';
+import type { Poll } from '@sea/contract/classroom';
 import { fetchPolls } from './api/fetch-polls.ts';
 import type { RoomConnection } from '../../lib/realtime/room-connection.ts';
 import { useRoomState } from './use-room-state.ts';

@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import {
   compareQuestions,
+  questionTopic,
   QUESTION_ANSWER_DESTINATION,
   QUESTION_ASK_DESTINATION,
   QUESTION_DELETE_DESTINATION,
   QUESTION_PIN_DESTINATION,
   QUESTION_VOTE_DESTINATION,
-  questionTopic,
   type Question,
   type QuestionEvent,
 } from '@sea/contract/classroom';

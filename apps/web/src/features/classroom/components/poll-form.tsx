@@ -46,9 +46,9 @@ export function PollForm({ disabled, onCreate }: PollFormProps) {
       />
       <textarea
         className={styles.askInput}
+        rows={3}
         aria-label={T.pollOptions}
         placeholder={T.pollOptions}
-        rows={3}
         value={lines}
         onChange={(event) => setLines(event.target.value)}
       />

@@ -8,6 +8,12 @@ import { useLogOutTo } from '../../../lib/use-log-out-to.ts';
 import { useWithdraw } from '../api/withdraw.ts';
 import { USER_TEXTS } from '../texts.ts';
 
+const WITHDRAW_ASK = {
+  title: USER_TEXTS.withdrawTitle,
+  body: USER_TEXTS.withdrawBody,
+  confirmLabel: USER_TEXTS.withdrawConfirm,
+};
+
 /**
  * 'Withdraw' with its confirmation. Success: the notice, logged out, home. Without a token, or on a 401:
  * 'no permission'; otherwise 'withdrawal failed'. The confirmation closes either way.
@@ -43,11 +49,7 @@ export function WithdrawButton() {
 
   return (
     <ConfirmDangerButton
-      ask={{
-        title: USER_TEXTS.withdrawTitle,
-        body: USER_TEXTS.withdrawBody,
-        confirmLabel: USER_TEXTS.withdrawConfirm,
-      }}
+      ask={WITHDRAW_ASK}
       variant="ghost"
       size="lg"
       busy={withdrawal.isPending}
