@@ -7,6 +7,16 @@ import { lesson, dashboard, answer, renderTeacher } from '../test/dashboard-page
 
 signedInPerTest();
 
+/** Fills the '일정 추가' form of the dashboard and submits it. */
+async function addSchedule(content: string, date: string, start: string, end: string): Promise<void> {
+  const form = await screen.findByRole('form', { name: '일정 추가' });
+  await userEvent.type(within(form).getByLabelText(/일정 내용/), content);
+  await userEvent.type(within(form).getByLabelText(/날짜/), date);
+  await userEvent.type(within(form).getByLabelText(/시작 시간/), start);
+  await userEvent.type(within(form).getByLabelText(/종료 시간/), end);
+  await userEvent.click(within(form).getByRole('button', { name: '일정 추가' }));
+}
+
 describe('teacher dashboard', { timeout: 15_000 }, () => {
   const teacher = () => answer(dashboard({ role: '강사', student_count: 12 }));
 
@@ -135,12 +145,7 @@ describe('teacher dashboard', { timeout: 15_000 }, () => {
       },
     ]);
     renderTeacher();
-    const form = await screen.findByRole('form', { name: '일정 추가' });
-    await userEvent.type(within(form).getByLabelText(/일정 내용/), '두 번째 수업');
-    await userEvent.type(within(form).getByLabelText(/날짜/), '2026-11-30');
-    await userEvent.type(within(form).getByLabelText(/시작 시간/), '10:00');
-    await userEvent.type(within(form).getByLabelText(/종료 시간/), '12:00');
-    await userEvent.click(within(form).getByRole('button', { name: '일정 추가' }));
+    await addSchedule('두 번째 수업', '2026-11-30', '10:00', '12:00');
     expect(await screen.findByText('일정을 추가했어요.')).toBeInTheDocument();
     expect(sent[0]).toEqual({
       content: '두 번째 수업',
@@ -157,12 +162,7 @@ describe('teacher dashboard', { timeout: 15_000 }, () => {
   it('checks a schedule entry before sending it', async () => {
     const { calls } = mockFetch([teacher()]);
     renderTeacher();
-    const form = await screen.findByRole('form', { name: '일정 추가' });
-    await userEvent.type(within(form).getByLabelText(/일정 내용/), '거꾸로 된 수업');
-    await userEvent.type(within(form).getByLabelText(/날짜/), '2026-11-30');
-    await userEvent.type(within(form).getByLabelText(/시작 시간/), '12:00');
-    await userEvent.type(within(form).getByLabelText(/종료 시간/), '10:00');
-    await userEvent.click(within(form).getByRole('button', { name: '일정 추가' }));
+    await addSchedule('거꾸로 된 수업', '2026-11-30', '12:00', '10:00');
     expect(await screen.findByText('종료 시간은 시작 시간보다 늦어야 해요.')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
