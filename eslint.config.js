@@ -11,7 +11,7 @@ import globals from 'globals';
 // without them. Tests and benchmarks may import them freely.
 const ADAPTERS = {
   ws: ['apps/server/src/plugins/websocket.ts'],
-  '@stomp/stompjs': ['apps/web/src/features/chat/chat-connection.ts'],
+  '@stomp/stompjs': ['apps/web/src/lib/realtime/stomp-client.ts'],
   'socket.io': ['apps/media/src/signalling.ts'],
   'socket.io-client': [
     'apps/web/src/features/live/signalling-client.ts',

@@ -1,11 +1,11 @@
-// The web app's ChatConnection (with the real @stomp/stompjs client) against the real server: history on
+// The web app's RoomConnection (with the real @stomp/stompjs client) against the real server: history on
 // connect, a network blip in the middle, and the catch-up that neither loses nor duplicates a message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ChatMessage } from '@sea/contract/chat';
 import { CHAT_DELETE_DESTINATION } from '@sea/contract/classroom';
 import { ROUTES, toPath } from '@sea/contract/paths';
-import { ChatConnection } from '../../web/src/features/chat/chat-connection.ts';
+import { RoomConnection } from '../../web/src/lib/realtime/room-connection.ts';
 import { createChatClass, eventually, listenForChat, TestChatClient } from './chat-clients.ts';
 import { buildTestApp, type TestUser } from './helper.ts';
 
@@ -45,14 +45,14 @@ async function fetchHistory(id: number, after?: number, reader: TestUser = stude
   return (await response.json()) as ChatMessage[];
 }
 
-describe('ChatConnection of the web app against the server', () => {
+describe('RoomConnection of the web app against the server', () => {
   it('loads history, survives a blip without losing or repeating a message, and sends as its user', async () => {
     const other = new TestChatClient(url, teacher.token);
     await other.connect();
     await other.join(classId);
     for (const text of ['하나', '둘', '셋']) await other.sendAndWait({ roomId: classId, content: text });
 
-    const connection = new ChatConnection({
+    const connection = new RoomConnection({
       classId,
       url,
       getToken: () => student.token,
@@ -107,7 +107,7 @@ describe('ChatConnection of the web app against the server', () => {
     await teacherClient.join(room.classId);
     for (const text of ['처음', '지울 것', '가운데', '마지막'])
       await teacherClient.sendAndWait({ roomId: room.classId, content: text });
-    const connection = new ChatConnection({
+    const connection = new RoomConnection({
       classId: room.classId,
       url,
       getToken: () => room.student.token,

@@ -16,7 +16,7 @@ import {
 } from '@sea/contract/chat';
 import type { ClassItem } from '@sea/contract/classes';
 import { freePort } from '@sea/service-kit/test/free-port';
-import { ChatConnection } from '../../web/src/features/chat/chat-connection.ts';
+import { RoomConnection } from '../../web/src/lib/realtime/room-connection.ts';
 import { eventually, TestChatClient } from './chat-clients.ts';
 import { classDto } from './classes.ts';
 import { FailoverProxy } from './failover-proxy.ts';
@@ -124,7 +124,7 @@ describe.skipIf(!enabled)('stopping one of two API servers', () => {
     await proxy.start();
     cleanups.push(() => proxy.stop());
     // The web app's chat, through the proxy (it never learns that the server behind it changed).
-    const web = new ChatConnection({
+    const web = new RoomConnection({
       classId,
       url: chatUrl(proxy.port),
       getToken: () => tokens.student,

@@ -1,10 +1,11 @@
 import { waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getAccessToken, setTokens } from '../lib/auth-tokens.ts';
+import { describe, expect, it } from 'vitest';
+import { getAccessToken } from '../lib/auth-tokens.ts';
 import { envelope, errorEnvelope, mockFetch } from '../testing/fetch-mock.ts';
 import type { MockRoute } from '../testing/fetch-mock.ts';
 import { renderRoutes } from '../testing/render.tsx';
 import { routes } from './routes.tsx';
+import { signedInPerTest } from '../testing/signed-in.ts';
 
 const unauthorised = () => ({ status: 401, body: errorEnvelope(401, 'Unauthorized') });
 
@@ -14,13 +15,7 @@ const pageRoutes: MockRoute[] = [
   { url: '/api/categories', respond: () => ({ body: [] }) },
 ];
 
-beforeEach(() => {
-  setTokens({ accessToken: 'a', refreshToken: 'r' });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+signedInPerTest();
 
 /** The header's user info answering 401 even after a refresh: tokens cleared, go to /login (spec section 8). */
 describe('the user info refused', { timeout: 15_000 }, () => {

@@ -38,18 +38,17 @@ export function renderWithProviders(ui: ReactNode, options: RenderOptions = {}):
     [{ path, element: ui }, ...routes, { path: '*', element: <p data-testid="location">other page</p> }],
     { initialEntries: [route] },
   );
-  const queryClient = createTestQueryClient();
-  const result = render(
-    <AppProviders queryClient={queryClient}>
-      <AppRouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...result, router, queryClient };
+  return renderRouter(router);
 }
 
 /** Renders a whole route table (e.g. the app's own `routes`) at `route`. */
 export function renderRoutes(table: RouteObject[], route = '/'): Rendered {
   const router = createMemoryRouter(table, { initialEntries: [route] });
+  return renderRouter(router);
+}
+
+/** Renders a router inside the app's providers, with a fresh query client. */
+function renderRouter(router: Rendered['router']): Rendered {
   const queryClient = createTestQueryClient();
   const result = render(
     <AppProviders queryClient={queryClient}>

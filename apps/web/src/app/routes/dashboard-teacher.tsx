@@ -1,5 +1,5 @@
 import { AttendanceCard } from '../../features/attendance/components/attendance-card.tsx';
-import { PastQuestionsCard } from '../../features/chat/components/past-questions-card.tsx';
+import { PastQuestionsCard } from '../../features/classroom/components/past-questions-card.tsx';
 import { TeacherDashboardPage } from '../../features/classes/components/teacher-dashboard-page.tsx';
 import { SessionList } from '../../features/replays/components/session-list.tsx';
 

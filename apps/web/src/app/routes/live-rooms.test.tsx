@@ -9,36 +9,25 @@ import {
   FakeTrack,
   fakeLiveServices,
 } from '../../features/live/test/fake-live-services.ts';
+import { classItem } from '../../features/classes/test/class-fixtures.ts';
 import { envelope, mockFetch } from '../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { Component as StudentRoom } from './live-student.tsx';
 import { Component as TeacherRoom } from './live-teacher.tsx';
 
-// The chat has its own tests; here it would open a real STOMP connection.
-vi.mock('../../features/chat/components/chat-panel.tsx', () => ({
-  ChatPanel: () => <p>채팅 패널</p>,
+// The side panel has its own tests; here it would open a real STOMP connection.
+vi.mock('../live-room-panel.tsx', () => ({
+  LiveRoomPanel: () => <p>채팅 패널</p>,
 }));
 
-const classDetail = {
-  id: 7,
-  user_id: 'teacher-1',
-  instructor: '문어선생',
-  category_id: 13,
-  category: '프로그래밍',
-  name: '바다에서 배우는 타입스크립트',
+const classDetail = classItem({
   object: '목표',
   description: '설명',
   instructor_info: '소개',
   prerequisite: null,
   announcement: null,
-  banner_image_path: null,
   is_active: true,
-  student_count: 3,
-  rating_average: null,
-  review_count: 0,
-  next_session_at: null,
-  replay_count: 0,
-};
+});
 
 beforeEach(() => {
   vi.stubGlobal('MediaStream', FakeMediaStream);

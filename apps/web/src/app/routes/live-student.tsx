@@ -1,10 +1,10 @@
 import { ChatClosed } from '../../features/chat/components/chat-closed.tsx';
-import { ChatPanel } from '../../features/chat/components/chat-panel.tsx';
 import { LiveRoomFrame } from '../../features/classes/components/live-room-frame.tsx';
 import { useClassId } from '../../features/classes/use-class-id.ts';
 import { StudentSpeaking } from '../../features/live/components/student-speaking.tsx';
 import { StudentStage, StudentStatus, StudentWebcam } from '../../features/live/components/student-stage.tsx';
 import { useStudentRoom } from '../../features/live/hooks/use-student-room.ts';
+import { LiveRoomPanel } from '../live-room-panel.tsx';
 
 export function Component() {
   const classId = useClassId();
@@ -15,7 +15,7 @@ export function Component() {
     <LiveRoomFrame
       classId={classId}
       role="student"
-      chat={notLive ? <ChatClosed /> : <ChatPanel classId={classId} />}
+      chat={notLive ? <ChatClosed /> : <LiveRoomPanel classId={classId} />}
       screen={<StudentStage room={room} classId={classId} />}
       webcam={<StudentWebcam room={room} />}
       status={

@@ -1,5 +1,4 @@
 import { useSearchParams } from 'react-router';
-import { ChatPanel } from '../../features/chat/components/chat-panel.tsx';
 import { LiveRoomFrame } from '../../features/classes/components/live-room-frame.tsx';
 import { useClassId } from '../../features/classes/use-class-id.ts';
 import { InviteToSpeak } from '../../features/live/components/invite-to-speak.tsx';
@@ -8,6 +7,7 @@ import { TeacherControls } from '../../features/live/components/teacher-controls
 import { TeacherSpeakers } from '../../features/live/components/teacher-speakers.tsx';
 import { useTeacherRoom } from '../../features/live/hooks/use-teacher-room.ts';
 import { LIVE_TEXTS } from '../../features/live/texts.ts';
+import { LiveRoomPanel } from '../live-room-panel.tsx';
 
 export function Component() {
   const classId = useClassId();
@@ -19,7 +19,7 @@ export function Component() {
       classId={classId}
       role="teacher"
       chat={
-        <ChatPanel
+        <LiveRoomPanel
           classId={classId}
           role="teacher"
           handAction={(hand) => <InviteToSpeak speaking={room.speaking} userId={hand.userId} />}

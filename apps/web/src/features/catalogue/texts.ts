@@ -39,8 +39,6 @@ export const CATALOGUE_TEXTS = {
   carouselPrev: '이전 강의 보기',
   carouselNext: '다음 강의 보기',
   slideLabel: (index: number, total: number) => `${total}개 중 ${index}번째`,
-  home: '홈',
-  myClassroom: '내 강의실',
   classesIOpened: '내가 개설한 강의',
   classesIAttend: '내가 수강 중인 강의',
   mypageHeading: (nickname: string) => `${nickname}님의 강의 관리`,

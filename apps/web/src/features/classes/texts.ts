@@ -1,7 +1,6 @@
 /** Korean texts of the class pages: introduction, forms, dashboards, student list, countdowns, live frames. */
 export const CLASS_TEXTS = {
   home: '홈',
-  myClassroom: '내 강의실',
   classesIOpened: '내가 개설한 강의',
   required: '(필수)',
   unknownError: '알 수 없는 오류가 발생했어요.',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConsumerInfo, SpeakingView } from '@sea/contract/live';
 import { LiveRequestError } from './signalling-client.ts';
 import { SpeakerListener } from './speaker-listener.ts';
-import { fakeSignalling } from './test/fake-signalling.ts';
+import { CONSUME_TWO_TRACKS, fakeSignalling } from './test/fake-signalling.ts';
 
 function fakeReceivingConnection(mids: string[]) {
   const transceivers = mids.map((mid) => ({ mid, receiver: { track: { id: `track-${mid}` } } }));
@@ -69,14 +69,7 @@ describe('SpeakerListener', () => {
     fake.emit('speakerChanged', speaking('p1', 'p2'));
     await flush();
     await flush();
-    expect(fake.names().slice(1)).toEqual([
-      'getRouterRtpCapabilities',
-      'createConsumerTransport',
-      'consume',
-      'connectConsumerTransport',
-      'resume',
-      'resume',
-    ]);
+    expect(fake.names().slice(1)).toEqual(CONSUME_TWO_TRACKS);
     expect(tracks).toEqual(['+p1:track-0', '+p2:track-1']);
 
     consumers = [mic('p2', '1')];

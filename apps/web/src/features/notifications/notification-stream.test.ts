@@ -1,18 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationItem } from '@sea/contract/notifications';
+import { notice } from './test/notification-fixtures.ts';
 import { NotificationStream, type NotificationStreamState } from './notification-stream.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
-const item: NotificationItem = {
-  id: 1,
-  kind: 'class_live',
-  class_id: 7,
-  class_name: '바다 수채화',
-  nickname: null,
-  read: false,
-  created_at: '2026-11-25T10:00:00.000Z',
-};
+const item: NotificationItem = notice(1);
 
 /** A fake server: each call answers the next response; a stream body stays open until `end()`. */
 function sseBody() {

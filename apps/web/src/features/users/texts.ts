@@ -1,8 +1,6 @@
 /** Korean texts of the profile settings page. */
 export const USER_TEXTS = {
   title: '프로필 설정',
-  home: '홈',
-  myClassroom: '내 강의실',
   lead: '바다학원에서 보일 내 정보를 관리해요.',
   loading: '내 정보를 불러오는 중이에요...',
   loadFailed: '내 정보를 불러오지 못했어요.',

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { AccountMenu } from '../../../components/ui/account-menu.tsx';
-import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
+import { MyClassroomBreadcrumb } from '../../../components/ui/my-classroom-breadcrumb.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { useCategories } from '../../../lib/use-categories.ts';
 import { useClassPages } from '../api/use-class-pages.ts';
@@ -20,13 +20,7 @@ export function ClassroomPage() {
 
   return (
     <Page className={styles.page}>
-      <Breadcrumb
-        items={[
-          { label: CATALOGUE_TEXTS.home, to: '/' },
-          { label: CATALOGUE_TEXTS.myClassroom, to: '/mypage' },
-          { label: CATALOGUE_TEXTS.classesIAttend },
-        ]}
-      />
+      <MyClassroomBreadcrumb items={[{ label: CATALOGUE_TEXTS.classesIAttend }]} />
       <AccountHeading title={CATALOGUE_TEXTS.classroomHeading} />
       <AccountMenu />
       {categories.data && (

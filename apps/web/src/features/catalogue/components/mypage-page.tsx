@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AccountMenu } from '../../../components/ui/account-menu.tsx';
-import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
+import { MyClassroomBreadcrumb } from '../../../components/ui/my-classroom-breadcrumb.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PlusIcon } from '../../../components/ui/icons.tsx';
 import { Page } from '../../../components/ui/page.tsx';
@@ -37,13 +37,7 @@ export function MypagePage() {
 
   return (
     <Page className={styles.page}>
-      <Breadcrumb
-        items={[
-          { label: CATALOGUE_TEXTS.home, to: '/' },
-          { label: CATALOGUE_TEXTS.myClassroom, to: '/mypage' },
-          { label: CATALOGUE_TEXTS.classesIOpened },
-        ]}
-      />
+      <MyClassroomBreadcrumb items={[{ label: CATALOGUE_TEXTS.classesIOpened }]} />
       <AccountHeading
         title={CATALOGUE_TEXTS.mypageHeading}
         fallbackTitle={CATALOGUE_TEXTS.mypageHeadingFallback}

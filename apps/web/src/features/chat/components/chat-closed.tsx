@@ -1,4 +1,5 @@
 import { CHAT_TEXTS } from '../texts.ts';
+import frame from '../../../components/ui/side-panel.module.css';
 import styles from './chat-panel.module.css';
 
 /**
@@ -7,10 +8,10 @@ import styles from './chat-panel.module.css';
  */
 export function ChatClosed() {
   return (
-    <section className={styles.panel} aria-label={CHAT_TEXTS.title}>
-      <header className={styles.header}>
-        <h2 className={styles.title}>{CHAT_TEXTS.title}</h2>
-        <span className={styles.status} data-state="closed">
+    <section className={frame.panel} aria-label={CHAT_TEXTS.title}>
+      <header className={frame.header}>
+        <h2 className={frame.title}>{CHAT_TEXTS.title}</h2>
+        <span className={frame.status} data-state="closed">
           {CHAT_TEXTS.closedState}
         </span>
       </header>

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@sea/contract/chat';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { formatChatTime } from '../format-chat-time.ts';
-import { CHAT_TEXTS, CLASSROOM_TEXTS } from '../texts.ts';
+import { formatChatTime } from '../../../lib/format-chat-time.ts';
+import { CHAT_TEXTS } from '../texts.ts';
 import styles from './chat-panel.module.css';
 
 /** The teacher's actions on a message: delete it, and mute its writer (a student) for some minutes. */
@@ -39,11 +39,11 @@ export function ChatMessageItem({ message, mine, actions }: ChatMessageItemProps
         {actions && (
           <div className={styles.messageActions}>
             <button type="button" onClick={actions.onDelete}>
-              {CLASSROOM_TEXTS.deleteMessage}
+              {CHAT_TEXTS.deleteMessage}
             </button>
             {actions.onMute && (
               <button type="button" onClick={actions.onMute}>
-                {CLASSROOM_TEXTS.mute(actions.muteMinutes)}
+                {CHAT_TEXTS.mute(actions.muteMinutes)}
               </button>
             )}
           </div>

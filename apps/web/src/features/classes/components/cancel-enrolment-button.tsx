@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDangerButton } from '../../../components/ui/confirm-danger-button.tsx';
 import { useNotify } from '../../../components/ui/use-notify.ts';
 import { paths } from '../../../config/paths.ts';
 import { useCancelEnrolment } from '../api/cancel-enrolment.ts';
@@ -16,33 +14,29 @@ const texts = CLASS_TEXTS.dashboard;
 export function CancelEnrolmentButton({ classId, className }: { classId: number; className: string }) {
   const navigate = useNavigate();
   const notify = useNotify();
-  const [open, setOpen] = useState(false);
   const cancel = useCancelEnrolment(classId);
   return (
-    <>
-      <Button variant="ghost" onClick={() => setOpen(true)}>
-        {texts.cancelEnrolment}
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={texts.cancelTitle}
-        body={texts.cancelBody(className)}
-        confirmLabel={texts.cancelConfirm}
-        cancelLabel={texts.cancelKeep}
-        confirmVariant="danger"
-        busy={cancel.isPending}
-        onConfirm={() =>
-          cancel.mutate(undefined, {
-            onSuccess: () => {
-              notify(texts.cancelled, { tone: 'success' });
-              navigate(paths.classroom.to(), { replace: true });
-            },
-            onError: () => notify(texts.cancelFailed, { tone: 'error' }),
-            onSettled: () => setOpen(false),
-          })
-        }
-      />
-    </>
+    <ConfirmDangerButton
+      ask={{
+        title: texts.cancelTitle,
+        body: texts.cancelBody(className),
+        confirmLabel: texts.cancelConfirm,
+        cancelLabel: texts.cancelKeep,
+      }}
+      variant="ghost"
+      busy={cancel.isPending}
+      onConfirm={(close) =>
+        cancel.mutate(undefined, {
+          onSuccess: () => {
+            notify(texts.cancelled, { tone: 'success' });
+            navigate(paths.classroom.to(), { replace: true });
+          },
+          onError: () => notify(texts.cancelFailed, { tone: 'error' }),
+          onSettled: close,
+        })
+      }
+    >
+      {texts.cancelEnrolment}
+    </ConfirmDangerButton>
   );
 }

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import type { Category } from '@sea/contract/categories';
 import type { ClassItem } from '@sea/contract/classes';
-import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
+import { MyClassroomBreadcrumb } from '../../../components/ui/my-classroom-breadcrumb.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { useNotify } from '../../../components/ui/use-notify.ts';
@@ -58,10 +58,8 @@ export function ClassEditForm({
   const busy = isSubmitting || update.isPending;
   return (
     <Page>
-      <Breadcrumb
+      <MyClassroomBreadcrumb
         items={[
-          { label: CLASS_TEXTS.home, to: paths.home.to() },
-          { label: CLASS_TEXTS.myClassroom, to: paths.mypage.to() },
           { label: CLASS_TEXTS.dashboard.teacherTitle, to: paths.dashboardTeacher.to(item.id) },
           { label: texts.editCrumb },
         ]}

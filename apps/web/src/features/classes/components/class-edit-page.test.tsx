@@ -1,14 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CLASS_MESSAGES } from '@sea/contract/classes';
-import { setTokens } from '../../../lib/auth-tokens.ts';
 import { envelope, errorEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import type { MockRoute } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { classItem } from '../test/class-fixtures.ts';
 import { jsonPart, sentForm } from '../test/sent-form.ts';
 import { ClassEditPage } from './class-edit-page.tsx';
+import { signedInPerTest } from '../../../testing/signed-in.ts';
 
 const categories: MockRoute = {
   url: '/api/categories',
@@ -22,13 +22,7 @@ const categories: MockRoute = {
 const detail: MockRoute = { url: '/api/classes/7', respond: () => ({ body: envelope(classItem()) }) };
 const teacherRole: MockRoute = { url: '/api/classes/7/role', respond: () => ({ body: envelope('강사') }) };
 
-beforeEach(() => {
-  setTokens({ accessToken: 'a', refreshToken: 'r' });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+signedInPerTest();
 
 function renderEdit() {
   return renderWithProviders(<ClassEditPage />, {

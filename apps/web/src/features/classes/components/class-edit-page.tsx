@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { CLASS_ROLES } from '@sea/contract/classes';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Page } from '../../../components/ui/page.tsx';
+import { PageAlert } from '../../../components/ui/page-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useClassRole } from '../api/get-class-role.ts';
@@ -24,24 +23,14 @@ export function ClassEditPage() {
 
   if (query.isPending || !categories.settled || roleLoading) return <Spinner label={CLASS_TEXTS.loading} />;
   if (query.isError) {
-    return (
-      <Page>
-        <div role="alert">
-          <EmptyState message={CLASS_TEXTS.info.loadFailed} />
-        </div>
-      </Page>
-    );
+    return <PageAlert message={CLASS_TEXTS.info.loadFailed} />;
   }
   // Only a role the server gave counts; if it could not be loaded, the save's own answer will tell.
   if (known && role !== CLASS_ROLES.teacher) {
     return (
-      <Page>
-        <div role="alert">
-          <EmptyState message={CLASS_TEXTS.form.teacherOnly}>
-            <Link to={paths.lectureInfo.to(classId)}>{CLASS_TEXTS.dashboard.classInfo}</Link>
-          </EmptyState>
-        </div>
-      </Page>
+      <PageAlert message={CLASS_TEXTS.form.teacherOnly}>
+        <Link to={paths.lectureInfo.to(classId)}>{CLASS_TEXTS.dashboard.classInfo}</Link>
+      </PageAlert>
     );
   }
   return (

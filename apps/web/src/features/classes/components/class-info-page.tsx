@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import type { ClassItem } from '@sea/contract/classes';
-import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { MyClassroomBreadcrumb } from '../../../components/ui/my-classroom-breadcrumb.tsx';
+import { PageAlert } from '../../../components/ui/page-alert.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { paths } from '../../../config/paths.ts';
 import { bannerFor, instructorImageFor } from '../../../lib/default-images.ts';
 import { useClass } from '../api/get-class.ts';
 import { useClassId } from '../use-class-id.ts';
@@ -37,25 +36,13 @@ export function ClassInfoPage({ below, instructorLink }: ClassInfoPageProps = {}
 
   if (query.isPending) return <Spinner label={CLASS_TEXTS.loading} />;
   if (query.isError) {
-    return (
-      <Page>
-        <div role="alert">
-          <EmptyState message={texts.loadFailed} />
-        </div>
-      </Page>
-    );
+    return <PageAlert message={texts.loadFailed} />;
   }
   const item = query.data;
   const name = item.name.trim() || texts.noName;
   return (
     <Page>
-      <Breadcrumb
-        items={[
-          { label: CLASS_TEXTS.home, to: paths.home.to() },
-          { label: CLASS_TEXTS.myClassroom, to: paths.mypage.to() },
-          { label: texts.title },
-        ]}
-      />
+      <MyClassroomBreadcrumb items={[{ label: texts.title }]} />
       <article className={styles.layout}>
         <img
           className={`${heading.banner} ${styles.banner}`}

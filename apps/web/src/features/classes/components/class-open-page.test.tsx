@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLASS_MESSAGES } from '@sea/contract/classes';
-import { setTokens } from '../../../lib/auth-tokens.ts';
 import { envelope, errorEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import type { MockRoute } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { classItem } from '../test/class-fixtures.ts';
 import { jsonPart, sentForm } from '../test/sent-form.ts';
 import { ClassOpenPage } from './class-open-page.tsx';
+import { signedInPerTest } from '../../../testing/signed-in.ts';
 
 const categories: MockRoute = {
   url: '/api/categories',
@@ -20,13 +20,7 @@ const categories: MockRoute = {
   }),
 };
 
-beforeEach(() => {
-  setTokens({ accessToken: 'a', refreshToken: 'r' });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+signedInPerTest();
 
 function renderOpen() {
   return renderWithProviders(<ClassOpenPage />, {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
+import { MyClassroomBreadcrumb } from '../../../components/ui/my-classroom-breadcrumb.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Page } from '../../../components/ui/page.tsx';
@@ -47,13 +47,8 @@ export function ClassOpenPage() {
   const busy = isSubmitting || creation.isPending;
   return (
     <Page>
-      <Breadcrumb
-        items={[
-          { label: CLASS_TEXTS.home, to: paths.home.to() },
-          { label: CLASS_TEXTS.myClassroom, to: paths.mypage.to() },
-          { label: CLASS_TEXTS.classesIOpened, to: paths.mypage.to() },
-          { label: texts.openCrumb },
-        ]}
+      <MyClassroomBreadcrumb
+        items={[{ label: CLASS_TEXTS.classesIOpened, to: paths.mypage.to() }, { label: texts.openCrumb }]}
       />
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <header className={styles.header}>

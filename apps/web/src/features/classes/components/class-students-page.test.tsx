@@ -1,11 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClassStudent } from '@sea/contract/classes';
-import { setTokens } from '../../../lib/auth-tokens.ts';
 import { chatAvatarFor } from '../../../lib/default-images.ts';
 import { envelope, errorEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { ClassStudentsPage } from './class-students-page.tsx';
+import { signedInPerTest } from '../../../testing/signed-in.ts';
 
 const students: ClassStudent[] = [
   {
@@ -18,13 +18,7 @@ const students: ClassStudent[] = [
   { id: 'u2', email: null, nickname: '해마', profile_image_path: null, created_at: '2026-11-20T23:00:00Z' },
 ];
 
-beforeEach(() => {
-  setTokens({ accessToken: 'a', refreshToken: 'r' });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+signedInPerTest();
 
 function renderList() {
   return renderWithProviders(<ClassStudentsPage />, {

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { CLASS_ROLES } from '@sea/contract/classes';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Page } from '../../../components/ui/page.tsx';
+import { PageAlert } from '../../../components/ui/page-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isHttpError } from '../../../lib/http-error.ts';
@@ -35,13 +34,9 @@ export function DashboardGate({
   if (query.data === undefined) {
     if (isHttpError(query.error, 418)) return <DashboardNotMember classId={classId} />;
     return (
-      <Page>
-        <div role="alert">
-          <EmptyState message={CLASS_TEXTS.dashboard.loadFailed}>
-            <Link to={paths.lectureInfo.to(classId)}>{CLASS_TEXTS.dashboard.classInfo}</Link>
-          </EmptyState>
-        </div>
-      </Page>
+      <PageAlert message={CLASS_TEXTS.dashboard.loadFailed}>
+        <Link to={paths.lectureInfo.to(classId)}>{CLASS_TEXTS.dashboard.classInfo}</Link>
+      </PageAlert>
     );
   }
   const dashboard = query.data;

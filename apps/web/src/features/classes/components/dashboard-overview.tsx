@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
+import { MyClassroomBreadcrumb } from '../../../components/ui/my-classroom-breadcrumb.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Page } from '../../../components/ui/page.tsx';
-import { paths } from '../../../config/paths.ts';
 import { bannerFor } from '../../../lib/default-images.ts';
 import type { Dashboard } from '../api/get-dashboard.ts';
 import { CLASS_TEXTS } from '../texts.ts';
@@ -40,13 +39,7 @@ export function DashboardOverview({
   const prerequisite = dashboard.prerequisite?.trim();
   return (
     <Page>
-      <Breadcrumb
-        items={[
-          { label: CLASS_TEXTS.home, to: paths.home.to() },
-          { label: CLASS_TEXTS.myClassroom, to: paths.mypage.to() },
-          { label: title },
-        ]}
-      />
+      <MyClassroomBreadcrumb items={[{ label: title }]} />
       <div className={styles.layout}>
         <header className={styles.hero}>
           <img

@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDangerButton } from '../../../components/ui/confirm-danger-button.tsx';
 import { useNotify } from '../../../components/ui/use-notify.ts';
 import { paths } from '../../../config/paths.ts';
 import { useDeleteClass } from '../../../lib/use-delete-class.ts';
@@ -16,32 +14,23 @@ const texts = CLASS_TEXTS.dashboard;
 export function DeleteClassButton({ classId }: { classId: number }) {
   const navigate = useNavigate();
   const notify = useNotify();
-  const [open, setOpen] = useState(false);
   const removal = useDeleteClass();
   return (
-    <>
-      <Button variant="danger" onClick={() => setOpen(true)}>
-        {texts.deleteClass}
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={texts.deleteTitle}
-        body={texts.deleteBody}
-        confirmLabel={texts.deleteConfirm}
-        confirmVariant="danger"
-        busy={removal.isPending}
-        onConfirm={() =>
-          removal.mutate(classId, {
-            onSuccess: () => {
-              notify(texts.deleted, { tone: 'success' });
-              navigate(paths.mypage.to(), { replace: true });
-            },
-            onError: () => notify(texts.deleteFailed, { tone: 'error' }),
-            onSettled: () => setOpen(false),
-          })
-        }
-      />
-    </>
+    <ConfirmDangerButton
+      ask={{ title: texts.deleteTitle, body: texts.deleteBody, confirmLabel: texts.deleteConfirm }}
+      busy={removal.isPending}
+      onConfirm={(close) =>
+        removal.mutate(classId, {
+          onSuccess: () => {
+            notify(texts.deleted, { tone: 'success' });
+            navigate(paths.mypage.to(), { replace: true });
+          },
+          onError: () => notify(texts.deleteFailed, { tone: 'error' }),
+          onSettled: close,
+        })
+      }
+    >
+      {texts.deleteClass}
+    </ConfirmDangerButton>
   );
 }

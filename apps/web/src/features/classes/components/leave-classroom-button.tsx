@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDangerButton } from '../../../components/ui/confirm-danger-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { CLASS_TEXTS } from '../texts.ts';
 
@@ -16,36 +15,27 @@ export function LeaveClassroomButton({
   onLeave?: () => void | Promise<void>;
 }) {
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
 
-  const leave = async () => {
+  const leave = async (close: () => void) => {
     setLeaving(true);
     try {
       await onLeave?.();
     } finally {
       // Leaving never gets stuck: the dashboard is reached even if ending the broadcast failed.
       setLeaving(false);
-      setOpen(false);
+      close();
       navigate(paths.dashboardTeacher.to(classId));
     }
   };
 
   return (
-    <>
-      <Button variant="danger" onClick={() => setOpen(true)}>
-        {texts.leave}
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={texts.leaveTitle}
-        body={texts.leaveBody}
-        confirmLabel={texts.leaveConfirm}
-        confirmVariant="danger"
-        busy={leaving}
-        onConfirm={() => void leave()}
-      />
-    </>
+    <ConfirmDangerButton
+      ask={{ title: texts.leaveTitle, body: texts.leaveBody, confirmLabel: texts.leaveConfirm }}
+      busy={leaving}
+      onConfirm={(close) => void leave(close)}
+    >
+      {texts.leave}
+    </ConfirmDangerButton>
   );
 }

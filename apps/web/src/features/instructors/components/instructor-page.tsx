@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ClassItem } from '@sea/contract/classes';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PageAlert } from '../../../components/ui/page-alert.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useInstructor } from '../api/get-instructor.ts';
@@ -19,13 +20,7 @@ export function InstructorPage({ userId, renderClasses }: InstructorPageProps) {
   const query = useInstructor(userId);
   if (query.isPending) return <Spinner label={texts.loading} />;
   if (query.isError) {
-    return (
-      <Page>
-        <div role="alert">
-          <EmptyState message={texts.loadFailed} />
-        </div>
-      </Page>
-    );
+    return <PageAlert message={texts.loadFailed} />;
   }
   const instructor = query.data;
   return (

@@ -1,24 +1,17 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Speaker } from '@sea/contract/live';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { useStudentRoom, type StudentSpeaking as Speaking } from '../hooks/use-student-room.ts';
 import { LiveServicesContext } from '../live-services.ts';
-import { asTrack, FakeMediaStream, FakeTrack, fakeLiveServices } from '../test/fake-live-services.ts';
+import { asTrack, mediaPerTest, FakeTrack, fakeLiveServices } from '../test/fake-live-services.ts';
 import { LIVE_TEXTS } from '../texts.ts';
 import { StudentSpeaking } from './student-speaking.tsx';
 
 const T = LIVE_TEXTS.speaking;
 
-beforeEach(() => {
-  vi.stubGlobal('MediaStream', FakeMediaStream);
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+mediaPerTest();
 
 function speaking(overrides: Partial<Speaking> = {}): Speaking {
   return {

@@ -1,56 +1,14 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '@sea/contract/auth-keys';
 import { HttpError } from '../../../lib/http-error.ts';
 import { takeReturnTo } from '../../../lib/return-to.ts';
-import { renderWithProviders } from '../../../testing/render.tsx';
-import { useTeacherRoom } from '../hooks/use-teacher-room.ts';
-import { LiveServicesContext, type LiveServices } from '../live-services.ts';
 import { LiveRequestError } from '../signalling-client.ts';
-import { FakeMediaStream, fakeLiveServices, type FakeTrack } from '../test/fake-live-services.ts';
-import { LiveVideo } from './live-video.tsx';
-import { TeacherControls } from './teacher-controls.tsx';
+import { mediaPerTest, fakeLiveServices, type FakeTrack } from '../test/fake-live-services.ts';
+import { notices, renderRoom, stateOf, status } from '../test/teacher-room.tsx';
 
-beforeEach(() => {
-  vi.stubGlobal('MediaStream', FakeMediaStream);
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
-function Room() {
-  const room = useTeacherRoom(7);
-  return (
-    <>
-      <TeacherControls room={room} />
-      <LiveVideo track={room.previews.screen} label="화면 미리보기" placeholder="화면 꺼짐" />
-      <LiveVideo track={room.previews.webcam} label="웹캠 미리보기" placeholder="웹캠 꺼짐" />
-      <button type="button" onClick={room.leave}>
-        나가기
-      </button>
-    </>
-  );
-}
-
-function renderRoom(services: LiveServices) {
-  return renderWithProviders(
-    <LiveServicesContext.Provider value={services}>
-      <Room />
-    </LiveServicesContext.Provider>,
-    { route: '/live/teacher/7', path: '/live/teacher/:classId' },
-  );
-}
-
-const stateOf = (toggle: string) => document.querySelector(`[data-toggle="${toggle}"]`)?.textContent;
-const status = () => screen.getByRole('status', { name: '연결 상태' });
-/** The app's notices (in-app alerts), by their text. */
-const notices = () =>
-  within(screen.getByRole('region', { name: '알림' }))
-    .queryAllByRole('alert')
-    .map((notice) => notice.textContent?.replace('×', '').trim());
+mediaPerTest();
 
 describe('teacher room controls', () => {
   it('connects, opens the room, and shows the connection status and the viewer count', async () => {
@@ -322,57 +280,4 @@ describe('teacher room controls', () => {
     expect(fakes.signalling.count()).toBe(0);
     expect(fakes.publisher.count()).toBe(0);
   });
-
-  it("shows '녹화 중' in red with a pause control, and '녹화 일시정지' with resume once paused", async () => {
-    const fakes = fakeLiveServices();
-    renderRoom(fakes.services);
-    await waitFor(() => expect(fakes.publisher.started).toBe(1));
-    // A recorded session is the default: the publisher is made to record.
-    expect(fakes.services.createPublisher).toHaveBeenCalledWith(fakes.signalling, { record: true });
-    expect(screen.queryByRole('status', { name: '녹화 상태' })).not.toBeInTheDocument();
-    act(() => fakes.publisher.emit('recordingState', { recording: true, paused: false }));
-    const indicator = screen.getByRole('status', { name: '녹화 상태' });
-    expect(indicator).toHaveTextContent('녹화 중');
-    expect(indicator).toHaveAttribute('data-recording', 'on');
-
-    await userEvent.click(screen.getByRole('button', { name: '녹화 일시정지' }));
-    expect(fakes.publisher.recordingCalls).toEqual([false]);
-    await waitFor(() => expect(indicator).toHaveTextContent('녹화 일시정지'));
-    expect(indicator).toHaveAttribute('data-recording', 'paused');
-    await userEvent.click(screen.getByRole('button', { name: '녹화 다시 시작' }));
-    expect(fakes.publisher.recordingCalls).toEqual([false, true]);
-    await waitFor(() => expect(indicator).toHaveTextContent('녹화 중'));
-  });
-
-  it('a refused pause leaves the state as the media service last said', async () => {
-    const fakes = fakeLiveServices();
-    fakes.publisher.recordingAnswer = () => Promise.reject(new LiveRequestError('conflict', '안 돼요'));
-    renderRoom(fakes.services);
-    await waitFor(() => expect(fakes.publisher.started).toBe(1));
-    act(() => fakes.publisher.emit('recordingState', { recording: true, paused: false }));
-    const pause = screen.getByRole('button', { name: '녹화 일시정지' });
-    await userEvent.click(pause);
-    await waitFor(() => expect(pause).toBeEnabled());
-    expect(screen.getByRole('status', { name: '녹화 상태' })).toHaveTextContent('녹화 중');
-  });
-
-  it("a lecture started without recording says '녹화하지 않음', with no pause control", async () => {
-    const fakes = fakeLiveServices();
-    renderWithProviders(
-      <LiveServicesContext.Provider value={fakes.services}>
-        <NotRecordedRoom />
-      </LiveServicesContext.Provider>,
-      { route: '/live/teacher/7', path: '/live/teacher/:classId' },
-    );
-    await waitFor(() => expect(fakes.publisher.started).toBe(1));
-    expect(fakes.services.createPublisher).toHaveBeenCalledWith(fakes.signalling, { record: false });
-    act(() => fakes.publisher.emit('recordingState', { recording: false, paused: false }));
-    expect(screen.getByRole('status', { name: '녹화 상태' })).toHaveTextContent('녹화하지 않음');
-    expect(screen.queryByRole('button', { name: '녹화 일시정지' })).not.toBeInTheDocument();
-  });
 });
-
-function NotRecordedRoom() {
-  const room = useTeacherRoom(7, { record: false });
-  return <TeacherControls room={room} />;
-}

@@ -1,26 +1,19 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Speaker } from '@sea/contract/live';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { useTeacherRoom, type TeacherSpeaking } from '../hooks/use-teacher-room.ts';
 import { LiveServicesContext } from '../live-services.ts';
 import { LiveRequestError } from '../signalling-client.ts';
-import { asTrack, FakeMediaStream, FakeTrack, fakeLiveServices } from '../test/fake-live-services.ts';
+import { asTrack, mediaPerTest, FakeTrack, fakeLiveServices } from '../test/fake-live-services.ts';
 import { LIVE_TEXTS } from '../texts.ts';
 import { InviteToSpeak } from './invite-to-speak.tsx';
 import { TeacherSpeakers } from './teacher-speakers.tsx';
 
 const T = LIVE_TEXTS.speaking;
 
-beforeEach(() => {
-  vi.stubGlobal('MediaStream', FakeMediaStream);
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+mediaPerTest();
 
 function speaking(speakers: Speaker[], overrides: Partial<TeacherSpeaking> = {}): TeacherSpeaking {
   return { speakers, tracks: [], error: null, invite: vi.fn(), end: vi.fn(), ...overrides };

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { PreferredLayer, RecordingState, StreamKind } from '@sea/contract/live';
 import type { MediaState } from '../live-client.ts';
 import type {
@@ -35,6 +35,17 @@ class Emitter<Events extends Record<string, unknown>> {
 }
 
 /** A signalling connection fake: state changes and close are recorded; requests are not expected. */
+/** Awaits a fake's outcome as the real clients do: 'failed' (and the error again), else 'connected'. */
+async function connectAs(fake: { setMediaState(state: MediaState): void }, outcome: Promise<void>) {
+  try {
+    await outcome;
+  } catch (error) {
+    fake.setMediaState('failed');
+    throw error;
+  }
+  fake.setMediaState('connected');
+}
+
 export class FakeSignalling extends Emitter<SignallingEvents> implements LiveSignalling {
   state: SignallingState = 'connecting';
   closeCount = 0;
@@ -61,13 +72,7 @@ export class FakePublisher extends Emitter<PublisherEvents> implements Publisher
   startResult: Promise<void> = Promise.resolve();
   start = async () => {
     this.started += 1;
-    try {
-      await this.startResult;
-    } catch (error) {
-      this.setMediaState('failed');
-      throw error;
-    }
-    this.setMediaState('connected');
+    await connectAs(this, this.startResult);
   };
   /** The media side changes (recovering, given up) as the real one says it. */
   setMediaState(state: MediaState): void {
@@ -110,13 +115,7 @@ export class FakeViewer extends Emitter<ViewerEvents> implements ViewerLike {
   closeCount = 0;
   mediaState: MediaState = 'connecting';
   join = async () => {
-    try {
-      await this.joinResult;
-    } catch (error) {
-      this.setMediaState('failed');
-      throw error;
-    }
-    this.setMediaState('connected');
+    await connectAs(this, this.joinResult);
   };
   /** The media side changes (recovering, given up) as the real one says it. */
   setMediaState(state: MediaState): void {
@@ -244,4 +243,16 @@ export function fakeLiveServices() {
     devices,
     failConnect: (error: unknown) => (connectResult = () => Promise.reject(error)),
   };
+}
+
+/** Stubs MediaStream and video playback for each test of the file, and restores them after it. */
+export function mediaPerTest(): void {
+  beforeEach(() => {
+    vi.stubGlobal('MediaStream', FakeMediaStream);
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 }

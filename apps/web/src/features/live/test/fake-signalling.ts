@@ -2,6 +2,16 @@ import type { LiveRequestName } from '@sea/contract/live';
 import { Emitter } from '../../../lib/emitter.ts';
 import type { SignallingEvents, SignallingLike } from '../signalling-client.ts';
 
+/** The requests that consume two tracks on a fresh consumer transport, in order. */
+export const CONSUME_TWO_TRACKS: readonly LiveRequestName[] = [
+  'getRouterRtpCapabilities',
+  'createConsumerTransport',
+  'consume',
+  'connectConsumerTransport',
+  'resume',
+  'resume',
+];
+
 /** Answers of the fake, per request: a value, or a thrown error (a refusal). */
 export type FakeAnswers = Partial<Record<LiveRequestName, (payload: unknown) => unknown>>;
 

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NotificationItem } from '@sea/contract/notifications';
 import { setTokens } from '../../../lib/auth-tokens.ts';
 import { envelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { NotificationBell } from './notification-bell.tsx';
+import { notice } from '../test/notification-fixtures.ts';
 
 beforeEach(() => {
   setTokens({ accessToken: 'a', refreshToken: 'r' });
@@ -15,17 +15,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-});
-
-const notice = (id: number, overrides: Partial<NotificationItem>): NotificationItem => ({
-  id,
-  kind: 'class_live',
-  class_id: 7,
-  class_name: '바다 수채화',
-  nickname: null,
-  read: false,
-  created_at: '2026-11-25T10:00:00.000Z',
-  ...overrides,
 });
 
 describe('NotificationBell', () => {

@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionChatMessage, SessionDetail } from '@sea/contract/sessions';
-import { setTokens } from '../../../lib/auth-tokens.ts';
 import { envelope, errorEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { ReplayPage } from './replay-page.tsx';
+import { signedInPerTest } from '../../../testing/signed-in.ts';
 
 function detail(overrides: Partial<SessionDetail['recording']> = {}): SessionDetail {
   return {
@@ -98,13 +98,7 @@ beforeAll(() => {
   }
 });
 
-beforeEach(() => {
-  setTokens({ accessToken: 'a', refreshToken: 'r' });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+signedInPerTest();
 
 afterAll(() => {
   vi.restoreAllMocks();

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PageAlert } from '../../../components/ui/page-alert.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -52,13 +53,7 @@ export function ReplayPage({
   if (session.isPending) return <Spinner label={texts.loading} />;
   if (session.data === undefined) {
     const message = isHttpError(session.error) ? session.error.messageKor : null;
-    return (
-      <Page>
-        <div role="alert">
-          <EmptyState message={message ?? texts.loadFailed}>{back}</EmptyState>
-        </div>
-      </Page>
-    );
+    return <PageAlert message={message ?? texts.loadFailed}>{back}</PageAlert>;
   }
 
   const item = session.data;

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SessionItem } from '@sea/contract/sessions';
-import { setTokens } from '../../../lib/auth-tokens.ts';
 import { envelope, errorEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { SESSIONS_MAX_POLLS, SESSIONS_REFRESH_MS, sessionsRefetchInterval } from '../api/get-sessions.ts';
-import { sessionItem } from '../test/session-fixtures.ts';
+import { sessionItem } from '../../../testing/session-fixtures.ts';
 import { SessionList } from './session-list.tsx';
+import { signedInPerTest } from '../../../testing/signed-in.ts';
 
 const sessions: SessionItem[] = [
   sessionItem(6, { state: 'recording', progress: 0, hls_url: null, mp4_url: null }, { ended_at: null }),
@@ -66,13 +66,7 @@ function row(name: RegExp | string): HTMLElement {
   return item;
 }
 
-beforeEach(() => {
-  setTokens({ accessToken: 'a', refreshToken: 'r' });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+signedInPerTest();
 
 describe('session list', { timeout: 15_000 }, () => {
   it('labels each state and links a ready replay', async () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SessionItem } from '@sea/contract/sessions';
 import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDangerButton } from '../../../components/ui/confirm-danger-button.tsx';
 import { useNotify } from '../../../components/ui/use-notify.ts';
 import { isHttpError } from '../../../lib/http-error.ts';
 import { useSessionMutations } from '../api/session-mutations.ts';
@@ -29,7 +29,6 @@ export function SessionTeacherActions({
   const notify = useNotify();
   const { patch, remove } = useSessionMutations(classId);
   const [renaming, setRenaming] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const hidden = session.recording.hidden;
 
   if (renaming) {
@@ -75,25 +74,22 @@ export function SessionTeacherActions({
       >
         {hidden ? texts.unhide : texts.hide}
       </Button>
-      <Button variant="ghost" size="sm" className={styles.remove} onClick={() => setConfirming(true)}>
-        {texts.remove}
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={texts.removeTitle}
-        body={texts.removeBody(title)}
-        confirmLabel={texts.removeConfirm}
-        confirmVariant="danger"
+      <ConfirmDangerButton
+        ask={{ title: texts.removeTitle, body: texts.removeBody(title), confirmLabel: texts.removeConfirm }}
+        variant="ghost"
+        size="sm"
+        className={styles.remove}
         busy={remove.isPending}
-        onConfirm={() =>
+        onConfirm={(close) =>
           remove.mutate(session.id, {
             onSuccess: () => notify(texts.removed, { tone: 'success' }),
             onError: (error) => notify(failure(error, texts.removeFailed), { tone: 'error' }),
-            onSettled: () => setConfirming(false),
+            onSettled: close,
           })
         }
-      />
+      >
+        {texts.remove}
+      </ConfirmDangerButton>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ReviewItem } from '@sea/contract/reviews';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDangerButton } from '../../../components/ui/confirm-danger-button.tsx';
 import { useNotify } from '../../../components/ui/use-notify.ts';
 import { isHttpError } from '../../../lib/http-error.ts';
 import { useDeleteReview, useReplyToReview, useUpdateReview } from '../api/review-mutations.ts';
@@ -28,7 +28,6 @@ export type ReviewCardProps = {
 export function ReviewCard({ review, mine, teacher }: ReviewCardProps) {
   const notify = useNotify();
   const [mode, setMode] = useState<'view' | 'edit' | 'reply'>('view');
-  const [deleting, setDeleting] = useState(false);
   const update = useUpdateReview(review.class_id);
   const removal = useDeleteReview(review.class_id);
   const reply = useReplyToReview(review.class_id);
@@ -106,9 +105,25 @@ export function ReviewCard({ review, mine, teacher }: ReviewCardProps) {
               <Button size="sm" variant="secondary" onClick={() => setMode('edit')}>
                 {REVIEW_TEXTS.edit}
               </Button>
-              <Button size="sm" variant="ghost" onClick={() => setDeleting(true)}>
+              <ConfirmDangerButton
+                ask={{
+                  title: REVIEW_TEXTS.deleteTitle,
+                  body: REVIEW_TEXTS.deleteBody,
+                  confirmLabel: REVIEW_TEXTS.delete,
+                }}
+                size="sm"
+                variant="ghost"
+                busy={removal.isPending}
+                onConfirm={(close) =>
+                  removal.mutate(review.id, {
+                    onSuccess: () => notify(REVIEW_TEXTS.deleted, { tone: 'success' }),
+                    onError: () => notify(REVIEW_TEXTS.deleteFailed, { tone: 'error' }),
+                    onSettled: close,
+                  })
+                }
+              >
                 {REVIEW_TEXTS.delete}
-              </Button>
+              </ConfirmDangerButton>
             </>
           )}
           {teacher && review.reply === null && (
@@ -118,22 +133,6 @@ export function ReviewCard({ review, mine, teacher }: ReviewCardProps) {
           )}
         </div>
       )}
-      <ConfirmDialog
-        open={deleting}
-        onOpenChange={setDeleting}
-        title={REVIEW_TEXTS.deleteTitle}
-        body={REVIEW_TEXTS.deleteBody}
-        confirmLabel={REVIEW_TEXTS.delete}
-        confirmVariant="danger"
-        busy={removal.isPending}
-        onConfirm={() =>
-          removal.mutate(review.id, {
-            onSuccess: () => notify(REVIEW_TEXTS.deleted, { tone: 'success' }),
-            onError: () => notify(REVIEW_TEXTS.deleteFailed, { tone: 'error' }),
-            onSettled: () => setDeleting(false),
-          })
-        }
-      />
     </article>
   );
 }

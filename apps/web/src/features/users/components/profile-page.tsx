@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { AccountMenu } from '../../../components/ui/account-menu.tsx';
-import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
+import { MyClassroomBreadcrumb } from '../../../components/ui/my-classroom-breadcrumb.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useNotify } from '../../../components/ui/use-notify.ts';
@@ -43,13 +43,7 @@ export function ProfilePage() {
 
   return (
     <Page>
-      <Breadcrumb
-        items={[
-          { label: USER_TEXTS.home, to: paths.home.to() },
-          { label: USER_TEXTS.myClassroom, to: paths.mypage.to() },
-          { label: USER_TEXTS.title },
-        ]}
-      />
+      <MyClassroomBreadcrumb items={[{ label: USER_TEXTS.title }]} />
       <div className={styles.layout}>
         <aside className={styles.menu}>
           <AccountMenu />

@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { useRef } from 'react';
+import { ConfirmDangerButton } from '../../../components/ui/confirm-danger-button.tsx';
 import { useNotify } from '../../../components/ui/use-notify.ts';
 import { paths } from '../../../config/paths.ts';
 import { getAccessToken } from '../../../lib/auth-tokens.ts';
@@ -9,6 +8,12 @@ import { useLogOutTo } from '../../../lib/use-log-out-to.ts';
 import { useWithdraw } from '../api/withdraw.ts';
 import { USER_TEXTS } from '../texts.ts';
 
+const WITHDRAW_ASK = {
+  title: USER_TEXTS.withdrawTitle,
+  body: USER_TEXTS.withdrawBody,
+  confirmLabel: USER_TEXTS.withdrawConfirm,
+};
+
 /**
  * 'Withdraw' with its confirmation. Success: the notice, logged out, home. Without a token, or on a 401:
  * 'no permission'; otherwise 'withdrawal failed'. The confirmation closes either way.
@@ -16,24 +21,26 @@ import { USER_TEXTS } from '../texts.ts';
 export function WithdrawButton() {
   const logOutTo = useLogOutTo();
   const notify = useNotify();
-  const [open, setOpen] = useState(false);
+  // The callbacks live on the mutation (see useWithdraw); they close the confirmation the button opened.
+  const close = useRef<() => void>(() => undefined);
   const withdrawal = useWithdraw({
     onSuccess: async () => {
-      setOpen(false);
+      close.current();
       notify(USER_TEXTS.withdrawn, { tone: 'success' });
       await logOutTo(paths.home.to());
     },
     onError: (error) => {
-      setOpen(false);
+      close.current();
       notify(isHttpError(error, 401) ? USER_TEXTS.noPermission : USER_TEXTS.withdrawFailed, {
         tone: 'error',
       });
     },
   });
 
-  const confirm = () => {
+  const confirm = (closeDialog: () => void) => {
+    close.current = closeDialog;
     if (getAccessToken() === null) {
-      setOpen(false);
+      closeDialog();
       notify(USER_TEXTS.noPermission, { tone: 'error' });
       return;
     }
@@ -41,20 +48,14 @@ export function WithdrawButton() {
   };
 
   return (
-    <>
-      <Button variant="ghost" size="lg" onClick={() => setOpen(true)}>
-        {USER_TEXTS.withdraw}
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={USER_TEXTS.withdrawTitle}
-        body={USER_TEXTS.withdrawBody}
-        confirmLabel={USER_TEXTS.withdrawConfirm}
-        confirmVariant="danger"
-        busy={withdrawal.isPending}
-        onConfirm={confirm}
-      />
-    </>
+    <ConfirmDangerButton
+      ask={WITHDRAW_ASK}
+      variant="ghost"
+      size="lg"
+      busy={withdrawal.isPending}
+      onConfirm={confirm}
+    >
+      {USER_TEXTS.withdraw}
+    </ConfirmDangerButton>
   );
 }

@@ -1,0 +1,42 @@
+import type { RoomRole } from '@sea/contract/chat';
+import { ChatPanel } from '../features/chat/components/chat-panel.tsx';
+import { ClassroomPanel } from '../features/classroom/components/classroom-panel.tsx';
+import type { HandsBarProps } from '../features/classroom/components/hands-bar.tsx';
+import { useRoomConnection, type CreateRoomConnection } from '../lib/realtime/use-room-connection.ts';
+
+export type LiveRoomPanelProps = {
+  classId: number;
+  /** The reader's role in the room: the teacher gets the moderation tools and the hands queue. */
+  role?: RoomRole;
+  /** Another connection factory (tests); the real one connects to the server's `/ws`. */
+  createConnection?: CreateRoomConnection;
+  /** The teacher's extra control beside each raised hand (the live room's '발언 요청'). */
+  handAction?: HandsBarProps['handAction'];
+};
+
+/** The live rooms' side panel: one room connection, the classroom around it and the chat in its first tab. */
+export function LiveRoomPanel({
+  classId,
+  role = 'student',
+  createConnection,
+  handAction,
+}: LiveRoomPanelProps) {
+  const room = useRoomConnection(classId, createConnection);
+  return (
+    <ClassroomPanel
+      classId={classId}
+      role={role}
+      room={room}
+      handAction={handAction}
+      chat={({ actionsFor, footer }) => (
+        <ChatPanel
+          messages={room.messages}
+          disabled={room.state !== 'connected'}
+          send={room.send}
+          actionsFor={actionsFor}
+          footer={footer}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { LiveRequestError } from './signalling-client.ts';
+import { StudentViewer } from './student-viewer.ts';
+import { consumer, fakePeerConnection, flush, viewerSignalling } from './test/viewer-fixtures.ts';
+
+describe('StudentViewer recovery', () => {
+  it('joins again on a fresh connection when the media connection fails', async () => {
+    const { signalling, calls } = viewerSignalling([
+      [consumer('webcamAudio', '1')],
+      [consumer('webcamAudio', '1', 'a-2')],
+    ]);
+    const pcs = [fakePeerConnection(['1']), fakePeerConnection(['1'])];
+    let created = 0;
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => pcs[created++] as unknown as RTCPeerConnection,
+    });
+    await viewer.join();
+    pcs[0]?.fail();
+    await flush();
+    await flush();
+    expect(calls.filter((c) => c.name === 'joinRoom')).toHaveLength(2);
+    expect(pcs[0]?.closed).toBe(true);
+    expect(viewer.peerConnection).toBe(pcs[1]);
+    expect(calls.at(-1)).toEqual({ name: 'resume', payload: { consumerId: 'a-2' } });
+  });
+
+  it('after a reconnection joins again, retrying a failed attempt until it works', async () => {
+    const { signalling, calls, emit, answers } = viewerSignalling([
+      [consumer('webcamAudio', '1')],
+      [consumer('webcamAudio', '1', 'a-2')],
+    ]);
+    let created = 0;
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => {
+        created += 1;
+        return fakePeerConnection(['1']) as unknown as RTCPeerConnection;
+      },
+      recoveryRetryMs: 5,
+    });
+    await viewer.join();
+    // The server is back but not ready: the first attempt times out, the second one works.
+    let refusals = 1;
+    answers.joinRoom = () => {
+      if (refusals-- > 0) throw new LiveRequestError('timeout', '미디어 서버가 응답하지 않아요.');
+      return { producers: [] };
+    };
+    emit('reconnected', undefined);
+    await expect.poll(() => calls.filter((c) => c.name === 'resume').length).toBe(2);
+    expect(calls.filter((c) => c.name === 'joinRoom')).toHaveLength(3);
+    expect(created).toBe(2);
+    expect(calls.at(-1)).toEqual({ name: 'resume', payload: { consumerId: 'a-2' } });
+    viewer.close();
+  });
+
+  it('does not give up when a recovery meets a transport that went away: it joins again', async () => {
+    const { signalling, calls, emit, answers } = viewerSignalling([
+      [consumer('webcamAudio', '1')],
+      [consumer('webcamAudio', '1', 'a-2')],
+    ]);
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => fakePeerConnection(['1']) as unknown as RTCPeerConnection,
+      recoveryRetryMs: 5,
+    });
+    const ended: string[] = [];
+    viewer.on('ended', () => ended.push('ended'));
+    await viewer.join();
+    let refusals = 1;
+    answers.createConsumerTransport = () => {
+      if (refusals-- > 0) throw new LiveRequestError('notFound', '찾을 수 없어요.');
+      return { transportId: 't2' };
+    };
+    emit('reconnected', undefined);
+    await expect.poll(() => calls.filter((c) => c.name === 'resume').length).toBe(2);
+    expect(ended).toEqual([]);
+    viewer.close();
+  });
+
+  it('says the class ended when it is no longer live after a reconnection', async () => {
+    const { signalling, emit, answers } = viewerSignalling([[]]);
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => fakePeerConnection([]) as unknown as RTCPeerConnection,
+      recoveryRetryMs: 5,
+    });
+    let ended = 0;
+    viewer.on('ended', () => (ended += 1));
+    await viewer.join();
+    answers.joinRoom = () => {
+      throw new LiveRequestError('notLive', '지금은 라이브 중이 아니에요.');
+    };
+    emit('reconnected', undefined);
+    await expect.poll(() => ended).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(ended).toBe(1);
+    viewer.close();
+  });
+
+  it('waits out a restart of the media node: notLive is retried, the state says restarting, then connected', async () => {
+    const { signalling, emit, answers, calls } = viewerSignalling([[], []]);
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => fakePeerConnection([]) as unknown as RTCPeerConnection,
+      recoveryRetryMs: 5,
+    });
+    const states: string[] = [];
+    viewer.on('mediaStateChanged', (state) => states.push(state));
+    let ended = 0;
+    viewer.on('ended', () => (ended += 1));
+    await viewer.join();
+    // The node stops; it comes back before the teacher has started the room again.
+    let notYet = 3;
+    answers.joinRoom = () => {
+      if (notYet-- > 0) throw new LiveRequestError('notLive', '지금은 라이브 중이 아니에요.');
+      return { producers: [] };
+    };
+    emit('nodeStopped', {});
+    expect(viewer.mediaState).toBe('restarting');
+    emit('reconnected', undefined);
+    await expect.poll(() => viewer.mediaState).toBe('connected');
+    expect(calls.filter((c) => c.name === 'joinRoom')).toHaveLength(5);
+    expect(ended).toBe(0);
+    expect(states).toEqual(['connected', 'restarting', 'connected']);
+    viewer.close();
+  });
+
+  it('after the restart wait, a class still not live has ended', async () => {
+    const { signalling, emit, answers } = viewerSignalling([[]]);
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => fakePeerConnection([]) as unknown as RTCPeerConnection,
+      recoveryRetryMs: 5,
+      restartWaitMs: 50,
+    });
+    let ended = 0;
+    viewer.on('ended', () => (ended += 1));
+    await viewer.join();
+    answers.joinRoom = () => {
+      throw new LiveRequestError('notLive', '지금은 라이브 중이 아니에요.');
+    };
+    emit('nodeStopped', {});
+    emit('reconnected', undefined);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(ended).toBe(0);
+    await expect.poll(() => ended).toBe(1);
+    expect(viewer.mediaState).toBe('failed');
+    viewer.close();
+  });
+});

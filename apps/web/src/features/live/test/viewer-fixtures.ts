@@ -1,0 +1,56 @@
+import type { ConsumerInfo } from '@sea/contract/live';
+import { fakeSignalling } from './fake-signalling.ts';
+
+/** The shared signalling fake, answering a viewer's requests; each `consume` answers the next list of consumers. */
+export function viewerSignalling(consumersPerConsume: ConsumerInfo[][]) {
+  let consumeCount = 0;
+  return fakeSignalling({
+    joinRoom: () => ({ producers: [] }),
+    getRouterRtpCapabilities: () => ({ codecs: [], iceServers: [], layers: [] }),
+    createConsumerTransport: () => ({ transportId: 't1' }),
+    consume: () => ({ sdp: `offer-${consumeCount}`, consumers: consumersPerConsume[consumeCount++] ?? [] }),
+    connectConsumerTransport: () => ({}),
+    resume: () => ({}),
+    setPreferredLayer: () => ({}),
+  });
+}
+
+/** A peer connection fake with one transceiver per mid seen in the consumers. */
+export function fakePeerConnection(mids: string[]) {
+  const transceivers = mids.map((mid) => ({ mid, receiver: { track: { id: `track-${mid}` } } }));
+  const pc = {
+    iceGatheringState: 'complete',
+    localDescription: { type: 'answer', sdp: 'answer' },
+    remote: [] as string[],
+    closed: false,
+    setRemoteDescription: async ({ sdp }: { sdp: string }) => void pc.remote.push(sdp),
+    createAnswer: async () => ({ type: 'answer', sdp: 'answer' }),
+    setLocalDescription: async () => undefined,
+    getTransceivers: () => transceivers,
+    connectionState: 'connected',
+    listeners: [] as (() => void)[],
+    addEventListener: (_: string, listener: () => void) => void pc.listeners.push(listener),
+    removeEventListener: () => undefined,
+    close: () => void (pc.closed = true),
+    fail: () => {
+      pc.connectionState = 'failed';
+      pc.listeners.forEach((listener) => listener());
+    },
+  };
+  return pc;
+}
+
+/** A consumer of a producer of that kind, received on `mid`. */
+export const consumer = (
+  producerKind: ConsumerInfo['producerKind'],
+  mid: string,
+  id = `${producerKind}-1`,
+) => ({
+  consumerId: id,
+  producerId: `p-${id}`,
+  producerKind,
+  mid,
+});
+
+/** Lets every pending promise callback run. */
+export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
