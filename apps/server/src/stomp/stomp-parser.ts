@@ -1,4 +1,5 @@
 import { ALL_COMMANDS, usesEscaping, type StompFrame } from './stomp-frame.ts';
+import { decodeUtf8, headLine, ProtocolError, unescapeHeader } from './stomp-head-lines.ts';
 
 /** What one call to {@link StompParser.push} found, in order. */
 export type ParseEvent =
@@ -26,12 +27,9 @@ export const DEFAULT_PARSER_LIMITS: StompParserLimits = {
 const LF = 0x0a;
 const CR = 0x0d;
 const NUL = 0x00;
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const INITIAL_BUFFER_BYTES = 1024;
 /** A buffer grown past this by a large frame is given back once the frame is read. */
 const KEEP_BUFFER_BYTES = 8 * 1024;
-
-class ProtocolError extends Error {}
 
 /**
  * An incremental STOMP frame parser: bytes may arrive split at any point (inside a header, inside a multi-byte
@@ -219,8 +217,8 @@ export class StompParser {
       const line = headLine(text.slice(lineStart, lineEnd));
       const colon = line.indexOf(':');
       if (colon <= 0) throw new ProtocolError('malformed header');
-      const name = escaped ? unescape(line.slice(0, colon), this.version) : line.slice(0, colon);
-      const value = escaped ? unescape(line.slice(colon + 1), this.version) : line.slice(colon + 1);
+      const name = escaped ? unescapeHeader(line.slice(0, colon), this.version) : line.slice(0, colon);
+      const value = escaped ? unescapeHeader(line.slice(colon + 1), this.version) : line.slice(colon + 1);
       if (!headers.has(name)) headers.set(name, value);
     }
     const length = headers.get('content-length');
@@ -265,44 +263,4 @@ export class StompParser {
     this.#headers = new Map();
     return { type: 'frame', frame };
   }
-}
-
-/**
- * A command or header line without its EOL's CR. Any other CR is refused: 1.2 escapes it (`\\r`), and 1.0,
- * 1.1 and CONNECT frames have no way to send it back, so a header value holding one could never be echoed
- * (as a subscription id or receipt) in a frame the peer can read.
- */
-function headLine(line: string): string {
-  const text = line.endsWith('\r') ? line.slice(0, -1) : line;
-  if (text.includes('\r')) throw new ProtocolError('carriage return inside a header line');
-  return text;
-}
-
-function decodeUtf8(bytes: Uint8Array): string {
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    throw new ProtocolError('header is not valid UTF-8');
-  }
-}
-
-/** Reverses header escaping; an undefined escape sequence is a protocol error (1.2 spec; 1.1 has no `\\r`). */
-function unescape(text: string, version: string): string {
-  if (!text.includes('\\')) return text;
-  let out = '';
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (char !== '\\') {
-      out += char;
-      continue;
-    }
-    const next = text[i + 1];
-    i += 1;
-    if (next === 'n') out += '\n';
-    else if (next === 'r' && version !== '1.1') out += '\r';
-    else if (next === 'c') out += ':';
-    else if (next === '\\') out += '\\';
-    else throw new ProtocolError('undefined escape sequence in a header');
-  }
-  return out;
 }
