@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ChatHistoryQuerySchema, ChatMessageSchema } from '@sea/contract/chat';
+import { ChatHistoryQuerySchema, ChatMessageSchema, MAX_CHAT_LENGTH } from '@sea/contract/chat';
 import { ClassIdParamsSchema } from '@sea/contract/classes';
 import { ROUTES } from '@sea/contract/paths';
 import { errorResponses } from '../envelope.ts';
@@ -24,8 +24,8 @@ export function chatRoutes(messages: DatabaseMessageLog) {
             '(catching up after a reconnect). Teacher and enrolled students only (418 otherwise).\n\n' +
             'Live chat: STOMP 1.2 (1.0/1.1 accepted) over the WebSocket `/ws`, CONNECT with ' +
             '`Authorization: Bearer <accessToken>`; SUBSCRIBE `/topic/greetings/{classId}`; SEND `/app/hello` ' +
-            'with `{"roomId", "content"}` (at most 1000 characters). A SEND is refused without closing (too long, ' +
-            'blank, too fast, bad body) by a MESSAGE on `/user/queue/errors` with `{code, message, receipt}`; ' +
+            `with \`{"roomId", "content"}\` (at most ${MAX_CHAT_LENGTH} characters). A SEND is refused without ` +
+            'closing (too long, blank, too fast, bad body) by a MESSAGE on `/user/queue/errors` with `{code, message, receipt}`; ' +
             'a RECEIPT means the message is stored. Protocol and permission failures answer ERROR and close.',
           tags: ['chat'],
           security: [{ bearer: [] }],

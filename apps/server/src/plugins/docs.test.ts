@@ -113,6 +113,19 @@ describe('OpenAPI description', () => {
     expect(Object.keys(body?.schema.properties ?? {})).toEqual([part, 'imagefile']);
   });
 
+  // Write-limited routes (writeLimit in plugins/rate-limit.ts) say so: a client learns of the 429 from the docs.
+  it.each([
+    ['post', ROUTES.classes],
+    ['patch', ROUTES.class],
+    ['post', ROUTES.signup],
+    ['patch', ROUTES.users],
+    ['post', ROUTES.reviews],
+    ['patch', ROUTES.review],
+    ['post', ROUTES.reviewReply],
+  ])('lists the 429 of the write-limited %s %s', (method, path) => {
+    expect(Object.keys(doc.paths[openApiPath(path)]?.[method]?.responses ?? {})).toContain('429');
+  });
+
   it('serves Swagger UI', async () => {
     expect((await app.inject(ROUTES.docs)).statusCode).toBe(200);
   });

@@ -94,7 +94,7 @@ export async function reviewRoutes(fastify: FastifyInstance): Promise<void> {
           'and for anyone not enrolled; 409 for a second review by the same student.',
         params: ClassIdParamsSchema,
         body: ReviewCreateSchema,
-        response: { 200: envelopeSchema(ReviewItemSchema), ...errorResponses(400, 401, 404, 409, 418) },
+        response: { 200: envelopeSchema(ReviewItemSchema), ...errorResponses(400, 401, 404, 409, 418, 429) },
       },
     },
     async (request) => {
@@ -115,7 +115,7 @@ export async function reviewRoutes(fastify: FastifyInstance): Promise<void> {
         summary: 'Edit a review (its author): rating and/or content',
         params: ReviewParamsSchema,
         body: ReviewUpdateSchema,
-        response: { 200: envelopeSchema(ReviewItemSchema), ...errorResponses(400, 401, 404, 418) },
+        response: { 200: envelopeSchema(ReviewItemSchema), ...errorResponses(400, 401, 404, 418, 429) },
       },
     },
     async (request) => {
@@ -158,7 +158,7 @@ export async function reviewRoutes(fastify: FastifyInstance): Promise<void> {
         description: '`content` 1-1000 characters. 418 for anyone but the teacher; 409 for a second reply.',
         params: ReviewParamsSchema,
         body: ReviewReplySchema,
-        response: { 200: envelopeSchema(ReviewItemSchema), ...errorResponses(400, 401, 404, 409, 418) },
+        response: { 200: envelopeSchema(ReviewItemSchema), ...errorResponses(400, 401, 404, 409, 418, 429) },
       },
     },
     async (request) => {
