@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorEnvelopeSchema, type Envelope, type ErrorStatus } from '@sea/contract/envelope';
 
-/** The success envelope of api.md 1.1; `data` defaults to the string "success". */
+/** The success envelope of the original API spec 1.1; `data` defaults to the string "success". */
 export function ok<T = 'success'>(
   data: T,
   kor = '요청을 처리했어요.',

@@ -1,8 +1,8 @@
 import { ERROR_CODES, type ErrorStatus } from '@sea/contract/envelope';
 
 /**
- * An error that becomes an error envelope (api.md 1.1). Domain code throws these through the helpers below;
- * the one error handler (plugins/errors.ts) turns them into responses.
+ * An error that becomes an error envelope (the original API spec, 1.1). Domain code throws these through the
+ * helpers below; the one error handler (plugins/errors.ts) turns them into responses.
  */
 export class HttpError extends Error {
   readonly status: ErrorStatus;

@@ -36,7 +36,7 @@ const dto = (name: string, value: unknown) => {
 };
 const nickname = () => `가입${randomBytes(3).toString('hex')}`;
 
-// Every bearer route (api.md sections 2-4), with the status each caller gets.
+// Every bearer route (the original API spec sections 2-4), with the status each caller gets.
 const CASES: Case[] = [
   {
     name: 'GET target=enrolled',

@@ -14,7 +14,8 @@ const url = (pattern: string, classId: string) => toPath(pattern, { classId });
 const form = multipart([jsonPart('classroomUpdateDto', { name: '바뀐 제목' })]);
 const schedule = { content: '특강', date: '2026-05-01', start_time: '10:00:00', end_time: '11:00:00' };
 
-// Every route with a class id in its path (api.md sections 3-5), each with a body it would accept.
+// Every route with a class id in its path (the original API spec, sections 3-5), each with a body it would
+// accept.
 const ROUTES_WITH_CLASS_ID: Route[] = [
   { name: 'GET class', caller: 'anyone', request: (id) => ({ url: url(ROUTES.class, id) }) },
   {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** Local-storage keys of the web app (defined in the zod-free `auth-keys.ts`). */
 export { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from './auth-keys.ts';
 
-/** Token lifetimes (api.md section 2). */
+/** Token lifetimes (the original API spec section 2). */
 export const ACCESS_TOKEN_TTL_S = 60 * 60;
 export const REFRESH_TOKEN_TTL_S = 14 * 24 * 60 * 60;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idText } from './ids.ts';
 
-/** STOMP endpoint and destinations (api.md section 4). */
+/** STOMP endpoint and destinations (the original API spec section 4). */
 export const CHAT_ENDPOINT = '/ws';
 export const CHAT_SEND_DESTINATION = '/app/hello';
 export const CHAT_TOPIC_PREFIX = '/topic/greetings/';

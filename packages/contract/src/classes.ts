@@ -4,7 +4,7 @@ import type { Envelope } from './envelope.ts';
 import { id, idText } from './ids.ts';
 import { optionalText, requiredText } from './text.ts';
 
-/** Lists answer this many classes per page (api.md section 3). */
+/** Lists answer this many classes per page (the original API spec section 3). */
 export const CLASS_PAGE_SIZE = 12;
 
 /** The top-ten list holds this many classes. */

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** The success envelope of api.md section 1.1. `data` is `"success"` when a route has no payload. */
+/**
+ * The success envelope of the original API spec, section 1.1. `data` is `"success"` when a route has no
+ * payload.
+ */
 export type Envelope<T> = {
   status: number;
   message_kor: string;
@@ -9,7 +12,7 @@ export type Envelope<T> = {
   timestamp: number;
 };
 
-/** The error codes of api.md section 1.1, one per status. */
+/** The error codes of the original API spec section 1.1, one per status. */
 export const ERROR_CODES = {
   400: 'Bad Request',
   401: 'Unauthorized',

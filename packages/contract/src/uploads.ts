@@ -1,4 +1,4 @@
-/** Largest accepted upload: 5 MB (api.md section 1.2). */
+/** Largest accepted upload: 5 MB (the original API spec section 1.2). */
 export const MAX_UPLOAD_BYTES = 5_242_880;
 
 /** Largest accepted decoded image, in pixels (guards against pixel floods). */

@@ -22,7 +22,7 @@ const LOGIN_RATE_LIMIT = { rateLimit: { max: 300, timeWindow: '1 minute' } };
 
 /**
  * Login (Kakao, or the offline dev provider when no Kakao key is configured) and token refresh. These routes
- * answer bare bodies, as existing clients expect (api.md 1.1).
+ * answer bare bodies, as existing clients expect (the original API spec 1.1).
  */
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

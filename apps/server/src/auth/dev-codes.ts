@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { loginCodes } from '../db/schema.ts';
 
-/** How long a dev provider code may be exchanged (api.md section 2). */
+/** How long a dev provider code may be exchanged (the original API spec section 2). */
 export const DEV_CODE_TTL_MS = 5 * 60 * 1000;
 
 /** A test identity of the dev provider: digits, like a Kakao id. */

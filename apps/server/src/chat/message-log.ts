@@ -89,7 +89,7 @@ export class DatabaseMessageLog implements MessageLog {
     return this.history(classId, { after: afterId, size });
   }
 
-  /** A page of a class's history, oldest first (api.md 4.2). */
+  /** A page of a class's history, oldest first (the original API spec 4.2). */
   async history(classId: number, query: HistoryQuery): Promise<ChatMessage[]> {
     const conditions: SQL[] = [eq(chatMessages.classId, classId)];
     if (query.before !== undefined) conditions.push(lt(chatMessages.id, query.before));

@@ -244,7 +244,7 @@ describe('GET /find/chat/list/{classId}', () => {
     expect(await page(`?after=${ids.at(-1)}`)).toEqual([]);
   });
 
-  it('answers 401, 418, 404 and 400 as api.md says', async () => {
+  it('answers 401, 418, 404 and 400 as the original API spec says', async () => {
     expect((await app.inject({ url: `/find/chat/list/${classId}` })).statusCode).toBe(401);
     const role = await app.inject({ url: `/find/chat/list/${classId}`, headers: bearer(stranger) });
     expect(role.statusCode).toBe(418);

@@ -55,7 +55,7 @@ export function ratingAverage(ratingTotal: number, reviewCount: number): number 
   return reviewCount === 0 ? null : Math.round((ratingTotal / reviewCount) * 10) / 10;
 }
 
-/** The class item of api.md section 3 (snake_case). */
+/** The class item of the original API spec section 3 (snake_case). */
 export function toClassItem(row: ClassRow, imageUrl: ImageUrl): ClassItem {
   return {
     id: row.id,

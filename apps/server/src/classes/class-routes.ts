@@ -24,7 +24,7 @@ import { unfoldTarget } from './list-query.ts';
 
 // `target=` and `target=none` both mean "all classes", as older clients send them, and `target=live?page=0`
 // means `target=live&page=0` (see unfoldTarget). The top ten has no pages and no categories, so `page` and
-// `category` are not read for it at all (api.md: ignored), whatever they hold.
+// `category` are not read for it at all (the original API spec: ignored), whatever they hold.
 const ListQuerySchema = z.preprocess((raw) => {
   const query = unfoldTarget(raw);
   if (typeof query !== 'object' || query === null) return query;

@@ -15,7 +15,7 @@ import {
 const HANGUL = /[\uac00-\ud7a3]/;
 const GENERIC_FIELD_MESSAGE = '올바른 값을 입력해 주세요.';
 
-/** The error envelope of api.md 1.1 for an HttpError. */
+/** The error envelope of the original API spec 1.1 for an HttpError. */
 export function errorEnvelope(error: HttpError): ErrorEnvelope {
   return {
     status: error.status,

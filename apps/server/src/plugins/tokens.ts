@@ -13,8 +13,8 @@ export type RefreshClaims = { sub: string; jti: string; family: string; expiresA
 export type Tokens = ReturnType<typeof createTokens>;
 
 /**
- * Access and refresh tokens (api.md section 2). Each carries a `typ` claim, so a refresh token is never
- * accepted as an access token nor the reverse; only HS256 is accepted.
+ * Access and refresh tokens (the original API spec, section 2). Each carries a `typ` claim, so a refresh
+ * token is never accepted as an access token nor the reverse; only HS256 is accepted.
  */
 export function createTokens(secret: string) {
   const key = new TextEncoder().encode(secret);

@@ -22,7 +22,10 @@ export type HttpOptions<T> = {
   json?: unknown;
   /** A multipart body (JSON parts as Blobs of type application/json, files as File). */
   form?: FormData;
-  /** The route answers a bare body (api.md 1.1 lists them); otherwise the envelope's `data` is returned. */
+  /**
+   * The route answers a bare body (the original API spec, 1.1, lists them); otherwise the envelope's `data` is
+   * returned.
+   */
   bare?: boolean;
   /**
    * Checks and types the answer (a zod schema of the contract). Optional, because zod is kept out of the
