@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CLASS_SORTS, SEARCH_QUERY_MAX, searchWords } from './search.ts';
 import type { Envelope } from './envelope.ts';
 import { id, idText } from './ids.ts';
-import { optionalText, requiredText } from './text.ts';
+import { hasControlCharacter, optionalText, requiredText, TEXT_MESSAGES } from './text.ts';
 
 /** Lists answer this many classes per page (the original API spec section 3). */
 export const CLASS_PAGE_SIZE = 12;
@@ -100,6 +100,8 @@ export const ClassListQuerySchema = z.object({
   q: z
     .string()
     .max(SEARCH_QUERY_MAX, `검색어는 ${SEARCH_QUERY_MAX}자 이하로 입력해 주세요.`)
+    // PostgreSQL text holds no NUL: refused here, as every other text field does, not a 500 from the database.
+    .refine((query) => !hasControlCharacter(query, true), TEXT_MESSAGES.control)
     .transform((query) => (searchWords(query).length === 0 ? undefined : query.trim()))
     .optional(),
   sort: z.enum(CLASS_SORTS, { error: '정렬 기준이 올바르지 않아요.' }).optional(),

@@ -31,14 +31,20 @@ const nickname = requiredText(USER_MESSAGES.nicknameRequired, {
   .refine((text) => !hasInvisibleCharacter(text), USER_MESSAGES.nicknameInvisible)
   .transform((text) => text.normalize('NFC'));
 
-/** An optional e-mail: blank or null becomes null. */
+/** What existing clients show, and send back, for a user without an e-mail: read as none. */
+export const NO_EMAIL_PLACEHOLDER = '이메일 정보 없음';
+
+/** An optional e-mail: blank, null or the placeholder becomes null. */
 const email = z
   .union([
     z.literal(''),
+    z.literal(NO_EMAIL_PLACEHOLDER),
     z.email({ error: USER_MESSAGES.emailInvalid }).max(EMAIL_MAX, USER_MESSAGES.emailInvalid),
   ])
   .nullable()
-  .transform((value) => (value === '' || value === null ? null : value.toLowerCase()));
+  .transform((value) =>
+    value === '' || value === null || value === NO_EMAIL_PLACEHOLDER ? null : value.toLowerCase(),
+  );
 
 /** The `signupRequestDto` part of `POST /api/auth/signup`. */
 export const SignupSchema = z.object({ nickname, email: email.optional().transform((v) => v ?? null) });

@@ -95,6 +95,13 @@ describe('GET /api/classes?q=', () => {
     expectError(await app.inject(`/api/classes?q=${'가'.repeat(51)}`), 400);
   });
 
+  it('refuses a query holding a control character (U+0000 answered 500) and says why in Korean', async () => {
+    for (const query of ['%00', '%EB%B0%94%00%EB%8B%A4', '%1B']) {
+      const body = expectError(await app.inject(`/api/classes?q=${query}`), 400);
+      expect(body.invalid_fields?.q).toContain('제어 문자');
+    }
+  });
+
   it('searches within a category, a target and a sort', async () => {
     expect(await search(`q=${encodeURIComponent('배워요')}&category=${PROGRAMMING}`)).toEqual([ids.react]);
     expect(await search(`q=${encodeURIComponent('배워요')}&sort=students`)).toEqual([

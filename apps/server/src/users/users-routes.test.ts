@@ -54,6 +54,9 @@ describe('PATCH /api/users', () => {
     expect(renamed).toMatchObject({ nickname: '새이름', email: 'keep@example.com' });
     const cleared = expectOk<UserData>(await patch(user, [jsonPart('userUpdateDTO', { email: null })]));
     expect(cleared).toMatchObject({ nickname: '새이름', email: null });
+    // Existing clients send back the text they show for a user without an e-mail (it answered 400).
+    const placeholder = jsonPart('userUpdateDTO', { nickname: '새이름', email: '이메일 정보 없음' });
+    expect(expectOk<UserData>(await patch(user, [placeholder]))).toMatchObject({ email: null });
     const unchanged = expectOk<UserData>(await patch(user, [jsonPart('userUpdateDTO', {})]));
     expect(unchanged).toEqual(cleared);
     expect(await me(user)).toEqual(cleared);
