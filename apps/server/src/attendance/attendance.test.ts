@@ -271,6 +271,19 @@ describe('replay watch time under concurrency', () => {
     await Promise.all(Array.from({ length: 10 }, () => beat(5)));
     expect((await beat(5)).watched_s).toBe(5);
   });
+
+  it('credits no more than the replay is long, however long the beats go on (it credited 42 s of 24)', async () => {
+    const classId = await newClass();
+    const session = await insertSession(app, classId, { replayDurationMs: 24_000 });
+    const t0 = Date.parse('2026-03-06T10:00:00Z');
+    let state = { watched_s: 0, position_s: 0 };
+    for (let s = 0; s <= 40; s += 5) {
+      const at = new Date(t0 + s * 1000);
+      const beat = { position_s: s % 24, playing: true };
+      state = await creditBeat(app.db, session.id, bora.id, beat, at, 24_000);
+    }
+    expect(state.watched_s).toBe(24);
+  });
 });
 
 describe('attendance route', () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { WATCH_CREDIT_MAX_S, type WatchBeat, type WatchState } from '@sea/contract/sessions';
 import type { Database, Executor } from '../db/database.ts';
 import { replayWatches } from '../db/schema.ts';
@@ -9,7 +9,8 @@ import { replayWatches } from '../db/schema.ts';
  * now. Beats are credited one at a time per member and session (the row is locked), and each measures the wall
  * clock since the previous one, whatever tab sent it: two tabs playing at once never count more than the time
  * that passed, and a seek (a jump of the position) counts nothing but the time really spent playing.
- * `position_s` becomes the resume point.
+ * `position_s` becomes the resume point. A member's watch time never passes the replay's length (`lengthMs`,
+ * when known): playing it twice, or beats sent with no player at all, credit no more than watching it once.
  */
 export async function creditBeat(
   db: Database,
@@ -17,6 +18,7 @@ export async function creditBeat(
   userId: string,
   beat: WatchBeat,
   now = new Date(),
+  lengthMs: number | null = null,
 ): Promise<WatchState> {
   return db.transaction(async (tx) => {
     await tx
@@ -35,7 +37,7 @@ export async function creditBeat(
     const [updated] = await tx
       .update(replayWatches)
       .set({
-        watchedMs: sql`${replayWatches.watchedMs} + ${Math.round(creditMs)}`,
+        watchedMs: Math.min(row.watchedMs + Math.round(creditMs), lengthMs ?? Number.MAX_SAFE_INTEGER),
         positionS: beat.position_s,
         playing: beat.playing,
         // A beat from a clock behind the last one never moves the last beat back.

@@ -205,4 +205,14 @@ describe('watch beats', () => {
     });
     expectError(await watch(processing.id, { position_s: 0, playing: true }), 409);
   });
+
+  it('refuses a position past the end of the replay (86 400 s of a 24 s replay was taken)', async () => {
+    const session = await insertSession(app, classId, { replayDurationMs: 24_000 });
+    const body = expectError(await watch(session.id, { position_s: 86_400, playing: true }), 400);
+    expect(body.message_kor).toContain('다시보기 길이');
+    expectError(await watch(session.id, { position_s: 25.5, playing: false }), 400);
+    expect(
+      expectOk<WatchState>(await watch(session.id, { position_s: 24.4, playing: false })).position_s,
+    ).toBe(24.4);
+  });
 });

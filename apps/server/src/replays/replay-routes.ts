@@ -17,7 +17,7 @@ import { creditBeat, resumePoint } from '../attendance/watch-time.ts';
 import { requireMember, requireTeacher } from '../classes/class-role.ts';
 import { classes } from '../db/schema.ts';
 import { envelopeSchema, errorResponses, ok } from '../envelope.ts';
-import { conflict } from '../errors.ts';
+import { badRequest, conflict } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { findSession, listSessions, updateSession } from '../sessions/session-rows.ts';
 import { recordingFilesOf, removeSessionRecordings } from './recording-removal.ts';
@@ -188,7 +188,8 @@ export async function replayRoutes(fastify: FastifyInstance): Promise<void> {
         description:
           'Sent every 5 s while the replay is open, and on pause, seek and close. The caller is credited ' +
           'the time since their previous beat for this session, at most 6 s, only when `playing` was true ' +
-          'then and is true now: several tabs never count more than the wall clock, and seeking counts nothing.',
+          'then and is true now: several tabs never count more than the wall clock, and seeking counts nothing. ' +
+          'The total never passes the replay’s length; a position past its end is 400.',
         params: SessionParamsSchema,
         body: WatchBeatSchema,
         response: { 200: envelopeSchema(WatchStateSchema), ...errorResponses(400, 401, 404, 409, 418) },
@@ -202,7 +203,15 @@ export async function replayRoutes(fastify: FastifyInstance): Promise<void> {
       if (session.recordingState !== 'ready') {
         throw conflict('다시보기가 아직 준비되지 않았어요.', 'The replay is not ready.');
       }
-      const state = await creditBeat(app.db, sessionId, user.id, request.body);
+      const lengthMs = session.replayDurationMs;
+      // A second of slack for the player's rounding of the last frame.
+      if (lengthMs !== null && request.body.position_s > lengthMs / 1000 + 1) {
+        throw badRequest(
+          '재생 위치가 다시보기 길이를 넘어요.',
+          'The position is past the end of the replay.',
+        );
+      }
+      const state = await creditBeat(app.db, sessionId, user.id, request.body, new Date(), lengthMs);
       return ok(state, '시청 시간을 기록했어요.', 'Watch time recorded.');
     },
   );
