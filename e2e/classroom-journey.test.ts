@@ -193,7 +193,7 @@ describe.skipIf(!chromiumAvailable())('classroom journey', { timeout: 120_000 },
     expect(counts).toEqual(['2표', '0표', '0표']);
 
     expect(await captureScreen(teacherPage, 'classroom-teacher-poll')).toEqual([]);
-    await card.getByRole('button', { name: '결과 공개' }).click();
+    await card.getByRole('button', { name: '마감하고 결과 공개' }).click();
     const studentCard = panelOf(secondPage).getByRole('listitem', { name: '오늘 수업 어땠나요?' });
     await eventually(() => studentCard.locator('[data-testid^="poll-"]').allTextContents()).toEqual([
       '2표',

@@ -14,9 +14,15 @@ export async function openLiveSession(app: FastifyInstance, classId: number): Pr
   return row.id;
 }
 
-/** Ends a live session. */
+/** Ends a live session and tells the app (`sessionEnded`), as a media node's report would. */
 export async function endLiveSession(app: FastifyInstance, sessionId: number): Promise<void> {
-  await app.db.update(liveSessions).set({ endedAt: new Date() }).where(eq(liveSessions.id, sessionId));
+  const [row] = await app.db
+    .update(liveSessions)
+    .set({ endedAt: new Date() })
+    .where(eq(liveSessions.id, sessionId))
+    .returning();
+  if (!row?.endedAt) throw new Error('session not ended');
+  await app.events.emit('sessionEnded', { ...row, endedAt: row.endedAt, recordingState: 'none' });
 }
 
 /** Another student enrolled in the class. */

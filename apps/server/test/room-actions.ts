@@ -1,3 +1,4 @@
+import SockJS from 'sockjs-client';
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ChatTuning } from '../src/tuning.ts';
@@ -8,7 +9,7 @@ import { RoomBusClient } from './room-bus-client.ts';
 /** What a case needs of a member, on the room bus or over a socket alike. */
 export type RoomClient = Pick<RoomBusClient, 'watch' | 'request' | 'sendAndWait' | 'messages'>;
 
-/** How a case lets a member in: {@link roomActionsUnderTest}'s `joined`, or `overSocket`. */
+/** How a case lets a member in: {@link roomActionsUnderTest}'s `joined`, `overSocket` or `overSockJs`. */
 export type Join = (user: TestUser, classId: number) => Promise<RoomClient>;
 
 /** A write budget no test of an action runs out of, unless it means to. */
@@ -52,6 +53,17 @@ export function roomActionsUnderTest(tuning: ChatTuning = ROOMY) {
     /** A member over a real STOMP socket, subscribed to the class's chat and to its own refusals. */
     async overSocket(user: TestUser, classId: number): Promise<TestChatClient> {
       const socket = new TestChatClient(url, user.token);
+      sockets.push(socket);
+      await socket.connect();
+      await socket.join(classId);
+      return socket;
+    },
+    /** The same member through SockJS (`sockjs-client` held to its xhr-streaming transport). */
+    async overSockJs(user: TestUser, classId: number): Promise<TestChatClient> {
+      const base = url.replace(/^ws/, 'http');
+      const socket = new TestChatClient(url, user.token, {
+        socket: () => new SockJS(base, null, { transports: ['xhr-streaming'] }),
+      });
       sockets.push(socket);
       await socket.connect();
       await socket.join(classId);

@@ -11,7 +11,7 @@ import { roomActionsUnderTest } from '../../test/room-actions.ts';
 import { createChatClass, eventually } from '../../test/chat-clients.ts';
 import { enrolStudent, openLiveSession } from '../../test/classroom.ts';
 
-const { app: built, joined, member, overSocket } = roomActionsUnderTest();
+const { app: built, joined, member, overSocket, overSockJs } = roomActionsUnderTest();
 let app: FastifyInstance;
 beforeAll(() => {
   app = built();
@@ -27,6 +27,7 @@ describe('raised hands', () => {
   it('gives the teacher the queue in order, and each student the count and their own hand', async () => {
     const { classId, teacher, student } = await createChatClass(app);
     const second = await enrolStudent(app, classId);
+    await openLiveSession(app, classId);
     // Over real sockets: the other cases act on the room bus at the handler.
     const teacherClient = await overSocket(teacher, classId);
     const first = await overSocket(student, classId);
@@ -87,9 +88,9 @@ describe('raised hands', () => {
     const teacherClient = await joined(teacher, classId);
     const studentClient = await joined(student, classId);
     const teacherSees = (await teacherClient.watch(handTopic(classId))) as HandsView[];
+    const sessionId = await openLiveSession(app, classId);
     await studentClient.request(HAND_RAISE_DESTINATION, { roomId: classId, raised: true });
     await eventually(() => expect(teacherSees.at(-1)?.count).toBe(1));
-    const sessionId = await openLiveSession(app, classId);
     const now = new Date();
     await app.events.emit('sessionEnded', {
       id: sessionId,
@@ -103,4 +104,22 @@ describe('raised hands', () => {
     await eventually(() => expect(teacherSees.at(-1)).toMatchObject({ count: 0, queue: [] }));
     expect((await handsOf(teacher, classId)).count).toBe(0);
   });
+
+  it.each([
+    ['WebSocket', overSocket],
+    ['SockJS', overSockJs],
+  ] as const)(
+    'refuses a hand raised while the class is not live, over %s; lowering stays open',
+    async (_, join) => {
+      const { classId, student } = await createChatClass(app);
+      const client = await join(student, classId);
+      const raised = await client.request(HAND_RAISE_DESTINATION, { roomId: classId, raised: true });
+      expect(raised).toMatchObject({ code: 'not-live', message: '라이브 수업 중에만 손을 들 수 있어요.' });
+      expect(await client.request(HAND_RAISE_DESTINATION, { roomId: classId, raised: false })).toBeNull();
+      // The connection is kept: once the class is live, the same client raises its hand.
+      await openLiveSession(app, classId);
+      expect(await client.request(HAND_RAISE_DESTINATION, { roomId: classId, raised: true })).toBeNull();
+      expect((await handsOf(student, classId)).raised).toBe(true);
+    },
+  );
 });

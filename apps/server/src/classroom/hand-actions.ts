@@ -6,6 +6,7 @@ import {
   handTopic,
 } from '@sea/contract/classroom';
 import type { Database } from '../db/database.ts';
+import { openSessionOf } from '../sessions/session-store.ts';
 import { refuse } from '../room-bus/refusals.ts';
 import { eventId, OK, roomAction } from '../room-bus/room-action.ts';
 import type { RoomContext, RoomEvent } from '../room-bus/room-ports.ts';
@@ -33,7 +34,7 @@ export async function handsEvent(db: Database, classId: number): Promise<RoomEve
 }
 
 /**
- * Raised hands, one action per destination: a student raises or lowers their own (`/app/hands`), the teacher
+ * Raised hands, one action per destination: a student raises (while live) or lowers their own (`/app/hands`), the teacher
  * lowers one or all (`/app/hands/lower`). Stored first; then the new state goes to `/topic/hands/{classId}`.
  */
 export function handActions(options: HandActionsOptions) {
@@ -49,6 +50,10 @@ export function handActions(options: HandActionsOptions) {
       admit: { schema: HandRaiseSchema, who: 'anyone', limited: true },
       async act({ body, userId, role }) {
         if (role === 'teacher') return refuse('bad-request', '손들기는 수강생만 할 수 있어요.');
+        // Lowering one's own hand is always fine; raising it waits for the class to be live.
+        if (body.raised && (await openSessionOf(db, body.roomId)) === null) {
+          return refuse('not-live', '라이브 수업 중에만 손을 들 수 있어요.');
+        }
         return changed(body.roomId, () => setHand(db, body.roomId, userId, body.raised));
       },
     }),

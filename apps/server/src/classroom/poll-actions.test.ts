@@ -14,7 +14,7 @@ import { type Join, roomActionsUnderTest } from '../../test/room-actions.ts';
 import { createChatClass, eventually } from '../../test/chat-clients.ts';
 import { endLiveSession, enrolStudent, openLiveSession } from '../../test/classroom.ts';
 
-const { app: built, joined, overSocket } = roomActionsUnderTest();
+const { app: built, joined, overSocket, overSockJs } = roomActionsUnderTest();
 let app: FastifyInstance;
 beforeAll(() => {
   app = built();
@@ -147,4 +147,37 @@ describe('polls and quizzes', () => {
     expect(updates).toBeLessThanOrEqual(1 + Math.ceil(seconds * 4));
     expect(updates).toBeLessThan(12);
   });
+
+  it.each([
+    ['WebSocket', overSocket],
+    ['SockJS', overSockJs],
+  ] as const)(
+    'takes no answer once a quiz is revealed or its session has ended, over %s',
+    async (_, join) => {
+      const { classId, other, clients: c, seen, sessionId } = await liveClass();
+      const student = await join(other, classId);
+      await c.teacher.request(POLL_CREATE_DESTINATION, { roomId: classId, ...QUIZ });
+      await c.teacher.request(POLL_CREATE_DESTINATION, { roomId: classId, ...QUIZ, question: '3 + 3은?' });
+      await eventually(() => expect(seen.teacher).toHaveLength(2));
+      const [revealedId, openId] = [seen.teacher[0]?.id, seen.teacher[1]?.id];
+
+      // Revealing the answer closes the quiz: an answer after it only copied the answer (it was taken).
+      expect(
+        await c.teacher.request(POLL_REVEAL_DESTINATION, { roomId: classId, pollId: revealedId }),
+      ).toBeNull();
+      const afterReveal = { roomId: classId, pollId: revealedId, options: [1] };
+      expect(await student.request(POLL_VOTE_DESTINATION, afterReveal)).toMatchObject({ code: 'closed' });
+
+      // The end of the session closes its open polls, and the room sees them closed.
+      await endLiveSession(app, sessionId);
+      await eventually(() =>
+        expect(seen.first.findLast((poll) => poll.id === openId)).toMatchObject({ closed: true }),
+      );
+      const afterEnd = { roomId: classId, pollId: openId, options: [1] };
+      expect(await student.request(POLL_VOTE_DESTINATION, afterEnd)).toMatchObject({
+        code: 'closed',
+        message: '마감된 투표예요.',
+      });
+    },
+  );
 });

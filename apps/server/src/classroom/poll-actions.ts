@@ -20,6 +20,7 @@ import { openSessionOf } from '../sessions/session-store.ts';
 import { LatestStateThrottle } from './latest-state-throttle.ts';
 import { VoteLane } from './vote-lane.ts';
 import {
+  closeSessionPolls,
   createPoll,
   findPoll,
   findPollHead,
@@ -78,7 +79,8 @@ function checkPoll(
 
 /**
  * Polls and quizzes, one action per destination: the teacher starts one (`/app/polls`, while live), closes it
- * and reveals its results; students answer once (`/app/polls/vote`). Stored first; then the poll's new state
+ * and reveals its results (which closes it too); students answer once (`/app/polls/vote`) while it is open,
+ * and the end of the session closes it. Stored first; then the poll's new state
  * goes to `/topic/polls/{classId}` on every instance: at once for the teacher's actions, at most
  * {@link POLL_UPDATES_PER_SECOND} times a second per poll for answers. `stop` ends the pending updates of
  * answers (the server is closing).
@@ -147,5 +149,11 @@ export function pollActions(options: PollActionsOptions) {
     [POLL_CLOSE_DESTINATION]: mark('close'),
     [POLL_REVEAL_DESTINATION]: mark('reveal'),
   };
-  return { actions, stop: () => updates.close() };
+  /** The session ended: its open polls close, and the room sees them closed. */
+  const sessionEnded = async (session: { id: number; classId: number }): Promise<void> => {
+    for (const pollId of await closeSessionPolls(db, session.id)) {
+      updates.changedNow(pollId, () => publishPoll(session.classId, pollId));
+    }
+  };
+  return { actions, sessionEnded, stop: () => updates.close() };
 }

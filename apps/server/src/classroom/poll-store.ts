@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Poll } from '@sea/contract/classroom';
 import type { Database } from '../db/database.ts';
 import { polls, pollVotes } from '../db/schema.ts';
@@ -72,13 +72,25 @@ export async function markPoll(
   pollId: number,
   mark: 'close' | 'reveal',
 ): Promise<boolean> {
-  const set = mark === 'close' ? { closedAt: sql`coalesce(${polls.closedAt}, now())` } : { revealed: true };
+  // Revealing a quiz's answer closes it too: an answer after the reveal would only copy it.
+  const closedAt = sql`coalesce(${polls.closedAt}, now())`;
+  const set = mark === 'close' ? { closedAt } : { closedAt, revealed: true };
   const updated = await db
     .update(polls)
     .set(set)
     .where(and(eq(polls.classId, classId), eq(polls.id, pollId)))
     .returning({ id: polls.id });
   return updated.length > 0;
+}
+
+/** Closes the session's polls still open (it has ended); answers the ids of those it closed. */
+export async function closeSessionPolls(db: Database, sessionId: number): Promise<number[]> {
+  const closed = await db
+    .update(polls)
+    .set({ closedAt: sql`now()` })
+    .where(and(eq(polls.sessionId, sessionId), isNull(polls.closedAt)))
+    .returning({ id: polls.id });
+  return closed.map((row) => row.id);
 }
 
 /** The polls of a session with counts and the reader's own answers, oldest first. */

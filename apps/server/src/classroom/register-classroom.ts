@@ -43,9 +43,10 @@ export async function registerClassroom(app: FastifyInstance): Promise<void> {
   await app.register(questionRoutes);
   await app.register(pollRoutes);
   await app.register(handRoutes);
-  // A class that is no longer live has no raised hands: the next session starts with none.
+  // A class that is no longer live has no raised hands (the next session starts with none) and no open poll.
   app.events.on('sessionEnded', async (session) => {
     await lowerHands(app.db, session.classId);
     bus.publishEvent(await handsEvent(app.db, session.classId));
+    await polls.sessionEnded(session);
   });
 }

@@ -192,7 +192,8 @@ describe('LiveRoomPanel: polls and reactions', () => {
       destination: '/app/polls/close',
       body: { roomId: CLASS_ID, pollId: 3 },
     });
-    await userEvent.click(within(card).getByRole('button', { name: '결과 공개' }));
+    // The poll is still open here: revealing it closes it too, and the button says so.
+    await userEvent.click(within(card).getByRole('button', { name: '마감하고 결과 공개' }));
     expect(stomp.last().published.at(-1)).toEqual({
       destination: '/app/polls/reveal',
       body: { roomId: CLASS_ID, pollId: 3 },

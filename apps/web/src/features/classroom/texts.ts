@@ -56,6 +56,8 @@ export const CLASSROOM_TEXTS = {
   pollVote: '답하기',
   pollClose: '마감',
   pollReveal: '결과 공개',
+  /** On an open poll: revealing the answer closes it too (the server takes no answer after it). */
+  pollCloseAndReveal: '마감하고 결과 공개',
   pollClosed: '마감됨',
   pollQuiz: '퀴즈',
   pollVoters: (count: number) => `${count}명 참여`,

@@ -84,7 +84,7 @@ export function PollCard({ poll, role, onVote, onClose, onReveal }: PollCardProp
         )}
         {role === 'teacher' && !poll.revealed && (
           <button type="button" className={styles.small} onClick={onReveal}>
-            {T.pollReveal}
+            {poll.closed ? T.pollReveal : T.pollCloseAndReveal}
           </button>
         )}
       </div>
