@@ -32,7 +32,9 @@ export async function pollRoutes(fastify: FastifyInstance): Promise<void> {
       const { classId } = request.params;
       const teacher = (await requireMember(app.db, classId, user.id)) === 'teacher';
       const asked = request.query.session;
-      if (asked !== undefined && !(await isSessionOf(app.db, classId, asked))) throw notFound('session');
+      if (asked !== undefined && !(await isSessionOf(app.db, classId, asked, { teacher }))) {
+        throw notFound('session');
+      }
       const sessionId = asked ?? (await openSessionOf(app.db, classId));
       const rows = sessionId === null ? [] : await listPolls(app.db, sessionId);
       const polls = rows.map((row) =>

@@ -176,6 +176,24 @@ describe('questions', () => {
     expect(response.statusCode).toBe(404);
   });
 
+  it("keeps a hidden session's questions and polls for the teacher alone (a student read them)", async () => {
+    const { classId, teacher, student, sessionId, clients: c } = await liveClass();
+    await c.asker.request(QUESTION_ASK_DESTINATION, { roomId: classId, content: '숨길 질문' });
+    await endLiveSession(app, sessionId);
+    const hide = await app.inject({
+      method: 'PATCH',
+      url: `/api/classes/${classId}/sessions/${sessionId}`,
+      payload: { hidden: true },
+      headers: bearer(teacher),
+    });
+    expect(hide.statusCode).toBe(200);
+    for (const kind of ['questions', 'polls']) {
+      const url = `/api/classes/${classId}/${kind}?session=${sessionId}`;
+      expect((await app.inject({ url, headers: bearer(student) })).statusCode).toBe(404);
+      expect((await app.inject({ url, headers: bearer(teacher) })).statusCode).toBe(200);
+    }
+  });
+
   it("shares the chat's write budget: a student who used it up cannot ask either", async () => {
     const limited = await buildTestApp({ chat: { rateLimit: { capacity: 2, refillPerSecond: 0.01 } } });
     try {

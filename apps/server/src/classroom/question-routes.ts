@@ -33,7 +33,12 @@ export async function questionRoutes(fastify: FastifyInstance): Promise<void> {
       const { classId } = request.params;
       const role = await requireMember(app.db, classId, user.id);
       const asked = request.query.session;
-      if (asked !== undefined && !(await isSessionOf(app.db, classId, asked))) throw notFound('session');
+      if (
+        asked !== undefined &&
+        !(await isSessionOf(app.db, classId, asked, { teacher: role === 'teacher' }))
+      ) {
+        throw notFound('session');
+      }
       const sessionId = asked ?? (await openSessionOf(app.db, classId));
       const questions =
         sessionId === null ? [] : await listQuestions(app.db, sessionId, { userId: user.id, role });

@@ -198,11 +198,19 @@ export async function openSessionOf(db: Executor, classId: number): Promise<numb
   return row?.id ?? null;
 }
 
-/** True when the session is one of the class's. */
-export async function isSessionOf(db: Executor, classId: number, sessionId: number): Promise<boolean> {
+/**
+ * True when the session is one of the class's that the reader may look back on: a session the teacher hid
+ * is the teacher's alone, as its replay is.
+ */
+export async function isSessionOf(
+  db: Executor,
+  classId: number,
+  sessionId: number,
+  reader: { teacher: boolean },
+): Promise<boolean> {
   const [row] = await db
-    .select({ id: liveSessions.id })
+    .select({ hidden: liveSessions.hidden })
     .from(liveSessions)
     .where(and(eq(liveSessions.classId, classId), eq(liveSessions.id, sessionId)));
-  return row !== undefined;
+  return row !== undefined && (reader.teacher || !row.hidden);
 }
