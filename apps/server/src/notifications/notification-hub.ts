@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { NotificationItem } from '@sea/contract/notifications';
 
-type Listener = (item: NotificationItem) => void;
+type Listener = { notice: (item: NotificationItem) => void; end: () => void };
 type Log = (message: string, error: unknown) => void;
-type Delivery = { origin: string; userId: string; item: NotificationItem };
+/** A notice for the user's streams, or `end`: the user is gone and their streams close. */
+type Delivery = { origin: string; userId: string } & ({ item: NotificationItem } | { end: true });
 
 /**
  * Hands new notices to the open streams of their users: those on this process at once, and, with Redis, those
@@ -28,7 +29,7 @@ export class NotificationHub {
     sub.on('message', (_channel: string, message: string) => {
       try {
         const delivery = JSON.parse(message) as Delivery;
-        if (delivery.origin !== this.#origin) this.#deliverHere(delivery.userId, delivery.item);
+        if (delivery.origin !== this.#origin) this.#here(delivery);
       } catch (error) {
         redis.log('a notification from redis could not be read', error);
       }
@@ -37,7 +38,10 @@ export class NotificationHub {
     this.#redis = { pub, sub, channel: redis.channel };
   }
 
-  /** Calls `listener` with every new notice of `userId` until the answer is called. */
+  /**
+   * Calls `listener.notice` with every new notice of `userId` until the answer is called, and `listener.end`
+   * if the user's streams are ended ({@link end}).
+   */
   listen(userId: string, listener: Listener): () => void {
     let set = this.#listeners.get(userId);
     if (set === undefined) {
@@ -53,15 +57,12 @@ export class NotificationHub {
 
   /** Sends stored notices to their users' streams, here and on the other processes. */
   deliver(deliveries: readonly { userId: string; item: NotificationItem }[]): void {
-    for (const { userId, item } of deliveries) {
-      this.#deliverHere(userId, item);
-      if (this.#redis !== null) {
-        const message = JSON.stringify({ origin: this.#origin, userId, item } satisfies Delivery);
-        this.#redis.pub.publish(this.#redis.channel, message).catch(() => {
-          // Logged by the client's error handler; the notice is stored and listed all the same.
-        });
-      }
-    }
+    for (const { userId, item } of deliveries) this.#send({ origin: this.#origin, userId, item });
+  }
+
+  /** Ends every open stream of `userId` (they withdrew), here and on the other processes. */
+  end(userId: string): void {
+    this.#send({ origin: this.#origin, userId, end: true });
   }
 
   /** Number of open streams (for tests). */
@@ -77,7 +78,18 @@ export class NotificationHub {
     this.#redis?.pub.disconnect();
   }
 
-  #deliverHere(userId: string, item: NotificationItem): void {
-    for (const listener of this.#listeners.get(userId) ?? []) listener(item);
+  #send(delivery: Delivery): void {
+    this.#here(delivery);
+    if (this.#redis === null) return;
+    this.#redis.pub.publish(this.#redis.channel, JSON.stringify(delivery)).catch(() => {
+      // Logged by the client's error handler; a notice is stored and listed all the same.
+    });
+  }
+
+  #here(delivery: Delivery): void {
+    for (const listener of [...(this.#listeners.get(delivery.userId) ?? [])]) {
+      if ('end' in delivery) listener.end();
+      else listener.notice(delivery.item);
+    }
   }
 }

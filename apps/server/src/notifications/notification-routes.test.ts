@@ -181,6 +181,28 @@ describe('notices', () => {
   });
 });
 
+describe('a stream that outlives its right to be open', () => {
+  it('ends when the token it was opened with expires (the page reconnects with a fresh one)', async () => {
+    const user = await createUser(app);
+    const shortLived = { ...user, token: await app.tokens.signAccess(user.id, 2) };
+    const stream = await openStream(shortLived);
+    const started = performance.now();
+    await stream.ended;
+    // The token's expiry has whole seconds: 1-2 s from now. It kept delivering after expiry before.
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
+  it('ends within 2 s of the user’s withdrawal', async () => {
+    const user = await createUser(app);
+    const stream = await openStream(user);
+    const withdrawn = await app.inject({ method: 'DELETE', url: '/api/auth/signup', headers: bearer(user) });
+    expect(withdrawn.statusCode).toBe(200);
+    const started = performance.now();
+    await stream.ended;
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
 describe('a server that stops', () => {
   it('ends its open notice streams at once instead of waiting for the browsers to leave', async () => {
     const stopping = await buildTestApp();

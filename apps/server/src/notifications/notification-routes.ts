@@ -98,12 +98,17 @@ export function notificationRoutes(hub: NotificationHub) {
           'x-accel-buffering': 'no',
         });
         raw.write(': connected\n\n');
-        const stop = hub.listen(user.id, (item) => {
-          raw.write(`event: ${NOTIFICATION_EVENT}\ndata: ${JSON.stringify(item)}\n\n`);
+        const stop = hub.listen(user.id, {
+          notice: (item) => raw.write(`event: ${NOTIFICATION_EVENT}\ndata: ${JSON.stringify(item)}\n\n`),
+          // The user withdrew: nothing more is theirs to hear.
+          end: () => end(),
         });
         const heartbeat = setInterval(() => raw.write(': ping\n\n'), NOTIFICATION_HEARTBEAT_MS);
+        // The stream lives as long as the token it was opened with; the page reconnects with a fresh one.
+        const expiry = setTimeout(() => end(), Math.max(0, (request.auth?.expiresAt ?? 0) - Date.now()));
         const end = () => {
           clearInterval(heartbeat);
+          clearTimeout(expiry);
           stop();
           open.delete(end);
           if (!raw.writableEnded) raw.end();

@@ -26,5 +26,7 @@ export async function registerNotifications(app: FastifyInstance, redisUrl: stri
   );
   app.decorate('notifier', new Notifier(app.db, hub, app.log));
   app.addHook('onClose', async () => hub.close());
+  // A withdrawn user's open pages stop hearing notices at once, on every server process.
+  app.events.on('userWithdrawn', ({ userId }) => hub.end(userId));
   await app.register(notificationRoutes(hub));
 }

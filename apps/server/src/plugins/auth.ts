@@ -5,8 +5,8 @@ import type { Database } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
 
-/** Who is calling: the account id of a valid access token. */
-export type AuthContext = { accountId: string };
+/** The caller of a request with a valid access token: its account, and when that token expires (epoch ms). */
+export type AuthContext = { accountId: string; expiresAt: number };
 
 /** A registered (not withdrawn) user. */
 export type ActiveUser = typeof users.$inferSelect;
@@ -40,15 +40,15 @@ export function registerAuth(app: FastifyInstance, jwtSecret: string): void {
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (token === null) throw unauthorized();
-    const { sub } = await tokens.verifyAccess(token);
-    request.auth = { accountId: sub };
+    const { sub, exp } = await tokens.verifyAccess(token);
+    request.auth = { accountId: sub, expiresAt: exp * 1000 };
   });
   app.decorate('identify', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (token === null) return;
     try {
-      const { sub } = await tokens.verifyAccess(token);
-      request.auth = { accountId: sub };
+      const { sub, exp } = await tokens.verifyAccess(token);
+      request.auth = { accountId: sub, expiresAt: exp * 1000 };
     } catch {
       // An expired token on a public route reads as anonymous; routes that need identity answer 401 later.
       request.auth = null;

@@ -44,9 +44,9 @@ export function createTokens(secret: string) {
   const now = () => Math.floor(Date.now() / 1000);
 
   return {
-    /** An access token for account `sub`, valid ACCESS_TOKEN_TTL_S. */
-    signAccess(sub: string): Promise<string> {
-      return sign('access', {}, sub, now() + ACCESS_TOKEN_TTL_S);
+    /** An access token for account `sub`, valid ACCESS_TOKEN_TTL_S (or `ttlS`: tests of expiry). */
+    signAccess(sub: string, ttlS = ACCESS_TOKEN_TTL_S): Promise<string> {
+      return sign('access', {}, sub, now() + ttlS);
     },
 
     /** A refresh token, valid REFRESH_TOKEN_TTL_S but never past `notAfter` (the family's absolute limit). */
@@ -56,10 +56,10 @@ export function createTokens(secret: string) {
       return sign('refresh', { jti: input.jti, family: input.family }, input.sub, exp);
     },
 
-    /** The account id of a valid access token; throws a 401 HttpError otherwise. */
-    async verifyAccess(token: string): Promise<{ sub: string }> {
+    /** The account id and expiry (epoch seconds) of a valid access token; throws a 401 HttpError otherwise. */
+    async verifyAccess(token: string): Promise<{ sub: string; exp: number }> {
       const payload = await verify('access', token);
-      return { sub: payload.sub };
+      return { sub: payload.sub, exp: payload.exp };
     },
 
     /** The claims of a valid refresh token; throws a 401 HttpError otherwise. */
