@@ -4,18 +4,28 @@
 //     [--reactions 10] [--storm-seconds 5] [--questions-per-second 10] [--chat-seconds 5] [--threads 2]
 // The server is bench/chat's (its own process; BENCH_DATABASE=postgres and REDIS_URL as there).
 import { fork } from 'node:child_process';
-import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import {
   POLL_CREATE_DESTINATION,
-  pollTopic,
   QUESTION_ASK_DESTINATION,
-  questionTopic,
   REACTION_UPDATES_PER_SECOND,
 } from '@sea/contract/classroom';
-import { frameText, stompFrame } from '../../apps/server/src/stomp/stomp-frame.ts';
-import { RawStomp } from '../chat/raw-stomp.ts';
+import { stompFrame } from '../../apps/server/src/stomp/stomp-frame.ts';
+import type { RawStomp } from '../chat/raw-stomp.ts';
+import { connectClient, connectTeacher, countRefusals } from './room-clients.ts';
+import {
+  cpuMs,
+  cpuPercent,
+  load,
+  mergeReports,
+  now,
+  once,
+  percentile,
+  sleep,
+  type Report,
+  type Usage,
+} from './bench-parts.ts';
 
 const { values } = parseArgs({
   options: {
@@ -39,56 +49,6 @@ const THREADS = Math.max(1, Number(values.threads));
 const WINDOW = Number(values.window);
 const PUBLISHERS = 4;
 const ASKERS = 4;
-
-type Usage = { cpu: NodeJS.CpuUsage; rss: number; at: number };
-type Report = {
-  reactionMaxPerSecond: number[];
-  reactionMaxPer2s: number[];
-  reactionUpdates: number[];
-  reactionSpanMs: number[];
-  reactionSums: number[];
-  minGapMs: number[];
-  polls: number[];
-  pollMaxPerSecond: number[];
-  questions: number[];
-  chat: number;
-  chatUnique: number[];
-  chatLatencies: Float64Array;
-  chatLastAt: number;
-  refusals: Record<string, number>;
-  closed: number;
-};
-
-const now = (): number => performance.timeOrigin + performance.now();
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-const load = (): string =>
-  `load average ${loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ')}`;
-
-function percentile(values: ArrayLike<number>, p: number): number {
-  const sorted = Float64Array.from(values).sort();
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-type Listener = (message: { type: string }) => void;
-/** The server process or a worker thread: both speak in `{type, ...}` messages. */
-type MessageSource = {
-  on(event: 'message', listener: Listener): unknown;
-  off(event: 'message', listener: Listener): unknown;
-};
-
-function once<T>(target: MessageSource, type: string): Promise<T> {
-  return new Promise((resolve) => {
-    const listener = (message: { type: string }): void => {
-      if (message.type !== type) return;
-      target.off('message', listener);
-      resolve(message as T);
-    };
-    target.on('message', listener);
-  });
-}
 
 const server = fork(new URL('../chat/bench-server.ts', import.meta.url), {
   env: {
@@ -115,58 +75,11 @@ const memberTokens = tokens.slice(1, 1 + SUBSCRIBERS);
 const publisherTokens = tokens.slice(1 + SUBSCRIBERS, 1 + SUBSCRIBERS + PUBLISHERS);
 const askerTokens = tokens.slice(1 + SUBSCRIBERS + PUBLISHERS);
 
-// The teacher: hears questions and polls, and starts the poll.
-const teacher = new RawStomp(url);
-await teacher.connect(teacherToken);
-const questionLatencies: number[] = [];
-/** Of each question: from SEND to its row's creation time (the database's clock, same machine). */
-const questionStored: number[] = [];
-let pollCreated: (id: number) => void = () => undefined;
-let popularAsked: (id: number) => void = () => undefined;
-await new Promise<void>((resolve) => {
-  teacher.onFrame = (frame) => {
-    if (frame.command === 'RECEIPT') return resolve();
-    if (frame.command !== 'MESSAGE') return;
-    const destination = frame.headers.get('destination');
-    if (destination === questionTopic(classId)) {
-      const event = JSON.parse(frameText(frame)) as {
-        type: string;
-        question?: { id: number; content: string; votes: number; createdDate: string };
-      };
-      const [tag, sentAt] = event.question?.content.split('|') ?? [];
-      if (tag === 'q' && event.question) {
-        questionLatencies.push(now() - Number(sentAt));
-        questionStored.push(Date.parse(event.question.createdDate) - Number(sentAt));
-      }
-      if (tag === 'popular' && event.question?.votes === 0) popularAsked(event.question.id);
-    } else if (destination === pollTopic(classId)) {
-      const poll = JSON.parse(frameText(frame)) as { id: number; voters: number };
-      if (poll.voters === 0) pollCreated(poll.id);
-    }
-  };
-  teacher.send(stompFrame('SUBSCRIBE', { id: 'q', destination: questionTopic(classId) }));
-  teacher.send(stompFrame('SUBSCRIBE', { id: 'p', destination: pollTopic(classId), receipt: 'ready' }));
-});
-
-const connectAll = (list: string[]): Promise<RawStomp[]> =>
-  Promise.all(
-    list.map(async (token) => {
-      const client = new RawStomp(url);
-      await client.connect(token);
-      return client;
-    }),
-  );
+const { teacher, heard, waitFor } = await connectTeacher(url, classId, teacherToken);
+const { questionLatencies, questionStored } = heard;
+const connectAll = (list: string[]) => Promise.all(list.map((token) => connectClient(url, token)));
 const askers = await connectAll(askerTokens);
-/** Refusals of the askers' questions, by code (a question that never reaches the teacher says why here). */
-const questionRefusals: Record<string, number> = {};
-for (const asker of askers) {
-  asker.onFrame = (frame) => {
-    if (frame.command !== 'MESSAGE') return;
-    const { code } = JSON.parse(frameText(frame)) as { code: string };
-    questionRefusals[code] = (questionRefusals[code] ?? 0) + 1;
-  };
-  asker.send(stompFrame('SUBSCRIBE', { id: 'errors', destination: '/user/queue/errors' }));
-}
+const questionRefusals = countRefusals(askers);
 const publishers = await connectAll(publisherTokens);
 
 const perThread = (list: string[], thread: number): string[] =>
@@ -196,36 +109,8 @@ const ask = async (): Promise<Report> => {
       return answer;
     }),
   );
-  const refusals: Record<string, number> = {};
-  for (const report of reports)
-    for (const [code, count] of Object.entries(report.refusals))
-      refusals[code] = (refusals[code] ?? 0) + count;
-  const all = <K extends keyof Report>(key: K): number[] =>
-    reports.flatMap((report) => Array.from(report[key] as ArrayLike<number>));
-  return {
-    reactionMaxPerSecond: all('reactionMaxPerSecond'),
-    reactionMaxPer2s: all('reactionMaxPer2s'),
-    reactionUpdates: all('reactionUpdates'),
-    reactionSpanMs: all('reactionSpanMs'),
-    reactionSums: all('reactionSums'),
-    minGapMs: all('minGapMs'),
-    polls: all('polls'),
-    pollMaxPerSecond: all('pollMaxPerSecond'),
-    questions: all('questions'),
-    chat: reports.reduce((sum, report) => sum + report.chat, 0),
-    chatUnique: all('chatUnique'),
-    chatLatencies: Float64Array.from(all('chatLatencies')),
-    chatLastAt: Math.max(...reports.map((report) => report.chatLastAt)),
-    refusals,
-    closed: reports.reduce((sum, report) => sum + report.closed, 0),
-  };
+  return mergeReports(reports);
 };
-/** The server's CPU time between two readings, in ms: unlike a rate, it does not depend on the machine's load. */
-const cpuMs = (before: Usage, after: Usage): number =>
-  (after.cpu.user - before.cpu.user + after.cpu.system - before.cpu.system) / 1000;
-const cpuPercent = (before: Usage, after: Usage): number =>
-  (cpuMs(before, after) / (after.at - before.at)) * 100;
-
 /** Where a question's time went: until its row was stored, the rest being the fan-out to the teacher. */
 const storedText = (): string =>
   `stored p50 ${percentile(questionStored, 50).toFixed(1)} ms, p99 ${percentile(questionStored, 99).toFixed(1)} ms after SEND`;
@@ -283,7 +168,7 @@ async function stormPhase(name: string, report = true): Promise<void> {
   tellWorkers({ type: 'phase', phase: name });
   questionLatencies.length = 0;
   questionStored.length = 0;
-  const created = new Promise<number>((resolve) => (pollCreated = resolve));
+  const created = waitFor('poll');
   const poll = {
     roomId: classId,
     question: '오늘 수업 어땠나요?',
@@ -292,7 +177,7 @@ async function stormPhase(name: string, report = true): Promise<void> {
   };
   teacher.send(stompFrame('SEND', { destination: POLL_CREATE_DESTINATION }, JSON.stringify(poll)));
   const pollId = await created;
-  const asked = new Promise<number>((resolve) => (popularAsked = resolve));
+  const asked = waitFor('popular');
   const popular = JSON.stringify({ roomId: classId, content: `popular|${name}`, anonymous: false });
   askers[0]?.send(stompFrame('SEND', { destination: QUESTION_ASK_DESTINATION }, popular));
   const questionId = await asked;
