@@ -22,7 +22,7 @@ import { storedFiles } from '../test/uploads-dir.ts';
 import { skipNotice } from '../test/skip-notice.ts';
 
 // The write limits of write-limits.ts: 10 class creations an hour, 30 image-taking edits per 10 minutes
-// per route, 10 sign-up attempts an hour; per user, shared through Redis when REDIS_URL is set.
+// per route, 10 sign-up attempts an hour, 20 enrolments and 20 cancellations an hour; per user, shared through Redis when REDIS_URL is set.
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -141,6 +141,25 @@ describe.skipIf(!redisUp)('write limits shared through Redis', () => {
     const app = await start({ redisUrl: `redis://127.0.0.1:${closedPort}` });
     const teacher = await createUser(app);
     for (let i = 0; i < 11; i += 1) expectOk(await postClass(app, teacher, classDto()));
+  });
+});
+
+describe('enrolment flips', () => {
+  it('enrolling and cancelling: 20 an hour each per account, then the 429 envelope', async () => {
+    const app = await start();
+    const teacher = await createUser(app);
+    const student = await createUser(app);
+    const classId = await insertClass(app, teacher.id);
+    const enrol = (method: 'POST' | 'DELETE', user = student) =>
+      app.inject({ method, url: `/api/classes/${classId}/enroll`, headers: bearer(user) });
+    for (let flip = 0; flip < WRITE_LIMITS.enrolment.max; flip += 1) {
+      expectOk(await enrol('POST'));
+      expectOk(await enrol('DELETE'));
+    }
+    expectLimited(await enrol('POST'));
+    expectLimited(await enrol('DELETE'));
+    // Another student is not affected.
+    expectOk(await enrol('POST', await createUser(app)));
   });
 });
 

@@ -14,6 +14,8 @@ export const WRITE_LIMITS = {
   signUp: { max: 10, timeWindow: '1 hour' },
   /** Posting a review, editing one, and a teacher's reply, each on its own. */
   review: { max: 30, timeWindow: '1 hour' },
+  /** Enrolling and cancelling (수강 취소), each on its own: sixty flips put sixty notices in a teacher's bell. */
+  enrolment: { max: 20, timeWindow: '1 hour' },
 } as const satisfies Record<string, Limit>;
 export type WriteLimitName = keyof typeof WRITE_LIMITS;
 
@@ -23,4 +25,5 @@ export const NO_WRITE_LIMITS: Record<WriteLimitName, Limit> = {
   upload: { max: 1_000_000, timeWindow: '1 hour' },
   signUp: { max: 1_000_000, timeWindow: '1 hour' },
   review: { max: 1_000_000, timeWindow: '1 hour' },
+  enrolment: { max: 1_000_000, timeWindow: '1 hour' },
 };

@@ -4,6 +4,7 @@ import { ClassIdParamsSchema } from '@sea/contract/classes';
 import { ROUTES } from '@sea/contract/paths';
 import { DoneSchema, done, errorResponses } from '../envelope.ts';
 import { requireUser } from '../plugins/auth.ts';
+import { writeLimit } from '../plugins/rate-limit.ts';
 import { enrol, unenrol } from './enrol.ts';
 
 /** `POST /api/classes/{id}/enroll` and `DELETE` (수강 취소). */
@@ -13,12 +14,13 @@ export async function enrolmentRoutes(fastify: FastifyInstance): Promise<void> {
     ROUTES.enroll,
     {
       onRequest: app.authenticate,
+      config: writeLimit(app, 'enrolment'),
       schema: {
         tags: ['classes'],
         security: [{ bearer: [] }],
         summary: 'Enrol in a class (418 when already enrolled or the teacher)',
         params: ClassIdParamsSchema,
-        response: { 200: DoneSchema, ...errorResponses(400, 401, 404, 418) },
+        response: { 200: DoneSchema, ...errorResponses(400, 401, 404, 418, 429) },
       },
     },
     async (request) => {
@@ -33,6 +35,7 @@ export async function enrolmentRoutes(fastify: FastifyInstance): Promise<void> {
     ROUTES.enroll,
     {
       onRequest: app.authenticate,
+      config: writeLimit(app, 'enrolment'),
       schema: {
         tags: ['classes'],
         security: [{ bearer: [] }],
@@ -41,7 +44,7 @@ export async function enrolmentRoutes(fastify: FastifyInstance): Promise<void> {
           'The student count drops at once; the student’s chat connections and live room of the class ' +
           'close (the chat within a second, the media node is told at once and again at its next report).',
         params: ClassIdParamsSchema,
-        response: { 200: DoneSchema, ...errorResponses(400, 401, 404, 418) },
+        response: { 200: DoneSchema, ...errorResponses(400, 401, 404, 418, 429) },
       },
     },
     async (request) => {

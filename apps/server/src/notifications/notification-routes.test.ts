@@ -181,6 +181,35 @@ describe('notices', () => {
   });
 });
 
+describe('notices told once', () => {
+  it("sixty enrol and cancel flips by one student make one notice in the teacher's bell (it made sixty)", async () => {
+    const teacher = await createUser(app);
+    const student = await createUser(app);
+    const classId = await insertClass(app, teacher.id, { name: '뒤집기 강의' });
+    const enrol = (method: 'POST' | 'DELETE') =>
+      app.inject({ method, url: `/api/classes/${classId}/enroll`, headers: bearer(student) });
+    for (let flip = 0; flip < 30; flip += 1) {
+      expect((await enrol('POST')).statusCode).toBe(200);
+      expect((await enrol('DELETE')).statusCode).toBe(200);
+    }
+    // The notices are stored after the answer: wait for the last one to have been considered.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const bell = (await list(teacher)).items.filter((item) => item.class_id === classId);
+    expect(bell).toHaveLength(1);
+    expect(bell[0]).toMatchObject({ kind: 'enrolment', nickname: student.nickname });
+    // Once read, the next enrolment is news again.
+    await app.inject({
+      method: 'POST',
+      url: '/api/notifications/read',
+      payload: {},
+      headers: bearer(teacher),
+    });
+    expect((await enrol('POST')).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await list(teacher)).items.filter((item) => item.class_id === classId)).toHaveLength(2);
+  });
+});
+
 describe('a stream that outlives its right to be open', () => {
   it('ends when the token it was opened with expires (the page reconnects with a fresh one)', async () => {
     const user = await createUser(app);

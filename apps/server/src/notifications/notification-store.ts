@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
   NOTIFICATION_PAGE_SIZE,
   type NotificationItem,
@@ -25,15 +25,45 @@ function toItem(row: Row): NotificationItem {
   };
 }
 
-/** Stores notices about one class (its current name kept with them); answers them with their owners. */
+/** A notice like an unread one of the last ten minutes (same reader, kind, class and person) is not stored. */
+export const COALESCE_MS = 10 * 60_000;
+
+/** The entries not already told by an unread notice of the last {@link COALESCE_MS}. */
+async function untold(db: Database, classId: number, entries: readonly NewNotification[]) {
+  const recent = await db
+    .select({ userId: notifications.userId, kind: notifications.kind, data: notifications.data })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.classId, classId),
+        inArray(notifications.userId, [...new Set(entries.map((entry) => entry.userId))]),
+        isNull(notifications.readAt),
+        gt(notifications.createdAt, new Date(Date.now() - COALESCE_MS)),
+      ),
+    );
+  const key = (userId: string, kind: string, nickname: unknown) =>
+    JSON.stringify([userId, kind, typeof nickname === 'string' ? nickname : null]);
+  const told = new Set(
+    recent.map((row) => key(row.userId, row.kind, (row.data as { nickname?: unknown }).nickname)),
+  );
+  return entries.filter((entry) => !told.has(key(entry.userId, entry.kind, entry.nickname)));
+}
+
+/**
+ * Stores notices about one class (its current name kept with them); answers them with their owners. A notice
+ * the reader has just been told and not read yet is not told again: sixty enrol and cancel flips by one
+ * student make one notice in the teacher's bell.
+ */
 export async function storeNotifications(
   db: Database,
   classId: number,
-  entries: readonly NewNotification[],
+  all: readonly NewNotification[],
 ): Promise<{ userId: string; item: NotificationItem }[]> {
-  if (entries.length === 0) return [];
+  if (all.length === 0) return [];
   const [target] = await db.select({ name: classes.name }).from(classes).where(eq(classes.id, classId));
   if (target === undefined) return [];
+  const entries = await untold(db, classId, all);
+  if (entries.length === 0) return [];
   const rows = await db
     .insert(notifications)
     .values(

@@ -122,6 +122,8 @@ describe('OpenAPI description', () => {
     ['post', ROUTES.reviews],
     ['patch', ROUTES.review],
     ['post', ROUTES.reviewReply],
+    ['post', ROUTES.enroll],
+    ['delete', ROUTES.enroll],
   ])('lists the 429 of the write-limited %s %s', (method, path) => {
     expect(Object.keys(doc.paths[openApiPath(path)]?.[method]?.responses ?? {})).toContain('429');
   });
