@@ -10,18 +10,19 @@ import { enrol, unenrol } from './enrol.ts';
 /** `POST /api/classes/{id}/enroll` and `DELETE` (수강 취소). */
 export async function enrolmentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Both ways are a signed-in student's write, limited per account (sixty flips were sixty notices).
+  const shared = { onRequest: app.authenticate, config: writeLimit(app, 'enrolment') };
+  const schema = {
+    tags: ['classes'],
+    security: [{ bearer: [] }],
+    params: ClassIdParamsSchema,
+    response: { 200: DoneSchema, ...errorResponses(400, 401, 404, 418, 429) },
+  };
   app.post(
     ROUTES.enroll,
     {
-      onRequest: app.authenticate,
-      config: writeLimit(app, 'enrolment'),
-      schema: {
-        tags: ['classes'],
-        security: [{ bearer: [] }],
-        summary: 'Enrol in a class (418 when already enrolled or the teacher)',
-        params: ClassIdParamsSchema,
-        response: { 200: DoneSchema, ...errorResponses(400, 401, 404, 418, 429) },
-      },
+      ...shared,
+      schema: { ...schema, summary: 'Enrol in a class (418 when already enrolled or the teacher)' },
     },
     async (request) => {
       const user = await requireUser(request);
@@ -34,17 +35,13 @@ export async function enrolmentRoutes(fastify: FastifyInstance): Promise<void> {
   app.delete(
     ROUTES.enroll,
     {
-      onRequest: app.authenticate,
-      config: writeLimit(app, 'enrolment'),
+      ...shared,
       schema: {
-        tags: ['classes'],
-        security: [{ bearer: [] }],
+        ...schema,
         summary: 'Cancel an enrolment (418 when not enrolled, so a second call too, or the teacher)',
         description:
           'The student count drops at once; the student’s chat connections and live room of the class ' +
           'close (the chat within a second, the media node is told at once and again at its next report).',
-        params: ClassIdParamsSchema,
-        response: { 200: DoneSchema, ...errorResponses(400, 401, 404, 418, 429) },
       },
     },
     async (request) => {
