@@ -1,5 +1,6 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { ACCESS_TOKEN_TTL_S } from '@sea/contract/auth';
 import { HttpError } from '../errors.ts';
 import { createTokens } from './tokens.ts';
 
@@ -15,9 +16,15 @@ async function expect401(promise: Promise<unknown>) {
 }
 
 describe('tokens', () => {
-  it('verifies its own access token', async () => {
+  it('verifies its own access token, and tells when it expires', async () => {
+    const signedAt = Math.floor(Date.now() / 1000);
     const token = await tokens.signAccess('account-1');
-    await expect(tokens.verifyAccess(token)).resolves.toEqual({ sub: 'account-1' });
+    const { sub, exp } = await tokens.verifyAccess(token);
+    expect(sub).toBe('account-1');
+    expect(exp - signedAt).toBeGreaterThanOrEqual(ACCESS_TOKEN_TTL_S);
+    expect(exp - signedAt).toBeLessThanOrEqual(ACCESS_TOKEN_TTL_S + 1);
+    const short = await tokens.verifyAccess(await tokens.signAccess('account-1', 2));
+    expect(short.exp - signedAt).toBeLessThanOrEqual(3);
   });
 
   it('verifies its own refresh token with jti and family', async () => {
