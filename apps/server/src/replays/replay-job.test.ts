@@ -144,11 +144,17 @@ describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
       expect(row).toMatchObject({ recordingState: 'ready', recordingProgress: 100, recordingError: null });
       expect(row.replayDurationMs).toBe(10_000);
       expect([...seen].some((p) => p > 0 && p < 100)).toBe(true);
-      const [job] = await app.db
-        .select()
-        .from(jobs)
-        .where(eq(jobs.key, `replay:${sessionId}`));
-      expect(job).toMatchObject({ state: 'done', progress: 100, attempts: 1 });
+      // The queue marks its job done just after the job has marked the session ready.
+      const job = async () =>
+        (
+          await app.db
+            .select()
+            .from(jobs)
+            .where(eq(jobs.key, `replay:${sessionId}`))
+        )[0];
+      await expect
+        .poll(job, { timeout: 10_000 })
+        .toMatchObject({ state: 'done', progress: 100, attempts: 1 });
 
       const out = replayDir(app.config.replaysDir, sessionId);
       for (const file of [path.join(out, REPLAY_FILES.mp4), path.join(out, REPLAY_FILES.playlist)]) {
