@@ -84,7 +84,10 @@ describe('the sweep of silent media nodes', () => {
     expect(await isLiveNow(app, byPatch)).toBe(false);
     expect(await isLiveNow(app, onSilent)).toBe(false);
     expect(await isLiveNow(app, onFresh)).toBe(true);
-    expect((await sessionsOf(app, onSilent))[0]?.endedAt?.getTime()).toBeLessThan(heard?.getTime() ?? 0);
+    // Ended no later than the node was last heard from (once, in CI, exactly then).
+    expect((await sessionsOf(app, onSilent))[0]?.endedAt?.getTime()).toBeLessThanOrEqual(
+      heard?.getTime() ?? 0,
+    );
     expect((await sessionsOf(app, onFresh))[0]?.endedAt).toBeNull();
     expect(announced.map((s) => s.classId)).toEqual([onSilent]);
   });
