@@ -88,10 +88,15 @@ export type Config = {
   ffmpegPath: string | null;
   /** Background jobs (replays) this process runs at once; 0: none (another process runs them). */
   jobConcurrency: number;
-  /** Queue intervals; absent in production (defaults), set by tests. */
+  /** Queue intervals; absent in production (defaults, but REPLAY_STALL_MIN_S/MAX_S), set by tests. */
   jobs?: Partial<JobTuning>;
 };
 
+/** An optional whole number of seconds within bounds. */
+const seconds = (min: number, max: number) =>
+  optional
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number('must be a number').int().min(min).max(max).optional());
 const optionalUrl = optional.pipe(z.url('must be a URL').optional());
 const url = (fallback: string) => optional.transform((v) => v ?? fallback).pipe(z.url('must be a URL'));
 const flag = (fallback: boolean) =>
@@ -203,6 +208,9 @@ const EnvSchema = z.object({
   JOB_CONCURRENCY: optional
     .transform((v) => Number(v ?? 1))
     .pipe(z.number('must be a number').int().min(0).max(16)),
+  // The replay watchdog's bounds (JobTuning.stallMinMs/stallMaxMs), in seconds.
+  REPLAY_STALL_MIN_S: seconds(5, 3_600),
+  REPLAY_STALL_MAX_S: seconds(5, 86_400),
   READ_CACHE_MS: optional
     .transform((v) => Number(v ?? 1000))
     .pipe(z.number('must be a number').int().min(0).max(60_000)),
@@ -260,7 +268,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     replaysDir: path.resolve(e.REPLAYS_DIR ?? path.join(dataDir, 'replays')),
     ffmpegPath: e.FFMPEG_PATH ?? null,
     jobConcurrency: e.JOB_CONCURRENCY,
+    ...stallBounds(e.REPLAY_STALL_MIN_S, e.REPLAY_STALL_MAX_S),
   };
+}
+
+/** The watchdog's bounds from the environment (seconds), when set; a floor above the ceiling is the ceiling. */
+function stallBounds(minS: number | undefined, maxS: number | undefined): Pick<Config, 'jobs'> {
+  if (minS === undefined && maxS === undefined) return {};
+  const jobs: Partial<JobTuning> = {};
+  if (maxS !== undefined) jobs.stallMaxMs = maxS * 1000;
+  if (minS !== undefined) jobs.stallMinMs = Math.min(minS, maxS ?? minS) * 1000;
+  return { jobs };
 }
 
 /** Reads `DATA_DIR/name`, creating it with a random secret first if needed (safe against a racing process). */

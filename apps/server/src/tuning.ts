@@ -39,5 +39,16 @@ export type JobTuning = {
   /** How long a claim holds without renewal: a job whose worker died is taken again this long after. */
   leaseMs: number;
   pollMs: number;
+  /** Delay before a retry, times the attempts so far; an environment failure's backoff starts from it. */
   retryDelayMs: number;
+  /** The longest backoff of an environment failure (a full disk, ffmpeg missing, a hung encoder). */
+  retryMaxMs: number;
+  /**
+   * The watchdog: a job's ffmpeg that makes no progress for the time it takes to encode a tenth of the
+   * recording at its measured speed is killed, that time kept within these bounds.
+   */
+  stallMinMs: number;
+  stallMaxMs: number;
+  /** How often a job waiting for disk space looks whether the space has come back. */
+  spaceCheckMs: number;
 };

@@ -46,6 +46,8 @@ export const ROUTES = {
   session: '/api/classes/:classId/sessions/:sessionId',
   sessionChat: '/api/classes/:classId/sessions/:sessionId/chat',
   sessionWatch: '/api/classes/:classId/sessions/:sessionId/watch',
+  /** The teacher's '다시 만들기': make a failed (or waiting) replay again from its raw recording. */
+  sessionRemake: '/api/classes/:classId/sessions/:sessionId/remake',
   attendance: '/api/classes/:classId/attendance',
   /** A replay's files, reached only with the signed `?exp=&sig=` of the session item's URLs. */
   replayMp4: '/api/replays/:sessionId/replay.mp4',

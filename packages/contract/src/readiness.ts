@@ -12,6 +12,13 @@ export type ReadinessCheck = z.infer<typeof ReadinessCheckSchema>;
 export const ReadinessSchema = z.object({
   ready: z.boolean(),
   checks: z.record(z.string(), ReadinessCheckSchema),
+  /**
+   * The API server's folders (`recordings`, `replays`) and the space left on their disks, in bytes; told, never
+   * a reason to be unready (a replay waits for space by itself). Null where a folder's disk cannot be read.
+   */
+  space: z
+    .record(z.string(), z.object({ free_bytes: z.number(), total_bytes: z.number() }).nullable())
+    .optional(),
 });
 export type Readiness = z.infer<typeof ReadinessSchema>;
 

@@ -10,6 +10,17 @@ import { optionalText } from './text.ts';
 export const RECORDING_STATES = ['none', 'recording', 'processing', 'ready', 'failed'] as const;
 export type RecordingState = (typeof RECORDING_STATES)[number];
 
+/**
+ * A stretch of the lecture that was not recorded although the lecture went on (the recordings disk was full,
+ * the teacher reconnected): seconds from the session's start. The replay leaves it out (its chat is kept, at
+ * the point where the stretch was cut) and says so.
+ */
+export const RecordingGapSchema = z.object({
+  from_s: z.number().int().min(0),
+  until_s: z.number().int().min(0),
+});
+export type RecordingGap = z.infer<typeof RecordingGapSchema>;
+
 /** The recording part of a session item. URLs only when `ready`; they are short-lived signed URLs. */
 export const SessionRecordingSchema = z.object({
   state: z.enum(RECORDING_STATES),
@@ -21,8 +32,13 @@ export const SessionRecordingSchema = z.object({
   hidden: z.boolean(),
   hls_url: z.string().nullable(),
   mp4_url: z.string().nullable(),
-  /** Why the recording is not (yet) a replay, in Korean (e.g. it waits raw: no ffmpeg), or null. */
+  /**
+   * Why the recording is not (yet) a replay, in Korean, or null: while `processing`, what it waits for (no
+   * ffmpeg, the disk full, a hung encoder: it is retried by itself); when `failed`, why it gave up.
+   */
   error: z.string().nullable(),
+  /** The stretches the ready replay is missing, in order; empty when it has all of the lecture (or not ready). */
+  gaps: z.array(RecordingGapSchema),
 });
 export type SessionRecording = z.infer<typeof SessionRecordingSchema>;
 

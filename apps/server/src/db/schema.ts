@@ -312,6 +312,14 @@ export const liveSessions = pgTable(
     recordingError: text('recording_error'),
     /** The replay's length in milliseconds once processed. */
     replayDurationMs: integer('replay_duration_ms'),
+    /**
+     * Stretches of the session that were not recorded (the recordings disk was full, the teacher reconnected on
+     * another node), cut out of the ready replay: `[{ fromMs, untilMs }]` in session time; empty without.
+     */
+    recordingGaps: jsonb('recording_gaps')
+      .$type<{ fromMs: number; untilMs: number }[]>()
+      .notNull()
+      .default([]),
     title: text('title'),
     hidden: boolean('hidden').notNull().default(false),
     createdAt: createdAt(),

@@ -39,10 +39,20 @@ function closedPort(): Promise<number> {
 describe('GET /ready', () => {
   it('answers 503 naming the media as down while no media node has reported, Redis off without REDIS_URL', async () => {
     const { check } = await ready();
-    expect(await check()).toEqual({
+    expect(await check()).toMatchObject({
       status: 503,
       body: { ready: false, checks: { database: 'up', redis: 'off', media: 'down' } },
     });
+  });
+
+  it('tells the space left on the disks of the recordings and the replays, without making it a check', async () => {
+    const { check } = await ready();
+    const { body } = await check();
+    expect(Object.keys(body.checks)).toEqual(['database', 'redis', 'media']);
+    for (const folder of ['recordings', 'replays']) {
+      expect(body.space?.[folder]?.free_bytes).toBeGreaterThan(0);
+      expect(body.space?.[folder]?.total_bytes).toBeGreaterThanOrEqual(body.space?.[folder]?.free_bytes ?? 0);
+    }
   });
 
   it('says Redis is down when REDIS_URL names a port nothing answers on, within its deadline', async () => {

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { ROUTES } from '@sea/contract/paths';
 import { READINESS_CHECK_MS, readiness, ReadinessSchema, type ReadinessCheck } from '@sea/contract/readiness';
 import { isDatabaseUp } from '../db/open-database.ts';
+import { folderSpace } from '../storage/disk-space.ts';
 
 /** `up` when `check` resolves true within the readiness deadline, else `down`. */
 async function within(check: () => Promise<boolean>): Promise<ReadinessCheck> {
@@ -20,7 +21,8 @@ async function within(check: () => Promise<boolean>): Promise<ReadinessCheck> {
 /**
  * `GET /ready`: whether this server can serve now (a load balancer sends it traffic only then), with each
  * dependency checked: the database, Redis (with REDIS_URL; its own connection, so the check sees what a new
- * command would), and a media node that reported lately and answers. 200 when none is down, else 503.
+ * command would), and a media node that reported lately and answers. 200 when none is down, else 503. It tells
+ * the space left on the disks of the recordings and the replays too (never a reason to be unready).
  * `GET /health` stays the liveness check: a process that answers it needs no restart, even when not ready.
  */
 export async function readyRoutes(app: FastifyInstance): Promise<void> {
@@ -42,7 +44,8 @@ export async function readyRoutes(app: FastifyInstance): Promise<void> {
       redis ? within(async () => (await redis.ping()) === 'PONG') : ('off' as const),
       within(() => app.mediaNodes.reachable()),
     ]);
-    const answer = readiness({ database, redis: cache, media });
+    const space = await folderSpace({ recordings: app.config.recordingsDir, replays: app.config.replaysDir });
+    const answer = { ...readiness({ database, redis: cache, media }), space };
     return reply
       .code(answer.ready ? 200 : 503)
       .header('cache-control', 'no-store')

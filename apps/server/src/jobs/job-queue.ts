@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database.ts';
 import { jobs } from '../db/schema.ts';
 
@@ -108,22 +108,22 @@ export async function completeJob(db: Database, id: number, workerId: string): P
 }
 
 /**
- * Records a failed attempt: queued again after `retryDelayMs` times the attempts so far while attempts remain
- * (and the failure is not `permanent`), else failed for good.
+ * Records a failed attempt: queued again after `delayMs` (by default `retryDelayMs` times the attempts so far)
+ * while attempts remain (and the failure is not `permanent`), else failed for good.
  */
 export async function failJob(
   db: Database,
   job: Pick<Job, 'id' | 'attempts' | 'maxAttempts'>,
   workerId: string,
   error: string,
-  options: { retryDelayMs: number; permanent?: boolean },
+  options: { retryDelayMs: number; delayMs?: number; permanent?: boolean },
 ): Promise<FailOutcome> {
   const retry = !options.permanent && job.attempts < job.maxAttempts;
   const updated = await db
     .update(jobs)
     .set({
       state: retry ? 'queued' : 'failed',
-      ...(retry ? { runAt: afterMs(options.retryDelayMs * job.attempts) } : {}),
+      ...(retry ? { runAt: afterMs(options.delayMs ?? options.retryDelayMs * job.attempts) } : {}),
       error: error.slice(0, 2000),
       lockedBy: null,
       lockedUntil: null,
@@ -150,4 +150,21 @@ export async function releaseJob(db: Database, id: number, workerId: string): Pr
     .where(ownedBy(id, workerId))
     .returning({ id: jobs.id });
   return released.length > 0;
+}
+
+/** Makes the queued jobs of `kind` (or the one of `key`) due now: the cause of their failures is gone. */
+export async function hurryJobs(db: Database, kind: string, key?: string): Promise<number> {
+  const hurried = await db
+    .update(jobs)
+    .set({ runAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(jobs.kind, kind),
+        eq(jobs.state, 'queued'),
+        gt(jobs.runAt, sql`now()`),
+        key === undefined ? undefined : eq(jobs.key, key),
+      ),
+    )
+    .returning({ id: jobs.id });
+  return hurried.length;
 }

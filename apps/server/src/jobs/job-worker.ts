@@ -23,6 +23,16 @@ export type JobHandler = {
 /** A failure that another attempt cannot mend (missing input, invalid payload): no retry. */
 export class PermanentJobError extends Error {}
 
+/** A failure to try again after `delayMs` (the job's own backoff) instead of the worker's retry delay. */
+export class RetryLaterError extends Error {
+  readonly delayMs: number;
+
+  constructor(message: string, delayMs: number) {
+    super(message);
+    this.delayMs = delayMs;
+  }
+}
+
 /** Logs what happens to jobs; Fastify's logger fits. */
 export type JobLog = {
   info(object: object, message: string): void;
@@ -197,7 +207,8 @@ export class JobWorker {
       }
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof PermanentJobError;
-      const outcome = await failJob(db, job, this.workerId, message, { retryDelayMs, permanent });
+      const delayMs = error instanceof RetryLaterError ? error.delayMs : undefined;
+      const outcome = await failJob(db, job, this.workerId, message, { retryDelayMs, delayMs, permanent });
       log.warn({ ...meta, err: error, outcome }, 'job failed');
       if (outcome === 'failed') await handler?.failed?.(job.payload, error);
       return outcome;

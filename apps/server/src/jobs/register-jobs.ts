@@ -3,7 +3,15 @@ import type { JobTuning } from '../tuning.ts';
 import { jobMetrics } from './job-metrics.ts';
 import { type JobHandler, JobWorker } from './job-worker.ts';
 
-export const DEFAULT_JOB_TUNING: JobTuning = { leaseMs: 60_000, pollMs: 2_000, retryDelayMs: 30_000 };
+export const DEFAULT_JOB_TUNING: JobTuning = {
+  leaseMs: 60_000,
+  pollMs: 2_000,
+  retryDelayMs: 30_000,
+  retryMaxMs: 30 * 60_000,
+  stallMinMs: 60_000,
+  stallMaxMs: 10 * 60_000,
+  spaceCheckMs: 15_000,
+};
 
 /** Each domain with jobs gives its handlers by kind (asked only when this process runs jobs). */
 export type JobSource = (app: FastifyInstance) => Promise<Record<string, JobHandler>>;

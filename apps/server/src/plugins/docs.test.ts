@@ -60,6 +60,7 @@ const METHODS: Record<keyof typeof ROUTES, Method[]> = {
   session: ['GET', 'PATCH', 'DELETE'],
   sessionChat: ['GET'],
   sessionWatch: ['POST'],
+  sessionRemake: ['POST'],
   attendance: ['GET'],
   replayMp4: ['GET'],
   replayPlaylist: ['GET'],

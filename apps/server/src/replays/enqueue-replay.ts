@@ -4,8 +4,15 @@ import { liveSessions } from '../db/schema.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { REPLAY_JOB, type ReplayPayload } from './replay-job.ts';
 
-/** Attempts of one replay before it is marked failed. */
-const REPLAY_ATTEMPTS = 3;
+/**
+ * Attempts of one replay before it is marked failed. Many: a failure of the machine (a full disk, ffmpeg
+ * missing, a hung encoder) is retried with a backoff up to half an hour, so for about half a day; a damaged
+ * recording fails at once, and a failure of no known cause after three attempts (replay-job.ts).
+ */
+export const REPLAY_ATTEMPTS = 40;
+
+/** The queue's key of a session's replay job: one waiting or running at a time. */
+export const replayJobKey = (sessionId: number) => `${REPLAY_JOB}:${sessionId}`;
 
 /**
  * Queues the processing of a session's recording into its replay, for the session lifecycle to call when a
@@ -28,7 +35,7 @@ export async function enqueueReplay(db: Executor, sessionId: number): Promise<nu
   if (!session) return null;
   const payload: ReplayPayload = { sessionId };
   return enqueueJob(db, REPLAY_JOB, payload, {
-    key: `${REPLAY_JOB}:${sessionId}`,
+    key: replayJobKey(sessionId),
     maxAttempts: REPLAY_ATTEMPTS,
   });
 }

@@ -225,6 +225,9 @@ export function hlsArgs(mp4: string, hlsDir: string): string[] {
     'vod',
     '-hls_segment_filename',
     path.join(hlsDir, 'segment-%05d.ts'),
+    // Watched by the job's watchdog, like the encode.
+    '-progress',
+    'pipe:1',
     path.join(hlsDir, 'index.m3u8'),
   ];
 }

@@ -20,8 +20,9 @@ export async function probeMedia(
   ffmpeg: string,
   file: string,
   type: 'audio' | 'video',
-  signal?: AbortSignal,
+  run: { signal?: AbortSignal; stallMs?: () => number } = {},
 ): Promise<MediaProbe | null> {
+  const { signal } = run;
   const streams = new Map<number, StreamFacts>();
   const stream = (index: number) => {
     let facts = streams.get(index);
@@ -74,12 +75,12 @@ export async function probeMedia(
         'framecrc',
         '-',
       ],
-      { signal, onLine },
+      { ...run, onLine },
     );
   } catch (error) {
     // A file cut off mid-packet makes ffmpeg complain at its end; what was read still counts (and a file it
-    // cannot read at all measures nothing). Not being able to run ffmpeg is another matter.
-    if (signal?.aborted || !(error instanceof FfmpegError)) throw error;
+    // cannot read at all measures nothing). Not being able to run ffmpeg, or ffmpeg killed, is another matter.
+    if (signal?.aborted || !(error instanceof FfmpegError) || !ffmpegRead(error)) throw error;
   }
   const facts = [...streams.values()].find((s) => s.type === type && s.end !== undefined);
   if (!facts || facts.end === undefined) return null;
@@ -88,4 +89,9 @@ export async function probeMedia(
     width: facts.width ?? null,
     height: facts.height ?? null,
   };
+}
+
+/** False when ffmpeg did not get to read the file: it could not be started, or it was killed. */
+function ffmpegRead(error: FfmpegError): boolean {
+  return error.killedBy === null && !/failed to execute|exit code 127\b/.test(error.message);
 }

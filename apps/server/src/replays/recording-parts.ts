@@ -1,4 +1,5 @@
 import type { MediaProbe } from './composition-plan.ts';
+import type { RecordingGap } from './recording-gaps.ts';
 import type { RecordedPause, RecordedTrack, Recording } from './recording-manifest.ts';
 
 /** The raw recording of one room of a session, read, with its files measured. */
@@ -12,8 +13,15 @@ export type RecordingPart = {
   probes: ReadonlyMap<string, MediaProbe | null>;
 };
 
-/** The recording of a whole session, as if one room had recorded it; file names are `{key}/{file}`. */
-export type JoinedRecording = { recording: Recording; probes: Map<string, MediaProbe | null> };
+/**
+ * The recording of a whole session, as if one room had recorded it; file names are `{key}/{file}`. `gaps` are
+ * the stretches between rooms (and before the first room's recording, when it is missing), in its pauses too.
+ */
+export type JoinedRecording = {
+  recording: Recording;
+  probes: Map<string, MediaProbe | null>;
+  gaps: RecordingGap[];
+};
 
 /**
  * Joins the recordings of the rooms a session was held in, one after another (its origin node died and the
@@ -28,23 +36,29 @@ export function joinParts(parts: readonly RecordingPart[]): JoinedRecording {
   const tracks: RecordedTrack[] = [];
   const pauses: RecordedPause[] = [];
   const probes = new Map<string, MediaProbe | null>();
+  const gaps: RecordingGap[] = [];
   let reached = 0;
   let sessionEndMs: number | null = null;
   parts.forEach((part, i) => {
     const last = i === parts.length - 1;
     const at = Math.max(part.offsetMs, reached);
-    if (at > reached) pauses.push({ startMs: reached, endMs: at });
+    if (at > reached) {
+      pauses.push({ startMs: reached, endMs: at });
+      gaps.push({ fromMs: reached, untilMs: at });
+    }
     const name = (file: string) => `${part.key}/${file}`;
+    const partEnd = at + partEndMs(part);
     for (const track of part.recording.tracks) {
+      // A file its room left open (the node died) ends with that room.
+      const open = last ? null : partEnd;
       tracks.push({
         ...track,
         file: name(track.file),
         startMs: track.startMs + at,
-        endMs: track.endMs === null ? null : track.endMs + at,
+        endMs: track.endMs === null ? open : track.endMs + at,
       });
     }
     for (const [file, probe] of part.probes) probes.set(name(file), probe);
-    const partEnd = at + partEndMs(part);
     for (const pause of part.recording.pauses) {
       const startMs = pause.startMs + at;
       if (pause.endMs !== null) pauses.push({ startMs, endMs: pause.endMs + at });
@@ -64,6 +78,7 @@ export function joinParts(parts: readonly RecordingPart[]): JoinedRecording {
       skippedLines: parts.reduce((sum, part) => sum + part.recording.skippedLines, 0),
     },
     probes,
+    gaps,
   };
 }
 

@@ -2,14 +2,19 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { liveSessions } from '../db/schema.ts';
+import { hurryJobs } from '../jobs/job-queue.ts';
 import type { JobHandler } from '../jobs/job-worker.ts';
+import { DEFAULT_JOB_TUNING } from '../jobs/register-jobs.ts';
 import { findFfmpeg, findHangulFont } from './find-tools.ts';
 import { registerReplayQueueing } from './queue-replays.ts';
 import { registerRecordingRemoval } from './recording-removal.ts';
 import { replayFileRoutes } from './replay-file-routes.ts';
 import { REPLAY_JOB, replayJob } from './replay-job.ts';
+import { replayMetrics } from './replay-metrics.ts';
+import { replayRemakeRoutes } from './replay-remake-routes.ts';
 import { replayRoutes } from './replay-routes.ts';
 import { ReplayUrls } from './replay-urls.ts';
+import { SpaceWaits } from './space-waits.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,8 +36,10 @@ const WAITING_NOTICE_INTERVAL_MS = 60_000;
 export async function registerReplays(app: FastifyInstance): Promise<void> {
   app.decorate('replayUrls', new ReplayUrls(app.config.jwtSecret));
   registerRecordingRemoval(app);
+  replayMetrics(app.metrics, { recordings: app.config.recordingsDir, replays: app.config.replaysDir });
   registerReplayQueueing(app);
   await app.register(replayRoutes);
+  await app.register(replayRemakeRoutes);
   await app.register(replayFileRoutes);
 }
 
@@ -57,7 +64,42 @@ export async function replayJobs(app: FastifyInstance): Promise<Record<string, J
   if (!fontFile) log.warn('no font with Hangul: a replay without video shows plain black, without the name');
   log.info({ ffmpeg: ffmpeg.path, source: ffmpeg.source, fontFile }, 'replays are made with ffmpeg');
   const { recordingsDir, replaysDir } = config;
-  return { [REPLAY_JOB]: replayJob({ db, recordingsDir, replaysDir, ffmpeg, fontFile, log }) };
+  const tuning = { ...DEFAULT_JOB_TUNING, ...config.jobs };
+  const spaceWaits = new SpaceWaits(db, replaysDir, REPLAY_JOB);
+  registerRetries(app, spaceWaits, tuning.spaceCheckMs);
+  return {
+    [REPLAY_JOB]: replayJob({ db, recordingsDir, replaysDir, ffmpeg, fontFile, log, tuning, spaceWaits }),
+  };
+}
+
+/**
+ * Replays that wait for their cause to go are tried at once when this server starts (it may have been
+ * restarted because the cause went: ffmpeg installed, the disk grown) and when the replays' disk has room
+ * again for one waiting for space, instead of at the end of their backoff.
+ */
+function registerRetries(app: FastifyInstance, spaceWaits: SpaceWaits, checkMs: number): void {
+  const log = app.log.child({ module: 'replays' });
+  let interval: NodeJS.Timeout | undefined;
+  let checking = false;
+  const check = async () => {
+    if (checking) return;
+    checking = true;
+    try {
+      const hurried = await spaceWaits.check();
+      if (hurried > 0) log.info({ hurried }, 'disk space came back: waiting replays are tried now');
+    } catch (error) {
+      log.warn({ err: error }, 'checking the replays’ disk space failed');
+    } finally {
+      checking = false;
+    }
+  };
+  app.addHook('onReady', async () => {
+    const hurried = await hurryJobs(app.db, REPLAY_JOB);
+    if (hurried > 0) log.info({ hurried }, 'waiting replays are tried again now that the server started');
+    interval = setInterval(() => void check(), checkMs);
+    interval.unref();
+  });
+  app.addHook('preClose', async () => clearInterval(interval));
 }
 
 /** Writes FFMPEG_MISSING into every session waiting for its replay without a reason yet. */

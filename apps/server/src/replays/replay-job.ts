@@ -1,28 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { mediaKindOf } from '@sea/contract/live';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { liveSessions } from '../db/schema.ts';
 import { type JobContext, type JobHandler, type JobLog, PermanentJobError } from '../jobs/job-worker.ts';
-import { type MediaProbe, planComposition } from './composition-plan.ts';
-import { encodeArgs, hlsArgs } from './ffmpeg-args.ts';
+import { folderBytes } from '../storage/disk-space.ts';
+import type { JobTuning } from '../tuning.ts';
+import { planComposition } from './composition-plan.ts';
 import type { Ffmpeg } from './find-tools.ts';
-import { probeMedia } from './probe-media.ts';
-import { ManifestError, parseManifest, type Recording } from './recording-manifest.ts';
-import { joinParts, type RecordingPart } from './recording-parts.ts';
-import { sessionRooms, type SessionPart } from '../sessions/session-parts.ts';
+import { findGaps, gapsAsPauses, MIN_GAP_MS } from './recording-gaps.ts';
+import { joinParts } from './recording-parts.ts';
 import {
-  recordingDir,
-  REPLAY_FILES,
-  removeReplayFiles,
-  removeUnfinished,
-  replayDir,
-} from './replay-files.ts';
-import { progressReader, runFfmpeg } from './run-ffmpeg.ts';
-import { RECORDING_MANIFEST } from '@sea/contract/recording';
+  damagedFiles,
+  rawFolder,
+  readParts,
+  RECORDING_FILES_DAMAGED,
+  ReplayError,
+} from './recording-read.ts';
+import { encodeReplay } from './replay-encode.ts';
+import { backoffMs, environmentCause, REPLAY_REASONS, ReplayWait } from './replay-failure.ts';
+import { REPLAY_FILES, removeReplayFiles, removeUnfinished, replayDir } from './replay-files.ts';
+import { expectedReplayBytes, spaceShortage } from './replay-space.ts';
+import type { SpaceWaits } from './space-waits.ts';
+import { sessionRooms } from '../sessions/session-parts.ts';
+
+export { ReplayError } from './recording-read.ts';
 
 /** The queue's name for replay jobs. */
 export const REPLAY_JOB = 'replay';
@@ -38,6 +42,10 @@ export type ReplayDeps = {
   log: JobLog;
   /** ffmpeg's threads (null: its own choice). */
   threads?: number | null;
+  /** The backoff and the watchdog's bounds. */
+  tuning: Pick<JobTuning, 'retryDelayMs' | 'retryMaxMs' | 'stallMinMs' | 'stallMaxMs'>;
+  /** Where a replay waiting for disk space says how much it needs (woken when the space comes back). */
+  spaceWaits?: SpaceWaits;
 };
 
 /** Shares of the progress bar: measuring the files, encoding, cutting HLS segments. */
@@ -45,17 +53,20 @@ const PROBED = 3;
 const ENCODED = 95;
 const SEGMENTED = 99;
 const PROGRESS_INTERVAL_MS = 1_000;
+/** Attempts a failure of no known cause gets (an environment failure gets the job's many attempts). */
+const UNEXPLAINED_ATTEMPTS = 3;
 
-/** What the dashboard shows when processing gave up for good. */
-export const REPLAY_FAILED = '다시보기를 만들지 못했어요. 녹화 파일이 손상되었을 수 있어요.';
-export const RECORDING_MISSING = '녹화 파일을 찾을 수 없어 다시보기를 만들 수 없어요.';
-export const RECORDING_DAMAGED = '녹화 정보가 손상되어 다시보기를 만들 수 없어요.';
+/** What the dashboard shows when processing gave up for good without a known cause. */
+export const REPLAY_FAILED =
+  '다시보기를 만들지 못했어요. 원본 녹화는 남아 있어요. 다시 만들기로 다시 시도해 주세요.';
 
 /**
- * Turns a session's raw recording into its replay: measures the files, plans the picture and the sound,
- * encodes one MP4 (H.264 + AAC, faststart) and remuxes it into HLS, all in a work folder that replaces the
- * replay folder only when complete. On success the session is `ready` with its duration and the raw recording
- * is deleted; an attempt that stops half-way leaves the raw recording and no replay.
+ * Turns a session's raw recording into its replay: measures the files, checks the replays' disk has room,
+ * plans the picture and the sound, encodes one MP4 (H.264 + AAC, faststart) and remuxes it into HLS, all in a
+ * work folder that replaces the replay folder only when complete and as long as recorded. On success the
+ * session is `ready` with its duration and its gaps, and the raw recording is deleted; an attempt that stops
+ * half-way leaves the raw recording and no replay. A failure of the machine (replay-failure.ts) is said on the
+ * session and retried with backoff; only a damaged recording fails at once.
  */
 export function replayJob(deps: ReplayDeps): JobHandler {
   return {
@@ -63,19 +74,17 @@ export function replayJob(deps: ReplayDeps): JobHandler {
     failed: async (payload, error) => {
       const parsed = ReplayPayloadSchema.safeParse(payload);
       if (!parsed.success) return;
-      const reason = error instanceof ReplayError ? error.message : REPLAY_FAILED;
+      deps.spaceWaits?.done(parsed.data.sessionId);
+      const told = error instanceof ReplayError || error instanceof ReplayWait;
       await deps.db
         .update(liveSessions)
-        .set({ recordingState: 'failed', recordingError: reason })
+        .set({ recordingState: 'failed', recordingError: told ? error.message : REPLAY_FAILED })
         .where(
           and(eq(liveSessions.id, parsed.data.sessionId), eq(liveSessions.recordingState, 'processing')),
         );
     },
   };
 }
-
-/** A failure with a reason for the teacher; never retried. */
-export class ReplayError extends PermanentJobError {}
 
 function parsePayload(payload: unknown): ReplayPayload {
   const parsed = ReplayPayloadSchema.safeParse(payload);
@@ -88,7 +97,7 @@ async function makeReplay(
   { sessionId }: ReplayPayload,
   context: JobContext,
 ): Promise<void> {
-  const { db, ffmpeg, log, signal } = { ...deps, signal: context.signal };
+  const { db, ffmpeg, log, signal, tuning } = { ...deps, signal: context.signal };
   const [session] = await db
     .select({
       mediaKey: liveSessions.mediaKey,
@@ -103,153 +112,154 @@ async function makeReplay(
     return;
   }
   const progress = progressWriter(db, sessionId, context);
-  await db
-    .update(liveSessions)
-    .set({ recordingProgress: 0, recordingError: null })
-    .where(eq(liveSessions.id, sessionId));
-
-  // The rooms the session was held in: one, or several when its origin died and it went on elsewhere.
-  const rooms = await sessionRooms(db, { id: sessionId, ...session });
-  const rawDirs = rooms.map((room) => rawFolder(deps.recordingsDir, room.mediaKey));
-  const removeRaw = () => Promise.all(rawDirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
-  const parts = await readParts(deps, rooms, signal);
-  const { recording, probes } = joinParts(parts);
-  const plan = planComposition(recording, probes);
-  if (recording.skippedLines > 0 || plan.skipped.length > 0) {
-    log.warn(
-      { sessionId, skippedLines: recording.skippedLines, skippedFiles: plan.skipped },
-      'recording damaged',
-    );
-  }
-  await progress(PROBED, true);
-
-  if (plan.screens.length + plan.webcams.length + plan.audio.length === 0 || plan.durationMs <= 0) {
-    // Nothing was published (or nothing of it is readable): there is no replay to make.
-    await finish(deps, sessionId, { recordingState: 'none', recordingProgress: 0, replayDurationMs: null });
-    await removeRaw();
-    return;
-  }
-
-  await fs.mkdir(deps.replaysDir, { recursive: true });
-  await removeUnfinished(deps.replaysDir, sessionId);
-  const work = path.join(deps.replaysDir, `${sessionId}.part-${randomUUID().slice(0, 8)}`);
-  await fs.mkdir(path.join(work, REPLAY_FILES.hlsDir), { recursive: true });
+  await progress(0, true);
+  const waitFor = waiting(deps, sessionId, context);
+  const stallMs = () => tuning.stallMinMs;
+  let neededBytes = 0;
   try {
-    const nameFile = path.join(work, 'name.txt');
-    await fs.writeFile(nameFile, plan.teacherNickname);
-    const mp4 = path.join(work, REPLAY_FILES.mp4);
-    const { fontFile, threads } = deps;
-    // The plan's files are `{room key}/{file}`.
-    const args = encodeArgs(plan, { inputDir: deps.recordingsDir, nameFile, fontFile, output: mp4, threads });
-    await runFfmpeg(ffmpeg.path, args, {
-      signal,
-      onLine: progressReader((ms) => {
-        const share = Math.min(ms, plan.durationMs) / plan.durationMs;
-        progress(PROBED + (ENCODED - PROBED) * share).catch((error: unknown) =>
-          log.warn({ sessionId, err: error }, 'writing replay progress failed'),
-        );
-      }),
-    });
-    await progress(ENCODED, true);
-    await runFfmpeg(ffmpeg.path, hlsArgs(mp4, path.join(work, REPLAY_FILES.hlsDir)), { signal });
-    await progress(SEGMENTED, true);
-    await fs.rm(nameFile);
-    await fs.writeFile(path.join(work, REPLAY_FILES.timeline), JSON.stringify(plan.timeline));
+    await ffmpegRuns(ffmpeg.path);
+    // The rooms the session was held in: one, or several when its origin died and it went on elsewhere.
+    const rooms = await sessionRooms(db, { id: sessionId, ...session });
+    const rawDirs = rooms.map((room) => rawFolder(deps.recordingsDir, room.mediaKey));
+    const source = { recordingsDir: deps.recordingsDir, ffmpegPath: ffmpeg.path, log, signal, stallMs };
+    const joined = joinParts(await readParts(source, rooms));
+    const gaps = [
+      ...joined.gaps.filter((gap) => gap.untilMs - gap.fromMs >= MIN_GAP_MS),
+      ...findGaps(joined.recording, joined.probes),
+    ].sort((a, b) => a.fromMs - b.fromMs);
+    const recording = { ...joined.recording, pauses: [...joined.recording.pauses, ...gapsAsPauses(gaps)] };
+    const planned = planComposition(recording, joined.probes);
+    const plan = { ...planned, timeline: { ...planned.timeline, gaps } };
+    if (recording.skippedLines > 0 || plan.skipped.length > 0 || gaps.length > 0) {
+      log.warn(
+        { sessionId, skippedLines: recording.skippedLines, skippedFiles: plan.skipped, gaps },
+        'recording incomplete',
+      );
+    }
+    await progress(PROBED, true);
+    const removeRaw = () => Promise.all(rawDirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
 
-    const final = replayDir(deps.replaysDir, sessionId);
-    await fs.rm(final, { recursive: true, force: true });
-    await fs.rename(work, final);
+    if (plan.screens.length + plan.webcams.length + plan.audio.length === 0 || plan.durationMs <= 0) {
+      const damaged = await damagedFiles(deps.recordingsDir, joined.probes);
+      if (damaged.length > 0) {
+        log.error({ sessionId, damaged }, 'recording damaged: no file of it can be read');
+        throw new ReplayError(RECORDING_FILES_DAMAGED);
+      }
+      // Nothing was published: there is no replay to make.
+      await finish(deps, sessionId, { recordingState: 'none', recordingProgress: 0, replayDurationMs: null });
+      await removeRaw();
+      return;
+    }
+
+    const rawBytes = (await Promise.all(rawDirs.map((dir) => folderBytes(dir)))).reduce((a, b) => a + b, 0);
+    neededBytes = expectedReplayBytes(plan.durationMs, rawBytes);
+    const shortage = await spaceShortage(deps.replaysDir, neededBytes);
+    if (shortage) throw await waitFor('space', REPLAY_REASONS.space(shortage), { ...shortage, rawBytes });
+    deps.spaceWaits?.done(sessionId);
+    await db.update(liveSessions).set({ recordingError: null }).where(eq(liveSessions.id, sessionId));
+
+    await fs.mkdir(deps.replaysDir, { recursive: true });
+    await removeUnfinished(deps.replaysDir, sessionId);
+    const work = path.join(deps.replaysDir, `${sessionId}.part-${randomUUID().slice(0, 8)}`);
+    try {
+      await fs.mkdir(path.join(work, REPLAY_FILES.hlsDir), { recursive: true });
+      await encodeReplay(plan, work, {
+        ffmpegPath: ffmpeg.path,
+        inputDir: deps.recordingsDir,
+        fontFile: deps.fontFile,
+        threads: deps.threads ?? null,
+        signal,
+        stallMinMs: tuning.stallMinMs,
+        stallMaxMs: tuning.stallMaxMs,
+        onShare: (share) => {
+          progress(PROBED + (ENCODED - PROBED) * share).catch((error: unknown) =>
+            log.warn({ sessionId, err: error }, 'writing replay progress failed'),
+          );
+        },
+        onEncoded: () => progress(ENCODED, true),
+      });
+      await progress(SEGMENTED, true);
+      const final = replayDir(deps.replaysDir, sessionId);
+      await fs.rm(final, { recursive: true, force: true });
+      await fs.rename(work, final);
+    } catch (error) {
+      // The cause is read before the partial output goes (a full disk shows by its free space).
+      const cause = signal.aborted
+        ? null
+        : await environmentCause(error, { replaysDir: deps.replaysDir, neededBytes });
+      await fs.rm(work, { recursive: true, force: true }).catch(() => undefined);
+      if (cause) throw await waitFor(cause.cause, cause.message, cause.details);
+      throw error;
+    }
+    const ready = await finish(deps, sessionId, {
+      recordingState: 'ready',
+      recordingProgress: 100,
+      replayDurationMs: plan.durationMs,
+      recordingGaps: gaps,
+    });
+    if (!ready) {
+      // The session went away while its replay was made: its files go too.
+      await removeReplayFiles(deps.replaysDir, sessionId);
+      return;
+    }
+    // The replay holds everything the raw recording had, checked; keeping both would double a lecture's disk.
+    await removeRaw();
+    log.info({ sessionId, durationMs: plan.durationMs, gaps: gaps.length }, 'replay ready');
   } catch (error) {
-    await fs.rm(work, { recursive: true, force: true });
+    if (signal.aborted || error instanceof ReplayWait || error instanceof PermanentJobError) throw error;
+    const cause = await environmentCause(error, { replaysDir: deps.replaysDir, neededBytes });
+    if (cause) throw await waitFor(cause.cause, cause.message, cause.details);
+    log.warn({ sessionId, attempt: context.attempt, err: error }, 'replay attempt failed');
+    if (context.attempt >= UNEXPLAINED_ATTEMPTS) throw new ReplayError(REPLAY_FAILED);
     throw error;
   }
-  const ready = await finish(deps, sessionId, {
-    recordingState: 'ready',
-    recordingProgress: 100,
-    replayDurationMs: plan.durationMs,
-  });
-  if (!ready) {
-    // The session went away while its replay was made: its files go too.
-    await removeReplayFiles(deps.replaysDir, sessionId);
-    return;
+}
+
+/** Fails with ENOENT (syscall `spawn`) when the ffmpeg found at start is gone or no longer runs. */
+async function ffmpegRuns(ffmpegPath: string): Promise<void> {
+  try {
+    await fs.access(ffmpegPath, fs.constants.X_OK);
+  } catch (error) {
+    throw Object.assign(new Error(`ffmpeg cannot be run: ${ffmpegPath}`), {
+      code: (error as NodeJS.ErrnoException).code ?? 'ENOENT',
+      syscall: 'spawn',
+    });
   }
-  // The replay holds everything the raw recording had; keeping both would double the disk a lecture takes.
-  await removeRaw();
-  log.info({ sessionId, durationMs: plan.durationMs }, 'replay ready');
 }
 
 /**
- * Reads the raw recording of each room and measures its files. A room whose recording is missing or damaged
- * is left out (and said) when another one is read: its node may have died before writing anything, or the
- * teacher came back without recording; with none read, the first room's reason fails the job.
+ * Makes the error of an environment failure: says the reason on the session (it stays `processing`), logs the
+ * numbers, and for the disk asks to be woken when the space comes back.
  */
-async function readParts(
-  deps: ReplayDeps,
-  rooms: SessionPart[],
-  signal: AbortSignal,
-): Promise<RecordingPart[]> {
-  const parts: RecordingPart[] = [];
-  let problem: unknown = null;
-  const firstStart = rooms[0]?.startedAt.getTime() ?? 0;
-  for (const room of rooms) {
-    const rawDir = rawFolder(deps.recordingsDir, room.mediaKey);
-    let recording: Recording;
-    try {
-      recording = readRecording(await readManifest(rawDir));
-    } catch (error) {
-      if (!(error instanceof ReplayError)) throw error;
-      problem ??= error;
-      if (rooms.length > 1) {
-        deps.log.warn(
-          { mediaKey: room.mediaKey, err: error },
-          'a room of the session left out of its replay',
-        );
-      }
-      continue;
-    }
-    const probes = new Map<string, MediaProbe | null>();
-    for (const track of recording.tracks) {
-      const file = path.join(rawDir, track.file);
-      probes.set(track.file, await probeMedia(deps.ffmpeg.path, file, mediaKindOf(track.kind), signal));
-    }
-    const offsetMs = Math.max(0, room.startedAt.getTime() - firstStart);
-    parts.push({ key: room.mediaKey, offsetMs, recording, probes });
-  }
-  if (parts.length === 0) throw problem ?? new ReplayError(RECORDING_MISSING);
-  return parts;
-}
-
-function rawFolder(recordingsDir: string, mediaKey: string): string {
-  try {
-    return recordingDir(recordingsDir, mediaKey);
-  } catch {
-    throw new ReplayError(RECORDING_MISSING);
-  }
-}
-
-function readRecording(manifest: string) {
-  try {
-    return parseManifest(manifest);
-  } catch (error) {
-    if (error instanceof ManifestError) throw new ReplayError(RECORDING_DAMAGED);
-    throw error;
-  }
-}
-
-async function readManifest(rawDir: string): Promise<string> {
-  try {
-    return await fs.readFile(path.join(rawDir, RECORDING_MANIFEST), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ReplayError(RECORDING_MISSING);
-    throw error;
-  }
+function waiting(deps: ReplayDeps, sessionId: number, context: JobContext) {
+  return async (cause: ReplayWait['reason'], message: string, details: Record<string, unknown>) => {
+    const { retryDelayMs, retryMaxMs } = deps.tuning;
+    const delayMs = backoffMs(context.attempt, retryDelayMs, retryMaxMs);
+    deps.log.warn(
+      { sessionId, cause, attempt: context.attempt, retryInMs: delayMs, ...details },
+      `replay waits: ${cause}`,
+    );
+    const neededBytes = Number(details['neededBytes'] ?? 0);
+    if ((cause === 'space' || cause === 'disk-full') && neededBytes > 0)
+      deps.spaceWaits?.waiting(sessionId, neededBytes);
+    await deps.db
+      .update(liveSessions)
+      .set({ recordingError: message })
+      .where(and(eq(liveSessions.id, sessionId), eq(liveSessions.recordingState, 'processing')));
+    return new ReplayWait(cause, message, delayMs, details);
+  };
 }
 
 /** Sets the session's outcome if it is still waiting for its replay; false when it is not (deleted, changed). */
 async function finish(
   deps: ReplayDeps,
   sessionId: number,
-  outcome: { recordingState: 'ready' | 'none'; recordingProgress: number; replayDurationMs: number | null },
+  outcome: {
+    recordingState: 'ready' | 'none';
+    recordingProgress: number;
+    replayDurationMs: number | null;
+    recordingGaps?: { fromMs: number; untilMs: number }[];
+  },
 ): Promise<boolean> {
   const updated = await deps.db
     .update(liveSessions)

@@ -1,3 +1,4 @@
+import type { RecordingGap } from './recording-gaps.ts';
 import type { RecordedPause } from './recording-manifest.ts';
 
 /**
@@ -11,6 +12,11 @@ export type ReplayTimeline = {
   /** The replay's length: `sessionEndMs` less the cuts. */
   durationMs: number;
   cuts: { atMs: number; lengthMs: number }[];
+  /**
+   * The cuts (or parts of them) that were not recorded although the lecture went on, rather than paused by the
+   * teacher (recording-gaps.ts), in session time; absent in a replay made before gaps were told.
+   */
+  gaps?: RecordingGap[];
 };
 
 /** The timeline of a session that ends at `sessionEndMs` with these pauses (one still open runs to the end). */

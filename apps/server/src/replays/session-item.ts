@@ -19,6 +19,12 @@ export function toSessionItem(row: SessionRow, urls: ReplayUrls, now = new Date(
       hidden: row.hidden,
       ...(ready ? urls.urls(row.id) : { hls_url: null, mp4_url: null }),
       error: row.recordingError,
+      gaps: ready
+        ? row.recordingGaps.map((gap) => ({
+            from_s: Math.floor(gap.fromMs / 1000),
+            until_s: Math.ceil(gap.untilMs / 1000),
+          }))
+        : [],
     },
   };
 }

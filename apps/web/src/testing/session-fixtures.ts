@@ -20,6 +20,7 @@ export function sessionItem(
       hls_url: `/api/replays/${id}/hls/index.m3u8?exp=1&sig=a`,
       mp4_url: `/api/replays/${id}/replay.mp4?exp=1&sig=b`,
       error: null,
+      gaps: [],
       ...recording,
     },
     ...overrides,

@@ -11,6 +11,7 @@ function recording(overrides: Partial<SessionRecording>): SessionRecording {
     hls_url: null,
     mp4_url: null,
     error: null,
+    gaps: [],
     ...overrides,
   };
 }

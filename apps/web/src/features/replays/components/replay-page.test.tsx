@@ -23,6 +23,7 @@ function detail(overrides: Partial<SessionDetail['recording']> = {}): SessionDet
       hls_url: '/api/replays/5/hls/index.m3u8?exp=1&sig=a',
       mp4_url: '/api/replays/5/replay.mp4?exp=1&sig=b',
       error: null,
+      gaps: [],
       ...overrides,
     },
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "live_sessions" ADD COLUMN "recording_gaps" jsonb DEFAULT '[]'::jsonb NOT NULL;
