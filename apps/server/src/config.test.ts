@@ -67,6 +67,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the replay watchdog’s bounds in seconds, a floor above the ceiling taken as the ceiling', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).jobs).toBeUndefined();
+    const both = loadConfig({ DATA_DIR: tempDir(), REPLAY_STALL_MIN_S: '120', REPLAY_STALL_MAX_S: '60' });
+    expect(both.jobs).toEqual({ stallMinMs: 60_000, stallMaxMs: 60_000 });
+    expect(loadConfig({ DATA_DIR: tempDir(), REPLAY_STALL_MIN_S: '30' }).jobs).toEqual({
+      stallMinMs: 30_000,
+    });
+    for (const value of ['1', 'soon', '2.5']) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), REPLAY_STALL_MAX_S: value })).toThrow(
+        /REPLAY_STALL_MAX_S/,
+      );
+    }
+  });
+
   it.each([
     ['', false],
     ['false', false],

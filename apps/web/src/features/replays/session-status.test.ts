@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionRecording } from '@sea/contract/sessions';
-import { sessionStatus, sessionTitle } from './session-status.ts';
+import { canRemake, gapsText, sessionStatus, sessionTitle } from './session-status.ts';
 
 function recording(overrides: Partial<SessionRecording>): SessionRecording {
   return {
@@ -49,5 +49,26 @@ describe('sessionTitle', () => {
     expect(sessionTitle({ started_at: startedAt, recording: recording({ title: ' ' }) })).toBe(
       '2026년 11월 25일 (수) 19:05',
     );
+  });
+});
+
+describe('gapsText', () => {
+  it('names the stretches a ready replay is missing, in lecture time', () => {
+    const gaps = [
+      { from_s: 750, until_s: 1_085 },
+      { from_s: 3_700, until_s: 3_760 },
+    ];
+    expect(gapsText(recording({ gaps }))).toBe('녹화되지 않은 구간: 12:30-18:05, 1:01:40-1:02:40');
+    expect(gapsText(recording({ gaps: [] }))).toBeNull();
+    expect(gapsText(recording({ state: 'processing', gaps }))).toBeNull();
+  });
+});
+
+describe('canRemake', () => {
+  it('offers 다시 만들기 on a failed replay and on one waiting with a reason, not on one simply processing', () => {
+    expect(canRemake(recording({ state: 'failed', error: '녹화 파일이 손상되어…' }))).toBe(true);
+    expect(canRemake(recording({ state: 'processing', error: '저장 공간이 부족해…' }))).toBe(true);
+    expect(canRemake(recording({ state: 'processing', error: null }))).toBe(false);
+    expect(canRemake(recording({ state: 'ready' }))).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { SessionItem, SessionRecording } from '@sea/contract/sessions';
-import { formatDateTime } from '../../lib/format-date-time.ts';
+import { formatClock, formatDateTime } from '../../lib/format-date-time.ts';
 import { REPLAY_TEXTS } from './texts.ts';
 
 /** How a state label looks: `ready` is the link to the replay, `failed` and a waiting recording warn. */
@@ -13,6 +13,20 @@ export type SessionStatus = {
   /** Why the recording is not (yet) a replay, as the server says it, or null. */
   error: string | null;
 };
+
+/** The stretches a ready replay is missing, in lecture time ('녹화되지 않은 구간: 12:30-18:05'), or null. */
+export function gapsText(recording: Pick<SessionRecording, 'state' | 'gaps'>): string | null {
+  if (recording.state !== 'ready' || recording.gaps.length === 0) return null;
+  const stretches = recording.gaps.map((gap) => `${formatClock(gap.from_s)}-${formatClock(gap.until_s)}`);
+  return REPLAY_TEXTS.gaps(stretches.join(', '));
+}
+
+/** True when the teacher can ask for the replay again: it failed, or it waits for a cause the server told. */
+export function canRemake(recording: Pick<SessionRecording, 'state' | 'error'>): boolean {
+  return (
+    recording.state === 'failed' || (recording.state === 'processing' && Boolean(recording.error?.trim()))
+  );
+}
 
 /** The state label of a session's recording: '녹화 중', '처리 중 42%', '다시보기', '녹화 안 함', '처리 실패'. */
 export function sessionStatus(recording: SessionRecording): SessionStatus {

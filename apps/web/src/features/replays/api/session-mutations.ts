@@ -19,7 +19,15 @@ export function deleteReplay(classId: number, sessionId: number): Promise<unknow
   return http(toPath(ROUTES.session, { classId, sessionId }), { method: 'DELETE' });
 }
 
-/** Renaming, hiding and deleting a replay; each refreshes the class's sessions (and the attendance titles). */
+/** `POST /api/classes/{id}/sessions/{sessionId}/remake` (teacher): '다시 만들기' of a failed or waiting replay. */
+export function remakeReplay(classId: number, sessionId: number): Promise<SessionItem> {
+  return http(toPath(ROUTES.sessionRemake, { classId, sessionId }), {
+    method: 'POST',
+    schema: SessionItemSchema,
+  });
+}
+
+/** Renaming, hiding, deleting and making again a replay; each refreshes the class's sessions (and the attendance titles). */
 export function useSessionMutations(classId: number) {
   const queryClient = useQueryClient();
   const refresh = () =>
@@ -36,5 +44,9 @@ export function useSessionMutations(classId: number) {
     mutationFn: (sessionId: number) => deleteReplay(classId, sessionId),
     onSuccess: refresh,
   });
-  return { patch, remove };
+  const remake = useMutation({
+    mutationFn: (sessionId: number) => remakeReplay(classId, sessionId),
+    onSuccess: refresh,
+  });
+  return { patch, remove, remake };
 }

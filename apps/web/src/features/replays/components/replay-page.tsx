@@ -11,7 +11,7 @@ import { isHttpError } from '../../../lib/http-error.ts';
 import { apiUrl } from '../../../lib/http.ts';
 import { useSession, useSessionChat } from '../api/get-session.ts';
 import { formatDuration, formatDateTime } from '../../../lib/format-date-time.ts';
-import { sessionStatus, sessionTitle } from '../session-status.ts';
+import { gapsText, sessionStatus, sessionTitle } from '../session-status.ts';
 import { REPLAY_TEXTS } from '../texts.ts';
 import { useMediaTimeMs } from '../use-media-time.ts';
 import { useWatchBeats } from '../use-watch-beats.ts';
@@ -58,6 +58,7 @@ export function ReplayPage({
 
   const item = session.data;
   const title = sessionTitle(item);
+  const gaps = gapsText(item.recording);
   const { hls_url: hlsUrl, mp4_url: mp4Url } = item.recording;
   return (
     <Page>
@@ -74,6 +75,11 @@ export function ReplayPage({
           <p className={styles.meta}>
             {formatDateTime(item.started_at)} · {formatDuration(item.duration_s)}
           </p>
+          {gaps !== null && (
+            <p className={styles.gaps}>
+              {gaps} <span className={styles.meta}>{REPLAY_TEXTS.gapsHint}</span>
+            </p>
+          )}
         </div>
         {ready && mp4Url !== null && (
           <a className={buttonClassName({ variant: 'secondary' })} href={apiUrl(mp4Url)} download>

@@ -4,7 +4,7 @@ import { buttonClassName } from '../../../components/ui/button.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDuration, formatDateTime } from '../../../lib/format-date-time.ts';
-import { sessionStatus, sessionTitle } from '../session-status.ts';
+import { gapsText, sessionStatus, sessionTitle } from '../session-status.ts';
 import { REPLAY_TEXTS } from '../texts.ts';
 import { SessionTeacherActions } from './session-teacher-actions.tsx';
 import styles from './session-list.module.css';
@@ -20,6 +20,7 @@ export function SessionRow({
   role: 'teacher' | 'student';
 }) {
   const status = sessionStatus(session.recording);
+  const gaps = gapsText(session.recording);
   const title = sessionTitle(session);
   const titled = session.recording.title?.trim();
   const when = [
@@ -42,6 +43,7 @@ export function SessionRow({
           <ProgressBar value={status.progress / 100} label={REPLAY_TEXTS.processingLabel} />
         )}
         {status.error !== null && <p className={styles.error}>{status.error}</p>}
+        {gaps !== null && <p className={styles.meta}>{gaps}</p>}
       </div>
       <div className={styles.side}>
         {status.tone === 'ready' ? (

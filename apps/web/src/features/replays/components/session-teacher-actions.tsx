@@ -5,6 +5,7 @@ import { ConfirmDangerButton } from '../../../components/ui/confirm-danger-butto
 import { useNotify } from '../../../components/ui/use-notify.ts';
 import { isHttpError } from '../../../lib/http-error.ts';
 import { useSessionMutations } from '../api/session-mutations.ts';
+import { canRemake } from '../session-status.ts';
 import { REPLAY_TEXTS } from '../texts.ts';
 import { RenameSessionForm } from './rename-session-form.tsx';
 import styles from './session-list.module.css';
@@ -27,7 +28,7 @@ export function SessionTeacherActions({
   title: string;
 }) {
   const notify = useNotify();
-  const { patch, remove } = useSessionMutations(classId);
+  const { patch, remove, remake } = useSessionMutations(classId);
   const [renaming, setRenaming] = useState(false);
   const hidden = session.recording.hidden;
 
@@ -55,6 +56,21 @@ export function SessionTeacherActions({
 
   return (
     <div className={styles.actions} role="group" aria-label={texts.actionsLabel(title)}>
+      {canRemake(session.recording) && (
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={remake.isPending}
+          onClick={() =>
+            remake.mutate(session.id, {
+              onSuccess: () => notify(texts.remade, { tone: 'success' }),
+              onError: (error) => notify(failure(error, texts.remakeFailed), { tone: 'error' }),
+            })
+          }
+        >
+          {texts.remake}
+        </Button>
+      )}
       <Button variant="ghost" size="sm" onClick={() => setRenaming(true)}>
         {texts.rename}
       </Button>
