@@ -146,7 +146,7 @@ describe.skipIf(!ffmpeg)('replay job under faults (ffmpeg)', () => {
       const raw = await recording(key);
       const standIn = path.join(tools, 'ffmpeg');
       fs.renameSync(standIn, `${standIn}.away`);
-      let sessionId = 0;
+      let sessionId: number;
       try {
         sessionId = await queued(key);
         const waiting = await saying(sessionId, /ffmpeg를 실행할 수 없어/);
@@ -155,7 +155,7 @@ describe.skipIf(!ffmpeg)('replay job under faults (ffmpeg)', () => {
       } finally {
         fs.renameSync(`${standIn}.away`, standIn);
       }
-      expect((await ready(sessionId)).replayDurationMs).toBe(3_000);
+      expect(Math.abs(((await ready(sessionId)).replayDurationMs ?? 0) - 3_000)).toBeLessThan(100);
     },
     CASE_MS,
   );
@@ -275,11 +275,14 @@ describe.skipIf(!ffmpeg)('replay job under faults (ffmpeg)', () => {
       ]);
       const sessionId = await queued(key);
       const made = await ready(sessionId);
-      expect(made.replayDurationMs).toBe(6_000);
+      // The files' last audio frame may run a few milliseconds past 3 s.
+      expect(Math.abs((made.replayDurationMs ?? 0) - 6_000)).toBeLessThan(100);
       const timeline = await readReplayTimeline(replaysDir, sessionId);
-      expect(timeline?.gaps).toEqual([{ fromMs: 3_000, untilMs: 7_000 }]);
+      expect(timeline?.gaps).toHaveLength(1);
+      expect(Math.abs((timeline?.gaps?.[0]?.fromMs ?? 0) - 3_000)).toBeLessThan(100);
+      expect(timeline?.gaps?.[0]?.untilMs).toBe(7_000);
       // A chat message of the gap (5 s) stays, where the gap was cut.
-      expect(timeline && toReplayMs(timeline, 5_000)).toBe(3_000);
+      expect(timeline && Math.abs(toReplayMs(timeline, 5_000) - 3_000)).toBeLessThan(100);
       const response = await app.inject({
         method: 'GET',
         url: `/api/classes/${classId}/sessions/${sessionId}`,
