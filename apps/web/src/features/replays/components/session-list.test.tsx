@@ -41,6 +41,19 @@ function renderList(role: 'teacher' | 'student', items: SessionItem[] = sessions
       },
     },
     {
+      method: 'POST',
+      url: /^\/api\/classes\/7\/sessions\/\d+\/remake$/,
+      respond: (request) => {
+        const id = Number(new URL(request.url).pathname.split('/').at(-2));
+        current = current.map((item) =>
+          item.id === id
+            ? { ...item, recording: { ...item.recording, state: 'processing', progress: 0, error: null } }
+            : item,
+        );
+        return { body: envelope(current.find((item) => item.id === id)) };
+      },
+    },
+    {
       method: 'DELETE',
       url: /^\/api\/classes\/7\/sessions\/\d+$/,
       respond: (request) => {
@@ -157,6 +170,25 @@ describe('session list', { timeout: 15_000 }, () => {
     expect(
       calls.filter((call) => call.method === 'DELETE').map((call) => new URL(call.url).pathname),
     ).toEqual(['/api/classes/7/sessions/4']);
+  });
+
+  it('offers 다시 만들기 on a failed replay only, and says the gaps of a ready one', async () => {
+    const items = [
+      ...sessions,
+      sessionItem(8, { title: '빈틈 있는 강의', gaps: [{ from_s: 750, until_s: 1_085 }] }),
+    ];
+    const { calls } = renderList('teacher', items);
+    await screen.findAllByRole('listitem');
+    expect(within(row('빈틈 있는 강의')).getByText('녹화되지 않은 구간: 12:30-18:05')).toBeInTheDocument();
+    expect(
+      within(row('파도 읽기 1강')).queryByRole('button', { name: '다시 만들기' }),
+    ).not.toBeInTheDocument();
+    const failed = row(/녹화 파일을 찾을 수 없어/);
+    await userEvent.click(within(failed).getByRole('button', { name: '다시 만들기' }));
+    expect(await screen.findByText('다시보기를 다시 만들고 있어요.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => new URL(call.url).pathname)).toEqual([
+      '/api/classes/7/sessions/2/remake',
+    ]);
   });
 
   it('has no tools for a session without a replay or still recording', async () => {
