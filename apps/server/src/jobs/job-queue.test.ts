@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper.ts';
 import { jobs } from '../db/schema.ts';
-import { claimJob, completeJob, enqueueJob, failJob, releaseJob, renewLease } from './job-queue.ts';
+import {
+  claimJob,
+  completeJob,
+  enqueueJob,
+  failJob,
+  hurryJobs,
+  releaseJob,
+  renewLease,
+} from './job-queue.ts';
 
 let app: FastifyInstance;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -99,6 +107,27 @@ describe('job queue', () => {
     ).toBe('failed');
     expect(await row(id ?? 0)).toMatchObject({ state: 'failed', error: 'boom 2' });
     expect(await claimJob(app.db, ['test'], 'w1', 60_000)).toBeNull();
+  });
+
+  it('retries after a delay the job gives, and hurries queued jobs (of one key) when their cause is gone', async () => {
+    const [a, b] = [
+      await enqueueJob(app.db, 'test', {}, { key: 'a', maxAttempts: 40 }),
+      await enqueueJob(app.db, 'test', {}, { key: 'b', maxAttempts: 40 }),
+    ];
+    for (let i = 0; i < 2; i += 1) {
+      const job = await claimJob(app.db, ['test'], 'w1', 60_000);
+      if (!job) throw new Error('nothing claimed');
+      const options = { retryDelayMs: 10, delayMs: 3_600_000 };
+      expect(await failJob(app.db, job, 'w1', 'disk full', options)).toBe('retry');
+    }
+    const waitMs = ((await row(a ?? 0))?.runAt.getTime() ?? 0) - Date.now();
+    expect(waitMs).toBeGreaterThan(3_500_000);
+    expect(await claimJob(app.db, ['test'], 'w1', 60_000)).toBeNull();
+    expect(await hurryJobs(app.db, 'test', 'b')).toBe(1);
+    expect((await claimJob(app.db, ['test'], 'w1', 60_000))?.id).toBe(b);
+    expect(await hurryJobs(app.db, 'test')).toBe(1);
+    expect((await claimJob(app.db, ['test'], 'w1', 60_000))?.id).toBe(a);
+    expect(await hurryJobs(app.db, 'test')).toBe(0);
   });
 
   it('fails a permanent failure at once', async () => {
