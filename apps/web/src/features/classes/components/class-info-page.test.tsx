@@ -137,6 +137,25 @@ describe('class introduction', { timeout: 15_000 }, () => {
     renderInfo();
     expect(await screen.findByRole('alert')).toHaveTextContent('강의 정보를 불러오지 못했어요.');
   });
+
+  it('offers 다시 시도 when the class failed to load, and shows it once it answers', async () => {
+    let reachable = false;
+    mockFetch([
+      {
+        url: '/api/classes/7',
+        respond: () =>
+          reachable
+            ? { body: envelope(classItem()) }
+            : { status: 503, body: errorEnvelope(503, 'unavailable') },
+      },
+    ]);
+    renderInfo();
+    const alert = await screen.findByRole('alert');
+    reachable = true;
+    await userEvent.click(within(alert).getByRole('button', { name: '다시 시도' }));
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });
 
 describe('class introduction: schedule and replays up front', { timeout: 15_000 }, () => {
