@@ -203,6 +203,8 @@ describe('LiveRoomPanel: polls and reactions', () => {
   it('sends a reaction, shows the bursts and gives the teacher the counts', async () => {
     const { stomp } = renderPanel(data, 'teacher');
     await connect(stomp);
+    // No counts line before the first reaction arrives.
+    expect(screen.queryByText(/받은 반응/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '👏 반응 보내기' }));
     expect(stomp.last().published.at(-1)).toEqual({
       destination: '/app/reactions',

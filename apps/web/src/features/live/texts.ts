@@ -8,7 +8,7 @@ export const LIVE_TEXTS = {
     disconnected: '연결 끊김',
     failed: '연결 실패',
     /** The media node is restarting (a deployment): the room comes back by itself. */
-    restarting: '잠시 후 다시 연결합니다',
+    restarting: '잠시 후 다시 연결할게요',
   } satisfies Record<RoomStatus, string>,
   connectionLabel: '연결 상태',
   viewerCount: (count: number) => `시청자 ${count}명`,

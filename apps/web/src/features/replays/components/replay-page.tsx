@@ -97,7 +97,7 @@ export function ReplayPage({
         </div>
       ) : (
         <div role="status">
-          <EmptyState message={texts.notReady}>
+          <EmptyState message={item.recording.state === 'none' ? texts.notRecorded : texts.notReady}>
             <p className={styles.state}>{sessionStatus(item.recording).label}</p>
             {back}
           </EmptyState>
