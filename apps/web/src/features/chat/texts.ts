@@ -7,6 +7,7 @@ export const CHAT_TEXTS = {
   empty: '아직 메시지가 없어요. 먼저 인사를 건네 보세요!',
   inputLabel: '보낼 메시지',
   placeholder: '메시지를 입력하세요 (Shift+Enter로 줄바꿈)',
+  placeholderTouch: '메시지를 입력하세요',
   placeholderOffline: '채팅 서버에 연결되면 보낼 수 있어요',
   send: '보내기',
   teacherBadge: '강사',

@@ -1,3 +1,5 @@
+import { useLocation } from 'react-router';
+import { wantsSearchFocus } from '../../../components/ui/header-search.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDesktop } from '../../../lib/use-media-query.ts';
@@ -45,13 +47,14 @@ export function ClassListPage({ live }: { live: boolean }) {
   const listTitle = live ? CATALOGUE_TEXTS.liveListTitle : CATALOGUE_TEXTS.listTitle;
   const title = q === undefined ? listTitle : CATALOGUE_TEXTS.searchTitle(q);
   const liveHref = useLiveCardHref();
+  const { state } = useLocation();
 
   return (
     <Page className={styles.page}>
       {!live && desktop && q === undefined && <ListTopTen />}
       <section aria-labelledby="class-list-title" className={styles.list}>
         <SectionHeader id="class-list-title" title={title} live={live} level={1} />
-        <SearchBox value={q ?? ''} onSearch={setQuery} />
+        <SearchBox value={q ?? ''} onSearch={setQuery} focus={wantsSearchFocus(state)} />
         <div className={styles.filters}>
           {categories.data && (
             <CategoryFilter categories={categories.data} value={category} onChange={setCategory} />

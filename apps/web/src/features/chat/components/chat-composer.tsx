@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MAX_CHAT_LENGTH } from '@sea/contract/chat';
 import { clipText, textLength } from '@sea/contract/text-length';
+import { useTouchScreen } from '../../../lib/use-media-query.ts';
 import { CHAT_TEXTS } from '../texts.ts';
 import styles from './chat-panel.module.css';
 
@@ -19,6 +20,9 @@ export function ChatComposer({ disabled, onSend }: ChatComposerProps) {
   const blank = text.trim() === '';
   const length = textLength(text);
   const full = length >= MAX_CHAT_LENGTH;
+  // A phone's keyboard has no Shift+Enter to speak of: its placeholder does not mention one.
+  const touch = useTouchScreen();
+  const placeholder = touch ? CHAT_TEXTS.placeholderTouch : CHAT_TEXTS.placeholder;
 
   const submit = (): void => {
     if (disabled || blank) return;
@@ -42,7 +46,7 @@ export function ChatComposer({ disabled, onSend }: ChatComposerProps) {
       <textarea
         className={styles.input}
         aria-label={CHAT_TEXTS.inputLabel}
-        placeholder={disabled ? CHAT_TEXTS.placeholderOffline : CHAT_TEXTS.placeholder}
+        placeholder={disabled ? CHAT_TEXTS.placeholderOffline : placeholder}
         value={text}
         rows={2}
         // Clipped by characters as the server counts them (a native maxLength counts UTF-16 units).
