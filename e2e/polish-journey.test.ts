@@ -105,6 +105,16 @@ describe.skipIf(!chromiumAvailable())('polish of the first screens (issue 19)', 
     await studentPage.getByText(/아직 수강 중인 강의가 없어요/).waitFor();
     expect(await studentPage.getByRole('link', { name: '강의 둘러보기' }).getAttribute('href')).toBe('/list');
     expect(await captureScreen(studentPage, 'polish-classroom-empty')).toEqual([]);
+
+    // Issue 32 item 13: on a phone the header keeps '내 강의실' on one line, beside the bell and the search,
+    // with the logo in the middle.
+    await studentPage.setViewportSize({ width: 400, height: 900 });
+    await studentPage.getByRole('button', { name: /^알림/ }).waitFor();
+    const label = await box(studentPage, 'header a[href="/mypage"] span:last-child');
+    const logo = await box(studentPage, 'header a[href="/"]');
+    expect(label.height).toBeLessThan(20);
+    expect(Math.abs(logo.x + logo.width / 2 - 200)).toBeLessThan(2);
+    expect(label.x + label.width).toBeLessThanOrEqual(400);
   });
 
   test('2 and 11: skeleton cards while loading, then the exact total before the list is scrolled', async () => {

@@ -15,7 +15,7 @@ const MAX_VISIBLE = 3;
  * Holds the app's notifications above the routes, so a message shown just before a navigation (for
  * example 'sign-up complete' then go to /) stays visible on the next page. Errors are announced
  * assertively (role=alert), the rest politely (role=status). A message already shown is not stacked again:
- * its notice stays and its time starts over.
+ * its notice stays and its time starts over. A success dismisses the errors shown before it.
  */
 export function NotificationProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<Item[]>([]);
@@ -39,6 +39,11 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
       // The same message again (a file rejected twice, a retried request) is one notice whose time starts over.
       const shown = itemsRef.current.find((item) => item.message === message && item.tone === tone);
       const id = shown?.id ?? nextId.current++;
+      // A success settles what failed before it (a sign-up error, then the sign-up done): the errors go, so
+      // they do not follow the user to the next page.
+      if (tone === 'success') {
+        for (const item of itemsRef.current) if (item.tone === 'error') dismiss(item.id);
+      }
       if (shown === undefined) {
         itemsRef.current = [...itemsRef.current, { id, message, tone }].slice(-MAX_VISIBLE);
         setItems(itemsRef.current);
