@@ -16,6 +16,14 @@ export function formatDateTime(iso: string): string {
   return `${parts.year}년 ${parts.month} ${parts.day}일 (${parts.weekday}) ${parts.hour}:${parts.minute}`;
 }
 
+/** The day of a moment in the viewer's time zone: '2026년 11월 25일 (수)'. Blank for a bad date. */
+export function formatDay(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = Object.fromEntries(DATE_FORMAT.formatToParts(date).map((part) => [part.type, part.value]));
+  return `${parts.year}년 ${parts.month} ${parts.day}일 (${parts.weekday})`;
+}
+
 const TIME_FORMAT = new Intl.DateTimeFormat('ko-KR', {
   hour: '2-digit',
   minute: '2-digit',
