@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHAT_AVATARS } from '../lib/default-images.ts';
-import { formatChatTime } from '../lib/format-chat-time.ts';
+import { formatTimeOfDay } from '../lib/format-date-time.ts';
 import { RoomConnection } from '../lib/realtime/room-connection.ts';
 import { hashIndex } from '../lib/string-hash.ts';
 import { chatMessage, fakeStompFactory } from '../testing/fake-stomp.ts';
@@ -31,7 +31,7 @@ describe('LiveRoomPanel: the chat', () => {
       DEFAULT_CHAT_AVATARS[hashIndex('고래선생', 3)],
     );
     expect(
-      within(teacherItem).getByText(formatChatTime(data.history[0]?.createdDate ?? '')),
+      within(teacherItem).getByText(formatTimeOfDay(data.history[0]?.createdDate ?? '')),
     ).toBeInTheDocument();
     expect(within(anonymousItem).getByText('익명')).toBeInTheDocument();
     expect(anonymousItem.querySelector('img')?.getAttribute('src')).toBe(
@@ -43,8 +43,8 @@ describe('LiveRoomPanel: the chat', () => {
   });
 
   it('formats the time as hour and minute', () => {
-    expect(formatChatTime('2026-11-21T06:05:00.000Z')).toMatch(/\d{1,2}:05/);
-    expect(formatChatTime('nonsense')).toBe('');
+    expect(formatTimeOfDay('2026-11-21T06:05:00.000Z')).toMatch(/\d{1,2}:05/);
+    expect(formatTimeOfDay('nonsense')).toBe('');
   });
 
   it('sends on Enter, makes a new line on Shift+Enter, and disables sending while disconnected', async () => {
@@ -166,7 +166,7 @@ describe('LiveRoomPanel: the chat', () => {
     await waitFor(() =>
       expect(
         screen.getByText(
-          `강사가 채팅과 질문을 잠시 막았어요. ${formatChatTime(until)}부터 다시 쓸 수 있어요.`,
+          `강사가 채팅과 질문을 잠시 막았어요. ${formatTimeOfDay(until)}부터 다시 쓸 수 있어요.`,
         ),
       ).toBeInTheDocument(),
     );

@@ -76,8 +76,6 @@ export const PAST_QUESTIONS_TEXTS = {
   loading: '불러오는 중이에요…',
   noSessions: '아직 진행한 라이브 수업이 없어요.',
   session: '수업',
-  sessionOf: (startedAt: string) =>
-    `${new Date(startedAt).toLocaleString('ko-KR', { dateStyle: 'medium', timeStyle: 'short' })} 수업`,
   listLabel: '수업의 질문',
   none: '이 수업에는 질문이 없었어요.',
   pinned: '고정됨',

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@sea/contract/chat';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { formatChatTime } from '../../../lib/format-chat-time.ts';
+import { formatTimeOfDay } from '../../../lib/format-date-time.ts';
 import { CHAT_TEXTS } from '../texts.ts';
 import styles from './chat-panel.module.css';
 
@@ -33,7 +33,7 @@ export function ChatMessageItem({ message, mine, actions }: ChatMessageItemProps
         <div className={styles.bubbleRow}>
           <p className={styles.bubble}>{message.content}</p>
           <time className={styles.time} dateTime={message.createdDate}>
-            {formatChatTime(message.createdDate)}
+            {formatTimeOfDay(message.createdDate)}
           </time>
         </div>
         {actions && (

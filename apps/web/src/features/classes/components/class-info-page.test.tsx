@@ -186,9 +186,9 @@ describe('class introduction: schedule and replays up front', { timeout: 15_000 
     renderInfo();
     const list = await screen.findByRole('list', { name: '다가오는 라이브 일정 목록' });
     const items = within(list).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('오늘 오후 11시 ~ 11시 59분');
+    expect(items[0]).toHaveTextContent('오늘 23:00 ~ 23:59');
     expect(items[0]).toHaveTextContent('3강 색 섞기');
-    expect(items[1]).toHaveTextContent('내일 오전 9시 30분 ~ 11시');
+    expect(items[1]).toHaveTextContent('내일 09:30 ~ 11:00');
     expect(screen.getByRole('heading', { level: 2, name: '다가오는 라이브 일정' })).toBeInTheDocument();
   });
 

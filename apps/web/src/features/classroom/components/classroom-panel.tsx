@@ -3,7 +3,7 @@ import type { ChatMessage, RoomRole } from '@sea/contract/chat';
 import { CHAT_SLOW_DESTINATION } from '@sea/contract/classroom';
 import frame from '../../../components/ui/side-panel.module.css';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { formatChatTime } from '../../../lib/format-chat-time.ts';
+import { formatTimeOfDay } from '../../../lib/format-date-time.ts';
 import type { RoomView } from '../../../lib/realtime/use-room-connection.ts';
 import { messageModeration, type ModerationActions } from '../message-moderation.ts';
 import { CLASSROOM_TEXTS as T } from '../texts.ts';
@@ -95,7 +95,7 @@ export function ClassroomPanel({ classId, role = 'student', room, chat, handActi
           )}
           {!teacher && slowSeconds > 0 && <p className={classroom.notice}>{T.slowModeOn(slowSeconds)}</p>}
           {!teacher && mutedUntil !== null && (
-            <p className={classroom.notice}>{T.mutedUntil(formatChatTime(mutedUntil))}</p>
+            <p className={classroom.notice}>{T.mutedUntil(formatTimeOfDay(mutedUntil))}</p>
           )}
           {chat({ actionsFor: messageModeration(connection, role), footer })}
         </>

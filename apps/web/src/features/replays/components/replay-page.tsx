@@ -11,7 +11,8 @@ import { isHttpError } from '../../../lib/http-error.ts';
 import { apiUrl } from '../../../lib/http.ts';
 import { useSession, useSessionChat } from '../api/get-session.ts';
 import { formatDuration, formatDateTime } from '../../../lib/format-date-time.ts';
-import { sessionStatus, sessionTitle } from '../session-status.ts';
+import { sessionTitle } from '../../../lib/session-title.ts';
+import { sessionStatus } from '../session-status.ts';
 import { REPLAY_TEXTS } from '../texts.ts';
 import { useMediaTimeMs } from '../use-media-time.ts';
 import { useWatchBeats } from '../use-watch-beats.ts';
@@ -57,7 +58,7 @@ export function ReplayPage({
   }
 
   const item = session.data;
-  const title = sessionTitle(item);
+  const title = sessionTitle(item.recording.title, item.started_at);
   const { hls_url: hlsUrl, mp4_url: mp4Url } = item.recording;
   return (
     <Page>

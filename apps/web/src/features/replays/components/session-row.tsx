@@ -4,7 +4,8 @@ import { buttonClassName } from '../../../components/ui/button.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDuration, formatDateTime } from '../../../lib/format-date-time.ts';
-import { sessionStatus, sessionTitle } from '../session-status.ts';
+import { sessionTitle } from '../../../lib/session-title.ts';
+import { sessionStatus } from '../session-status.ts';
 import { REPLAY_TEXTS } from '../texts.ts';
 import { SessionTeacherActions } from './session-teacher-actions.tsx';
 import styles from './session-list.module.css';
@@ -20,7 +21,7 @@ export function SessionRow({
   role: 'teacher' | 'student';
 }) {
   const status = sessionStatus(session.recording);
-  const title = sessionTitle(session);
+  const title = sessionTitle(session.recording.title, session.started_at);
   const titled = session.recording.title?.trim();
   const when = [
     titled ? formatDateTime(session.started_at) : null,
