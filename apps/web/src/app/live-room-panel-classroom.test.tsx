@@ -63,7 +63,10 @@ describe('LiveRoomPanel: questions and hands', () => {
     await connect(stomp);
     const published = () => stomp.last().published.at(-1);
 
-    await userEvent.click(screen.getByRole('button', { name: '5분 채팅 금지' }));
+    await userEvent.click(screen.getByRole('button', { name: '채팅 금지' }));
+    // Asked first, with 5 minutes to start with.
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: '채팅 금지' }));
     expect(published()).toEqual({
       destination: '/app/chat/mute',
       body: { roomId: CLASS_ID, userId: 'student-1', minutes: 5 },

@@ -28,10 +28,11 @@ export function LiveRoomPanel({
       role={role}
       room={room}
       handAction={handAction}
-      chat={({ actionsFor, footer }) => (
+      chat={({ actionsFor, footer, blocked }) => (
         <ChatPanel
           messages={room.messages}
           disabled={room.state !== 'connected'}
+          blocked={blocked}
           send={room.send}
           actionsFor={actionsFor}
           footer={footer}

@@ -46,6 +46,16 @@ export function formatDuration(totalSeconds: number): string {
   return minutes === 0 ? `${hours}시간` : `${hours}시간 ${minutes}분`;
 }
 
+/** Time left, to the second under an hour: '45초', '4분 12초', '5분'; longer as formatDuration says it. */
+export function formatCountdown(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.ceil(totalSeconds));
+  if (seconds >= 3600) return formatDuration(seconds);
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  if (m === 0) return `${s}초`;
+  return s === 0 ? `${m}분` : `${m}분 ${s}초`;
+}
+
 /** A position in the video as the player shows it: '4:05', '1:02:09'. */
 export function formatClock(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));

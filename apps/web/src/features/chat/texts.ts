@@ -20,5 +20,5 @@ export const CHAT_TEXTS = {
   closedBody: '강의가 시작되면 채팅이 열려요.',
   /** The teacher's actions on a message. */
   deleteMessage: '메시지 삭제',
-  mute: (minutes: number) => `${minutes}분 채팅 금지`,
+  mute: '채팅 금지',
 } as const;

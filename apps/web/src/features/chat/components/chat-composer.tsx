@@ -7,6 +7,8 @@ import styles from './chat-panel.module.css';
 
 export type ChatComposerProps = {
   disabled: boolean;
+  /** Why the reader may not write now (said in the box, which keeps its text), or null. */
+  blocked?: string | null;
   /** Sends the text; false when it could not be sent (the text then stays in the box). */
   onSend: (content: string) => boolean;
 };
@@ -15,7 +17,8 @@ export type ChatComposerProps = {
  * The message box: Enter sends, Shift+Enter adds a line; nothing is sent while disconnected. A counter shows the
  * length against the limit (as the server counts it) before sending, and the box says so once it is reached.
  */
-export function ChatComposer({ disabled, onSend }: ChatComposerProps) {
+export function ChatComposer({ disabled: offline, blocked = null, onSend }: ChatComposerProps) {
+  const disabled = offline || blocked !== null;
   const [text, setText] = useState('');
   const blank = text.trim() === '';
   const length = textLength(text);
@@ -46,8 +49,10 @@ export function ChatComposer({ disabled, onSend }: ChatComposerProps) {
       <textarea
         className={styles.input}
         aria-label={CHAT_TEXTS.inputLabel}
-        placeholder={disabled ? CHAT_TEXTS.placeholderOffline : placeholder}
+        placeholder={blocked ?? (offline ? CHAT_TEXTS.placeholderOffline : placeholder)}
         value={text}
+        // A muted reader's box waits with what was typed in it, the time left as its placeholder.
+        disabled={blocked !== null}
         rows={2}
         // Clipped by characters as the server counts them (a native maxLength counts UTF-16 units).
         onChange={(event) => setText(clipText(event.target.value, MAX_CHAT_LENGTH))}

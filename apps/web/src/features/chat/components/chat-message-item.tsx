@@ -4,8 +4,8 @@ import { formatTimeOfDay } from '../../../lib/format-date-time.ts';
 import { CHAT_TEXTS } from '../texts.ts';
 import styles from './chat-panel.module.css';
 
-/** The teacher's actions on a message: delete it, and mute its writer (a student) for some minutes. */
-export type MessageActions = { onDelete: () => void; onMute?: (() => void) | undefined; muteMinutes: number };
+/** The teacher's actions on a message: delete it, and mute its writer (a student), which asks for how long. */
+export type MessageActions = { onDelete: () => void; onMute?: (() => void) | undefined };
 
 export type ChatMessageItemProps = {
   message: ChatMessage;
@@ -43,7 +43,7 @@ export function ChatMessageItem({ message, mine, actions }: ChatMessageItemProps
             </button>
             {actions.onMute && (
               <button type="button" onClick={actions.onMute}>
-                {CHAT_TEXTS.mute(actions.muteMinutes)}
+                {CHAT_TEXTS.mute}
               </button>
             )}
           </div>

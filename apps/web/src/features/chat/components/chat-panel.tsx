@@ -13,6 +13,8 @@ export type ChatPanelProps = {
   messages: readonly ChatMessage[];
   /** True while the room is not connected: nothing can be sent. */
   disabled: boolean;
+  /** Why the reader may not write now (a mute, with the time left), or null: the box waits, its text kept. */
+  blocked?: string | null;
   /** Sends a message; false when nothing was sent. */
   send: (content: string) => boolean;
   /** The teacher's actions on a message (the classroom's moderation); none for a student. */
@@ -25,7 +27,7 @@ export type ChatPanelProps = {
  * The chat tab of a live room's side panel: the messages under a line with their date at each new day (so an
  * earlier lecture's messages stand apart), kept at the newest while the reader is there, and the composer.
  */
-export function ChatPanel({ messages, disabled, send, actionsFor, footer }: ChatPanelProps) {
+export function ChatPanel({ messages, disabled, blocked = null, send, actionsFor, footer }: ChatPanelProps) {
   const me = useCurrentUser().data?.id ?? null;
   const listRef = useRef<HTMLOListElement>(null);
   const { onScroll, scrollToBottom, unseen } = useStickToBottom(listRef, messages.at(-1)?.id);
@@ -76,7 +78,7 @@ export function ChatPanel({ messages, disabled, send, actionsFor, footer }: Chat
         )}
       </div>
       {footer}
-      <ChatComposer disabled={disabled} onSend={onSend} />
+      <ChatComposer disabled={disabled} blocked={blocked} onSend={onSend} />
     </>
   );
 }
