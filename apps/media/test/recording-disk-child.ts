@@ -1,0 +1,29 @@
+// A media server recording a synthetic teacher's four streams into the folder given; prints, as JSON lines, the
+// recording state the teacher is told and, every 500 ms, the process's memory and the bytes held for the disk.
+// SIGTERM ends the session (its manifest's `end`) and the process.
+import { teachingServer } from './teaching-server.ts';
+
+const dir = process.argv[2];
+if (!dir) throw new Error('usage: recording-disk-child.ts RECORDINGS_DIR');
+const print = (line: object) => console.log(JSON.stringify(line));
+const setup = await teachingServer(
+  0,
+  ['webcamVideo', 'webcamAudio', 'screenShareVideo', 'screenShareAudio'],
+  {
+    recordingsDir: dir,
+    screen: true,
+    notify: (event, payload) => {
+      if (event === 'recordingState') print({ state: payload });
+    },
+  },
+);
+print({ sessionKey: setup.room.sessionKey });
+setInterval(
+  () => print({ rss: process.memoryUsage().rss, held: setup.room.recordingHeldBytes }),
+  500,
+).unref();
+process.once('SIGTERM', () => {
+  void setup.close().then(() => process.exit(0));
+});
+// Kept alive until the test ends it (bounded: a forgotten child ends by itself).
+setTimeout(() => process.exit(2), 120_000);
