@@ -47,8 +47,13 @@ function recordingChild(dir: string) {
     }
   });
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const states = () =>
-    lines.flatMap(({ at, line }) => (line.state ? [{ at, ...(line.state as { stalled?: boolean }) }] : []));
+  type State = { at: number; stalled?: boolean; metrics: Record<string, number> };
+  const states = (): State[] =>
+    lines.flatMap(({ at, line }) =>
+      line.state
+        ? [{ at, ...(line.state as { stalled?: boolean }), metrics: line.metrics as State['metrics'] }]
+        : [],
+    );
   const samples = (since: number) =>
     lines.flatMap(({ at, line }) =>
       at >= since && typeof line.rss === 'number'
@@ -116,6 +121,11 @@ describe.skipIf(!canMount)('recording on a disk that fills', () => {
     await until(() => media.states().some((s) => s.stalled), 5_000);
     const told = media.states().find((s) => s.stalled);
     expect((told?.at ?? Infinity) - full).toBeLessThan(2_000);
+    // The operator's metrics say it too.
+    expect(told?.metrics).toMatchObject({
+      media_recordings_stalled: 1,
+      media_recording_write_failures_total: 1,
+    });
 
     // The lecture runs on for 20 s with the disk full: the bytes held for it stay under 4 s of the streams,
     // and the process does not grow (the unfixed recorder held every byte, growing without end).
@@ -137,6 +147,7 @@ describe.skipIf(!canMount)('recording on a disk that fills', () => {
     disk.free();
     const freed = Date.now();
     await until(() => media.states().some((s) => s.at >= freed && s.stalled === false), 5_000);
+    expect(media.states().at(-1)?.metrics).toMatchObject({ media_recordings_stalled: 0 });
     await delay(2_500);
     media.child.kill('SIGTERM');
     await new Promise((resolve) => media.child.once('exit', resolve));
