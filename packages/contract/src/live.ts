@@ -89,7 +89,7 @@ export const RecordingStateSchema = z.object({
   paused: z.boolean(),
   /**
    * The recording's files cannot be written now (the recordings disk is full or broken): nothing is recorded
-   * until they can, and then recording goes on by itself. Absent: false.
+   * until they can, and then recording goes on by itself. Sent only while true (absent: false).
    */
   stalled: z.boolean().optional(),
 });

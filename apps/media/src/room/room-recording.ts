@@ -49,11 +49,9 @@ export class RoomRecording {
 
   /** Whether the session is recorded, and whether the recording is paused now. */
   get state(): RecordingState {
-    return {
-      recording: this.recording,
-      paused: this.recorder?.paused ?? false,
-      stalled: this.recorder?.stalled ?? false,
-    };
+    const state = { recording: this.recording, paused: this.recorder?.paused ?? false };
+    // Said only while true: the usual state stays the two fields every client knows.
+    return this.recorder?.stalled ? { ...state, stalled: true } : state;
   }
 
   /** Bytes the recording holds in memory for the disk (0 when not recorded). */
