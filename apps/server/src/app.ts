@@ -25,6 +25,7 @@ import { liveRoutes } from './live/live-routes.ts';
 import { registerMediaNodes } from './media-nodes/register-media-nodes.ts';
 import { registerMediaPlacement } from './media-nodes/register-media-placement.ts';
 import { LogDestination } from './log-destination.ts';
+import { materialJobs, registerMaterials } from './materials/register-materials.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContext } from './plugins/context.ts';
 import { registerCors } from './plugins/cors.ts';
@@ -141,9 +142,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Replays: queued as their sessions end, listed and served. They subscribe after the media nodes and the
   // chat, so that an ended membership reaches those at once and the recordings' removal follows.
   await registerReplays(app);
+  // The teacher's materials (slides and documents turned into pages) for the board
+  await registerMaterials(app);
 
-  // Background jobs from the database queue (replays of recorded sessions); JOB_CONCURRENCY=0 runs none here
-  await registerJobs(app, replayJobs);
+  // Background jobs from the database queue (replays, materials' conversions); JOB_CONCURRENCY=0 runs none here
+  await registerJobs(app, replayJobs, materialJobs);
 
   // The web app and the not-found answer come last
   await registerWeb(app, config.webDist);
