@@ -3,6 +3,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAttendance } from './attendance/register-attendance.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { registerRefreshTokenSweep } from './auth/refresh-token-sweep.ts';
+import { registerBoard } from './board/register-board.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { DatabaseChatAccess } from './chat/chat-access.ts';
 import { registerChat } from './chat/register-chat.ts';
@@ -144,6 +145,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerReplays(app);
   // The teacher's materials (slides and documents turned into pages) for the board
   await registerMaterials(app);
+  // The board of the live room: the material's page on stage and the teacher's ink on it
+  await registerBoard(app);
 
   // Background jobs from the database queue (replays, materials' conversions); JOB_CONCURRENCY=0 runs none here
   await registerJobs(app, replayJobs, materialJobs);
