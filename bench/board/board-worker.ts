@@ -2,7 +2,7 @@
 // arrived at each of them and how many bytes each received.
 import { parentPort, workerData } from 'node:worker_threads';
 import { boardTopic } from '@sea/contract/board';
-import { encodeFrame, frameText, stompFrame } from '../../apps/server/src/stomp/stomp-frame.ts';
+import { frameText, stompFrame } from '../../apps/server/src/stomp/stomp-frame.ts';
 import { RawStomp } from '../chat/raw-stomp.ts';
 
 type Setup = { url: string; classId: number; tokens: string[] };
@@ -20,6 +20,14 @@ let arrivals = new Map<string, number[]>();
 let bytes = tokens.map(() => 0);
 let pieces = tokens.map(() => 0);
 
+/** A MESSAGE frame's bytes on the wire: command, headers, blank line, body and the closing NUL. */
+function frameBytes(frame: { command: string; headers: Map<string, string>; body: Uint8Array }): number {
+  let bytes = frame.command.length + 1 + 1 + frame.body.length + 1;
+  for (const [name, value] of frame.headers)
+    bytes += Buffer.byteLength(name) + 1 + Buffer.byteLength(value) + 1;
+  return bytes;
+}
+
 /** Students connect this many at a time: on a loaded machine a thousand at once outwait the CONNECT timeout. */
 const CONNECT_BATCH = 50;
 
@@ -32,7 +40,7 @@ function join(token: string, index: number): { client: RawStomp; ready: Promise<
           if (frame.command === 'RECEIPT') return resolve();
           if (frame.command !== 'MESSAGE' || !measuring) return;
           const at = now();
-          bytes[index] = (bytes[index] ?? 0) + encodeFrame(frame).length + WS_HEADER_BYTES;
+          bytes[index] = (bytes[index] ?? 0) + frameBytes(frame) + WS_HEADER_BYTES;
           const event = JSON.parse(frameText(frame)) as { type: string; strokeId?: string; from?: number };
           if (event.type !== 'ink') return;
           pieces[index] = (pieces[index] ?? 0) + 1;
@@ -63,6 +71,8 @@ port.on('message', (message: { type: string; sent?: Record<string, number> }) =>
     arrivals = new Map();
     bytes = tokens.map(() => 0);
     pieces = tokens.map(() => 0);
+  } else if (message.type === 'count') {
+    port.postMessage({ type: 'count', least: Math.min(...pieces) });
   } else if (message.type === 'report') {
     measuring = false;
     const sent = message.sent ?? {};
