@@ -40,12 +40,19 @@ describe('inkedPage', () => {
   });
 
   it('draws a blank page white, shapes from the first point to the last, and escapes text', async () => {
-    const frame = await inkedPage(null, [stroke({ tool: 'rect', color: '#00ff00' })], {
-      width: 640,
-      height: 480,
+    const box = stroke({
+      tool: 'rect',
+      color: '#00ff00',
+      points: [
+        [0.1, 0.1, 1],
+        [0.5, 0.3, 1],
+        [0.9, 0.9, 1],
+      ],
     });
-    expect(await pixel(frame, 320, 240)).toEqual([0, 255, 0]);
-    expect(await pixel(frame, 320, 100)).toEqual([255, 255, 255]);
+    const frame = await inkedPage(null, [box], { width: 640, height: 480 });
+    // The 4:3 blank page fills the frame; the rectangle's top edge is at 48 px, its inside stays white.
+    expect(await pixel(frame, 320, 48)).toEqual([0, 255, 0]);
+    expect(await pixel(frame, 320, 240)).toEqual([255, 255, 255]);
     const svg = inkSvg([stroke({ tool: 'text', text: '<b>판서</b>', points: [[0.1, 0.1, 1]] })], {
       width: 100,
       height: 100,
