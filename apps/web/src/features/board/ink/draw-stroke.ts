@@ -25,22 +25,18 @@ export type InkContext = Pick<
   | 'textBaseline'
 >;
 
-/** How see-through the highlighter is, and how much wider than a pen of the same width. */
+/** How see-through the highlighter is (the tool's, not the colour's: board.ts). */
 export const HIGHLIGHTER_ALPHA = 0.35;
-export const HIGHLIGHTER_SCALE = 4;
-/** A text stroke's letters are this many times its width high. */
-export const TEXT_SCALE = 6;
 const ARROW_HEAD = 4;
 
-/** A stroke's thickness in pixels on a page of this size. */
+/** A stroke's thickness in pixels on a page of this size (its width is a fraction of the page's width). */
 export function strokePixels(stroke: Pick<Stroke, 'tool' | 'width'>, size: PageSize): number {
-  const base = (stroke.width * size.width) / 1000;
-  return stroke.tool === 'highlighter' ? base * HIGHLIGHTER_SCALE : base;
+  return stroke.tool === 'text' ? 1 : stroke.width * size.width;
 }
 
-/** A text stroke's font size in pixels. */
+/** A text stroke's font size in pixels: its width, a fraction of the page's width. */
 export function textPixels(stroke: Pick<Stroke, 'width'>, size: PageSize): number {
-  return Math.max(8, (stroke.width * TEXT_SCALE * size.width) / 1000);
+  return Math.max(6, stroke.width * size.width);
 }
 
 const toPixels = (point: InkPoint, size: PageSize): [number, number, number] => [

@@ -7,7 +7,7 @@ const make = (id: string, tool: InkTool, points: Stroke['points'], text?: string
   id,
   tool,
   color: '#000',
-  width: 2,
+  width: 0.002,
   points,
   done: true,
   ...(text === undefined ? {} : { text }),

@@ -3,8 +3,9 @@
 /** A point of a stroke: x and y in page coordinates (0..1), and the pen's pressure (0..1). */
 export type InkPoint = readonly [x: number, y: number, pressure: number];
 
-/** The drawing tools that leave ink. */
-export type InkTool = 'pen' | 'highlighter' | 'line' | 'rect' | 'ellipse' | 'arrow' | 'text';
+import type { InkTool } from '@sea/contract/board';
+
+export type { InkTool } from '@sea/contract/board';
 
 /** Every tool of the toolbar: the ink tools, the eraser (whole strokes) and the laser pointer (no ink). */
 export type BoardTool = InkTool | 'eraser' | 'laser';
@@ -18,7 +19,7 @@ export type Stroke = {
   tool: InkTool;
   /** A CSS colour (`#rrggbb`). */
   color: string;
-  /** Thickness in thousandths of the page's width, so ink keeps its look at any size. */
+  /** Thickness (a text's font size) as a fraction of the page's width, so ink keeps its look at any size. */
   width: number;
   points: InkPoint[];
   /** The words of a text stroke (drawn at its first point). */

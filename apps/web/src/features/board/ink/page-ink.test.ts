@@ -7,7 +7,7 @@ const stroke = (id: string, done = true, points: Stroke['points'] = [[0.1, 0.1, 
   id,
   tool: 'pen',
   color: '#000000',
-  width: 3,
+  width: 0.003,
   points,
   done,
 });
@@ -34,6 +34,25 @@ describe('PageInk', () => {
     ink.apply(stroke('a'));
     ink.apply(stroke('a'));
     expect(ink.pointCount).toBe(1);
+  });
+
+  it('skips the points of a piece the stroke already holds (the snapshot had them)', () => {
+    const ink = new PageInk();
+    ink.load([
+      stroke('a', false, [
+        [0, 0, 0.5],
+        [0.1, 0.1, 0.5],
+      ]),
+    ]);
+    ink.apply({
+      ...stroke('a', false, [
+        [0.1, 0.1, 0.5],
+        [0.2, 0.2, 0.5],
+      ]),
+      from: 1,
+    });
+    ink.apply({ ...stroke('a', true, [[0.3, 0.3, 0.5]]), from: 3 });
+    expect(ink.get('a')?.points.map((point) => point[0])).toEqual([0, 0.1, 0.2, 0.3]);
   });
 
   it('erases and clears, answering what was removed', () => {

@@ -1,7 +1,10 @@
 import type { InkPoint, Stroke } from './ink-types.ts';
 
-/** A piece of a stroke as it travels: the points since the last piece, `done` on the last one. */
-export type StrokePiece = Omit<Stroke, 'points'> & { points: readonly InkPoint[] };
+/**
+ * A piece of a stroke as it travels: the points since the last piece, `done` on the last one. `from` (when
+ * known) counts the stroke's points before this piece, so a piece already held is not added twice.
+ */
+export type StrokePiece = Omit<Stroke, 'points'> & { points: readonly InkPoint[]; from?: number };
 
 /**
  * The ink of one page: strokes in the order they were started, built from pieces as they arrive. `version`
@@ -54,11 +57,13 @@ export class PageInk {
    * Adds a piece: a new stroke, or more points of one in progress. A piece of a stroke already finished is
    * ignored (a repeat after a reconnect), so pieces may arrive twice.
    */
-  apply(piece: StrokePiece): void {
+  apply({ from, ...piece }: StrokePiece): void {
     const held = this.#strokes.get(piece.id);
     if (held?.done) return;
     if (held) {
-      held.points.push(...piece.points);
+      // Points the stroke already holds (the snapshot had them) are skipped.
+      const overlap = from === undefined ? 0 : Math.max(0, held.points.length - from);
+      held.points.push(...piece.points.slice(overlap));
       if (piece.text !== undefined) held.text = piece.text;
       held.done = piece.done;
     } else {

@@ -34,7 +34,7 @@ const start: Stroke = {
   id: 's',
   tool: 'pen',
   color: '#112233',
-  width: 3,
+  width: 0.003,
   points: [[0, 0, 0.5]],
   done: false,
 };
@@ -57,7 +57,7 @@ describe('StrokeStreamer', () => {
       [2, false],
       [1, true],
     ]);
-    expect(sent[2]).toMatchObject({ id: 's', tool: 'pen', color: '#112233', width: 3 });
+    expect(sent[2]).toMatchObject({ id: 's', tool: 'pen', color: '#112233', width: 0.003 });
   });
 
   it('ends with an empty done piece when nothing is left', () => {
