@@ -25,7 +25,10 @@ export const MAX_MATERIAL_PAGES = 300;
 /** Longest material name, in characters. */
 export const MATERIAL_NAME_MAX = 100;
 
-/** Widths of the two images of every page, in pixels: a thumbnail and one sharp on a 2560 px wide screen. */
+/**
+ * The two images of every page, in pixels: a thumbnail this wide, and an image whose long side is this long
+ * (sharp on a 2560 px wide screen; a portrait page is 2560 px high).
+ */
 export const MATERIAL_THUMBNAIL_WIDTH_PX = 320;
 export const MATERIAL_IMAGE_WIDTH_PX = 2560;
 
@@ -61,7 +64,8 @@ export type Material = z.infer<typeof MaterialSchema>;
 /**
  * One page of a ready material. `number` counts from 1; `title` is the page's first line of text (null when the
  * page has none); the URLs are short-lived and signed, as a replay's files; `width` and `height` are the big
- * image's pixels (the thumbnail has the same aspect ratio, {@link MATERIAL_THUMBNAIL_WIDTH_PX} wide).
+ * image's pixels, its long side {@link MATERIAL_IMAGE_WIDTH_PX} (the thumbnail has the same aspect ratio,
+ * {@link MATERIAL_THUMBNAIL_WIDTH_PX} wide).
  */
 export const MaterialPageSchema = z.object({
   number: z.number().int().min(1),
