@@ -24,9 +24,10 @@ export function Component() {
       role="student"
       chat={notLive ? <ChatClosed /> : <LiveRoomPanelView classId={classId} room={connection} />}
       screen={
-        notLive || room.error ? (
+        notLive ? (
           <StudentStage room={room} classId={classId} />
         ) : (
+          // The board needs no media: it shows even when the video cannot be received.
           <BoardStage {...board.stage} screen={<StudentStage room={room} classId={classId} />} />
         )
       }
@@ -35,7 +36,7 @@ export function Component() {
         <>
           <StudentStatus room={room} />
           {!room.error && <StudentSpeaking speaking={room.speaking} />}
-          {!room.error && <StudentBoardBar board={board} />}
+          {!notLive && <StudentBoardBar board={board} />}
         </>
       }
     />

@@ -39,9 +39,11 @@ export class InkRenderer {
 
   /** The page's size in CSS pixels and the screen's pixel ratio; the canvas's pixels follow them. */
   resize(size: PageSize, ratio: number): void {
+    // Compared with this renderer's own size, not the canvas's: a canvas kept across pages has the right pixels
+    // already, but a new renderer on it still has to learn the page's size.
+    if (size.width === this.#size.width && size.height === this.#size.height && ratio === this.#ratio) return;
     const width = Math.max(1, Math.round(size.width * ratio));
     const height = Math.max(1, Math.round(size.height * ratio));
-    if (width === this.#canvas.width && height === this.#canvas.height && ratio === this.#ratio) return;
     this.#size = size;
     this.#ratio = ratio;
     for (const surface of [this.#canvas, this.#cache]) {
