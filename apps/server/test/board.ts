@@ -21,17 +21,15 @@ export async function insertReadyMaterial(
     })
     .returning({ id: materials.id });
   if (!row) throw new Error('material not created');
-  await app.db
-    .insert(materialPages)
-    .values(
-      titles.map((title, index) => ({
-        materialId: row.id,
-        number: index + 1,
-        title,
-        width: 2560,
-        height: 1920,
-      })),
-    );
+  await app.db.insert(materialPages).values(
+    titles.map((title, index) => ({
+      materialId: row.id,
+      number: index + 1,
+      title,
+      width: 2560,
+      height: 1920,
+    })),
+  );
   return row.id;
 }
 

@@ -60,7 +60,7 @@ export type BoardTool = (typeof BOARD_TOOLS)[number];
 export const INK_TOOLS = ['pen', 'highlighter', 'line', 'rect', 'ellipse', 'arrow', 'text'] as const;
 export type InkTool = (typeof INK_TOOLS)[number];
 
-/** Most points in one piece of a stroke (a client sends a piece at least every 50 ms while drawing). */
+/** Most points in one piece of a stroke (a client sends what was drawn about every 50 ms, not each point). */
 export const MAX_POINTS_PER_PIECE = 200;
 /** Most points in one stroke, all pieces together; a longer stroke is refused (`bad-request`) from that piece. */
 export const MAX_POINTS_PER_STROKE = 4_000;

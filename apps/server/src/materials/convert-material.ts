@@ -23,7 +23,7 @@ export type MaterialJobDeps = { db: Database; files: FileStore; tools: PdfTools;
 const PAGES_PER_RUN = 8;
 /** Shares of the progress bar: the PDF made (office files) and read; the rest goes page by page. */
 const PDF_READY = 10;
-/** WebP quality of the page images: text stays crisp, a slide weighs a tenth of its PNG (docs/classroom.md). */
+/** WebP quality of the page images: text stays crisp at half the PNG's bytes (docs/classroom.md). */
 const WEBP_QUALITY = 82;
 
 /** The original upload's key in the material's folder. */

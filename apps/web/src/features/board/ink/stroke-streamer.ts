@@ -3,7 +3,7 @@ import type { InkPoint, Stroke } from './ink-types.ts';
 import type { StrokePiece } from './page-ink.ts';
 
 /** How often a stroke in progress goes out: often enough to look live, rarely enough to stay cheap. */
-export const PIECE_INTERVAL_MS = 40;
+export const PIECE_INTERVAL_MS = 50;
 /** At most this many points in one piece (the server refuses bigger ones): a longer wait sends several. */
 export const MAX_PIECE_POINTS = MAX_POINTS_PER_PIECE;
 
