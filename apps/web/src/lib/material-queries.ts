@@ -48,8 +48,9 @@ export function useMaterial(classId: number, materialId: number | null) {
     queryKey: materialKeys.detail(classId, materialId ?? 0),
     queryFn: () => fetchMaterial(classId, materialId ?? 0),
     enabled: materialId !== null && materialId > 0,
-    // The page URLs are signed for a while: read again before they run out (a long lecture).
-    staleTime: 10 * 60_000,
-    refetchInterval: 20 * 60_000,
+    // The page URLs are signed for at least 3 hours, the same within an hour (the images stay cached): read
+    // again every hour, so a long lecture never holds URLs that ran out.
+    staleTime: 30 * 60_000,
+    refetchInterval: 60 * 60_000,
   });
 }
