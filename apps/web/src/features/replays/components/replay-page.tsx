@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
@@ -30,10 +30,13 @@ export function ReplayPage({
   classId,
   sessionId,
   role,
+  beside,
 }: {
   classId: number;
   sessionId: number;
   role: 'teacher' | 'student';
+  /** What the route adds under the player, on the player's clock (the board and its chapters). */
+  beside?: (player: { timeMs: number; seek: (seconds: number) => void }) => ReactNode;
 }) {
   const session = useSession(classId, sessionId);
   const chat = useSessionChat(classId, sessionId);
@@ -95,6 +98,12 @@ export function ReplayPage({
               }}
             />
           </div>
+          {beside?.({
+            timeMs,
+            seek: (seconds) => {
+              if (video !== null) video.currentTime = seconds;
+            },
+          })}
         </div>
       ) : (
         <div role="status">
