@@ -51,10 +51,22 @@ const SERVER_FLOORS = [
   ['auth'],
   ['users', 'categories'],
   ['classes'],
-  ['enrolments', 'schedules', 'reviews', 'instructors', 'live', 'notifications', 'chat', 'sessions'],
+  [
+    'enrolments',
+    'schedules',
+    'reviews',
+    'instructors',
+    'live',
+    'notifications',
+    'chat',
+    'sessions',
+    'materials',
+  ],
   ['attendance'],
   // The product's surfaces, which compose the domains.
   ['classroom', 'replays', 'media-nodes', 'dashboard', 'health', 'web', 'demo'],
+  // The board of the live room, on the classroom's hands and the replays' timeline.
+  ['board'],
   // The composition root.
   ['app.ts'],
   ['main.ts'],

@@ -587,7 +587,7 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
     120_000,
   );
   it.runIf(browserJourney)(
-    'restarting the media service: both pages say 잠시 후 다시 연결합니다, then the lecture comes back by itself',
+    'restarting the media service: both pages say 잠시 후 다시 연결할게요, then the lecture comes back by itself',
     async () => {
       if (!browserRoom || !media) throw new Error('the Chromium lecture did not run');
       const { teacher, student } = browserRoom;
@@ -598,10 +598,10 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
       for (const page of [teacher, student])
         await expect
           .poll(() => statusOf(page).textContent(), { timeout: 15_000 })
-          .toBe('잠시 후 다시 연결합니다');
+          .toBe('잠시 후 다시 연결할게요');
       // Down for a while: the pages keep waiting rather than ending the lecture.
       await new Promise((resolve) => setTimeout(resolve, 3_000));
-      expect(await statusOf(student).textContent()).toBe('잠시 후 다시 연결합니다');
+      expect(await statusOf(student).textContent()).toBe('잠시 후 다시 연결할게요');
       expect(student.url()).toContain(`/live/student/${classId}`);
 
       media.child = await startMedia(media.env, ports.media);

@@ -1,16 +1,14 @@
 /// <reference lib="dom" />
-import { randomBytes, randomUUID } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MEDIA_CALLBACK_AUDIENCE } from '@sea/contract/live-ticket';
-import { MEDIA_NODE_REPORT_INTERVAL_MS, type MediaNodeReport } from '@sea/contract/media-nodes';
-import { ROUTES, toPath } from '@sea/contract/paths';
+import { MEDIA_NODE_REPORT_INTERVAL_MS } from '@sea/contract/media-nodes';
 import { loginThroughDev, signUpThroughUi, storedTokens } from './harness/accounts.ts';
 import { ApiClient } from './harness/api.ts';
 import { chromiumAvailable, launchChromium } from '../harness/chromium.ts';
 import type { JourneyBrowser } from '../harness/chromium.ts';
 import { eventually } from './harness/poll.ts';
+import { FakeMediaNode } from './harness/fake-media-node.ts';
 import { captureScreen } from './harness/screens.ts';
 import { startServer } from '../harness/server-process.ts';
 import type { RunningServer } from '../harness/server-process.ts';
@@ -34,54 +32,6 @@ function questionsOf(page: Page): Promise<string[]> {
 
 function messagesOf(page: Page): Promise<string[]> {
   return panelOf(page).getByRole('list', { name: '채팅 메시지' }).locator('li').allTextContents();
-}
-
-/**
- * A media node as the API server knows one: its reports keep one room (the live session of the class) open,
- * so questions and polls have a session to belong to. The media service itself is not needed here.
- */
-class FakeMediaNode {
-  readonly #id = `e2e-node-${randomUUID().slice(0, 8)}`;
-  readonly #boot = randomUUID();
-  readonly #bootedAt = new Date().toISOString();
-  readonly #room: MediaNodeReport['rooms'][number];
-  readonly #baseUrl: string;
-  #seq = 0;
-
-  constructor(baseUrl: string, classId: number) {
-    this.#baseUrl = baseUrl;
-    this.#room = {
-      classId,
-      sessionKey: randomUUID(),
-      startedAt: new Date().toISOString(),
-      recording: false,
-      students: [],
-    };
-  }
-
-  async report(): Promise<void> {
-    this.#seq += 1;
-    const token = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
-      .setAudience(MEDIA_CALLBACK_AUDIENCE)
-      .setExpirationTime('5m')
-      .sign(new TextEncoder().encode(MEDIA_SECRET));
-    const body: MediaNodeReport = {
-      url: 'http://127.0.0.1:9',
-      boot: this.#boot,
-      bootedAt: this.#bootedAt,
-      seq: this.#seq,
-      rooms: [this.#room],
-      closed: [],
-      edges: [],
-    };
-    const response = await fetch(`${this.#baseUrl}${toPath(ROUTES.mediaNodeReport, { nodeId: this.#id })}`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`node report answered ${response.status}: ${await response.text()}`);
-  }
 }
 
 /**
@@ -121,7 +71,7 @@ describe.skipIf(!chromiumAvailable())('classroom journey', { timeout: 120_000 },
       await new ApiClient(server.baseUrl, await storedTokens(page)).enroll(classId);
     }
     await teacher.setLive(classId, true);
-    const node = new FakeMediaNode(server.baseUrl, classId);
+    const node = new FakeMediaNode(server.baseUrl, classId, MEDIA_SECRET);
     await node.report();
     reports = setInterval(() => void node.report().catch(() => undefined), MEDIA_NODE_REPORT_INTERVAL_MS);
 

@@ -41,8 +41,8 @@ function todaysSession(): { start: number; end: string } {
   return { start: hour < 23 ? hour + 1 : 0, end: '23:59:59' };
 }
 
-/** '오후 8시' for 20, '오전 12시' for 0: how the card says an hour. */
-const koreanHour = (hour: number) => `${hour < 12 ? '오전' : '오후'} ${hour % 12 === 0 ? 12 : hour % 12}시`;
+/** '20:00' for 20, '00:00' for 0: how the card and the class page say an hour (the app's one clock style). */
+const clockHour = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /** Two replays the students may watch and one the teacher hid, written into the stopped server's database. */
 async function seedReplays(dataDir: string, classId: number): Promise<void> {
@@ -147,7 +147,7 @@ describe.skipIf(!chromiumAvailable())('discovery journey', { timeout: 90_000 }, 
 
   test("the result's card says when the class goes live today and names its teacher as a link", async () => {
     const card = page.getByRole('list', { name: '‘수채’ 검색 결과' }).getByRole('article');
-    await card.getByText(`오늘 ${koreanHour(today.start)} 라이브`).waitFor();
+    await card.getByText(`오늘 ${clockHour(today.start)} 라이브`).waitFor();
     // Two links side by side, none inside the other: the class by its name, the teacher to their page.
     const links = card.getByRole('link');
     expect(await links.count()).toBe(2);
@@ -175,8 +175,8 @@ describe.skipIf(!chromiumAvailable())('discovery journey', { timeout: 90_000 }, 
     const schedule = page.getByRole('list', { name: '다가오는 라이브 일정 목록' });
     await schedule.waitFor();
     expect(await schedule.getByRole('listitem').allTextContents()).toEqual([
-      expect.stringMatching(new RegExp(`^오늘 ${koreanHour(today.start)} ~ .*3강 파도 색 섞기$`)),
-      '내일 오후 7시 30분 ~ 9시4강 노을 그리기',
+      expect.stringMatching(new RegExp(`^오늘 ${clockHour(today.start)} ~ .*3강 파도 색 섞기$`)),
+      '내일 19:30 ~ 21:004강 노을 그리기',
     ]);
     // Not enrolled: the count of replays (the hidden one left out) and what enrolling opens.
     await page.getByText('다시보기 2개', { exact: true }).waitFor();

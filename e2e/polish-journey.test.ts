@@ -105,6 +105,16 @@ describe.skipIf(!chromiumAvailable())('polish of the first screens (issue 19)', 
     await studentPage.getByText(/아직 수강 중인 강의가 없어요/).waitFor();
     expect(await studentPage.getByRole('link', { name: '강의 둘러보기' }).getAttribute('href')).toBe('/list');
     expect(await captureScreen(studentPage, 'polish-classroom-empty')).toEqual([]);
+
+    // Issue 32 item 13: on a phone the header keeps '내 강의실' on one line, beside the bell and the search,
+    // with the logo in the middle.
+    await studentPage.setViewportSize({ width: 400, height: 900 });
+    await studentPage.getByRole('button', { name: /^알림/ }).waitFor();
+    const label = await box(studentPage, 'header a[href="/mypage"] span:last-child');
+    const logo = await box(studentPage, 'header a[href="/"]');
+    expect(label.height).toBeLessThan(20);
+    expect(Math.abs(logo.x + logo.width / 2 - 200)).toBeLessThan(2);
+    expect(label.x + label.width).toBeLessThanOrEqual(400);
   });
 
   test('2 and 11: skeleton cards while loading, then the exact total before the list is scrolled', async () => {
@@ -136,6 +146,30 @@ describe.skipIf(!chromiumAvailable())('polish of the first screens (issue 19)', 
     expect(await teacherPage.getByText(/이상/).count()).toBe(0);
     await teacherPage.unroute(() => true);
     expect(await captureScreen(teacherPage, 'polish-mypage-total')).toEqual([]);
+
+    // Issue 32 item 17: at 1280 px /list's TOP 10 row holds its final height while it loads (grey cards of
+    // the final shape), so the list under it does not jump when the cards arrive.
+    let releaseTopTen: () => void = () => {};
+    const topTenHeld = new Promise<void>((resolve) => {
+      releaseTopTen = resolve;
+    });
+    await teacherPage.route(
+      (url) => url.pathname === '/api/classes' && url.searchParams.get('target') === 'topten',
+      async (route) => {
+        await topTenHeld;
+        await route.continue();
+      },
+    );
+    await teacherPage.setViewportSize({ width: 1280, height: 900 });
+    await teacherPage.goto(`${server.baseUrl}/list`);
+    await teacherPage.locator('[data-skeleton="top-ten"]').waitFor();
+    await teacherPage.locator('ul[aria-label] > li').first().waitFor();
+    const loadingY = (await box(teacherPage, '#class-list-title')).y;
+    releaseTopTen();
+    await teacherPage.locator('[aria-roledescription="carousel"]').waitFor();
+    await teacherPage.locator('[aria-roledescription="carousel"] img').first().waitFor();
+    expect(Math.abs((await box(teacherPage, '#class-list-title')).y - loadingY)).toBeLessThan(1);
+    await teacherPage.unroute(() => true);
   });
 
   test('9: a student who is not enrolled is told the dashboard is for students, with the enrol button', async () => {

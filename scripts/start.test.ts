@@ -42,6 +42,15 @@ function childrenOf(pid: number): number[] {
   });
 }
 
+/** The process's command line, its arguments joined by spaces ('' once it is gone). */
+function cmdline(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
 /** Whether the process runs (a zombie, waiting for whoever adopted it to reap it, does not). */
 function alive(pid: number): boolean {
   try {
@@ -113,7 +122,7 @@ const connect = (mediaUrl: string, ticket: string): Promise<Socket> =>
   connectLive(mediaUrl, ticket, (socket) => cleanups.push(() => socket.disconnect()));
 
 describe('npm start', () => {
-  it('on another PORT: a lecture goes live at once, a stop mid-lecture leaves nothing running or live', async () => {
+  it('on another PORT: a lecture goes live at once, a stop mid-lecture leaves nothing running or live, a killed media service comes back', async () => {
     const [port, mediaPort] = [await freePort(), await freePort()];
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-start-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -204,16 +213,58 @@ describe('npm start', () => {
       expect(sessions[0]?.ended_at).not.toBeNull();
     }
 
-    // After a restart the class is not live; then npm start killed outright takes its services with it.
+    // After a restart the class is not live.
     const second = await startPlatform(env, apiUrl, mediaUrl);
     expect(await isLive()).toBe(false);
     expect(second.services).toHaveLength(2);
+
+    // The media service killed mid-lecture: the class leaves the live list within 5 s, the API server answers
+    // throughout, and npm start brings the media service back by itself.
+    const again = await connect(mediaUrl, await ticket(teacher.accessToken));
+    expect(await again.timeout(10_000).emitWithAck('startRoom', {})).toEqual({ data: { producers: [] } });
+    expect(await isLive()).toBe(true);
+    const media = second.services.find((pid) => cmdline(pid).includes('apps/media'));
+    if (media === undefined) throw new Error(`no media service among ${second.services.join(', ')}`);
+    const health: { at: number; ok: boolean }[] = [];
+    let polling = true;
+    const poll = (async () => {
+      while (polling) {
+        const ok = await fetch(`${apiUrl}/health`, { signal: AbortSignal.timeout(2_000) }).then(
+          (response) => response.ok,
+          () => false,
+        );
+        health.push({ at: Date.now(), ok });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    const killedAt = Date.now();
+    process.kill(media, 'SIGKILL');
+    await until(async () => !(await isLive()), 5_000, 'the class to stop being live');
+    const notLiveMs = Date.now() - killedAt;
+    await until(
+      async () =>
+        (await fetch(`${mediaUrl}/health`).then(
+          (r) => r.ok,
+          () => false,
+        )) && !alive(media),
+      30_000,
+      'the media service to come back',
+    );
+    const backMs = Date.now() - killedAt;
+    polling = false;
+    await poll;
+    console.log(
+      `npm start: the class was not live ${notLiveMs} ms after the kill; media back after ${backMs} ms`,
+    );
+    expect(health.length).toBeGreaterThan(5);
+    expect(health.filter((answer) => !answer.ok)).toEqual([]);
+    expect(second.output()).toContain('the media service stopped (SIGKILL); starting it again in 1 s');
+    const services = childrenOf(second.start.pid ?? 0);
+    expect(services).toHaveLength(2);
+
+    // npm start killed outright takes its services with it.
     second.start.kill('SIGKILL');
     await second.exit;
-    await until(
-      () => second.services.every((pid) => !alive(pid)),
-      STOP_LIMIT_MS,
-      'the orphaned services to stop',
-    );
+    await until(() => services.every((pid) => !alive(pid)), STOP_LIMIT_MS, 'the orphaned services to stop');
   }, 600_000);
 });

@@ -4,6 +4,11 @@
 // both services must agree on are derived from PORT (platform-env.ts). `--no-build` serves the web app
 // built last.
 //
+// Supervision: a service that dies on its own (a crash, a kill) is started again after a backoff (1 s, then
+// doubling up to 30 s; back to 1 s once a run lasted a minute), and the other goes on serving meanwhile: the
+// API server keeps answering while the media service comes back, and marks its classes not live within
+// seconds. Only Ctrl+C or a signal to this process stops the platform.
+//
 // Stopping: the media service first (its rooms close and the API server hears it, so no class stays live),
 // then the API server; each gets STOP_GRACE_MS before it is killed, and this process exits only once both are
 // gone. The services run in their own process group (a terminal's Ctrl+C reaches this process alone, which
@@ -18,6 +23,11 @@ import { prettyLogs } from './pretty-logs.ts';
 /** How long a service may take to stop before it is killed (each stops itself within 10 s). */
 const STOP_GRACE_MS = 12_000;
 const HEALTH_TIMEOUT_MS = 180_000;
+/** The first wait before a service that died is started again; doubled after each quick death. */
+const RESTART_FIRST_MS = 1_000;
+const RESTART_MAX_MS = 30_000;
+/** A run this long counts as healthy: the next death waits {@link RESTART_FIRST_MS} again. */
+const HEALTHY_RUN_MS = 60_000;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { env, warnings } = platformEnv(process.env, root);
@@ -27,10 +37,11 @@ const build = !process.argv.includes('--no-build');
 // collector) gets them as they are: one JSON object per line.
 const pretty = process.stdout.isTTY ? await prettyLogs() : null;
 
-type Service = { name: string; child: ChildProcess };
+type Service = { name: string; script: string; child: ChildProcess; backoffMs: number };
 const services: Service[] = [];
 let builder: ChildProcess | null = null;
 let stopping = false;
+const restarts = new Set<NodeJS.Timeout>();
 
 const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
@@ -38,7 +49,7 @@ const exited = (child: ChildProcess) =>
     else child.once('exit', () => resolve());
   });
 
-function run(name: string, script: string): void {
+function spawnService(script: string): ChildProcess {
   const child = spawn(process.execPath, [script], {
     cwd: root,
     env,
@@ -46,11 +57,33 @@ function run(name: string, script: string): void {
     detached: true,
   });
   if (pretty) child.stdout?.pipe(pretty, { end: false });
-  services.push({ name, child });
-  child.on('exit', (code, signal) => {
+  return child;
+}
+
+function run(name: string, script: string): void {
+  const service: Service = { name, script, child: spawnService(script), backoffMs: RESTART_FIRST_MS };
+  services.push(service);
+  watch(service);
+}
+
+/** Starts the service again after its backoff whenever it dies on its own. */
+function watch(service: Service): void {
+  const startedAt = Date.now();
+  service.child.once('exit', (code, signal) => {
     if (stopping) return;
-    console.error(`[start] the ${name} stopped (${signal ?? code}); stopping the platform.`);
-    void stop(code || 1);
+    if (Date.now() - startedAt >= HEALTHY_RUN_MS) service.backoffMs = RESTART_FIRST_MS;
+    const wait = service.backoffMs;
+    service.backoffMs = Math.min(wait * 2, RESTART_MAX_MS);
+    console.error(
+      `[start] the ${service.name} stopped (${signal ?? code}); starting it again in ${wait / 1000} s.`,
+    );
+    const timer = setTimeout(() => {
+      restarts.delete(timer);
+      if (stopping) return;
+      service.child = spawnService(service.script);
+      watch(service);
+    }, wait);
+    restarts.add(timer);
   });
 }
 
@@ -70,6 +103,7 @@ async function end({ name, child }: Service): Promise<void> {
 async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
+  for (const timer of restarts) clearTimeout(timer);
   builder?.kill('SIGTERM');
   for (const service of [...services].reverse()) await end(service);
   if (builder) await exited(builder);

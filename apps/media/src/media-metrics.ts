@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { MediaServer } from './media-server.ts';
+import { recordingCounts } from './recording/recording-counts.ts';
 import { rtpCounts, type RtpCounts, sumRtpCounts } from './rtc/rtp-counts.ts';
 
 /** The counters read from the RTP paths' counts: name, help, and which count. */
@@ -65,6 +66,34 @@ export function mediaMetrics(server: MediaServer): Registry {
       server.forwarding
         ?.utilization()
         .forEach((value, worker) => this.set({ worker: String(worker) }, value));
+    },
+  });
+
+  new Gauge({
+    name: 'media_recordings_stalled',
+    help: 'Recorded rooms of this node whose files cannot be written now (a full or broken disk)',
+    registers,
+    collect() {
+      const stalled = rooms().filter((room) => server.room(room.classId)?.recordingState.stalled);
+      this.set(stalled.length);
+    },
+  });
+  new Gauge({
+    name: 'media_recording_held_bytes',
+    help: 'Bytes of recordings held in memory for the disk (bounded: a few seconds of each stream)',
+    registers,
+    collect() {
+      const held = rooms().map((room) => server.room(room.classId)?.recordingHeldBytes ?? 0);
+      this.set(held.reduce((sum, n) => sum + n, 0));
+    },
+  });
+  new Counter({
+    name: 'media_recording_write_failures_total',
+    help: "Times a session's recording stalled because its files could not be written",
+    registers,
+    collect() {
+      this.reset();
+      this.inc(recordingCounts.writeFailures);
     },
   });
 

@@ -1,6 +1,6 @@
 import type { StreamKind } from '@sea/contract/live';
 import { MediaServer } from '../src/media-server.ts';
-import { Peer } from '../src/peer.ts';
+import { type Notify, Peer } from '../src/peer.ts';
 import { SyntheticTeacher } from './synthetic-teacher.ts';
 import { LOOPBACK_RTC, RecordingReports } from './test-media-server.ts';
 
@@ -11,7 +11,7 @@ import { LOOPBACK_RTC, RecordingReports } from './test-media-server.ts';
 export async function teachingServer(
   workers: number,
   kinds: StreamKind[],
-  options: { recordingsDir?: string; screen?: boolean; record?: boolean } = {},
+  options: { recordingsDir?: string; screen?: boolean; record?: boolean; notify?: Notify } = {},
 ) {
   const server = new MediaServer({
     rtc: LOOPBACK_RTC,
@@ -22,7 +22,11 @@ export async function teachingServer(
   });
   const teacher = new SyntheticTeacher(1_000, { screen: options.screen === true });
   const room = server.openRoom(1, { teacherNickname: '파도선생', record: options.record });
-  const peer = new Peer({ userId: 't', nickname: 't', role: 'teacher', classId: 1 }, LOOPBACK_RTC, () => {});
+  const peer = new Peer(
+    { userId: 't', nickname: 't', role: 'teacher', classId: 1 },
+    LOOPBACK_RTC,
+    options.notify ?? (() => {}),
+  );
   room.startTeacher(peer);
   const transport = peer.createProducerTransport();
   await teacher.accept(await transport.connect(await teacher.offer()));

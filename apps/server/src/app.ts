@@ -3,6 +3,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAttendance } from './attendance/register-attendance.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { registerRefreshTokenSweep } from './auth/refresh-token-sweep.ts';
+import { registerBoard } from './board/register-board.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { DatabaseChatAccess } from './chat/chat-access.ts';
 import { registerChat } from './chat/register-chat.ts';
@@ -25,6 +26,7 @@ import { liveRoutes } from './live/live-routes.ts';
 import { registerMediaNodes } from './media-nodes/register-media-nodes.ts';
 import { registerMediaPlacement } from './media-nodes/register-media-placement.ts';
 import { LogDestination } from './log-destination.ts';
+import { materialJobs, registerMaterials } from './materials/register-materials.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContext } from './plugins/context.ts';
 import { registerCors } from './plugins/cors.ts';
@@ -141,9 +143,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Replays: queued as their sessions end, listed and served. They subscribe after the media nodes and the
   // chat, so that an ended membership reaches those at once and the recordings' removal follows.
   await registerReplays(app);
+  // The teacher's materials (slides and documents turned into pages) for the board
+  await registerMaterials(app);
+  // The board of the live room: the material's page on stage and the teacher's ink on it
+  await registerBoard(app);
 
-  // Background jobs from the database queue (replays of recorded sessions); JOB_CONCURRENCY=0 runs none here
-  await registerJobs(app, replayJobs);
+  // Background jobs from the database queue (replays, materials' conversions); JOB_CONCURRENCY=0 runs none here
+  await registerJobs(app, replayJobs, materialJobs);
 
   // The web app and the not-found answer come last
   await registerWeb(app, config.webDist);

@@ -178,6 +178,14 @@ describe('loadConfig', () => {
       expect([dev.production, dev.kakao.restApiKey]).toEqual([true, null]);
     });
 
+    it('takes NODE_ENV in any case and with spaces: Production is production too', () => {
+      for (const NODE_ENV of ['Production', ' PRODUCTION ', 'production\n']) {
+        expect(() => loadConfig({ DATA_DIR: tempDir(), NODE_ENV })).toThrow(/KAKAO_REST_API_KEY: required/);
+        const dev = loadConfig({ DATA_DIR: tempDir(), NODE_ENV, DEV_LOGIN: 'true' });
+        expect(dev.production, NODE_ENV).toBe(true);
+      }
+    });
+
     it('is not production otherwise, where the dev login stays the default', () => {
       for (const NODE_ENV of [undefined, 'development', 'test']) {
         expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV }).production).toBe(false);

@@ -12,6 +12,7 @@ import {
   metricsAllowEnv,
   optionalEnv as optional,
   parseEnv,
+  productionEnv,
   secretEnv as secret,
 } from '@sea/contract/env';
 import type { IceServer } from '@sea/contract/live-ticket';
@@ -188,7 +189,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxy,
   CORS_ORIGINS: corsOrigins,
   JWT_SECRET: secret,
-  NODE_ENV: optional,
+  NODE_ENV: productionEnv,
   DEV_LOGIN: flag(false),
   // Off only on purpose: seeding many classes from one account, or a browser test that does.
   WRITE_LIMITS: flag(true),
@@ -226,7 +227,9 @@ const EnvSchema = z.object({
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parseEnv(EnvSchema, env);
-  if (e.NODE_ENV === 'production' && e.KAKAO_REST_API_KEY === undefined && !e.DEV_LOGIN) {
+  // NODE_ENV read as a flag: `Production` and ` production ` are production too.
+  const production = e.NODE_ENV;
+  if (production && e.KAKAO_REST_API_KEY === undefined && !e.DEV_LOGIN) {
     throw new ConfigError([
       'KAKAO_REST_API_KEY: required when NODE_ENV=production; without it the dev login lets anyone log in as ' +
         'anyone (set DEV_LOGIN=true to run the dev login on purpose)',
@@ -244,7 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
     redisUrl: e.REDIS_URL ?? null,
     demoData: e.DEMO_DATA,
-    production: e.NODE_ENV === 'production',
+    production,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     jwtSecret: e.JWT_SECRET ?? keptSecret(dataDir, 'jwt-secret'),

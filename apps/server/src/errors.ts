@@ -35,6 +35,7 @@ const THINGS = {
   path: ['요청한 주소를', 'Path'],
   file: ['파일을', 'File'],
   session: ['라이브 수업을', 'Live session'],
+  material: ['자료를', 'Material'],
 } as const;
 export type Thing = keyof typeof THINGS;
 

@@ -95,6 +95,16 @@ const CASES: Case[] = [
     expected: [401, 418, 200, 200],
   },
   {
+    name: 'GET materials',
+    request: (f) => ({ url: `/api/classes/${f.classId}/materials` }),
+    expected: [401, 418, 200, 200],
+  },
+  {
+    name: 'GET board',
+    request: (f) => ({ url: `/api/classes/${f.classId}/board` }),
+    expected: [401, 418, 200, 200],
+  },
+  {
     name: 'GET dashboard/students',
     request: (f) => ({ url: `/api/classes/${f.classId}/dashboard/students` }),
     expected: [401, 418, 418, 200],

@@ -108,4 +108,4 @@ export const CHAT_RECONNECT_HEADER = 'reconnect-within-ms';
 export const CHAT_RESTART_RECONNECT_MS = 2_000;
 
 /** The `message` of a stopping server's ERROR frame. */
-export const CHAT_RESTART_MESSAGE = '채팅 서버를 다시 시작합니다. 잠시 후 다시 연결합니다.';
+export const CHAT_RESTART_MESSAGE = '채팅 서버를 다시 시작해요. 잠시 후 다시 연결할게요.';

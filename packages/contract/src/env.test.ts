@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigError, iceServersEnv, MIN_SECRET_LENGTH, optionalEnv, parseEnv, secretEnv } from './env.ts';
+import {
+  ConfigError,
+  iceServersEnv,
+  isProduction,
+  MIN_SECRET_LENGTH,
+  optionalEnv,
+  parseEnv,
+  productionEnv,
+  secretEnv,
+} from './env.ts';
 
 const Schema = z.object({ NAME: optionalEnv, SECRET: secretEnv, ICE_SERVERS: iceServersEnv });
 
@@ -38,5 +47,27 @@ describe('parseEnv', () => {
       `Invalid configuration:\n  - SECRET: must be at least ${MIN_SECRET_LENGTH} characters\n` +
         '  - ICE_SERVERS: must be a JSON array of {urls, username?, credential?}',
     );
+  });
+});
+
+describe('NODE_ENV', () => {
+  it('means production in any case and with spaces around it, and nothing else does', () => {
+    for (const value of ['production', 'Production', 'PRODUCTION', ' production ', '\tProduction\n']) {
+      expect(isProduction(value), JSON.stringify(value)).toBe(true);
+      expect(productionEnv.parse(value), JSON.stringify(value)).toBe(true);
+    }
+    for (const value of [
+      undefined,
+      '',
+      ' ',
+      'development',
+      'test',
+      'prod',
+      'production-like',
+      'pro duction',
+    ]) {
+      expect(isProduction(value), JSON.stringify(value)).toBe(false);
+      expect(productionEnv.parse(value), JSON.stringify(value)).toBe(false);
+    }
   });
 });

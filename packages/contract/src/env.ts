@@ -13,6 +13,17 @@ export const optionalEnv = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/**
+ * Whether a NODE_ENV value means production: trimmed and in any case (`Production`, ` PRODUCTION `), so a
+ * production rule is never skipped by the way the value was typed. The one reading of NODE_ENV.
+ */
+export function isProduction(nodeEnv: string | undefined): boolean {
+  return nodeEnv?.trim().toLowerCase() === 'production';
+}
+
+/** NODE_ENV read as {@link isProduction}: true in production. */
+export const productionEnv = optionalEnv.transform(isProduction);
+
 /** The shortest secret either service accepts (MEDIA_SECRET, JWT_SECRET), in characters. */
 export const MIN_SECRET_LENGTH = 32;
 

@@ -84,7 +84,15 @@ const Empty = z.object({}).strict();
  * Whether the session is recorded (chosen at `startRoom`, fixed for the session) and whether the teacher has
  * paused the recording. Teacher and students see the same, so nobody is recorded unknowingly.
  */
-export const RecordingStateSchema = z.object({ recording: z.boolean(), paused: z.boolean() });
+export const RecordingStateSchema = z.object({
+  recording: z.boolean(),
+  paused: z.boolean(),
+  /**
+   * The recording's files cannot be written now (the recordings disk is full or broken): nothing is recorded
+   * until they can, and then recording goes on by itself. Sent only while true (absent: false).
+   */
+  stalled: z.boolean().optional(),
+});
 export type RecordingState = z.infer<typeof RecordingStateSchema>;
 
 /** A user id as the live ticket names it (`sub`), the same id as the chat's raised hands carry. */

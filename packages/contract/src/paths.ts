@@ -59,6 +59,16 @@ export const ROUTES = {
   classHands: '/api/classes/:classId/hands',
   /** The polls of the class's live session (the open one, or `?session=`), for its members. */
   classPolls: '/api/classes/:classId/polls',
+  /** A class's materials (materials.ts): the teacher uploads (multipart) and changes them, members read. */
+  materials: '/api/classes/:classId/materials',
+  material: '/api/classes/:classId/materials/:materialId',
+  /** A material's files (page images, the PDF), reached only with the signed `?exp=&sig=` of its URLs. */
+  materialFile: '/api/materials/:materialId/files/:file',
+  /** The board of the class's current or last session (board.ts), for late joiners. */
+  classBoard: '/api/classes/:classId/board',
+  /** A session's board with `offset_ms` (the replay), and its chapters (`PATCH`: the teacher renames). */
+  sessionBoard: '/api/classes/:classId/sessions/:sessionId/board',
+  sessionChapters: '/api/classes/:classId/sessions/:sessionId/chapters',
 
   chatHistory: '/find/chat/list/:classId',
   /**

@@ -47,6 +47,15 @@ export const RecordingEventSchema = z.discriminatedUnion('type', [
   /** The teacher paused recording: nothing is recorded until `resume`; a replay leaves the pause out. */
   z.object({ type: z.literal('pause'), t: Offset }),
   z.object({ type: z.literal('resume'), t: Offset }),
+  /**
+   * The recording's files could not be written from `t` (`reason`: the error's code, `ENOSPC` for a full
+   * disk, `EIO`, `EROFS`, or `slow`): every file ended there, and nothing is recorded until `gapEnd`. Written
+   * once the disk takes lines again, so it may be followed at once by its `gapEnd`; a manifest may also stop
+   * inside a gap. Unlike a pause, a gap is a part of the lecture the replay is missing, and says so.
+   */
+  z.object({ type: z.literal('gap'), t: Offset, reason: z.string().min(1).max(40) }),
+  /** The files can be written again: the streams start new files from `t` on (video at a keyframe). */
+  z.object({ type: z.literal('gapEnd'), t: Offset }),
   /** The session ended normally. Absent after a crash: the files' own lengths tell where tracks end. */
   z.object({ type: z.literal('end'), t: Offset }),
 ]);

@@ -10,7 +10,12 @@ describe('banner card copies', () => {
     [`/uploads/avatars/${ID}.jpg`, null],
     [`/uploads/banners/${ID}.card.jpg`, null],
     ['/assets/banner-3-abc.svg', null],
-    [`https://elsewhere.test/uploads/banners/${ID}.jpg`, null],
+    // Absolute, as the API answers with CORS_ORIGINS set: the copy is beside it, on the same origin.
+    [
+      `https://api.example.test/uploads/banners/${ID}.jpg`,
+      `https://api.example.test/uploads/banners/${ID}.card.jpg`,
+    ],
+    [`https://api.example.test/x/uploads/banners/${ID}.jpg`, null],
     [null, null],
   ])('%j → %j', (path, card) => {
     expect(bannerCardPath(path)).toBe(card);

@@ -29,11 +29,12 @@ export const BANNER_CARD_WIDTH_PX = 480;
 export const BANNER_CARD_SIZES = '(min-width: 1185px) 296px, 50vw';
 
 const UPLOADED_BANNER =
-  /^(\/uploads\/banners\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(jpg|png)$/;
+  /^((?:https?:\/\/[^/?#]+)?\/uploads\/banners\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(jpg|png)$/;
 
 /**
- * The card copy of an uploaded banner (`/uploads/banners/<id>.jpg` → `/uploads/banners/<id>.card.jpg`), or null
- * for anything else (no banner, a bundled default image).
+ * The card copy of an uploaded banner (`/uploads/banners/<id>.jpg` → `/uploads/banners/<id>.card.jpg`, on the
+ * same origin when the URL is absolute, as the API gives them with CORS_ORIGINS set), or null for anything
+ * else (no banner, a bundled default image).
  */
 export function bannerCardPath(bannerPath: string | null | undefined): string | null {
   const match = bannerPath ? UPLOADED_BANNER.exec(bannerPath) : null;

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { mostMarksPerCharacter } from './combining-marks.ts';
 import { hasInvisibleCharacter } from './invisible-characters.ts';
 import { optionalText, requiredText } from './text.ts';
 
 export const NICKNAME_MIN = 2;
 export const NICKNAME_MAX = 20;
+/** The most combining marks one character of a nickname may carry (Vietnamese needs two; 'Zalgo' stacks many). */
+export const NICKNAME_MARKS_MAX = 2;
 export const EMAIL_MAX = 254;
 /** Longest instructor introduction, in characters. */
 export const INTRODUCTION_MAX = 500;
@@ -13,13 +16,15 @@ export const USER_MESSAGES = {
   nicknameRequired: '닉네임을 입력해 주세요.',
   nicknameLength: `닉네임은 ${NICKNAME_MIN}자 이상 ${NICKNAME_MAX}자 이하로 입력해 주세요.`,
   nicknameInvisible: '닉네임에는 보이지 않는 문자를 쓸 수 없어요.',
+  nicknameMarks: `닉네임의 한 글자에는 결합 부호를 ${NICKNAME_MARKS_MAX}개까지만 붙일 수 있어요.`,
   emailInvalid: '올바른 이메일 주소를 입력해 주세요.',
   photoRemovedWithFile: '사진을 지우면서 새 사진을 올릴 수는 없어요. 둘 중 하나만 해 주세요.',
 } as const;
 
 /**
  * A nickname: one line of visible text (no zero-width characters, fillers or bidi controls), 2 to 20
- * characters, in Unicode NFC (a Hangul syllable has two encodings). The database keeps nicknames unique by
+ * characters, in Unicode NFC (a Hangul syllable has two encodings), at most NICKNAME_MARKS_MAX combining marks
+ * on any one character (no 'Zalgo'). The database keeps nicknames unique by
  * what they show (invisible characters removed, spaces folded), so a look-alike of a taken name is a 409.
  */
 const nickname = requiredText(USER_MESSAGES.nicknameRequired, {
@@ -29,7 +34,8 @@ const nickname = requiredText(USER_MESSAGES.nicknameRequired, {
   multiline: false,
 })
   .refine((text) => !hasInvisibleCharacter(text), USER_MESSAGES.nicknameInvisible)
-  .transform((text) => text.normalize('NFC'));
+  .transform((text) => text.normalize('NFC'))
+  .refine((text) => mostMarksPerCharacter(text) <= NICKNAME_MARKS_MAX, USER_MESSAGES.nicknameMarks);
 
 /** What existing clients show, and send back, for a user without an e-mail: read as none. */
 export const NO_EMAIL_PLACEHOLDER = '이메일 정보 없음';

@@ -2,7 +2,9 @@ import path from 'node:path';
 import type { StreamKind } from '@sea/contract/live';
 import { RECORDING_MANIFEST, type RecordingEvent } from '@sea/contract/recording';
 import type { StreamSource } from '../rtc/stream-source.ts';
-import { RecordingFiles } from './recording-files.ts';
+import { Signal } from '../signal.ts';
+import { RecordingFiles, type WriteFailure } from './recording-files.ts';
+import { recordingCounts } from './recording-counts.ts';
 import { StreamRecorder } from './stream-recorder.ts';
 import { log } from '../log.ts';
 
@@ -43,16 +45,17 @@ export class SessionRecorder {
   private readonly ending = new Set<Promise<void>>();
   private isPaused = false;
   private closing: Promise<void> | null = null;
+  /** {@link stalled} changed. */
+  readonly stallChanged = new Signal();
 
   constructor(options: SessionRecorderOptions) {
     this.dir = path.join(options.recordingsDir, options.sessionKey);
     this.startMs = options.startMs ?? performance.now();
-    this.files = new RecordingFiles(this.dir, RECORDING_MANIFEST, (error) =>
-      log.error(
-        { err: error, classId: options.classId, sessionKey: options.sessionKey },
-        'recording stopped: cannot write its files',
-      ),
-    );
+    const where = { classId: options.classId, sessionKey: options.sessionKey };
+    this.files = new RecordingFiles(this.dir, RECORDING_MANIFEST, {
+      failed: (failure) => this.stall(failure, where),
+      recovered: () => this.unstall(where),
+    });
     this.event({
       type: 'session',
       t: 0,
@@ -87,7 +90,7 @@ export class SessionRecorder {
       },
       event: (event) => this.event(event),
     });
-    if (this.isPaused) stream.stop();
+    if (this.isPaused || this.stalled) stream.stop();
     const unsubscribe = source.closed.subscribe(() => {
       stream.close();
       this.streams.delete(stream);
@@ -97,6 +100,16 @@ export class SessionRecorder {
 
   get paused(): boolean {
     return this.isPaused;
+  }
+
+  /** Whether the recording's files cannot be written now (a full or broken disk): nothing is recorded. */
+  get stalled(): boolean {
+    return this.files.unwritable;
+  }
+
+  /** Bytes held for the disk: bounded whatever the disk does (tests, the bound on memory). */
+  get heldBytes(): number {
+    return this.files.pendingBytes;
   }
 
   /** Pauses recording: every file ends now; nothing is written until {@link resume}. */
@@ -113,7 +126,30 @@ export class SessionRecorder {
     if (!this.isPaused || this.closing) return;
     this.isPaused = false;
     this.event({ type: 'resume', t: this.sessionMs(performance.now()) });
-    for (const stream of this.streams.keys()) stream.restart();
+    if (!this.stalled) for (const stream of this.streams.keys()) stream.restart();
+  }
+
+  /** The files cannot be written: every file ends now, the `gap` line waits for the disk. */
+  private stall(failure: WriteFailure, where: object): void {
+    recordingCounts.writeFailures += 1;
+    log.error(
+      { err: failure.error, reason: failure.reason, ...where },
+      'recording stalled: cannot write its files',
+    );
+    if (this.closing) return;
+    const now = performance.now();
+    this.event({ type: 'gap', t: this.sessionMs(now), reason: failure.reason });
+    for (const stream of this.streams.keys()) stream.stop(now);
+    this.stallChanged.emit();
+  }
+
+  /** The files can be written again: each stream starts a new file, as after a pause. */
+  private unstall(where: object): void {
+    log.info(where, 'recording resumed: its files can be written again');
+    if (this.closing) return;
+    this.event({ type: 'gapEnd', t: this.sessionMs(performance.now()) });
+    if (!this.isPaused) for (const stream of this.streams.keys()) stream.restart();
+    this.stallChanged.emit();
   }
 
   /** Writes what the streams kept, then the files (the timer does this every {@link RECORDING_FLUSH_MS}). */

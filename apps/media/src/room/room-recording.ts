@@ -1,5 +1,6 @@
 import type { RecordingState } from '@sea/contract/live';
 import type { Producer } from '../rtc/producer.ts';
+import type { Signal } from '../signal.ts';
 
 /** Records a room's session (made by the media server when the session is recorded). */
 export interface RoomRecorder {
@@ -8,6 +9,12 @@ export interface RoomRecorder {
   pause(): void;
   resume(): void;
   readonly paused: boolean;
+  /** Its files cannot be written now: nothing is recorded until they can (then it resumes by itself). */
+  readonly stalled: boolean;
+  /** {@link stalled} changed. */
+  readonly stallChanged: Signal;
+  /** Bytes held in memory for the disk (bounded). */
+  readonly heldBytes: number;
   /** Ends the recording; resolves once it is on disk. Idempotent. */
   close(): Promise<void>;
 }
@@ -19,14 +26,15 @@ export interface RoomRecorder {
  */
 export class RoomRecording {
   private started: Date;
-  private recorder: RoomRecorder | null;
+  private recorder: RoomRecorder | null = null;
   private recorderClosed: Promise<void> = Promise.resolve();
   private readonly changed: () => void;
+  private unsubscribe: () => void = () => undefined;
 
   constructor(startedAt: Date, recorder: RoomRecorder | null, changed: () => void) {
     this.started = startedAt;
-    this.recorder = recorder;
     this.changed = changed;
+    this.use(recorder);
   }
 
   /** The session's start: the room's opening, or its takeover. */
@@ -41,7 +49,14 @@ export class RoomRecording {
 
   /** Whether the session is recorded, and whether the recording is paused now. */
   get state(): RecordingState {
-    return { recording: this.recording, paused: this.recorder?.paused ?? false };
+    const state = { recording: this.recording, paused: this.recorder?.paused ?? false };
+    // Said only while true: the usual state stays the two fields every client knows.
+    return this.recorder?.stalled ? { ...state, stalled: true } : state;
+  }
+
+  /** Bytes the recording holds in memory for the disk (0 when not recorded). */
+  get heldBytes(): number {
+    return this.recorder?.heldBytes ?? 0;
   }
 
   /** Pauses or resumes the recording; false when the session is not recorded. */
@@ -65,14 +80,20 @@ export class RoomRecording {
   takeOver(startedAt: Date, recorder: RoomRecorder | null): boolean {
     if (this.recorder) return false;
     this.started = startedAt;
-    this.recorder = recorder;
+    this.use(recorder);
     this.changed();
     return true;
   }
 
   /** Ends the recording (see {@link closed}); call once, when the room ends. */
   close(): void {
+    this.unsubscribe();
     if (this.recorder) this.recorderClosed = this.recorder.close();
+  }
+
+  private use(recorder: RoomRecorder | null): void {
+    this.recorder = recorder;
+    this.unsubscribe = recorder?.stallChanged.subscribe(() => this.changed()) ?? (() => undefined);
   }
 
   /** Resolves once the recording is on disk (after {@link close}; at once when there is none). */

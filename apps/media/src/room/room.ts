@@ -88,6 +88,11 @@ export class Room {
     return this.sessionRecording.state;
   }
 
+  /** Bytes the recording holds in memory for the disk. */
+  get recordingHeldBytes(): number {
+    return this.sessionRecording.heldBytes;
+  }
+
   /** Pauses or resumes the recording (none: false); everybody hears the new `recordingState`. */
   setRecordingPaused(paused: boolean): boolean {
     return !this.isClosed && this.sessionRecording.setPaused(paused);

@@ -161,7 +161,7 @@ describe('moderation', () => {
     ]);
   });
 
-  it('tells a new subscriber the slow mode, and a student their own mute, before the RECEIPT', async () => {
+  it('tells a new subscriber the slow mode, a student their own mute, the teacher every mute, first', async () => {
     const { classId, teacher, student } = await createChatClass(app);
     const teacherClient = await joined(teacher, classId);
     expect(await teacherClient.request(CHAT_SLOW_DESTINATION, { roomId: classId, seconds: 30 })).toBeNull();
@@ -179,9 +179,10 @@ describe('moderation', () => {
     const until = Date.parse((news[1] as { until: string }).until);
     expect(until - Date.now()).toBeGreaterThan(4 * 60_000);
     expect(until - Date.now()).toBeLessThanOrEqual(5 * 60_000);
-    // The teacher hears the slow mode only: nobody else's mute.
+    // The teacher hears the slow mode and every mute still running (the list of muted students).
     expect(await teacherClient.watch(moderationTopic(classId))).toEqual([
       { type: 'slowMode', roomId: classId, seconds: 30 },
+      { type: 'muted', roomId: classId, userId: student.id, until: new Date(until).toISOString() },
     ]);
 
     // Lifted while the student was away: coming back says so.

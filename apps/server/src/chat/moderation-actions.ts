@@ -69,15 +69,21 @@ export function moderationActions(options: ModerationActionsOptions) {
 
 /**
  * What a new subscriber of `/topic/moderation/{classId}` is told first, as moderation events: the slow mode
- * (0: off), and to a student their own mute (until null: none). A student who joins a slowed room, or comes
- * back after a change, knows it before writing.
+ * (0: off), to a student their own mute (until null: none), to the teacher every mute still running. A
+ * student who joins a slowed room, or comes back after a change, knows it before writing; a teacher who
+ * comes back still sees whom they muted.
  */
-export function moderationState(moderation: Pick<DatabaseModeration, 'stateOf'>): Greeting {
+export function moderationState(moderation: Pick<DatabaseModeration, 'stateOf' | 'runningMutes'>): Greeting {
   return async (roomId, userId, role) => {
     const student = role === 'student';
     const { slowSeconds, mutedUntil } = await moderation.stateOf(roomId, student ? userId : null);
     const events: ModerationEvent[] = [{ type: 'slowMode', roomId, seconds: slowSeconds }];
     if (student) events.push({ type: 'muted', roomId, userId, until: mutedUntil?.toISOString() ?? null });
+    if (role === 'teacher') {
+      for (const mute of await moderation.runningMutes(roomId)) {
+        events.push({ type: 'muted', roomId, userId: mute.userId, until: mute.until.toISOString() });
+      }
+    }
     return events;
   };
 }

@@ -139,6 +139,15 @@ export class DatabaseModeration implements ChatGate {
     };
   }
 
+  /** Every mute still running in the room, soonest end first: what the teacher is told on subscribing. */
+  async runningMutes(classId: number): Promise<{ userId: string; until: Date }[]> {
+    return this.#db
+      .select({ userId: chatMutes.userId, until: chatMutes.until })
+      .from(chatMutes)
+      .where(and(eq(chatMutes.classId, classId), gt(chatMutes.until, new Date(this.#now()))))
+      .orderBy(chatMutes.until);
+  }
+
   /** Mutes a student for `minutes` from now (0 lifts the mute); answers the end, or null when lifted. */
   async mute(classId: number, userId: string, minutes: number): Promise<Date | null> {
     if (minutes === 0) {

@@ -40,9 +40,12 @@ const LIST_DESCRIPTION =
   'category id, else 404) apply to every target but `topten`, which ignores both without reading them: any ' +
   'value, even a malformed one, gives the same ten. Past the end a page is `[]`. For older clients, a ' +
   'target followed by a second `?` (`target=live?page=0`) reads as that target with the parameters after ' +
-  'the `?` (`target=live&page=0`). `q` (up to 50 characters; blank means none) keeps the classes whose title, ' +
+  'the `?` (`target=live&page=0`). `q` (up to 50 characters and 5 distinct words, else 400; blank means none; ' +
+  '`%` and `_` are plain characters) keeps the classes whose title, ' +
   'description, category or teacher’s nickname contain every word of it, in part too (`드로` finds `드로잉`), ' +
-  'best matches first (a word in the title counts most, then the nickname, the category, the description). ' +
+  'best matches first (a word in the title counts most, then the nickname, the category, the description); ' +
+  'a search ranks at most its first 500 matches (`total` at most 500), and one that runs past 3 s on ' +
+  'PostgreSQL is stopped with 503. ' +
   '`sort` orders instead: `newest`, `students` (most enrolled first) or `rating` (best mean stars first, ' +
   'classes without reviews last). Both apply to every target but `topten`. ' +
   '`total` beside `data` is how many classes the whole list holds, so a client can show an exact count ' +
@@ -84,7 +87,7 @@ export async function classRoutes(fastify: FastifyInstance): Promise<void> {
           'A page of 12 classes, newest first or searched and sorted (bearer for enrolled and created)',
         description: LIST_DESCRIPTION,
         querystring: ListQuerySchema,
-        response: { 200: ClassListEnvelopeSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: ClassListEnvelopeSchema, ...errorResponses(400, 401, 404, 503) },
       },
     },
     async (request) => {

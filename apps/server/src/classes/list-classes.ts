@@ -1,10 +1,17 @@
 import { asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { CLASS_PAGE_SIZE, TOP_TEN_SIZE, type ClassSort, type ClassTarget } from '@sea/contract/classes';
-import type { Database } from '../db/database.ts';
+import {
+  CLASS_PAGE_SIZE,
+  SEARCH_MATCHES_MAX,
+  TOP_TEN_SIZE,
+  type ClassSort,
+  type ClassTarget,
+} from '@sea/contract/classes';
+import type { Database, Executor } from '../db/database.ts';
 import { categories, classes, enrolments, users } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
 import { classItemColumns, notDeleted, selectClassItems, type ClassRow } from './class-item.ts';
 import { searchCondition } from './search-condition.ts';
+import { withSearchTimeout } from './search-timeout.ts';
 
 export type ListRequest = {
   page: number;
@@ -45,24 +52,11 @@ export async function listClasses(db: Database, request: ListRequest): Promise<C
       .limit(TOP_TEN_SIZE);
     return { rows, total: rows.length };
   }
-  const search = q === undefined ? undefined : searchCondition(q);
-  const order =
-    sort !== undefined
-      ? ORDERS[sort]
-      : search !== undefined
-        ? [desc(search.score), ...ORDERS.students]
-        : ORDERS.newest;
-  const where = listScope(db, request, search?.matches);
+  if (q !== undefined) return withSearchTimeout(db, (tx) => searchPage(tx, request, q));
+  const where = listScope(db, request, undefined);
+  const order = ORDERS[sort ?? 'newest'];
   const offset = page * CLASS_PAGE_SIZE;
   const counting = db.select({ n: count() }).from(classes).where(where);
-  if (search !== undefined) {
-    // The ranking already visits every match: it counts them too, and only a page past the end (no row to
-    // carry the count) asks again.
-    const { rows, total } = await rankedPage(db, where, order, offset);
-    if (total !== null) return { rows, total };
-    const [counted] = await counting;
-    return { rows: [], total: counted?.n ?? 0 };
-  }
   // Other lists walk an index in order and stop at the page.
   const [rows, [counted]] = await Promise.all([
     selectClassItems(db)
@@ -76,6 +70,33 @@ export async function listClasses(db: Database, request: ListRequest): Promise<C
 }
 
 /**
+ * One page of a search: the classes in the list's scope that match every word, at most SEARCH_MATCHES_MAX of
+ * them (the first found: unordered, so that the visit can stop there), ranked. The cap bounds the work
+ * whatever the words: a word found in every class stops the visit at the cap instead of ranking them all, a
+ * rare word of three characters or more is found through the trigram indexes (search-condition.ts), and
+ * short rare words cost at most one pass over the classes.
+ */
+async function searchPage(db: Executor, request: ListRequest, q: string): Promise<ClassPage> {
+  const search = searchCondition(q);
+  const order = request.sort !== undefined ? ORDERS[request.sort] : [desc(search.score), ...ORDERS.students];
+  const found = db
+    .select({ id: classes.id })
+    .from(classes)
+    .innerJoin(users, eq(users.id, classes.teacherId))
+    .innerJoin(categories, eq(categories.id, classes.categoryId))
+    .where(listScope(db, request, search.matches))
+    .limit(SEARCH_MATCHES_MAX);
+  const where = inArray(classes.id, found);
+  const offset = request.page * CLASS_PAGE_SIZE;
+  // The ranking already visits every match: it counts them too, and only a page past the end (no row to
+  // carry the count) asks again.
+  const { rows, total } = await rankedPage(db, where, order, offset);
+  if (total !== null) return { rows, total };
+  const [counted] = await db.select({ n: count() }).from(classes).where(where);
+  return { rows: [], total: counted?.n ?? 0 };
+}
+
+/**
  * One page of a search's class items and how many classes match, in one statement: first the page's ids in
  * rank order with the count of all matches (the ranking sorts every match anyway), then the items of those
  * ids alone. The item's per-class facts (next session, replays) are subqueries, so they run for the page's
@@ -84,7 +105,7 @@ export async function listClasses(db: Database, request: ListRequest): Promise<C
  * row carries the count then (none when nothing matches on the first page, so 0).
  */
 async function rankedPage(
-  db: Database,
+  db: Executor,
   where: SQL | undefined,
   order: SQL[],
   offset: number,
@@ -117,7 +138,7 @@ async function rankedPage(
 
 /** The classes a list holds (all but `topten`): one condition shared by the page and its count. */
 function listScope(
-  db: Database,
+  db: Executor,
   { category, target, accountId }: ListRequest,
   matches: SQL | undefined,
 ): SQL | undefined {

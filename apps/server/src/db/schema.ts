@@ -565,3 +565,104 @@ export const pollVotes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.pollId, t.userId] })],
 );
+
+/**
+ * A material of a class (contract materials.ts): an uploaded document turned into a PDF whose pages are rendered
+ * to images by its conversion job. Its files live in the file store under `key` (`materials/<uuid>/`).
+ */
+export const materials = pgTable(
+  'materials',
+  {
+    id: serial('id').primaryKey(),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    name: text('name').notNull(),
+    /** One of the contract's MATERIAL_KINDS (what was uploaded). */
+    kind: text('kind').notNull(),
+    /** One of the contract's MATERIAL_STATES. */
+    state: text('state').notNull().default('converting'),
+    progress: integer('progress').notNull().default(0),
+    pages: integer('pages').notNull().default(0),
+    downloadable: boolean('downloadable').notNull().default(false),
+    error: text('error'),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('materials_class_idx').on(t.classId, t.id.desc())],
+);
+
+/** One rendered page of a ready material: its images' size, its first line of text and all of it (search). */
+export const materialPages = pgTable(
+  'material_pages',
+  {
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    title: text('title'),
+    text: text('text').notNull().default(''),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.materialId, t.number] })],
+);
+
+/**
+ * The board of a live session (contract board.ts): the page on stage, how many whiteboard pages exist, and the
+ * student invited to write (null: the teacher alone).
+ */
+export const boardStates = pgTable('board_states', {
+  sessionId: integer('session_id')
+    .primaryKey()
+    .references(() => liveSessions.id),
+  materialId: integer('material_id'),
+  page: integer('page'),
+  blankPages: integer('blank_pages').notNull().default(0),
+  writerId: text('writer_id').references(() => users.id),
+});
+
+/** Every page change of a session's board, in order (the replay's stage and chapters); `title`: the teacher's. */
+export const boardStages = pgTable(
+  'board_stages',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSessions.id),
+    /** Null: the stage was left. */
+    materialId: integer('material_id'),
+    page: integer('page'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    title: text('title'),
+  },
+  (t) => [index('board_stages_session_idx').on(t.sessionId, t.id)],
+);
+
+/**
+ * One stroke of ink on a page of a session's board (`material_id` 0: the whiteboard), its points appended piece
+ * by piece as they are drawn. An erased or cleared stroke stays, with `erased_at`, for the replay.
+ */
+export const boardStrokes = pgTable(
+  'board_strokes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSessions.id),
+    materialId: integer('material_id').notNull(),
+    page: integer('page').notNull(),
+    strokeId: text('stroke_id').notNull(),
+    userId: text('user_id').notNull(),
+    tool: text('tool').notNull(),
+    color: text('color').notNull(),
+    width: doublePrecision('width').notNull(),
+    text: text('text'),
+    points: jsonb('points').$type<[number, number, number][]>().notNull(),
+    done: boolean('done').notNull().default(false),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+  },
+  (t) => [unique('board_strokes_stroke_key').on(t.sessionId, t.materialId, t.page, t.strokeId)],
+);

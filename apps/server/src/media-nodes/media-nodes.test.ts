@@ -7,7 +7,7 @@ import { MEDIA_NODE_AUDIENCE, MEDIA_REVOCATION_PATH, type MediaRevocation } from
 import { insertClass, insertEnrolment } from '../../test/classes.ts';
 import { expectOk } from '../../test/expect-envelope.ts';
 import { bearer, buildTestApp, createUser } from '../../test/helper.ts';
-import { FakeNode, room } from '../../test/media-node-report.ts';
+import { FakeNode, isLiveNow, room, sessionsOf } from '../../test/media-node-report.ts';
 
 let app: FastifyInstance;
 let nodeServer: http.Server;
@@ -159,6 +159,28 @@ describe('MediaNodes.gone: a node whose process is gone while its registry entry
     const since = performance.now();
     expect(await app.mediaNodes.gone(node.id)).toBe(true);
     expect(performance.now() - since).toBeLessThan(400);
+  });
+
+  it('a crashed node: its class stops being live within 5 s, its session waits for the teacher', async () => {
+    const health = await healthServer();
+    const node = new FakeNode(app, undefined, health.url);
+    const teacher = await createUser(app);
+    const classId = await insertClass(app, teacher.id);
+    await node.report({ rooms: [room(classId)] });
+    await app.mediaNodes.probe(node.id, node.url, node.boot);
+    expect(await isLiveNow(app, classId)).toBe(true);
+    // Answering: the watch leaves it alone.
+    expect(await app.mediaNodes.watch()).toEqual([]);
+    await health.stop();
+    const crashed = Date.now();
+    // The server's own watch (every second) notices; the report interval's sweep would take 20 s.
+    while ((await isLiveNow(app, classId)) && Date.now() - crashed < 5_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await isLiveNow(app, classId)).toBe(false);
+    expect(Date.now() - crashed).toBeLessThan(5_000);
+    const [session] = await sessionsOf(app, classId);
+    expect(session?.endedAt ?? null).toBeNull();
   });
 
   it('a node that accepts connections is not gone, even while it does not answer (busy)', async () => {

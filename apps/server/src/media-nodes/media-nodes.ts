@@ -12,7 +12,7 @@ import { classes, liveSessions, mediaNodes } from '../db/schema.ts';
 import type { EndedSession, Events } from '../plugins/events.ts';
 import { handOverNode } from '../sessions/session-parts.ts';
 import { connectionRefused } from './connection-refused.ts';
-import { resetOrphanLive, sweepHandedOver, sweepSilentNodes } from './node-sweep.ts';
+import { markNotLiveWhileWaiting, resetOrphanLive, sweepHandedOver, sweepSilentNodes } from './node-sweep.ts';
 
 /** How long the API server waits for a media node to take a revocation (the report's answer is the backstop). */
 const CALL_TIMEOUT_MS = 2_000;
@@ -21,6 +21,8 @@ const CALL_TIMEOUT_MS = 2_000;
  * refusal (nothing listens) comes at once, and a silence says nothing either way.
  */
 const GONE_CHECK_TIMEOUT_MS = 500;
+/** How often {@link MediaNodes.watch} looks for nodes whose process is gone (a TCP connect to each). */
+export const NODE_WATCH_MS = 1_000;
 const TOKEN_TTL_S = 60;
 
 export type MediaNodesOptions = {
@@ -46,6 +48,7 @@ export class MediaNodes {
   readonly #log: FastifyBaseLogger;
   readonly #events: Pick<Events, 'emit'>;
   readonly #fetch: typeof fetch;
+  #watching = false;
 
   constructor(options: MediaNodesOptions) {
     this.#db = options.db;
@@ -193,6 +196,53 @@ export class MediaNodes {
     } catch (error) {
       this.#log.warn({ nodeId, err: error }, 'checking whether a media node is gone failed');
       return false;
+    }
+  }
+
+  /**
+   * Finds the nodes holding open sessions whose process is gone ({@link gone}: nothing listens where they
+   * answered this run) and hands their sessions over at once, their classes no longer live while the sessions
+   * wait for their teachers' rooms elsewhere: a crashed media service stops showing its classes live within
+   * {@link NODE_WATCH_MS} or so, not after {@link MEDIA_NODE_TIMEOUT_MS} of silence. Answers the classes set
+   * not live. Never rejects (a failure is logged; the next watch tries again).
+   */
+  async watch(): Promise<number[]> {
+    // One watch at a time: a slow database must not pile them up.
+    if (this.#watching) return [];
+    this.#watching = true;
+    try {
+      const holding = await this.#db
+        .selectDistinct({ id: mediaNodes.id })
+        .from(mediaNodes)
+        .innerJoin(
+          liveSessions,
+          and(
+            eq(liveSessions.nodeId, mediaNodes.id),
+            isNull(liveSessions.endedAt),
+            isNull(liveSessions.handoverAt),
+          ),
+        )
+        .where(eq(mediaNodes.reachedBoot, mediaNodes.boot));
+      const stopped: number[] = [];
+      for (const { id } of holding) {
+        const classIds = await this.#db
+          .selectDistinct({ classId: liveSessions.classId })
+          .from(liveSessions)
+          .where(and(eq(liveSessions.nodeId, id), isNull(liveSessions.endedAt)));
+        if (!(await this.gone(id))) continue;
+        const notLive = await markNotLiveWhileWaiting(
+          this.#db,
+          classIds.map((row) => row.classId),
+        );
+        this.#log.warn({ nodeId: id, classes: notLive }, 'media node gone: its classes are not live');
+        stopped.push(...notLive);
+      }
+      return stopped;
+    } catch (error) {
+      this.#log.warn({ err: error }, 'watching the media nodes failed');
+      return [];
+    } finally {
+      this.#watching = false;
     }
   }
 

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { MEDIA_NODE_TIMEOUT_MS } from '@sea/contract/media-nodes';
 import type { Database } from '../db/database.ts';
 import { closeAttendance, leaveNodeAttendance } from '../attendance/attendance-store.ts';
@@ -102,4 +102,29 @@ export async function resetOrphanLive(
     .where(and(eq(classes.isActive, true), sql`not exists ${fresh}`))
     .returning({ id: classes.id });
   return reset.map((row) => row.id);
+}
+
+/**
+ * Sets these classes not live unless a session of theirs is open and not handed over (running on a node):
+ * a class whose sessions wait for their teacher after their node died is not shown live meanwhile. Answers the
+ * classes set not live.
+ */
+export async function markNotLiveWhileWaiting(db: Database, classIds: number[]): Promise<number[]> {
+  if (classIds.length === 0) return [];
+  const running = db
+    .select({ one: sql`1` })
+    .from(liveSessions)
+    .where(
+      and(
+        eq(liveSessions.classId, classes.id),
+        isNull(liveSessions.endedAt),
+        isNull(liveSessions.handoverAt),
+      ),
+    );
+  const rows = await db
+    .update(classes)
+    .set({ isActive: false })
+    .where(and(inArray(classes.id, classIds), eq(classes.isActive, true), sql`not exists ${running}`))
+    .returning({ id: classes.id });
+  return rows.map((row) => row.id);
 }

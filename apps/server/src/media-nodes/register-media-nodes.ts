@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MEDIA_NODE_REPORT_INTERVAL_MS } from '@sea/contract/media-nodes';
 import { mediaNodeRoutes } from './media-node-routes.ts';
-import { MediaNodes } from './media-nodes.ts';
+import { MediaNodes, NODE_WATCH_MS } from './media-nodes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +17,7 @@ const NO_NODE_WARNING_MS = 30_000;
  * Media nodes: their reports (route), the revocations sent to them when a membership ends (a class deleted,
  * an enrolment ended, a user withdrawn: app.events), and the live state's reconciliation. When the server is
  * ready it reconciles the live state (MediaNodes.reconcileAtStart), then sweeps silent nodes every report
- * interval, and says once if no node has reported 30 s after start.
+ * interval, watches every second for nodes whose process is gone (MediaNodes.watch), and says once if no node has reported 30 s after start.
  */
 export async function registerMediaNodes(app: FastifyInstance): Promise<void> {
   const nodes = new MediaNodes({
@@ -45,6 +45,8 @@ export async function registerMediaNodes(app: FastifyInstance): Promise<void> {
       // A failed sweep is tried again at the next interval.
       nodes.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'sweeping media nodes failed'));
     }, MEDIA_NODE_REPORT_INTERVAL_MS);
+    // A crashed node refuses connections at once: its classes stop being live within a second or two.
+    const watch = setInterval(() => void nodes.watch(), NODE_WATCH_MS);
     const warning = setTimeout(() => {
       nodes.anyFresh().then(
         (any) => {
@@ -58,7 +60,7 @@ export async function registerMediaNodes(app: FastifyInstance): Promise<void> {
         (error: unknown) => app.log.warn({ err: error }, 'checking for media nodes failed'),
       );
     }, NO_NODE_WARNING_MS);
-    for (const timer of [interval, warning]) {
+    for (const timer of [interval, watch, warning]) {
       timer.unref();
       timers.push(timer);
     }

@@ -1,11 +1,14 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
 import { jpeg } from '../../test/images.ts';
+import { users } from '../db/schema.ts';
 import { originAllowed, PREFLIGHT_MAX_AGE_S } from './cors.ts';
 
 const FRONT = 'http://front.example:8080';
 const OTHER = 'http://evil.example';
+const API = 'https://api.example.test';
 
 function preflight(app: FastifyInstance, origin: string, url = '/api/users', method = 'PATCH') {
   return app.inject({
@@ -23,7 +26,7 @@ describe('CORS with CORS_ORIGINS', () => {
   let app: FastifyInstance;
   let user: TestUser;
   beforeAll(async () => {
-    app = await buildTestApp({ corsOrigins: [FRONT, 'capacitor://localhost'] });
+    app = await buildTestApp({ corsOrigins: [FRONT, 'capacitor://localhost'], publicUrl: API });
     user = await createUser(app);
   });
   afterAll(() => app.close());
@@ -69,7 +72,7 @@ describe('CORS with CORS_ORIGINS', () => {
 
   it('serves uploaded images with a cross-origin resource policy that lets those pages show them', async () => {
     const key = await app.storage.save('avatar', { bytes: await jpeg(8, 8), extension: 'jpg' });
-    const image = await app.inject({ url: app.storage.url(key), headers: { origin: FRONT } });
+    const image = await app.inject({ url: uploadPath(app.storage.url(key)), headers: { origin: FRONT } });
     expect(image.statusCode).toBe(200);
     expect(image.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(image.headers['access-control-allow-origin']).toBe(FRONT);
@@ -77,7 +80,21 @@ describe('CORS with CORS_ORIGINS', () => {
     const api = await app.inject('/api/categories');
     expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
+
+  it('answers upload URLs absolute, from PUBLIC_URL, so a page of another origin loads them', async () => {
+    const key = await app.storage.save('avatar', { bytes: await jpeg(8, 8), extension: 'jpg' });
+    await app.db.update(users).set({ profileImage: key }).where(eq(users.id, user.id));
+    const response = await app.inject({ url: '/api/users', headers: { origin: FRONT, ...bearer(user) } });
+    const { data } = response.json() as { data: { profile_image_path: string } };
+    expect(data.profile_image_path).toBe(`${API}/uploads/${key}`);
+    expect((await app.inject(uploadPath(data.profile_image_path))).statusCode).toBe(200);
+  });
 });
+
+/** The path of an upload URL, absolute or not (what a request to this server asks for). */
+function uploadPath(url: string): string {
+  return new URL(url, API).pathname;
+}
 
 describe('CORS without CORS_ORIGINS (the default)', () => {
   let app: FastifyInstance;
@@ -91,6 +108,7 @@ describe('CORS without CORS_ORIGINS (the default)', () => {
     const read = await app.inject({ url: '/api/categories', headers: { origin: FRONT } });
     expect(read.headers['access-control-allow-origin']).toBeUndefined();
     const key = await app.storage.save('avatar', { bytes: await jpeg(8, 8), extension: 'jpg' });
+    expect(app.storage.url(key)).toBe(`/uploads/${key}`); // the same-origin app's relative paths
     const image = await app.inject(app.storage.url(key));
     expect(image.headers['cross-origin-resource-policy']).toBe('same-origin');
   });

@@ -13,6 +13,8 @@ declare module 'fastify' {
      * request validator never sees.
      */
     multipartBody?: { jsonPart: string; schema: z.ZodType };
+    /** Documents a multipart body of one file part (a material's document), read by the route itself. */
+    multipartFile?: { part: string; description: string };
   }
 }
 
@@ -21,8 +23,9 @@ type TransformInput = Parameters<typeof zodTransform>[0];
 
 /** The zod transform, plus multipart bodies: the JSON part's schema and the `imagefile` file part. */
 function transform(input: TransformInput) {
-  const { multipartBody, ...schema } = (input.schema ?? {}) as {
+  const { multipartBody, multipartFile, ...schema } = (input.schema ?? {}) as {
     multipartBody?: { jsonPart: string; schema: z.ZodType };
+    multipartFile?: { part: string; description: string };
   };
   const result = zodTransform({ ...input, schema } as TransformInput) as {
     schema: Record<string, unknown>;
@@ -39,6 +42,16 @@ function transform(input: TransformInput) {
           description: 'JSON text (a plain field or a Blob of type application/json)',
         },
         [IMAGE_PART]: { type: 'string', format: 'binary', description: 'JPEG or PNG, at most 5 MB' },
+      },
+    };
+  }
+  if (multipartFile) {
+    result.schema.consumes = ['multipart/form-data'];
+    result.schema.body = {
+      type: 'object',
+      required: [multipartFile.part],
+      properties: {
+        [multipartFile.part]: { type: 'string', format: 'binary', description: multipartFile.description },
       },
     };
   }

@@ -5,15 +5,15 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, toPath } from '@sea/contract/paths';
 import type { SessionItem } from '@sea/contract/sessions';
-import { appWithClass } from '../../test/classes.ts';
+import { appWithClass, insertEnrolment } from '../../test/classes.ts';
 import { expectError, expectOk } from '../../test/expect-envelope.ts';
-import { bearer } from '../../test/helper.ts';
+import { bearer, createUser } from '../../test/helper.ts';
 import { insertSession, writeReplayFiles } from '../../test/sessions.ts';
 import { hlsArgs } from './ffmpeg-args.ts';
 import { type Ffmpeg, findFfmpeg } from './find-tools.ts';
 import { REPLAY_FILES, replayDir } from './replay-files.ts';
 import { attachment, downloadName, signPlaylist } from './replay-file-routes.ts';
-import { ReplayUrls } from './replay-urls.ts';
+import { ReplayUrls, type ReplaySignature } from './replay-urls.ts';
 
 const run = promisify(execFile);
 const ffmpeg: Ffmpeg | null = await findFfmpeg(null);
@@ -83,28 +83,69 @@ describe('replay files', () => {
     writeReplayFiles(app, session, MP4);
     writeReplayFiles(app, other, MP4);
     const path = toPath(ROUTES.replayMp4, { sessionId: session.id });
+    const url = ({ exp, sig }: ReplaySignature, viewer = student.id) =>
+      `${path}?u=${viewer}&exp=${exp}&sig=${sig}`;
     // Signed by this server's key with a clock four hours behind: expired by now.
-    const past = new ReplayUrls(app.config.jwtSecret, () => Date.now() - 5 * 3600_000).sign(session.id);
-    expectError(await app.inject({ url: `${path}?exp=${past.exp}&sig=${past.sig}` }), 403);
-    const good = app.replayUrls.sign(session.id);
-    expect((await app.inject({ url: `${path}?exp=${good.exp}&sig=${good.sig}` })).statusCode).toBe(200);
-    // A later expiry with the same signature, a changed signature, another key, another session's signature.
-    expectError(await app.inject({ url: `${path}?exp=${good.exp + 3600}&sig=${good.sig}` }), 403);
+    const past = new ReplayUrls(app.config.jwtSecret, () => Date.now() - 5 * 3600_000);
+    expectError(await app.inject({ url: url(past.sign(session.id, student.id)) }), 403);
+    const good = app.replayUrls.sign(session.id, student.id);
+    expect((await app.inject({ url: url(good) })).statusCode).toBe(200);
+    // A later expiry with the same signature, a changed signature, another key, another session's signature,
+    // another viewer's name on this signature.
+    expectError(await app.inject({ url: url({ exp: good.exp + 3600, sig: good.sig }) }), 403);
     const flipped = `${good.sig.slice(0, -1)}${good.sig.endsWith('A') ? 'B' : 'A'}`;
-    expectError(await app.inject({ url: `${path}?exp=${good.exp}&sig=${flipped}` }), 403);
-    const foreign = new ReplayUrls('another secret').sign(session.id);
-    expectError(await app.inject({ url: `${path}?exp=${foreign.exp}&sig=${foreign.sig}` }), 403);
-    const others = app.replayUrls.sign(other.id);
-    expectError(await app.inject({ url: `${path}?exp=${others.exp}&sig=${others.sig}` }), 403);
+    expectError(await app.inject({ url: url({ exp: good.exp, sig: flipped }) }), 403);
+    const foreign = new ReplayUrls('another secret').sign(session.id, student.id);
+    expectError(await app.inject({ url: url(foreign) }), 403);
+    expectError(await app.inject({ url: url(app.replayUrls.sign(other.id, student.id)) }), 403);
+    expectError(await app.inject({ url: url(good, teacher.id) }), 403);
     expectError(await app.inject({ url: path }), 403);
-    expectError(await app.inject({ url: `${path}?exp=abc&sig=${good.sig}` }), 403);
+    expectError(await app.inject({ url: `${path}?exp=${good.exp}&sig=${good.sig}` }), 403);
+    expectError(await app.inject({ url: `${path}?u=${student.id}&exp=abc&sig=${good.sig}` }), 403);
+  });
+
+  it('stops opening a replay at the next request once it is hidden, or its student unenrols or withdraws', async () => {
+    const session = await insertSession(app, classId);
+    writeReplayFiles(app, session, MP4);
+    const sessionPath = toPath(ROUTES.session, { classId, sessionId: session.id });
+    const hide = (hidden: boolean) =>
+      app.inject({ method: 'PATCH', url: sessionPath, headers: bearer(teacher), payload: { hidden } });
+    const { mp4, hls } = await urlsOf(session.id);
+    const teachers = expectOk<SessionItem>(await app.inject({ url: sessionPath, headers: bearer(teacher) }));
+    const base = hls.slice(0, hls.lastIndexOf('/') + 1);
+    const segment = `${base}segment-00001.ts?${hls.split('?')[1] ?? ''}`;
+    expect((await app.inject({ url: segment })).statusCode).toBe(200);
+
+    expectOk(await hide(true));
+    for (const url of [mp4, hls, segment]) {
+      const refused = expectError(await app.inject({ url }), 403);
+      expect(refused.message_kor).toContain('권한');
+    }
+    expect((await app.inject({ url: teachers.recording.mp4_url ?? '' })).statusCode).toBe(200);
+    expectOk(await hide(false));
+    expect((await app.inject({ url: mp4 })).statusCode).toBe(200);
+
+    const enrol = toPath(ROUTES.enroll, { classId });
+    expectOk(await app.inject({ method: 'DELETE', url: enrol, headers: bearer(student) }));
+    expectError(await app.inject({ url: segment }), 403);
+    expectOk(await app.inject({ method: 'POST', url: enrol, headers: bearer(student) }));
+    expect((await app.inject({ url: segment })).statusCode).toBe(200);
+
+    const leaving = await createUser(app);
+    await insertEnrolment(app, classId, leaving.id);
+    const leavingItems = expectOk<SessionItem[]>(
+      await app.inject({ url: toPath(ROUTES.sessions, { classId }), headers: bearer(leaving) }),
+    );
+    const leavingMp4 = leavingItems.find((item) => item.id === session.id)?.recording.mp4_url ?? '';
+    expect((await app.inject({ url: leavingMp4 })).statusCode).toBe(200);
+    expectOk(await app.inject({ method: 'DELETE', url: '/api/auth/signup', headers: bearer(leaving) }));
+    expectError(await app.inject({ url: leavingMp4 }), 403);
   });
 
   it('refuses paths outside the replay’s files', async () => {
     const session = await insertSession(app, classId);
     writeReplayFiles(app, session, MP4);
-    const { exp, sig } = app.replayUrls.sign(session.id);
-    const q = `exp=${exp}&sig=${sig}`;
+    const q = app.replayUrls.query(session.id, student.id);
     for (const segment of [
       '..%2Ftimeline.json',
       '..%2F..%2F..%2Fetc%2Fpasswd',
@@ -145,13 +186,14 @@ describe('replay files', () => {
   it('keeps the same URLs within the hour, so a player’s source does not change under it', () => {
     let now = Date.parse('2026-03-02T05:10:00Z');
     const urls = new ReplayUrls('secret', () => now);
-    const first = urls.sign(7);
+    const first = urls.sign(7, 'viewer');
     now += 20 * 60_000;
-    expect(urls.sign(7)).toEqual(first);
+    expect(urls.sign(7, 'viewer')).toEqual(first);
     expect(first.exp * 1000 - Date.parse('2026-03-02T05:10:00Z')).toBeGreaterThanOrEqual(3 * 3600_000);
-    expect(urls.verify(7, String(first.exp), first.sig)).toBe(true);
+    expect(urls.verify(7, 'viewer', String(first.exp), first.sig)).toBe(true);
+    expect(urls.verify(7, 'viewe', String(first.exp), first.sig)).toBe(false);
     now = first.exp * 1000;
-    expect(urls.verify(7, String(first.exp), first.sig)).toBe(false);
+    expect(urls.verify(7, 'viewer', String(first.exp), first.sig)).toBe(false);
   });
 });
 

@@ -3,11 +3,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { idText } from '@sea/contract/ids';
 import { ROUTES } from '@sea/contract/paths';
-import { classes, liveSessions } from '../db/schema.ts';
+import { classes, enrolments, liveSessions, users } from '../db/schema.ts';
 import { errorResponses } from '../envelope.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { REPLAY_FILES, replayDir } from './replay-files.ts';
@@ -15,6 +15,7 @@ import { REPLAY_FILES, replayDir } from './replay-files.ts';
 const SessionParams = z.object({ sessionId: idText('세션 번호가 올바르지 않아요.') });
 const SegmentParams = SessionParams.extend({ segment: z.string() });
 const SignedQuery = z.object({
+  u: z.string().optional().describe('the viewer the URL was signed for (a user id)'),
   exp: z.string().optional().describe('expiry, Unix seconds'),
   sig: z.string().optional().describe('signature of the session id and the expiry'),
   download: z.literal('1').optional().describe('MP4 only: as an attachment with the replay’s title'),
@@ -25,7 +26,11 @@ const tags = ['replays'];
 const signedErrors = errorResponses(400, 403, 404);
 
 /**
- * A replay's files, only with a valid signature (`?exp=&sig=` from the session item's URLs): the MP4 (with
+ * A replay's files, only with a valid signature (`?u=&exp=&sig=` from the session item's URLs) and only while
+ * its viewer may watch it, asked of the database on every request: the viewer is the class's teacher, or a
+ * student enrolled in it while the replay is not hidden, and has not withdrawn. So a replay hidden, a
+ * student unenrolled or withdrawn is refused (403) at the next request, a playing video's next segment or
+ * Range request included, though the URL's signature lives for hours. The MP4 (with
  * HTTP Range requests, for seeking and resumed downloads; `?download=1` names it after the replay in an
  * RFC 5987 `filename*`), and the HLS playlist (served with the same signature on each segment URI) and its
  * segments. Nothing else under REPLAYS_DIR is reachable: the names are fixed or checked, never joined from
@@ -45,11 +50,25 @@ export async function replayFileRoutes(fastify: FastifyInstance): Promise<void> 
     lastModified: true,
   });
 
-  /** The session's replay folder, once its signature is checked and its replay is still there to serve. */
+  /**
+   * The session's replay folder, once its signature is checked, its replay is still there to serve and its
+   * viewer may still watch it (one query).
+   */
   const openFolder = async (sessionId: number, query: z.infer<typeof SignedQuery>) => {
-    if (!app.replayUrls.verify(sessionId, query.exp, query.sig)) throw forbidden();
+    const viewer = query.u;
+    if (viewer === undefined || !app.replayUrls.verify(sessionId, viewer, query.exp, query.sig)) {
+      throw forbidden();
+    }
     const [session] = await app.db
-      .select({ title: liveSessions.title, startedAt: liveSessions.startedAt })
+      .select({
+        title: liveSessions.title,
+        startedAt: liveSessions.startedAt,
+        allowed: sql<boolean>`(exists (select 1 from ${users} where ${users.id} = ${viewer}
+            and ${users.deletedAt} is null)
+          and (${classes.teacherId} = ${viewer} or (not ${liveSessions.hidden} and exists (
+            select 1 from ${enrolments}
+            where ${enrolments.classId} = ${classes.id} and ${enrolments.userId} = ${viewer}))))`,
+      })
       .from(liveSessions)
       .innerJoin(classes, eq(classes.id, liveSessions.classId))
       .where(
@@ -60,6 +79,7 @@ export async function replayFileRoutes(fastify: FastifyInstance): Promise<void> 
         ),
       );
     if (session === undefined) throw notFound('file');
+    if (!session.allowed) throw noLongerAllowed();
     return { dir: replayDir(app.config.replaysDir, sessionId), session };
   };
 
@@ -109,7 +129,8 @@ export async function replayFileRoutes(fastify: FastifyInstance): Promise<void> 
       const { dir } = await openFolder(sessionId, request.query);
       const text = await fs.readFile(path.join(dir, REPLAY_FILES.playlist), 'utf8').catch(() => null);
       if (text === null) throw notFound('file');
-      const signature = `exp=${request.query.exp ?? ''}&sig=${request.query.sig ?? ''}`;
+      const { u, exp, sig } = request.query;
+      const signature = `u=${encodeURIComponent(u ?? '')}&exp=${exp ?? ''}&sig=${sig ?? ''}`;
       return reply
         .type('application/vnd.apple.mpegurl')
         .header('cache-control', 'private, no-store')
@@ -139,6 +160,14 @@ export async function replayFileRoutes(fastify: FastifyInstance): Promise<void> 
         .header('cache-control', 'private, max-age=3600')
         .sendFile(segment, hlsDir);
     },
+  );
+}
+
+/** A valid link whose viewer may no longer watch: the replay is hidden, or they left the class or the site. */
+function noLongerAllowed() {
+  return forbidden(
+    '이 다시보기를 볼 수 있는 권한이 없어요. 강의 페이지에서 다시 확인해 주세요.',
+    'You may no longer watch this replay.',
   );
 }
 

@@ -49,7 +49,11 @@ export async function replayRemakeRoutes(fastify: FastifyInstance): Promise<void
       await enqueueReplay(app.db, sessionId);
       await hurryJobs(app.db, REPLAY_JOB, replayJobKey(sessionId));
       const row = await findSession(app.db, classId, sessionId, 'teacher');
-      return ok(toSessionItem(row, app.replayUrls), '다시보기를 다시 만들고 있어요.', 'Replay queued again.');
+      return ok(
+        toSessionItem(row, app.replayUrls.forViewer(user.id)),
+        '다시보기를 다시 만들고 있어요.',
+        'Replay queued again.',
+      );
     },
   );
 }

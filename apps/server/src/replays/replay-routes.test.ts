@@ -68,10 +68,10 @@ describe('sessions list', () => {
     expect(oldItem).toMatchObject({ class_id: own, duration_s: 3600 });
     expect(oldItem?.recording).toMatchObject({ state: 'ready', progress: 100, title: null, hidden: false });
     expect(oldItem?.recording.hls_url).toMatch(
-      new RegExp(`^/api/replays/${old.id}/hls/index\\.m3u8\\?exp=\\d+&sig=`),
+      new RegExp(`^/api/replays/${old.id}/hls/index\\.m3u8\\?u=${student.id}&exp=\\d+&sig=`),
     );
     expect(oldItem?.recording.mp4_url).toMatch(
-      new RegExp(`^/api/replays/${old.id}/replay\\.mp4\\?exp=\\d+&sig=`),
+      new RegExp(`^/api/replays/${old.id}/replay\\.mp4\\?u=${student.id}&exp=\\d+&sig=`),
     );
   });
 

@@ -41,8 +41,9 @@ export async function replayRoutes(fastify: FastifyInstance): Promise<void> {
         security,
         summary: 'The class’s live sessions, newest first, with their replays (teacher or student)',
         description:
-          'Hidden replays are listed only to the teacher. `hls_url` and `mp4_url` are short-lived signed ' +
-          'URLs (a few hours), given only when the replay is ready.',
+          'Hidden replays are listed only to the teacher. `hls_url` and `mp4_url` are signed URLs of the ' +
+          'caller (a few hours), given only when the replay is ready; they stop opening the files as soon ' +
+          'as the caller may no longer watch (replay hidden, unenrolled, withdrawn).',
         params: ClassIdParamsSchema,
         response: { 200: envelopeSchema(z.array(SessionItemSchema)), ...errorResponses(400, 401, 404, 418) },
       },
@@ -54,7 +55,7 @@ export async function replayRoutes(fastify: FastifyInstance): Promise<void> {
       const rows = await listSessions(app.db, classId, relation);
       const now = new Date();
       return ok(
-        rows.map((row) => toSessionItem(row, app.replayUrls, now)),
+        rows.map((row) => toSessionItem(row, app.replayUrls.forViewer(user.id), now)),
         '강의 세션 목록이에요.',
         'Sessions.',
       );
@@ -79,7 +80,11 @@ export async function replayRoutes(fastify: FastifyInstance): Promise<void> {
       const relation = await requireMember(app.db, classId, user.id);
       const row = await findSession(app.db, classId, sessionId, relation);
       const resume = await resumePoint(app.db, sessionId, user.id);
-      return ok({ ...toSessionItem(row, app.replayUrls), resume_s: resume }, '강의 세션이에요.', 'Session.');
+      return ok(
+        { ...toSessionItem(row, app.replayUrls.forViewer(user.id)), resume_s: resume },
+        '강의 세션이에요.',
+        'Session.',
+      );
     },
   );
 
@@ -102,7 +107,11 @@ export async function replayRoutes(fastify: FastifyInstance): Promise<void> {
       await requireTeacher(app.db, classId, user.id);
       await findSession(app.db, classId, sessionId, 'teacher');
       const row = await updateSession(app.db, sessionId, request.body);
-      return ok(toSessionItem(row, app.replayUrls), '다시보기 정보를 바꿨어요.', 'Session updated.');
+      return ok(
+        toSessionItem(row, app.replayUrls.forViewer(user.id)),
+        '다시보기 정보를 바꿨어요.',
+        'Session updated.',
+      );
     },
   );
 
@@ -131,7 +140,11 @@ export async function replayRoutes(fastify: FastifyInstance): Promise<void> {
       }
       await removeSessionRecordings(recordingFilesOf(app), [sessionId]);
       const row = await findSession(app.db, classId, sessionId, 'teacher');
-      return ok(toSessionItem(row, app.replayUrls), '다시보기를 삭제했어요.', 'Replay deleted.');
+      return ok(
+        toSessionItem(row, app.replayUrls.forViewer(user.id)),
+        '다시보기를 삭제했어요.',
+        'Replay deleted.',
+      );
     },
   );
 

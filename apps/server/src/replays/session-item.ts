@@ -1,9 +1,9 @@
 import type { RecordingState, SessionItem } from '@sea/contract/sessions';
 import type { SessionRow } from '../sessions/session-rows.ts';
-import type { ReplayUrls } from './replay-urls.ts';
+import type { ViewerUrls } from './replay-urls.ts';
 
-/** The session as the API answers it: signed URLs only when its replay is ready. */
-export function toSessionItem(row: SessionRow, urls: ReplayUrls, now = new Date()): SessionItem {
+/** The session as the API answers it: signed URLs (the caller's own) only when its replay is ready. */
+export function toSessionItem(row: SessionRow, urls: ViewerUrls, now = new Date()): SessionItem {
   const end = row.endedAt ?? now;
   const ready = row.recordingState === 'ready';
   return {

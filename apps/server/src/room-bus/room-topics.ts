@@ -1,3 +1,4 @@
+import { BOARD_TOPIC_PREFIX } from '@sea/contract/board';
 import { CHAT_TOPIC_PREFIX } from '@sea/contract/chat';
 import {
   HAND_TOPIC_PREFIX,
@@ -22,6 +23,7 @@ export const ROOM_TOPIC_PREFIXES: readonly string[] = [
   HAND_TOPIC_PREFIX,
   POLL_TOPIC_PREFIX,
   REACTION_TOPIC_PREFIX,
+  BOARD_TOPIC_PREFIX,
 ];
 
 /** The room topic `destination` names, or null for any other destination (or a class id that cannot exist). */

@@ -61,7 +61,7 @@ describe('StompSession', () => {
       expect(transport.commands()).toEqual(['CONNECTED', 'RECEIPT', 'ERROR']);
       const headers = Object.fromEntries(transport.last()?.headers ?? []);
       expect(headers).toMatchObject({
-        message: '채팅 서버를 다시 시작합니다. 잠시 후 다시 연결합니다.',
+        message: '채팅 서버를 다시 시작해요. 잠시 후 다시 연결할게요.',
         'reconnect-within-ms': '2000',
       });
       expect(transport.state).toBe('closed');

@@ -4,12 +4,18 @@ import path from 'node:path';
 import { cardKey, isStorageKey, newKey, UPLOADS_PREFIX } from './storage.ts';
 import type { ImageKind, Storage, StoredImage } from './storage.ts';
 
-/** Stores uploads as files in one folder (UPLOAD_DIR), served by the API server under `/uploads/`. */
+/**
+ * Stores uploads as files in one folder (UPLOAD_DIR), served by the API server under `/uploads/`. Their URLs
+ * are that path, or with `origin` (PUBLIC_URL, given when pages of other origins call the API) absolute, so
+ * such a page does not resolve them against itself.
+ */
 export class LocalStorage implements Storage {
   readonly dir: string;
+  readonly #origin: string;
 
-  constructor(dir: string) {
+  constructor(dir: string, origin = '') {
     this.dir = path.resolve(dir);
+    this.#origin = origin;
   }
 
   async save(kind: ImageKind, image: StoredImage): Promise<string> {
@@ -35,7 +41,7 @@ export class LocalStorage implements Storage {
   }
 
   url(key: string): string {
-    return `${UPLOADS_PREFIX}${key}`;
+    return `${this.#origin}${UPLOADS_PREFIX}${key}`;
   }
 
   /**

@@ -23,7 +23,11 @@ declare module 'fastify' {
  */
 export async function registerUploads(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, parts: 10 } });
-  const storage = new LocalStorage(config.uploadDir);
+  // With CORS_ORIGINS, pages of other origins read the API: a relative `/uploads/...` would resolve against
+  // their own origin (blank images, issue 38), so every upload URL is absolute, from PUBLIC_URL. The web app
+  // is served from PUBLIC_URL's origin and loads the same files either way.
+  const origin = config.corsOrigins.length > 0 ? config.publicUrl : '';
+  const storage = new LocalStorage(config.uploadDir, origin);
   app.decorate('storage', storage);
   app.decorate('uploadMeter', uploadMetrics(app.metrics));
   await app.register(serveUploads, { dir: config.uploadDir });

@@ -58,6 +58,15 @@ describe('nicknames are visible text', () => {
     expect(expectOk<{ nickname: string }>(await signUp(nickname)).nickname).toBe(nickname);
   });
 
+  it('refuses marks stacked on a letter (Zalgo), at sign-up and at the check, and says why', async () => {
+    const zalgo = [...'admin'].map((letter) => `${letter}\u0301\u0316\u0334\u0347`).join('');
+    const body = expectError(await signUp(zalgo), 400);
+    expect(body.invalid_fields?.nickname).toBe(USER_MESSAGES.nicknameMarks);
+    const check = await app.inject({ url: '/api/users/checkNickname', query: { nickname: zalgo } });
+    expect(check.statusCode).toBe(400);
+    expect(expectOk<{ nickname: string }>(await signUp('Nguyễn 선생')).nickname).toBe('Nguyễn 선생');
+  });
+
   it('stores the NFC form: a name typed as jamo is the same name', async () => {
     const jamo = '\u1100\u1161\u11a8\u1112\u1161'; // 각하
     expect(expectOk<{ nickname: string }>(await signUp(jamo)).nickname).toBe('각하');

@@ -63,7 +63,10 @@ describe('LiveRoomPanel: questions and hands', () => {
     await connect(stomp);
     const published = () => stomp.last().published.at(-1);
 
-    await userEvent.click(screen.getByRole('button', { name: '5분 채팅 금지' }));
+    await userEvent.click(screen.getByRole('button', { name: '채팅 금지' }));
+    // Asked first, with 5 minutes to start with.
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: '채팅 금지' }));
     expect(published()).toEqual({
       destination: '/app/chat/mute',
       body: { roomId: CLASS_ID, userId: 'student-1', minutes: 5 },
@@ -203,6 +206,8 @@ describe('LiveRoomPanel: polls and reactions', () => {
   it('sends a reaction, shows the bursts and gives the teacher the counts', async () => {
     const { stomp } = renderPanel(data, 'teacher');
     await connect(stomp);
+    // No counts line before the first reaction arrives.
+    expect(screen.queryByText(/받은 반응/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '👏 반응 보내기' }));
     expect(stomp.last().published.at(-1)).toEqual({
       destination: '/app/reactions',

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHAT_AVATARS } from '../lib/default-images.ts';
-import { formatChatTime } from '../lib/format-chat-time.ts';
+import { formatTimeOfDay } from '../lib/format-date-time.ts';
 import { RoomConnection } from '../lib/realtime/room-connection.ts';
 import { hashIndex } from '../lib/string-hash.ts';
 import { chatMessage, fakeStompFactory } from '../testing/fake-stomp.ts';
@@ -31,7 +31,7 @@ describe('LiveRoomPanel: the chat', () => {
       DEFAULT_CHAT_AVATARS[hashIndex('고래선생', 3)],
     );
     expect(
-      within(teacherItem).getByText(formatChatTime(data.history[0]?.createdDate ?? '')),
+      within(teacherItem).getByText(formatTimeOfDay(data.history[0]?.createdDate ?? '')),
     ).toBeInTheDocument();
     expect(within(anonymousItem).getByText('익명')).toBeInTheDocument();
     expect(anonymousItem.querySelector('img')?.getAttribute('src')).toBe(
@@ -43,8 +43,8 @@ describe('LiveRoomPanel: the chat', () => {
   });
 
   it('formats the time as hour and minute', () => {
-    expect(formatChatTime('2026-11-21T06:05:00.000Z')).toMatch(/\d{1,2}:05/);
-    expect(formatChatTime('nonsense')).toBe('');
+    expect(formatTimeOfDay('2026-11-21T06:05:00.000Z')).toMatch(/\d{1,2}:05/);
+    expect(formatTimeOfDay('nonsense')).toBe('');
   });
 
   it('sends on Enter, makes a new line on Shift+Enter, and disables sending while disconnected', async () => {
@@ -165,9 +165,7 @@ describe('LiveRoomPanel: the chat', () => {
     await moderation({ type: 'muted', roomId: CLASS_ID, userId: 'other', until });
     await waitFor(() =>
       expect(
-        screen.getByText(
-          `강사가 채팅과 질문을 잠시 막았어요. ${formatChatTime(until)}부터 다시 쓸 수 있어요.`,
-        ),
+        screen.getByText('강사가 채팅과 질문을 잠시 막았어요. 2초 후에 다시 쓸 수 있어요.'),
       ).toBeInTheDocument(),
     );
     // The mute runs out by itself; slow mode lasts until the teacher turns it off.
@@ -176,6 +174,64 @@ describe('LiveRoomPanel: the chat', () => {
     });
     await moderation({ type: 'slowMode', roomId: CLASS_ID, seconds: 0 });
     expect(screen.queryByText(/천천히 모드/)).not.toBeInTheDocument();
+  });
+
+  it('a muted student keeps what they typed, in a box that waits with the time left', async () => {
+    const { stomp } = renderPanel(data);
+    await connect(stomp);
+    const box = screen.getByRole('textbox', { name: '보낼 메시지' });
+    await userEvent.type(box, '쓰던 말');
+    const until = new Date(Date.now() + 125_000).toISOString();
+    await act(async () =>
+      stomp.last().subscriptions.get('/topic/moderation/7')?.(
+        JSON.stringify({ type: 'muted', roomId: CLASS_ID, userId: 'me', until }),
+      ),
+    );
+    expect(box).toBeDisabled();
+    expect(box).toHaveValue('쓰던 말');
+    expect(box.getAttribute('placeholder')).toMatch(/^2분 \d+초 후에 다시 쓸 수 있어요$/);
+    expect(
+      screen.getByText(/강사가 채팅과 질문을 잠시 막았어요\. 2분 \d+초 후에 다시 쓸 수 있어요\./),
+    ).toBeInTheDocument();
+    // The teacher lifts it: the box opens with the text still in it.
+    await act(async () =>
+      stomp.last().subscriptions.get('/topic/moderation/7')?.(
+        JSON.stringify({ type: 'muted', roomId: CLASS_ID, userId: 'me', until: null }),
+      ),
+    );
+    expect(box).toBeEnabled();
+    expect(box).toHaveValue('쓰던 말');
+  });
+
+  it('the teacher confirms a mute with its length, sees who is muted and lifts it', async () => {
+    data.history.push(
+      chatMessage({ id: 4, writer: '해파리', writer_id: 'jelly', role: 'student', content: '도배 도배' }),
+    );
+    const { stomp } = renderPanel(data, 'teacher');
+    await connect(stomp);
+    const item = (await screen.findByText('도배 도배')).closest('li') as HTMLElement;
+    await userEvent.click(within(item).getByRole('button', { name: '채팅 금지' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '해파리님의 채팅을 잠시 막을까요?' });
+    expect(within(dialog).getByRole('radio', { name: '5분' })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('radio', { name: '10분' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: '채팅 금지' }));
+    expect(stomp.last().published.at(-1)).toEqual({
+      destination: '/app/chat/mute',
+      body: { roomId: CLASS_ID, userId: 'jelly', minutes: 10 },
+    });
+    const until = new Date(Date.now() + 600_000).toISOString();
+    await act(async () =>
+      stomp.last().subscriptions.get('/topic/moderation/7')?.(
+        JSON.stringify({ type: 'muted', roomId: CLASS_ID, userId: 'jelly', until }),
+      ),
+    );
+    const muted = screen.getByRole('region', { name: '채팅 금지 중' });
+    expect(muted).toHaveTextContent(/해파리 · (10분|9분 \d+초) 남음/);
+    await userEvent.click(within(muted).getByRole('button', { name: '해파리님의 채팅 금지 해제' }));
+    expect(stomp.last().published.at(-1)).toEqual({
+      destination: '/app/chat/mute',
+      body: { roomId: CLASS_ID, userId: 'jelly', minutes: 0 },
+    });
   });
 
   it("shows the teacher the room's current slow mode in the selector", async () => {

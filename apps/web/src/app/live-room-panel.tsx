@@ -2,7 +2,11 @@ import type { RoomRole } from '@sea/contract/chat';
 import { ChatPanel } from '../features/chat/components/chat-panel.tsx';
 import { ClassroomPanel } from '../features/classroom/components/classroom-panel.tsx';
 import type { HandsBarProps } from '../features/classroom/components/hands-bar.tsx';
-import { useRoomConnection, type CreateRoomConnection } from '../lib/realtime/use-room-connection.ts';
+import {
+  useRoomConnection,
+  type CreateRoomConnection,
+  type RoomView,
+} from '../lib/realtime/use-room-connection.ts';
 
 export type LiveRoomPanelProps = {
   classId: number;
@@ -22,16 +26,27 @@ export function LiveRoomPanel({
   handAction,
 }: LiveRoomPanelProps) {
   const room = useRoomConnection(classId, createConnection);
+  return <LiveRoomPanelView classId={classId} role={role} room={room} handAction={handAction} />;
+}
+
+/** The side panel over a room connection the page already holds (the board shares it). */
+export function LiveRoomPanelView({
+  classId,
+  role = 'student',
+  room,
+  handAction,
+}: Omit<LiveRoomPanelProps, 'createConnection'> & { room: RoomView }) {
   return (
     <ClassroomPanel
       classId={classId}
       role={role}
       room={room}
       handAction={handAction}
-      chat={({ actionsFor, footer }) => (
+      chat={({ actionsFor, footer, blocked }) => (
         <ChatPanel
           messages={room.messages}
           disabled={room.state !== 'connected'}
+          blocked={blocked}
           send={room.send}
           actionsFor={actionsFor}
           footer={footer}

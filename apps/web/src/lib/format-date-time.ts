@@ -16,6 +16,14 @@ export function formatDateTime(iso: string): string {
   return `${parts.year}년 ${parts.month} ${parts.day}일 (${parts.weekday}) ${parts.hour}:${parts.minute}`;
 }
 
+/** The day of a moment in the viewer's time zone: '2026년 11월 25일 (수)'. Blank for a bad date. */
+export function formatDay(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = Object.fromEntries(DATE_FORMAT.formatToParts(date).map((part) => [part.type, part.value]));
+  return `${parts.year}년 ${parts.month} ${parts.day}일 (${parts.weekday})`;
+}
+
 const TIME_FORMAT = new Intl.DateTimeFormat('ko-KR', {
   hour: '2-digit',
   minute: '2-digit',
@@ -36,6 +44,16 @@ export function formatDuration(totalSeconds: number): string {
   const minutes = Math.floor((seconds % 3600) / 60);
   if (hours === 0) return `${minutes}분`;
   return minutes === 0 ? `${hours}시간` : `${hours}시간 ${minutes}분`;
+}
+
+/** Time left, to the second under an hour: '45초', '4분 12초', '5분'; longer as formatDuration says it. */
+export function formatCountdown(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.ceil(totalSeconds));
+  if (seconds >= 3600) return formatDuration(seconds);
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  if (m === 0) return `${s}초`;
+  return s === 0 ? `${m}분` : `${m}분 ${s}초`;
 }
 
 /** A position in the video as the player shows it: '4:05', '1:02:09'. */

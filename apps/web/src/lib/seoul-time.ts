@@ -31,9 +31,7 @@ export function addDays(date: string, days: number): string {
   return day.toISOString().slice(0, 10);
 }
 
-/** A time of day as people say it: 20:00 → '오후 8시', 9:30 → '오전 9시 30분', 0:00 → '오전 12시'. */
-export function koreanTime(hours: number, minutes: number): string {
-  const period = hours < 12 ? '오전' : '오후';
-  const hour = hours % 12 === 0 ? 12 : hours % 12;
-  return minutes === 0 ? `${period} ${hour}시` : `${period} ${hour}시 ${minutes}분`;
+/** A time of day in the app's one clock style (as `formatTimeOfDay` shows): 20:00 → '20:00', 9:30 → '09:30'. */
+export function clockTime(hours: number, minutes: number): string {
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
 }

@@ -20,3 +20,11 @@ export const DESKTOP_QUERY = '(min-width: 1185px)';
 export function useDesktop(): boolean {
   return useMediaQuery(DESKTOP_QUERY);
 }
+
+/** A device whose main pointer is a finger: no hover, a coarse pointer (phones, tablets). */
+export const TOUCH_QUERY = '(hover: none) and (pointer: coarse)';
+
+/** True on a touch screen, where keyboard shortcuts such as Shift+Enter mean little. */
+export function useTouchScreen(): boolean {
+  return useMediaQuery(TOUCH_QUERY);
+}

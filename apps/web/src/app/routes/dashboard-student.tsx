@@ -1,5 +1,6 @@
 import { MyAttendance } from '../../features/attendance/components/my-attendance.tsx';
 import { StudentDashboardPage } from '../../features/classes/components/student-dashboard-page.tsx';
+import { MaterialsCard } from '../../features/materials/components/materials-card.tsx';
 import { SessionList } from '../../features/replays/components/session-list.tsx';
 
 export function Component() {
@@ -7,6 +8,7 @@ export function Component() {
     <StudentDashboardPage
       sections={(classId) => (
         <>
+          <MaterialsCard classId={classId} role="student" />
           <SessionList classId={classId} role="student" />
           <MyAttendance classId={classId} />
         </>

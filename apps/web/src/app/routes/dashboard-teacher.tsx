@@ -1,6 +1,7 @@
 import { AttendanceCard } from '../../features/attendance/components/attendance-card.tsx';
 import { PastQuestionsCard } from '../../features/classroom/components/past-questions-card.tsx';
 import { TeacherDashboardPage } from '../../features/classes/components/teacher-dashboard-page.tsx';
+import { MaterialsCard } from '../../features/materials/components/materials-card.tsx';
 import { SessionList } from '../../features/replays/components/session-list.tsx';
 
 export function Component() {
@@ -8,6 +9,7 @@ export function Component() {
     <TeacherDashboardPage
       sections={(classId) => (
         <>
+          <MaterialsCard classId={classId} role="teacher" />
           <SessionList classId={classId} role="teacher" />
           <AttendanceCard classId={classId} />
           <PastQuestionsCard classId={classId} />

@@ -18,6 +18,17 @@ import { Component as TeacherRoom } from './live-teacher.tsx';
 // The side panel has its own tests; here it would open a real STOMP connection.
 vi.mock('../live-room-panel.tsx', () => ({
   LiveRoomPanel: () => <p>채팅 패널</p>,
+  LiveRoomPanelView: () => <p>채팅 패널</p>,
+}));
+// The room's connection (shared by the panel and the board) stays closed: these tests are about the media.
+vi.mock('../../lib/realtime/use-room-connection.ts', () => ({
+  useRoomConnection: () => ({
+    state: 'connecting',
+    messages: [],
+    refusal: null,
+    send: () => false,
+    connection: null,
+  }),
 }));
 
 const classDetail = classItem({

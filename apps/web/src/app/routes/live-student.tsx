@@ -1,27 +1,42 @@
+import { BoardStage } from '../../features/board/components/board-stage.tsx';
+import { StudentBoardBar } from '../../features/board/components/student-board-bar.tsx';
+import { useStudentBoard } from '../../features/board/use-student-board.ts';
 import { ChatClosed } from '../../features/chat/components/chat-closed.tsx';
 import { LiveRoomFrame } from '../../features/classes/components/live-room-frame.tsx';
 import { useClassId } from '../../features/classes/use-class-id.ts';
 import { StudentSpeaking } from '../../features/live/components/student-speaking.tsx';
 import { StudentStage, StudentStatus, StudentWebcam } from '../../features/live/components/student-stage.tsx';
 import { useStudentRoom } from '../../features/live/hooks/use-student-room.ts';
-import { LiveRoomPanel } from '../live-room-panel.tsx';
+import { useRoomConnection } from '../../lib/realtime/use-room-connection.ts';
+import { LiveRoomPanelView } from '../live-room-panel.tsx';
 
 export function Component() {
   const classId = useClassId();
   const room = useStudentRoom(classId);
+  // One room connection for the side panel and the board (the teacher's material and 판서).
+  const connection = useRoomConnection(classId);
+  const board = useStudentBoard(classId, connection.connection);
   // While the class is not live the stage says so once; the chat stays off until the lecture starts.
   const notLive = room.error?.kind === 'notLive';
   return (
     <LiveRoomFrame
       classId={classId}
       role="student"
-      chat={notLive ? <ChatClosed /> : <LiveRoomPanel classId={classId} />}
-      screen={<StudentStage room={room} classId={classId} />}
+      chat={notLive ? <ChatClosed /> : <LiveRoomPanelView classId={classId} room={connection} />}
+      screen={
+        notLive ? (
+          <StudentStage room={room} classId={classId} />
+        ) : (
+          // The board needs no media: it shows even when the video cannot be received.
+          <BoardStage {...board.stage} screen={<StudentStage room={room} classId={classId} />} />
+        )
+      }
       webcam={<StudentWebcam room={room} />}
       status={
         <>
           <StudentStatus room={room} />
           {!room.error && <StudentSpeaking speaking={room.speaking} />}
+          {!notLive && <StudentBoardBar board={board} />}
         </>
       }
     />

@@ -1,4 +1,8 @@
 import { useSearchParams } from 'react-router';
+import { BoardStage } from '../../features/board/components/board-stage.tsx';
+import { PresenterPanel } from '../../features/board/components/presenter-panel.tsx';
+import { WriterInvite } from '../../features/board/components/writer-invite.tsx';
+import { useTeacherBoard } from '../../features/board/use-teacher-board.ts';
 import { LiveRoomFrame } from '../../features/classes/components/live-room-frame.tsx';
 import { useClassId } from '../../features/classes/use-class-id.ts';
 import { InviteToSpeak } from '../../features/live/components/invite-to-speak.tsx';
@@ -7,31 +11,47 @@ import { TeacherControls } from '../../features/live/components/teacher-controls
 import { TeacherSpeakers } from '../../features/live/components/teacher-speakers.tsx';
 import { useTeacherRoom } from '../../features/live/hooks/use-teacher-room.ts';
 import { LIVE_TEXTS } from '../../features/live/texts.ts';
-import { LiveRoomPanel } from '../live-room-panel.tsx';
+import { useRoomConnection } from '../../lib/realtime/use-room-connection.ts';
+import { LiveRoomPanelView } from '../live-room-panel.tsx';
 
 export function Component() {
   const classId = useClassId();
   const [params] = useSearchParams();
   // The dashboard's '녹화하지 않기' (see paths.liveTeacher).
   const room = useTeacherRoom(classId, { record: params.get('record') !== 'off' });
+  // One room connection for the side panel and the board (the material on stage and its 판서).
+  const connection = useRoomConnection(classId);
+  const board = useTeacherBoard(classId, connection.connection);
   return (
     <LiveRoomFrame
       classId={classId}
       role="teacher"
       chat={
-        <LiveRoomPanel
+        <LiveRoomPanelView
           classId={classId}
           role="teacher"
-          handAction={(hand) => <InviteToSpeak speaking={room.speaking} userId={hand.userId} />}
+          room={connection}
+          handAction={(hand) => (
+            <>
+              <InviteToSpeak speaking={room.speaking} userId={hand.userId} />
+              <WriterInvite view={board.view} connection={connection.connection} userId={hand.userId} />
+            </>
+          )}
         />
       }
       screen={
-        <LiveVideo
-          track={room.previews.screen}
-          label={LIVE_TEXTS.screenPreview}
-          placeholder={LIVE_TEXTS.noScreen}
+        <BoardStage
+          {...board.stage}
+          screen={
+            <LiveVideo
+              track={room.previews.screen}
+              label={LIVE_TEXTS.screenPreview}
+              placeholder={LIVE_TEXTS.noScreen}
+            />
+          }
         />
       }
+      status={<PresenterPanel {...board.panel} />}
       webcam={
         <LiveVideo
           track={room.previews.webcam}

@@ -10,13 +10,22 @@ export function headerSearchHidden(pathname: string): boolean {
   return pathname === PAGES.list || pathname === PAGES.liveList;
 }
 
+/** The navigation state with which the narrow search button opens the list: its search box takes the focus. */
+export const FOCUS_SEARCH_STATE = { focusSearch: true } as const;
+
+/** Whether a page was opened by the narrow search button (and its search box should take the focus). */
+export function wantsSearchFocus(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'focusSearch' in state && state.focusSearch === true;
+}
+
 /** `/list?q=...`: the results page of a search. */
 export function searchResultsPath(q: string): string {
   return `${PAGES.list}?${new URLSearchParams({ q }).toString()}`;
 }
 
 /**
- * The header's class search: a field on wide screens, a button to the lecture list's search on narrow ones.
+ * The header's class search: a field on wide screens, a button to the lecture list's search on narrow ones,
+ * which opens it with the focus in its box (the phone's keyboard up).
  * Submitting opens the results page.
  */
 export function HeaderSearch() {
@@ -48,7 +57,7 @@ export function HeaderSearch() {
           <span className="visually-hidden">{UI_TEXTS.searchSubmit}</span>
         </button>
       </form>
-      <Link to={PAGES.list} className={styles.narrow}>
+      <Link to={PAGES.list} state={FOCUS_SEARCH_STATE} className={styles.narrow}>
         <SearchIcon />
         <span className="visually-hidden">{UI_TEXTS.searchOpen}</span>
       </Link>

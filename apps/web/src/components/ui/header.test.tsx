@@ -4,11 +4,12 @@ import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { setTokens } from '../../lib/auth-tokens.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
+import { wantsSearchFocus } from './header-search.tsx';
 import { Header, liveExitTarget } from './header.tsx';
 
 function Where() {
-  const { pathname, search } = useLocation();
-  return <p>{`path: ${pathname}${search}`}</p>;
+  const { pathname, search, state } = useLocation();
+  return <p>{`path: ${pathname}${search}${wantsSearchFocus(state) ? ' (search box focused)' : ''}`}</p>;
 }
 
 function renderHeader(
@@ -36,6 +37,12 @@ describe('Header', () => {
     renderHeader('/');
     await userEvent.type(screen.getByRole('searchbox', { name: '강의 검색' }), '드로 잉{Enter}');
     expect(await screen.findByText('path: /list?q=%EB%93%9C%EB%A1%9C+%EC%9E%89')).toBeInTheDocument();
+  });
+
+  it('has a narrow-screen search button that opens the list with its search box focused', async () => {
+    renderHeader('/');
+    await userEvent.click(screen.getByRole('link', { name: '강의 검색하기' }));
+    expect(await screen.findByText('path: /list (search box focused)')).toBeInTheDocument();
   });
 
   it('shows the avatar labelled my classroom, linking to /mypage, when a token is stored', () => {

@@ -61,7 +61,7 @@ export function Header({ user, bell }: { user: HeaderUser | null; bell?: ReactNo
           // Until the user info arrives: a plain circle, not a default creature that turns into the real picture.
           <span className={styles.avatarPending} aria-hidden="true" />
         )}
-        <span>{UI_TEXTS.myClassroom}</span>
+        <span className={styles.accountLabel}>{UI_TEXTS.myClassroom}</span>
       </Link>
     ) : (
       <Link to="/login" className={styles.login}>

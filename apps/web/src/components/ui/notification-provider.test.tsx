@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NotificationProvider } from './notification-provider.tsx';
 import { useNotify } from './use-notify.ts';
 
-function Trigger({ message, tone }: { message: string; tone?: 'info' | 'error' }) {
+function Trigger({ message, tone }: { message: string; tone?: 'info' | 'error' | 'success' }) {
   const notify = useNotify();
   return (
     <button type="button" onClick={() => notify(message, tone ? { tone } : undefined)}>
@@ -72,5 +72,20 @@ describe('notifications', () => {
     expect(screen.getByText('올바르지 않은 파일이에요.')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1_100));
     expect(screen.queryByText('올바르지 않은 파일이에요.')).not.toBeInTheDocument();
+  });
+
+  it('lets a success dismiss the errors before it, so a failed sign-up’s notice does not follow the user home', async () => {
+    render(
+      <NotificationProvider>
+        <Trigger message="회원가입 중 오류가 발생했어요. 다시 시도해 주세요." tone="error" />
+        <Trigger message="회원가입이 완료되었어요." tone="success" />
+      </NotificationProvider>,
+    );
+    const [failed, done] = screen.getAllByRole('button', { name: 'go' });
+    await userEvent.click(failed as HTMLElement);
+    expect(screen.getByRole('alert')).toHaveTextContent('회원가입 중 오류가 발생했어요.');
+    await userEvent.click(done as HTMLElement);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('회원가입이 완료되었어요.');
   });
 });

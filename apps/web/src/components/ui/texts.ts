@@ -17,6 +17,7 @@ export const UI_TEXTS = {
   confirm: '확인',
   close: '닫기',
   loading: '불러오는 중이에요...',
+  retry: '다시 시도',
   pageLoading: '페이지를 불러오는 중이에요',
   emptyDefault: '아직 강의가 없어요',
   notificationsRegion: '알림',

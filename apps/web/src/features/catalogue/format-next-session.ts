@@ -1,7 +1,7 @@
-import { koreanTime, seoulMoment } from '../../lib/seoul-time.ts';
+import { clockTime, seoulMoment } from '../../lib/seoul-time.ts';
 
 /**
- * A card's line for a class whose next session is today in Asia/Seoul: '오늘 오후 8시 라이브'. Null when the
+ * A card's line for a class whose next session is today in Asia/Seoul: '오늘 20:00 라이브'. Null when the
  * next session is on another day, or there is none, or the time is unreadable: a card speaks only of today.
  * `nextSessionAt` is the class item's `next_session_at` (an entry under way counts until it ends).
  */
@@ -11,5 +11,5 @@ export function todayLiveLine(nextSessionAt: string | null, now: Date): string |
   if (Number.isNaN(start.getTime())) return null;
   const session = seoulMoment(start);
   if (session.date !== seoulMoment(now).date) return null;
-  return `오늘 ${koreanTime(session.hours, session.minutes)} 라이브`;
+  return `오늘 ${clockTime(session.hours, session.minutes)} 라이브`;
 }

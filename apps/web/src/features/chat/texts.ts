@@ -7,6 +7,7 @@ export const CHAT_TEXTS = {
   empty: '아직 메시지가 없어요. 먼저 인사를 건네 보세요!',
   inputLabel: '보낼 메시지',
   placeholder: '메시지를 입력하세요 (Shift+Enter로 줄바꿈)',
+  placeholderTouch: '메시지를 입력하세요',
   placeholderOffline: '채팅 서버에 연결되면 보낼 수 있어요',
   send: '보내기',
   teacherBadge: '강사',
@@ -19,5 +20,5 @@ export const CHAT_TEXTS = {
   closedBody: '강의가 시작되면 채팅이 열려요.',
   /** The teacher's actions on a message. */
   deleteMessage: '메시지 삭제',
-  mute: (minutes: number) => `${minutes}분 채팅 금지`,
+  mute: '채팅 금지',
 } as const;

@@ -1,12 +1,12 @@
 import type { Schedule } from '@sea/contract/schedules';
-import { addDays, koreanTime, seoulMoment } from '../../lib/seoul-time.ts';
+import { addDays, clockTime, seoulMoment } from '../../lib/seoul-time.ts';
 import { formatScheduleDate } from './format-schedule.ts';
 
 /** An entry's day and time as the class page shows them. */
 export type UpcomingWhen = {
   /** '오늘', '내일', or the date with its weekday: '2026년 11월 27일 (금)'. */
   day: string;
-  /** '오후 8시 ~ 9시 30분'; the end keeps its 오전/오후 only when it differs from the start's. */
+  /** '20:00 ~ 21:30', in the clock style of every page. */
   time: string;
   /** The day is today in Asia/Seoul. */
   today: boolean;
@@ -34,12 +34,9 @@ export function upcomingWhen(
         : formatScheduleDate(entry.date);
   const start = clock(entry.start_time);
   const end = clock(entry.end_time);
-  const startText = koreanTime(start.hours, start.minutes);
-  const endText = koreanTime(end.hours, end.minutes);
-  const samePeriod = start.hours < 12 === end.hours < 12;
   return {
     day,
-    time: `${startText} ~ ${samePeriod ? endText.slice(3) : endText}`,
+    time: `${clockTime(start.hours, start.minutes)} ~ ${clockTime(end.hours, end.minutes)}`,
     today: entry.date === today,
   };
 }

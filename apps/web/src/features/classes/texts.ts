@@ -167,6 +167,8 @@ export const CLASS_TEXTS = {
     screenLabel: '화면 공유',
     screenSlot: '방송 화면이 여기에 나타나요',
     webcamLabel: '강사 카메라',
+    /** Moves the webcam's corner picture to the next corner (clockwise), off what it covers. */
+    moveWebcam: '카메라 위치 옮기기',
     webcamSlot: '강사 카메라가 여기에 나타나요',
     sideLabel: '채팅',
     chatSlot: '채팅이 여기에 나타나요',

@@ -2,20 +2,28 @@ import type { ChatMessage, RoomRole } from '@sea/contract/chat';
 import { CHAT_DELETE_DESTINATION, CHAT_MUTE_DESTINATION } from '@sea/contract/classroom';
 import type { RoomConnection } from '../../lib/realtime/room-connection.ts';
 
-/** How long the teacher's mute button mutes a student. */
-const MUTE_MINUTES = 5;
+/** The lengths a teacher may mute a student for, in minutes; the dialog starts on the second. */
+export const MUTE_CHOICES = [1, 5, 10, 30] as const;
+
+/** A student the teacher is about to mute: asked first, with the length to choose. */
+export type MuteTarget = { userId: string; nickname: string };
 
 /** The teacher's actions on one chat message: delete it, and mute its writer when a student wrote it. */
 export type ModerationActions = {
   onDelete: () => void;
   onMute?: (() => void) | undefined;
-  muteMinutes: number;
 };
 
-/** The moderation of each chat message for the teacher; undefined (no actions) for a student. */
+/** Mutes a student for `minutes` (0 lifts the mute). */
+export function muteStudent(connection: RoomConnection | null, userId: string, minutes: number): void {
+  connection?.publish(CHAT_MUTE_DESTINATION, { userId, minutes });
+}
+
+/** The moderation of each chat message for the teacher (muting asks first); undefined for a student. */
 export function messageModeration(
   connection: RoomConnection | null,
   role: RoomRole,
+  askMute: (target: MuteTarget) => void,
 ): ((message: ChatMessage) => ModerationActions) | undefined {
   if (role !== 'teacher') return undefined;
   return (message) => {
@@ -24,9 +32,8 @@ export function messageModeration(
       onDelete: () => connection?.publish(CHAT_DELETE_DESTINATION, { messageId: message.id }),
       onMute:
         message.role === 'student' && writer !== null
-          ? () => connection?.publish(CHAT_MUTE_DESTINATION, { userId: writer, minutes: MUTE_MINUTES })
+          ? () => askMute({ userId: writer, nickname: message.writer?.trim() || '' })
           : undefined,
-      muteMinutes: MUTE_MINUTES,
     };
   };
 }

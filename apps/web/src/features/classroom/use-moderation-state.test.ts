@@ -33,14 +33,10 @@ describe('useModerationState', () => {
   it("keeps other people's mutes and the slow mode apart from mine", async () => {
     const { stomp, connection, hook, deliver } = setUp();
     await act(async () => stomp.last().connectAndConfirm());
-    await deliver({
-      type: 'muted',
-      roomId: 7,
-      userId: 'other',
-      until: new Date(Date.now() + 60_000).toISOString(),
-    });
+    const until = new Date(Date.now() + 60_000).toISOString();
+    await deliver({ type: 'muted', roomId: 7, userId: 'other', until });
     await deliver({ type: 'slowMode', roomId: 7, seconds: 10 });
-    expect(hook.result.current).toEqual({ slowSeconds: 10, mutedUntil: null });
+    expect(hook.result.current).toMatchObject({ slowSeconds: 10, mutedUntil: null, mutes: { other: until } });
     connection.close();
   });
 });

@@ -6,11 +6,16 @@ export type ModerationState = {
   slowSeconds: number;
   /** Until when the reader is muted (an ISO time), or null. */
   mutedUntil: string | null;
+  /** Every mute still running, by user id (the teacher's list of muted students). */
+  mutes: Readonly<Record<string, string>>;
+  /** The clock the mutes were last checked against (ms), ticking each second while one runs. */
+  now: number;
 };
 
 /**
  * The room's slow mode and the reader's own mute, from the moderation topic: the server tells both right
- * after subscribing (on every reconnect too), then each change. A mute that ran out is dropped at its end.
+ * after subscribing (on every reconnect too), then each change. A mute that ran out is dropped at its end;
+ * the clock ticks each second while one runs, for the countdowns.
  */
 export function useModerationState(connection: RoomConnection | null, me: string | null): ModerationState {
   const [slowSeconds, setSlowSeconds] = useState(0);
@@ -30,15 +35,19 @@ export function useModerationState(connection: RoomConnection | null, me: string
     [connection],
   );
 
-  const until = me === null ? null : (mutes[me] ?? null);
-  const end = until === null ? Number.NaN : Date.parse(until);
-  const muted = end > now;
-  // Runs again at every new `now`: a timer may fire a millisecond before the wall clock reaches `end`
-  // (timers and Date.now() are different clocks), and the mute must still run out then.
+  const running: Record<string, string> = {};
+  for (const [userId, until] of Object.entries(mutes)) {
+    if (until !== null && Date.parse(until) > now) running[userId] = until;
+  }
+  const until = me === null ? null : (running[me] ?? null);
+  const anyRunning = Object.keys(running).length > 0;
+  // Ticks each second while a mute runs (the countdowns), and again at every new `now`: a timer may fire a
+  // millisecond before the wall clock reaches a mute's end (timers and Date.now() are different clocks),
+  // and the mute must still run out then.
   useEffect(() => {
-    if (!muted) return undefined;
-    const timer = setTimeout(() => setNow(Date.now()), end - Date.now());
+    if (!anyRunning) return undefined;
+    const timer = setTimeout(() => setNow(Date.now()), 1000 - (Date.now() % 1000) + 1);
     return () => clearTimeout(timer);
-  }, [muted, end, now]);
-  return { slowSeconds, mutedUntil: muted ? until : null };
+  }, [anyRunning, now]);
+  return { slowSeconds, mutedUntil: until, mutes: running, now };
 }

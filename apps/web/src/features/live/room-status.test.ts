@@ -21,7 +21,7 @@ describe('roomStatus', () => {
     expect(roomStatus(signalling, media)).toBe(status);
   });
 
-  it('a restart reads 잠시 후 다시 연결합니다', () => {
-    expect(LIVE_TEXTS.connection[roomStatus('connecting', 'restarting')]).toBe('잠시 후 다시 연결합니다');
+  it('a restart reads 잠시 후 다시 연결할게요', () => {
+    expect(LIVE_TEXTS.connection[roomStatus('connecting', 'restarting')]).toBe('잠시 후 다시 연결할게요');
   });
 });

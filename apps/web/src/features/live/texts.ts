@@ -8,7 +8,7 @@ export const LIVE_TEXTS = {
     disconnected: '연결 끊김',
     failed: '연결 실패',
     /** The media node is restarting (a deployment): the room comes back by itself. */
-    restarting: '잠시 후 다시 연결합니다',
+    restarting: '잠시 후 다시 연결할게요',
   } satisfies Record<RoomStatus, string>,
   connectionLabel: '연결 상태',
   viewerCount: (count: number) => `시청자 ${count}명`,
@@ -20,6 +20,9 @@ export const LIVE_TEXTS = {
     off: '녹화하지 않음',
     studentOn: '이 강의는 녹화되고 있어요',
     studentPaused: '녹화가 잠시 멈췄어요',
+    /** The media service cannot write the recording (its disk is full or broken): it resumes by itself. */
+    stalled: '저장 공간이 부족해 녹화가 멈췄어요',
+    studentStalled: '지금은 녹화되지 않고 있어요',
     pause: '녹화 일시정지',
     resume: '녹화 다시 시작',
   },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionRecording } from '@sea/contract/sessions';
-import { canRemake, gapsText, sessionStatus, sessionTitle } from './session-status.ts';
+import { canRemake, gapsText, sessionStatus } from './session-status.ts';
 
 function recording(overrides: Partial<SessionRecording>): SessionRecording {
   return {
@@ -37,18 +37,6 @@ describe('sessionStatus', () => {
     const waiting = sessionStatus(recording({ state: 'processing', progress: 0, error: 'ffmpeg가 없어요.' }));
     expect(waiting).toMatchObject({ label: '처리 중 0%', tone: 'failed', error: 'ffmpeg가 없어요.' });
     expect(sessionStatus(recording({ state: 'processing', error: '  ' })).error).toBeNull();
-  });
-});
-
-describe('sessionTitle', () => {
-  it("is the teacher's title, or the start date when there is none", () => {
-    const startedAt = new Date(2026, 10, 25, 19, 5).toISOString();
-    expect(sessionTitle({ started_at: startedAt, recording: recording({ title: '3주차 복습' }) })).toBe(
-      '3주차 복습',
-    );
-    expect(sessionTitle({ started_at: startedAt, recording: recording({ title: ' ' }) })).toBe(
-      '2026년 11월 25일 (수) 19:05',
-    );
   });
 });
 

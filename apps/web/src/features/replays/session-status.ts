@@ -1,5 +1,5 @@
-import type { SessionItem, SessionRecording } from '@sea/contract/sessions';
-import { formatClock, formatDateTime } from '../../lib/format-date-time.ts';
+import type { SessionRecording } from '@sea/contract/sessions';
+import { formatClock } from '../../lib/format-date-time.ts';
 import { REPLAY_TEXTS } from './texts.ts';
 
 /** How a state label looks: `ready` is the link to the replay, `failed` and a waiting recording warn. */
@@ -49,9 +49,4 @@ export function sessionStatus(recording: SessionRecording): SessionStatus {
     case 'none':
       return { label: texts.none, tone: 'muted', progress: null, error: null };
   }
-}
-
-/** The name a replay is shown by: the teacher's title, else the session's start date. */
-export function sessionTitle(session: Pick<SessionItem, 'started_at' | 'recording'>): string {
-  return session.recording.title?.trim() || formatDateTime(session.started_at);
 }

@@ -49,6 +49,7 @@ export const REPLAY_TEXTS = {
     loading: '다시보기를 불러오는 중이에요...',
     loadFailed: '다시보기를 불러오지 못했어요.',
     notReady: '아직 볼 수 있는 다시보기가 아니에요.',
+    notRecorded: '이 강의는 녹화하지 않았어요.',
     backToDashboard: '대시보드로 돌아가기',
     download: 'MP4 내려받기',
     player: '다시보기 영상',

@@ -86,7 +86,7 @@ describe('RoomConnection catch-up', () => {
     stomp.last().connectAndConfirm();
     await vi.advanceTimersByTimeAsync(0);
     stomp.last().deliver(CLASS_ID, chatMessage({ id: 3 }));
-    stomp.last().restart('채팅 서버를 다시 시작합니다. 잠시 후 다시 연결합니다.', 2_000);
+    stomp.last().restart('채팅 서버를 다시 시작해요. 잠시 후 다시 연결할게요.', 2_000);
     expect(connection.state).toBe('disconnected');
     expect(stomp.last().deactivated).toBe(true);
     // Written while nobody was connected: the catch-up after the reconnect brings it.

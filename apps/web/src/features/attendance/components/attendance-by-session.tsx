@@ -1,5 +1,6 @@
 import type { Attendance } from '@sea/contract/attendance';
-import { formatDateTime, formatDuration, formatTimeOfDay } from '../../../lib/format-date-time.ts';
+import { formatDuration, formatTimeOfDay } from '../../../lib/format-date-time.ts';
+import { sessionTitle } from '../../../lib/session-title.ts';
 import { firstJoinedAt, lastLeftAt, rowsBySession } from '../attendance-summary.ts';
 import { ATTENDANCE_TEXTS } from '../texts.ts';
 import styles from './attendance.module.css';
@@ -14,7 +15,7 @@ export function AttendanceBySession({ attendance }: { attendance: Attendance }) 
     <div className={styles.tables}>
       {attendance.sessions.map((session) => {
         const rows = bySession.get(session.id) ?? [];
-        const title = session.title?.trim() || formatDateTime(session.started_at);
+        const title = sessionTitle(session.title, session.started_at);
         if (rows.length === 0) {
           return (
             <div key={session.id}>

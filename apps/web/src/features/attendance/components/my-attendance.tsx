@@ -1,5 +1,6 @@
 import { Card } from '../../../components/ui/card.tsx';
-import { formatDateTime, formatDuration } from '../../../lib/format-date-time.ts';
+import { formatDuration } from '../../../lib/format-date-time.ts';
+import { sessionTitle } from '../../../lib/session-title.ts';
 import { useAttendance } from '../api/get-attendance.ts';
 import { rowsBySession } from '../attendance-summary.ts';
 import { ATTENDANCE_TEXTS } from '../texts.ts';
@@ -38,7 +39,7 @@ export function MyAttendance({ classId }: { classId: number }) {
                 const row = bySession.get(session.id)?.[0];
                 return (
                   <tr key={session.id}>
-                    <th scope="row">{session.title?.trim() || formatDateTime(session.started_at)}</th>
+                    <th scope="row">{sessionTitle(session.title, session.started_at)}</th>
                     {row === undefined ? (
                       <td colSpan={3} className={styles.none}>
                         {texts.absent}

@@ -47,7 +47,7 @@ describe('ClassCard', () => {
 
   it("says when a class goes live later today (Seoul's day)", () => {
     renderCard({ next_session_at: '2026-11-25T11:00:00Z' });
-    expect(within(screen.getByRole('article')).getByText('오늘 오후 8시 라이브')).toBeInTheDocument();
+    expect(within(screen.getByRole('article')).getByText('오늘 20:00 라이브')).toBeInTheDocument();
   });
 
   it('says nothing of a session tomorrow', () => {
@@ -58,7 +58,7 @@ describe('ClassCard', () => {
   it('keeps only the LIVE mark while the class is live', () => {
     renderCard({ next_session_at: '2026-11-25T11:00:00Z', is_active: true });
     expect(screen.getByText('LIVE')).toBeInTheDocument();
-    expect(screen.queryByText('오늘 오후 8시 라이브')).not.toBeInTheDocument();
+    expect(screen.queryByText('오늘 20:00 라이브')).not.toBeInTheDocument();
   });
 
   it('leads elsewhere when told, keeping the edit link its own', () => {

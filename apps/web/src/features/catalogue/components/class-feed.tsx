@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ClassItem } from '@sea/contract/classes';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { useClassPages } from '../api/use-class-pages.ts';
 import { CATALOGUE_TEXTS } from '../texts.ts';
@@ -38,7 +39,7 @@ export function classTotal(query: ReturnType<typeof useClassPages>): number | nu
   return query.data?.pages.at(-1)?.total ?? null;
 }
 
-/** An infinitely scrolling grid of classes with its loading and empty states. */
+/** An infinitely scrolling grid of classes with its loading, failed and empty states. */
 export function ClassFeed({ query, cardProps, label, highlight, empty }: ClassFeedProps) {
   const { hasNextPage, isFetching, fetchNextPage } = query;
   useInfiniteScroll({
@@ -51,6 +52,9 @@ export function ClassFeed({ query, cardProps, label, highlight, empty }: ClassFe
 
   const items = loadedClasses(query);
   if (query.isPending) return <ClassGridSkeleton label={CATALOGUE_TEXTS.loading} />;
+  if (query.isError && items.length === 0) {
+    return <LoadFailed message={CATALOGUE_TEXTS.listFailed} onRetry={() => void query.refetch()} />;
+  }
   if (items.length === 0 && !hasNextPage) {
     const message =
       highlight === undefined

@@ -7,7 +7,7 @@ export const SKELETON_CARDS = 8;
 
 /**
  * What a class grid shows while its first page loads: grey cards of the final layout (the banner's 16:9,
- * category, name and teacher lines), so nothing moves when the real cards arrive. Screen readers hear the
+ * category, name, teacher and stats lines), so nothing moves when the real cards arrive. Screen readers hear the
  * loading text once; the placeholders themselves are hidden from them.
  */
 export function ClassGridSkeleton({ label, count = SKELETON_CARDS }: { label: string; count?: number }) {
@@ -18,17 +18,25 @@ export function ClassGridSkeleton({ label, count = SKELETON_CARDS }: { label: st
         <ClassGrid>
           {Array.from({ length: count }, (_, index) => (
             <li key={index}>
-              <div className={`${cardStyles.card} ${styles.card}`}>
-                <div className={`${cardStyles.bannerWrap} ${styles.shimmer}`} />
-                <div className={cardStyles.body}>
-                  <span className={`${styles.line} ${styles.category}`} />
-                  <span className={`${styles.line} ${styles.name}`} />
-                  <span className={`${styles.line} ${styles.instructor}`} />
-                </div>
-              </div>
+              <SkeletonCard />
             </li>
           ))}
         </ClassGrid>
+      </div>
+    </div>
+  );
+}
+
+/** One grey card of the final card's shape: the 16:9 banner, then the category, name, teacher and stats lines. */
+export function SkeletonCard() {
+  return (
+    <div className={`${cardStyles.card} ${styles.card}`}>
+      <div className={`${cardStyles.bannerWrap} ${styles.shimmer}`} />
+      <div className={cardStyles.body}>
+        <span className={`${styles.line} ${styles.category}`} />
+        <span className={`${styles.line} ${styles.name}`} />
+        <span className={`${styles.line} ${styles.instructor}`} />
+        <span className={`${styles.line} ${styles.stats}`} />
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
+import { useLocation } from 'react-router';
+import { wantsSearchFocus } from '../../../components/ui/header-search.tsx';
 import { Page } from '../../../components/ui/page.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDesktop } from '../../../lib/use-media-query.ts';
 import { useCategories } from '../../../lib/use-categories.ts';
 import { useClassPages } from '../api/use-class-pages.ts';
@@ -14,17 +15,21 @@ import { SearchBox } from './search-box.tsx';
 import { SectionHeader } from './section-header.tsx';
 import { SortSelect } from './sort-select.tsx';
 import { TopTenCarousel } from './top-ten-carousel.tsx';
+import { TopTenSkeleton } from './top-ten-skeleton.tsx';
 import styles from './class-list-page.module.css';
 
-/** The wide-screen top-10 row of `/list`, titled as the spec asks. */
+/** The wide-screen top-10 row of `/list`, titled as the spec asks; grey cards of its height while it loads. */
 function ListTopTen() {
   const topTen = useTopTen();
-  if (topTen.isPending) return <Spinner label={CATALOGUE_TEXTS.loading} />;
-  if (!topTen.data || topTen.data.length === 0) return null;
+  if (!topTen.isPending && (!topTen.data || topTen.data.length === 0)) return null;
   return (
     <section aria-labelledby="list-top-ten">
       <SectionHeader id="list-top-ten" title={CATALOGUE_TEXTS.listTopTenTitle} />
-      <TopTenCarousel items={topTen.data} />
+      {topTen.data ? (
+        <TopTenCarousel items={topTen.data} />
+      ) : (
+        <TopTenSkeleton label={CATALOGUE_TEXTS.loading} />
+      )}
     </section>
   );
 }
@@ -45,13 +50,14 @@ export function ClassListPage({ live }: { live: boolean }) {
   const listTitle = live ? CATALOGUE_TEXTS.liveListTitle : CATALOGUE_TEXTS.listTitle;
   const title = q === undefined ? listTitle : CATALOGUE_TEXTS.searchTitle(q);
   const liveHref = useLiveCardHref();
+  const { state } = useLocation();
 
   return (
     <Page className={styles.page}>
       {!live && desktop && q === undefined && <ListTopTen />}
       <section aria-labelledby="class-list-title" className={styles.list}>
         <SectionHeader id="class-list-title" title={title} live={live} level={1} />
-        <SearchBox value={q ?? ''} onSearch={setQuery} />
+        <SearchBox value={q ?? ''} onSearch={setQuery} focus={wantsSearchFocus(state)} />
         <div className={styles.filters}>
           {categories.data && (
             <CategoryFilter categories={categories.data} value={category} onChange={setCategory} />

@@ -6,6 +6,7 @@ import { renderWithProviders } from '../../../testing/render.tsx';
 import { classItem } from '../test-classes.ts';
 import { ClassListPage } from './class-list-page.tsx';
 import { highlightParts } from './highlight.tsx';
+import { SearchBox } from './search-box.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -89,5 +90,15 @@ describe('the search results page', () => {
     expect(
       await screen.findByText('‘없는강의’에 맞는 강의를 찾지 못했어요. 다른 검색어로 찾아보세요.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('SearchBox', () => {
+  it('takes the focus when the header’s search button led here, and only then', () => {
+    const { unmount } = renderWithProviders(<SearchBox value="" onSearch={() => {}} focus />);
+    expect(screen.getByRole('searchbox', { name: '강의 검색' })).toHaveFocus();
+    unmount();
+    renderWithProviders(<SearchBox value="" onSearch={() => {}} />);
+    expect(screen.getByRole('searchbox', { name: '강의 검색' })).not.toHaveFocus();
   });
 });

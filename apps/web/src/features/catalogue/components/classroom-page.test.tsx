@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '../../../lib/auth-tokens.ts';
-import { envelope, listEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
+import { envelope, errorEnvelope, listEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { classItem } from '../test-classes.ts';
 import { ClassroomPage } from './classroom-page.tsx';
@@ -64,5 +65,40 @@ describe('ClassroomPage', () => {
     expect(await screen.findByText(/아직 수강 중인 강의가 없어요/)).toBeInTheDocument();
     expect(screen.getByText('0개')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '강의 둘러보기' })).toHaveAttribute('href', '/list');
+  });
+
+  it('a list that failed to load says so with 다시 시도, never that there are no classes', async () => {
+    setTokens({ accessToken: 'a', refreshToken: 'r' });
+    let reachable = false;
+    mockFetch([
+      {
+        url: '/api/users',
+        respond: () => ({
+          body: envelope({ id: 'u', nickname: '게', email: null, profile_image_path: null }),
+        }),
+      },
+      { url: '/api/categories', respond: () => ({ body: [] }) },
+      {
+        url: /^\/api\/classes\?/,
+        respond: (request) =>
+          reachable
+            ? {
+                body: listEnvelope(
+                  new URL(request.url).searchParams.get('page') === '0' ? [classItem(9)] : [],
+                  1,
+                ),
+              }
+            : { status: 502, body: errorEnvelope(502, 'bad-gateway') },
+      },
+    ]);
+    renderWithProviders(<ClassroomPage />, { route: '/classroom', path: '/classroom' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('강의 목록을 불러오지 못했어요.');
+    expect(screen.queryByText(/아직 수강 중인 강의가 없어요/)).not.toBeInTheDocument();
+    reachable = true;
+    await userEvent.click(within(alert).getByRole('button', { name: '다시 시도' }));
+    const grid = await screen.findByRole('list', { name: '내가 수강 중인 강의' });
+    expect(within(grid).getByRole('link', { name: /강의 9/ })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

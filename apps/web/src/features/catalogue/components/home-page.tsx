@@ -1,4 +1,5 @@
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLivePreview, useTopTen } from '../api/use-home-classes.ts';
@@ -41,6 +42,8 @@ export function HomePage() {
           <Spinner label={CATALOGUE_TEXTS.loading} />
         ) : topTen.data && topTen.data.length > 0 ? (
           <TopTenCarousel items={topTen.data} cardHref={liveHref} />
+        ) : topTen.isError ? (
+          <LoadFailed message={CATALOGUE_TEXTS.listFailed} onRetry={() => void topTen.refetch()} />
         ) : (
           <EmptyState message={CATALOGUE_TEXTS.empty} />
         )}
@@ -63,6 +66,8 @@ export function HomePage() {
               </li>
             ))}
           </ClassGrid>
+        ) : live.isError ? (
+          <LoadFailed message={CATALOGUE_TEXTS.listFailed} onRetry={() => void live.refetch()} />
         ) : (
           <EmptyState message={CATALOGUE_TEXTS.empty} />
         )}

@@ -8,10 +8,12 @@ export type SearchBoxProps = {
   /** The query shown, e.g. the one in the address. */
   value: string;
   onSearch: (q: string) => void;
+  /** Take the focus on arrival (the header's narrow search button led here). */
+  focus?: boolean;
 };
 
 /** The lecture list's search field: searches on submit (Enter or the button); clearing it shows every class. */
-export function SearchBox({ value, onSearch }: SearchBoxProps) {
+export function SearchBox({ value, onSearch, focus = false }: SearchBoxProps) {
   const [text, setText] = useState(value);
   const id = useId();
   useEffect(() => setText(value), [value]);
@@ -32,6 +34,8 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
         maxLength={SEARCH_QUERY_MAX}
         placeholder={CATALOGUE_TEXTS.searchPlaceholder}
         enterKeyHint="search"
+        // The visitor pressed the search button to type here: the box is what they asked for.
+        autoFocus={focus}
         onChange={(event) => {
           setText(event.target.value);
           if (event.target.value === '' && value !== '') onSearch('');

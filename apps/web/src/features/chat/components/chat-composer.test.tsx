@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_CHAT_LENGTH } from '@sea/contract/chat';
+import { TOUCH_QUERY } from '../../../lib/use-media-query.ts';
 import { ChatComposer } from './chat-composer.tsx';
 
 const THUMBS = '👍🏽'; // one character, four UTF-16 units
@@ -31,5 +32,33 @@ describe('ChatComposer', () => {
     await userEvent.click(input);
     await userEvent.paste(`${'가'.repeat(MAX_CHAT_LENGTH - 1)}👨‍👩‍👧‍👦👨‍👩‍👧‍👦`);
     expect(input).toHaveValue(`${'가'.repeat(MAX_CHAT_LENGTH - 1)}👨‍👩‍👧‍👦`);
+  });
+
+  describe('placeholder', () => {
+    const original = window.matchMedia;
+    afterEach(() => {
+      window.matchMedia = original;
+    });
+    function screenIs(touch: boolean) {
+      window.matchMedia = ((query: string) => ({
+        ...original(query),
+        matches: touch && query === TOUCH_QUERY,
+      })) as typeof window.matchMedia;
+    }
+
+    it('mentions Shift+Enter where there is a keyboard', () => {
+      screenIs(false);
+      render(<ChatComposer disabled={false} onSend={() => true} />);
+      expect(screen.getByRole('textbox')).toHaveAttribute(
+        'placeholder',
+        '메시지를 입력하세요 (Shift+Enter로 줄바꿈)',
+      );
+    });
+
+    it('does not on a touch screen', () => {
+      screenIs(true);
+      render(<ChatComposer disabled={false} onSend={() => true} />);
+      expect(screen.getByRole('textbox')).toHaveAttribute('placeholder', '메시지를 입력하세요');
+    });
   });
 });

@@ -1,11 +1,14 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { MAX_CHAT_LENGTH } from '@sea/contract/chat';
 import { clipText, textLength } from '@sea/contract/text-length';
+import { useTouchScreen } from '../../../lib/use-media-query.ts';
 import { CHAT_TEXTS } from '../texts.ts';
 import styles from './chat-panel.module.css';
 
 export type ChatComposerProps = {
   disabled: boolean;
+  /** Why the reader may not write now (said in the box, which keeps its text), or null. */
+  blocked?: string | null;
   /** Sends the text; false when it could not be sent (the text then stays in the box). */
   onSend: (content: string) => boolean;
 };
@@ -14,11 +17,15 @@ export type ChatComposerProps = {
  * The message box: Enter sends, Shift+Enter adds a line; nothing is sent while disconnected. A counter shows the
  * length against the limit (as the server counts it) before sending, and the box says so once it is reached.
  */
-export function ChatComposer({ disabled, onSend }: ChatComposerProps) {
+export function ChatComposer({ disabled: offline, blocked = null, onSend }: ChatComposerProps) {
+  const disabled = offline || blocked !== null;
   const [text, setText] = useState('');
   const blank = text.trim() === '';
   const length = textLength(text);
   const full = length >= MAX_CHAT_LENGTH;
+  // A phone's keyboard has no Shift+Enter to speak of: its placeholder does not mention one.
+  const touch = useTouchScreen();
+  const placeholder = touch ? CHAT_TEXTS.placeholderTouch : CHAT_TEXTS.placeholder;
 
   const submit = (): void => {
     if (disabled || blank) return;
@@ -42,8 +49,10 @@ export function ChatComposer({ disabled, onSend }: ChatComposerProps) {
       <textarea
         className={styles.input}
         aria-label={CHAT_TEXTS.inputLabel}
-        placeholder={disabled ? CHAT_TEXTS.placeholderOffline : CHAT_TEXTS.placeholder}
+        placeholder={blocked ?? (offline ? CHAT_TEXTS.placeholderOffline : placeholder)}
         value={text}
+        // A muted reader's box waits with what was typed in it, the time left as its placeholder.
+        disabled={blocked !== null}
         rows={2}
         // Clipped by characters as the server counts them (a native maxLength counts UTF-16 units).
         onChange={(event) => setText(clipText(event.target.value, MAX_CHAT_LENGTH))}

@@ -1,11 +1,11 @@
 import type { ChatMessage } from '@sea/contract/chat';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { formatChatTime } from '../../../lib/format-chat-time.ts';
+import { formatTimeOfDay } from '../../../lib/format-date-time.ts';
 import { CHAT_TEXTS } from '../texts.ts';
 import styles from './chat-panel.module.css';
 
-/** The teacher's actions on a message: delete it, and mute its writer (a student) for some minutes. */
-export type MessageActions = { onDelete: () => void; onMute?: (() => void) | undefined; muteMinutes: number };
+/** The teacher's actions on a message: delete it, and mute its writer (a student), which asks for how long. */
+export type MessageActions = { onDelete: () => void; onMute?: (() => void) | undefined };
 
 export type ChatMessageItemProps = {
   message: ChatMessage;
@@ -33,7 +33,7 @@ export function ChatMessageItem({ message, mine, actions }: ChatMessageItemProps
         <div className={styles.bubbleRow}>
           <p className={styles.bubble}>{message.content}</p>
           <time className={styles.time} dateTime={message.createdDate}>
-            {formatChatTime(message.createdDate)}
+            {formatTimeOfDay(message.createdDate)}
           </time>
         </div>
         {actions && (
@@ -43,7 +43,7 @@ export function ChatMessageItem({ message, mine, actions }: ChatMessageItemProps
             </button>
             {actions.onMute && (
               <button type="button" onClick={actions.onMute}>
-                {CHAT_TEXTS.mute(actions.muteMinutes)}
+                {CHAT_TEXTS.mute}
               </button>
             )}
           </div>

@@ -1,6 +1,7 @@
-import { useRef, type ReactNode } from 'react';
+import { Fragment, useRef, type ReactNode } from 'react';
 import type { ChatMessage } from '@sea/contract/chat';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { formatDay } from '../../../lib/format-date-time.ts';
 import { CHAT_TEXTS } from '../texts.ts';
 import { useStickToBottom } from '../use-stick-to-bottom.ts';
 import { ChatComposer } from './chat-composer.tsx';
@@ -12,6 +13,8 @@ export type ChatPanelProps = {
   messages: readonly ChatMessage[];
   /** True while the room is not connected: nothing can be sent. */
   disabled: boolean;
+  /** Why the reader may not write now (a mute, with the time left), or null: the box waits, its text kept. */
+  blocked?: string | null;
   /** Sends a message; false when nothing was sent. */
   send: (content: string) => boolean;
   /** The teacher's actions on a message (the classroom's moderation); none for a student. */
@@ -21,10 +24,10 @@ export type ChatPanelProps = {
 };
 
 /**
- * The chat tab of a live room's side panel: the messages, kept at the newest while the reader is there, and the
- * composer.
+ * The chat tab of a live room's side panel: the messages under a line with their date at each new day (so an
+ * earlier lecture's messages stand apart), kept at the newest while the reader is there, and the composer.
  */
-export function ChatPanel({ messages, disabled, send, actionsFor, footer }: ChatPanelProps) {
+export function ChatPanel({ messages, disabled, blocked = null, send, actionsFor, footer }: ChatPanelProps) {
   const me = useCurrentUser().data?.id ?? null;
   const listRef = useRef<HTMLOListElement>(null);
   const { onScroll, scrollToBottom, unseen } = useStickToBottom(listRef, messages.at(-1)?.id);
@@ -47,14 +50,25 @@ export function ChatPanel({ messages, disabled, send, actionsFor, footer }: Chat
           aria-relevant="additions"
           onScroll={onScroll}
         >
-          {messages.map((message) => (
-            <ChatMessageItem
-              key={message.id}
-              message={message}
-              mine={me !== null && message.writer_id === me}
-              actions={actionsFor?.(message)}
-            />
-          ))}
+          {messages.map((message, index) => {
+            const day = formatDay(message.createdDate);
+            const newDay = day !== '' && day !== formatDay(messages[index - 1]?.createdDate ?? '');
+            return (
+              <Fragment key={message.id}>
+                {/* Earlier lectures' messages stand apart from today's under their own date. */}
+                {newDay && (
+                  <li className={styles.dateLine} role="separator" aria-label={day}>
+                    {day}
+                  </li>
+                )}
+                <ChatMessageItem
+                  message={message}
+                  mine={me !== null && message.writer_id === me}
+                  actions={actionsFor?.(message)}
+                />
+              </Fragment>
+            );
+          })}
         </ol>
         {messages.length === 0 && <p className={styles.empty}>{CHAT_TEXTS.empty}</p>}
         {unseen && (
@@ -64,7 +78,7 @@ export function ChatPanel({ messages, disabled, send, actionsFor, footer }: Chat
         )}
       </div>
       {footer}
-      <ChatComposer disabled={disabled} onSend={onSend} />
+      <ChatComposer disabled={disabled} blocked={blocked} onSend={onSend} />
     </>
   );
 }

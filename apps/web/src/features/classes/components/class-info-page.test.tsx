@@ -137,6 +137,25 @@ describe('class introduction', { timeout: 15_000 }, () => {
     renderInfo();
     expect(await screen.findByRole('alert')).toHaveTextContent('강의 정보를 불러오지 못했어요.');
   });
+
+  it('offers 다시 시도 when the class failed to load, and shows it once it answers', async () => {
+    let reachable = false;
+    mockFetch([
+      {
+        url: '/api/classes/7',
+        respond: () =>
+          reachable
+            ? { body: envelope(classItem()) }
+            : { status: 503, body: errorEnvelope(503, 'unavailable') },
+      },
+    ]);
+    renderInfo();
+    const alert = await screen.findByRole('alert');
+    reachable = true;
+    await userEvent.click(within(alert).getByRole('button', { name: '다시 시도' }));
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });
 
 describe('class introduction: schedule and replays up front', { timeout: 15_000 }, () => {
@@ -167,9 +186,9 @@ describe('class introduction: schedule and replays up front', { timeout: 15_000 
     renderInfo();
     const list = await screen.findByRole('list', { name: '다가오는 라이브 일정 목록' });
     const items = within(list).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('오늘 오후 11시 ~ 11시 59분');
+    expect(items[0]).toHaveTextContent('오늘 23:00 ~ 23:59');
     expect(items[0]).toHaveTextContent('3강 색 섞기');
-    expect(items[1]).toHaveTextContent('내일 오전 9시 30분 ~ 11시');
+    expect(items[1]).toHaveTextContent('내일 09:30 ~ 11:00');
     expect(screen.getByRole('heading', { level: 2, name: '다가오는 라이브 일정' })).toBeInTheDocument();
   });
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ClassItem } from '@sea/contract/classes';
 import { MyClassroomBreadcrumb } from '../../../components/ui/my-classroom-breadcrumb.tsx';
+import { RetryButton } from '../../../components/ui/load-failed.tsx';
 import { PageAlert } from '../../../components/ui/page-alert.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -36,7 +37,11 @@ export function ClassInfoPage({ below, instructorLink }: ClassInfoPageProps = {}
 
   if (query.isPending) return <Spinner label={CLASS_TEXTS.loading} />;
   if (query.isError) {
-    return <PageAlert message={texts.loadFailed} />;
+    return (
+      <PageAlert message={texts.loadFailed}>
+        <RetryButton onRetry={() => void query.refetch()} />
+      </PageAlert>
+    );
   }
   const item = query.data;
   const name = item.name.trim() || texts.noName;

@@ -1,6 +1,7 @@
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { RetryButton } from '../../../components/ui/load-failed.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -25,7 +26,7 @@ export function ClassStudentsPage() {
   else if (query.isError) {
     content = (
       <p role="alert" className={styles.error}>
-        {texts.loadFailed}
+        {texts.loadFailed} <RetryButton onRetry={() => void query.refetch()} />
       </p>
     );
   } else if (query.data.length === 0) content = <EmptyState message={texts.empty} />;

@@ -34,6 +34,18 @@ describe('live room frame', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('group', { name: '방송 설정' })).not.toBeInTheDocument();
   });
 
+  it('moves the webcam picture from corner to corner, off the page it covers', async () => {
+    mockFetch([{ url: '/api/classes/7', respond: () => ({ body: envelope(classItem()) }) }]);
+    renderWithProviders(<LiveRoomFrame classId={7} role="student" />);
+    const webcam = screen.getByRole('region', { name: '강사 카메라' });
+    expect(webcam).toHaveAttribute('data-corner', 'bottom-right');
+    const move = within(webcam).getByRole('button', { name: '카메라 위치 옮기기' });
+    await userEvent.click(move);
+    expect(webcam).toHaveAttribute('data-corner', 'bottom-left');
+    for (let step = 0; step < 3; step += 1) await userEvent.click(move);
+    expect(webcam).toHaveAttribute('data-corner', 'bottom-right');
+  });
+
   it('puts given videos in their slots', async () => {
     mockFetch([detail]);
     renderWithProviders(

@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CLASS_TEXTS } from '../texts.ts';
 import { useClass } from '../api/get-class.ts';
 import { LeaveClassroomButton } from './leave-classroom-button.tsx';
 import styles from './live-room-frame.module.css';
 
 const texts = CLASS_TEXTS.live;
+
+/** The corners the webcam's picture moves through, clockwise from the bottom right. */
+const CORNERS = ['bottom-right', 'bottom-left', 'top-left', 'top-right'] as const;
 
 export type LiveRoomFrameProps = {
   classId: number;
@@ -40,13 +43,29 @@ export function LiveRoomFrame({
   onLeave,
 }: LiveRoomFrameProps) {
   const query = useClass(classId);
+  const [corner, setCorner] = useState(0);
   return (
     <div className={styles.room}>
       <div className={styles.stage}>
         <section className={styles.screen} aria-label={texts.screenLabel} data-slot="screen">
           {screen ?? <p className={styles.placeholder}>{texts.screenSlot}</p>}
-          <div className={styles.webcam} aria-label={texts.webcamLabel} role="region" data-slot="webcam">
+          <div
+            className={styles.webcam}
+            aria-label={texts.webcamLabel}
+            role="region"
+            data-slot="webcam"
+            data-corner={CORNERS[corner]}
+          >
             {webcam ?? <p className={styles.placeholder}>{texts.webcamSlot}</p>}
+            <button
+              type="button"
+              className={styles.moveWebcam}
+              aria-label={texts.moveWebcam}
+              title={texts.moveWebcam}
+              onClick={() => setCorner((current) => (current + 1) % CORNERS.length)}
+            >
+              ⤧
+            </button>
           </div>
         </section>
         {status}

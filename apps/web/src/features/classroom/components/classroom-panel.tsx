@@ -3,9 +3,14 @@ import type { ChatMessage, RoomRole } from '@sea/contract/chat';
 import { CHAT_SLOW_DESTINATION } from '@sea/contract/classroom';
 import frame from '../../../components/ui/side-panel.module.css';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { formatChatTime } from '../../../lib/format-chat-time.ts';
+import { formatCountdown } from '../../../lib/format-date-time.ts';
 import type { RoomView } from '../../../lib/realtime/use-room-connection.ts';
-import { messageModeration, type ModerationActions } from '../message-moderation.ts';
+import {
+  messageModeration,
+  muteStudent,
+  type ModerationActions,
+  type MuteTarget,
+} from '../message-moderation.ts';
 import { CLASSROOM_TEXTS as T } from '../texts.ts';
 import { useHands } from '../use-hands.ts';
 import { useModerationState } from '../use-moderation-state.ts';
@@ -14,6 +19,8 @@ import { useQuestions } from '../use-questions.ts';
 import { useReactions } from '../use-reactions.ts';
 import { ClassroomTabs, type ClassroomTab } from './classroom-tabs.tsx';
 import { HandsBar, type HandsBarProps } from './hands-bar.tsx';
+import { MuteDialog } from './mute-dialog.tsx';
+import { MutedList } from './muted-list.tsx';
 import { PollsPanel } from './polls-panel.tsx';
 import { QuestionsPanel } from './questions-panel.tsx';
 import { ReactionBar } from './reaction-bar.tsx';
@@ -25,6 +32,8 @@ import classroom from './classroom.module.css';
 export type ChatSlot = {
   actionsFor: ((message: ChatMessage) => ModerationActions) | undefined;
   footer: ReactNode;
+  /** Why the reader may not write now (a mute, with its countdown), or null. */
+  blocked: string | null;
 };
 
 export type ClassroomPanelProps = {
@@ -39,9 +48,19 @@ export type ClassroomPanelProps = {
   handAction?: HandsBarProps['handAction'];
 };
 
+/** The nickname each writer last wrote under, from the room's messages (the muted list names them by it). */
+function writerNames(messages: readonly ChatMessage[]): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const message of messages) {
+    if (message.writer_id !== null && message.writer?.trim()) names[message.writer_id] = message.writer;
+  }
+  return names;
+}
+
 /**
  * The side panel of the live rooms: the chat with the '질문' and '투표' tabs beside it, raised hands above
- * them and reactions below; for the teacher, the moderation tools (delete, mute, slow mode).
+ * them and reactions below; for the teacher, the moderation tools (delete, mute with its length and the list
+ * of muted students, slow mode); a muted student sees the time left and cannot write until it runs out.
  */
 export function ClassroomPanel({ classId, role = 'student', room, chat, handAction }: ClassroomPanelProps) {
   const { state, refusal, connection } = room;
@@ -50,8 +69,10 @@ export function ClassroomPanel({ classId, role = 'student', room, chat, handActi
   const polls = usePolls(connection, classId);
   const reactions = useReactions(connection, classId);
   const me = useCurrentUser().data?.id ?? null;
-  const { slowSeconds, mutedUntil } = useModerationState(connection, me);
+  const { slowSeconds, mutedUntil, mutes, now } = useModerationState(connection, me);
   const [tab, setTab] = useState<ClassroomTab>('chat');
+  const [muting, setMuting] = useState<MuteTarget | null>(null);
+  const mutedLeft = mutedUntil === null ? null : formatCountdown((Date.parse(mutedUntil) - now) / 1000);
   const teacher = role === 'teacher';
   const offline = state !== 'connected';
   const footer = (
@@ -93,11 +114,33 @@ export function ClassroomPanel({ classId, role = 'student', room, chat, handActi
               />
             </div>
           )}
-          {!teacher && slowSeconds > 0 && <p className={classroom.notice}>{T.slowModeOn(slowSeconds)}</p>}
-          {!teacher && mutedUntil !== null && (
-            <p className={classroom.notice}>{T.mutedUntil(formatChatTime(mutedUntil))}</p>
+          {teacher && (
+            <MutedList
+              mutes={mutes}
+              names={writerNames(room.messages)}
+              now={now}
+              disabled={offline}
+              onLift={(userId) => muteStudent(connection, userId, 0)}
+            />
           )}
-          {chat({ actionsFor: messageModeration(connection, role), footer })}
+          {!teacher && slowSeconds > 0 && <p className={classroom.notice}>{T.slowModeOn(slowSeconds)}</p>}
+          {!teacher && mutedLeft !== null && (
+            <p className={classroom.notice} role="status">
+              {T.mutedFor(mutedLeft)}
+            </p>
+          )}
+          {chat({
+            actionsFor: messageModeration(connection, role, setMuting),
+            footer,
+            blocked: mutedLeft === null ? null : T.mutedPlaceholder(mutedLeft),
+          })}
+          {teacher && (
+            <MuteDialog
+              target={muting}
+              onClose={() => setMuting(null)}
+              onMute={(target, minutes) => muteStudent(connection, target.userId, minutes)}
+            />
+          )}
         </>
       ) : (
         footer

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Poll, Question } from '@sea/contract/classroom';
@@ -76,6 +77,13 @@ describe('PastQuestionsCard', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toContain('4정답6표');
+    // The replay's title where the teacher gave one, else the start in the app's one date style.
+    const started = formatDateTime('2026-11-11T10:00:00.000Z');
+    expect(
+      within(screen.getByRole('combobox', { name: '수업' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['파도 2강', started]);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: '수업' }), '1');
     expect(await screen.findByText('이 수업에는 질문이 없었어요.')).toBeInTheDocument();
   });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
+import { sessionTitle } from '../../../lib/session-title.ts';
 import { useClassSessions, useSessionPolls, useSessionQuestions } from '../api/session-questions.ts';
 import { PAST_QUESTIONS_TEXTS as T } from '../texts.ts';
 import styles from './classroom.module.css';
@@ -27,7 +28,7 @@ export function PastQuestionsCard({ classId }: { classId: number }) {
             <select value={sessionId ?? ''} onChange={(event) => setChosen(Number(event.target.value))}>
               {list.map((session) => (
                 <option key={session.id} value={session.id}>
-                  {session.recording.title ?? T.sessionOf(session.started_at)}
+                  {sessionTitle(session.recording.title, session.started_at)}
                 </option>
               ))}
             </select>

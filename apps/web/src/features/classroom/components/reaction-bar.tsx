@@ -6,8 +6,9 @@ import styles from './classroom.module.css';
 
 export type ReactionBarProps = { view: ReactionsView; role: RoomRole; disabled: boolean };
 
-/** The reactions: a light burst of what the room sends, the buttons to send one, and the teacher's counts. */
+/** The reactions: a light burst of what the room sends, the buttons to send one, and the teacher's counts once one has come. */
 export function ReactionBar({ view, role, disabled }: ReactionBarProps) {
+  const received = REACTIONS.filter((emoji) => view.totals[emoji]);
   return (
     <div className={styles.reactions}>
       <div className={styles.bursts} aria-hidden="true">
@@ -31,12 +32,9 @@ export function ReactionBar({ view, role, disabled }: ReactionBarProps) {
           </button>
         ))}
       </div>
-      {role === 'teacher' && (
+      {role === 'teacher' && received.length > 0 && (
         <p className={styles.hint}>
-          {T.reactionTotals}:{' '}
-          {REACTIONS.filter((emoji) => view.totals[emoji])
-            .map((emoji) => `${emoji} ${view.totals[emoji]}`)
-            .join(' · ')}
+          {T.reactionTotals}: {received.map((emoji) => `${emoji} ${view.totals[emoji]}`).join(' · ')}
         </p>
       )}
     </div>

@@ -2,10 +2,19 @@ import type { RecordingState } from '@sea/contract/live';
 import { LIVE_TEXTS } from '../texts.ts';
 import styles from './live.module.css';
 
+type Shown = 'on' | 'paused' | 'stalled' | 'off';
+
+function shown(state: RecordingState): Shown {
+  if (!state.recording) return 'off';
+  if (state.stalled) return 'stalled';
+  return state.paused ? 'paused' : 'on';
+}
+
 /**
  * Whether the lecture is being recorded, the same for teacher and students (nobody is recorded unknowingly): a
- * red '녹화 중' dot while recording, '녹화 일시정지' while paused. The teacher also sees '녹화하지 않음'; a
- * student sees nothing for a lecture that is not recorded.
+ * red '녹화 중' dot while recording, '녹화 일시정지' while paused, and while the media service cannot write the
+ * recording (its disk is full or broken) '저장 공간이 부족해 녹화가 멈췄어요' until it resumes by itself. The
+ * teacher also sees '녹화하지 않음'; a student sees nothing for a lecture that is not recorded.
  */
 export function RecordingIndicator({
   state,
@@ -16,24 +25,23 @@ export function RecordingIndicator({
 }) {
   if (!state || (!state.recording && audience === 'student')) return null;
   const texts = LIVE_TEXTS.recording;
-  const text = !state.recording
-    ? texts.off
-    : audience === 'teacher'
-      ? state.paused
-        ? texts.paused
-        : texts.on
-      : state.paused
-        ? texts.studentPaused
-        : texts.studentOn;
-  const live = state.recording && !state.paused;
+  const now = shown(state);
+  const text = {
+    teacher: { on: texts.on, paused: texts.paused, stalled: texts.stalled, off: texts.off },
+    student: { on: texts.studentOn, paused: texts.studentPaused, stalled: texts.studentStalled, off: '' },
+  }[audience][now];
   return (
     <span
       role="status"
       aria-label={texts.label}
-      className={live ? styles.recording : styles.recordingIdle}
-      data-recording={live ? 'on' : state.recording ? 'paused' : 'off'}
+      className={now === 'on' || now === 'stalled' ? styles.recording : styles.recordingIdle}
+      data-recording={now}
     >
-      {state.recording && <span aria-hidden="true" className={styles.recordingDot} />}
+      {now === 'stalled' ? (
+        <span aria-hidden="true">⚠</span>
+      ) : (
+        state.recording && <span aria-hidden="true" className={styles.recordingDot} />
+      )}
       {text}
     </span>
   );

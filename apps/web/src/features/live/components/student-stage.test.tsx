@@ -272,5 +272,12 @@ describe('student room stage', () => {
     expect(screen.getByRole('status', { name: '녹화 상태' })).toHaveTextContent('이 강의는 녹화되고 있어요');
     act(() => fakes.viewer.emit('recordingState', { recording: true, paused: true }));
     expect(screen.getByRole('status', { name: '녹화 상태' })).toHaveTextContent('녹화가 잠시 멈췄어요');
+    // The media service cannot write the recording: the notice says so, and comes back with it.
+    act(() => fakes.viewer.emit('recordingState', { recording: true, paused: false, stalled: true }));
+    expect(screen.getByRole('status', { name: '녹화 상태' })).toHaveTextContent(
+      '지금은 녹화되지 않고 있어요',
+    );
+    act(() => fakes.viewer.emit('recordingState', { recording: true, paused: false, stalled: false }));
+    expect(screen.getByRole('status', { name: '녹화 상태' })).toHaveTextContent('이 강의는 녹화되고 있어요');
   });
 });

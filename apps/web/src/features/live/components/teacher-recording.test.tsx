@@ -33,6 +33,20 @@ describe('teacher room recording', () => {
     await waitFor(() => expect(indicator).toHaveTextContent('녹화 중'));
   });
 
+  it('a recording the media service cannot write says so in place of 녹화 중, until it resumes', async () => {
+    const fakes = fakeLiveServices();
+    renderRoom(fakes.services);
+    await waitFor(() => expect(fakes.publisher.started).toBe(1));
+    act(() => fakes.publisher.emit('recordingState', { recording: true, paused: false }));
+    const indicator = screen.getByRole('status', { name: '녹화 상태' });
+    act(() => fakes.publisher.emit('recordingState', { recording: true, paused: false, stalled: true }));
+    expect(indicator).toHaveTextContent('저장 공간이 부족해 녹화가 멈췄어요');
+    expect(indicator).not.toHaveTextContent('녹화 중');
+    expect(indicator).toHaveAttribute('data-recording', 'stalled');
+    act(() => fakes.publisher.emit('recordingState', { recording: true, paused: false, stalled: false }));
+    expect(indicator).toHaveTextContent('녹화 중');
+  });
+
   it('a refused pause leaves the state as the media service last said', async () => {
     const fakes = fakeLiveServices();
     fakes.publisher.recordingAnswer = () => Promise.reject(new LiveRequestError('conflict', '안 돼요'));

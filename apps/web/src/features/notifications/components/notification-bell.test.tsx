@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useQuery } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { classKeys } from '../../../lib/class-keys.ts';
 import { setTokens } from '../../../lib/auth-tokens.ts';
 import { envelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
@@ -64,5 +66,59 @@ describe('NotificationBell', () => {
     await userEvent.click(live);
     await waitFor(() => expect(router.state.location.pathname).toBe('/live/student/7'));
     await waitFor(() => expect(read).toEqual([{ ids: [3] }]));
+  });
+
+  it('a go-live notice arriving live is a door: 입장하기, it stays, and the class lists refresh', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const stream = new ReadableStream<Uint8Array>({ start: (c) => (controller = c) });
+    let liveListAsked = 0;
+    const { spy: tableFetch } = mockFetch([
+      {
+        url: '/api/notifications?page=0',
+        respond: () => ({ body: envelope({ items: [], unread_count: 0 }) }),
+      },
+      {
+        method: 'POST',
+        url: '/api/notifications/read',
+        respond: () => ({ body: envelope({ unread_count: 0 }) }),
+      },
+    ]);
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes('/api/notifications/stream')
+        ? new Response(stream, { status: 200 })
+        : tableFetch(input, init),
+    );
+    function LiveList() {
+      useQuery({
+        queryKey: classKeys.livePreview(),
+        queryFn: async () => {
+          liveListAsked += 1;
+          return [];
+        },
+      });
+      return null;
+    }
+    const { router } = renderWithProviders(
+      <>
+        <NotificationBell />
+        <LiveList />
+      </>,
+      { routes: [{ path: '/live/student/:classId', element: <p>라이브 강의실</p> }] },
+    );
+    await waitFor(() => expect(liveListAsked).toBe(1));
+    controller.enqueue(
+      new TextEncoder().encode(`event: notification\ndata: ${JSON.stringify(notice(9))}\n\n`),
+    );
+    const toast = await screen.findByRole('status');
+    expect(toast).toHaveTextContent('‘바다 수채화’ 강의가 라이브를 시작했어요.');
+    await waitFor(() => expect(liveListAsked).toBe(2));
+    // Still there a minute later: it waits to be taken or closed.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    await userEvent.click(within(toast).getByRole('button', { name: '입장하기' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/live/student/7'));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    vi.useRealTimers();
   });
 });

@@ -34,14 +34,32 @@ export function noticeTarget(item: NotificationItem): string {
 
 /**
  * The header's bell: the unread count, and a menu of the newest notices (a live class's notice enters its
- * room). New notices arrive live and show a toast too.
+ * room). New notices arrive live and show a toast too; a go-live toast offers '입장하기' and stays until closed.
  */
 export function NotificationBell() {
   const navigate = useNavigate();
   const notify = useNotify();
   const list = useNotifications();
   const markRead = useMarkRead();
-  const onNotice = useCallback((item: NotificationItem) => notify(texts.text(item)), [notify]);
+  // Stable across renders (unlike the mutation's result), so the stream is not reopened on every render.
+  const markAsRead = markRead.mutate;
+  const onNotice = useCallback(
+    (item: NotificationItem) => {
+      if (item.kind !== 'class_live') return notify(texts.text(item));
+      // A go-live notice is a door: it stays until it is taken or closed.
+      notify(texts.text(item), {
+        durationMs: Infinity,
+        action: {
+          label: texts.enter,
+          run: () => {
+            markAsRead([item.id]);
+            navigate(noticeTarget(item));
+          },
+        },
+      });
+    },
+    [notify, markAsRead, navigate],
+  );
   useNotificationStream(onNotice);
   const unread = list.data?.unread_count ?? 0;
   const items = list.data?.items ?? [];

@@ -207,6 +207,13 @@ describe('replay page', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('link', { name: 'MP4 내려받기' })).not.toBeInTheDocument();
   });
 
+  it('says a lecture taught without recording was not recorded, with no 아직', async () => {
+    routes(detail({ state: 'none', hls_url: null, mp4_url: null }), () => ({ body: envelope([]) }));
+    renderPage();
+    expect(await screen.findByText('이 강의는 녹화하지 않았어요.')).toBeInTheDocument();
+    expect(screen.queryByText(/아직/)).not.toBeInTheDocument();
+  });
+
   it("shows the server's reason when the replay cannot be opened", async () => {
     mockFetch([
       {

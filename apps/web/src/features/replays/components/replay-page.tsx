@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
@@ -11,7 +11,8 @@ import { isHttpError } from '../../../lib/http-error.ts';
 import { apiUrl } from '../../../lib/http.ts';
 import { useSession, useSessionChat } from '../api/get-session.ts';
 import { formatDuration, formatDateTime } from '../../../lib/format-date-time.ts';
-import { gapsText, sessionStatus, sessionTitle } from '../session-status.ts';
+import { sessionTitle } from '../../../lib/session-title.ts';
+import { gapsText, sessionStatus } from '../session-status.ts';
 import { REPLAY_TEXTS } from '../texts.ts';
 import { useMediaTimeMs } from '../use-media-time.ts';
 import { useWatchBeats } from '../use-watch-beats.ts';
@@ -29,10 +30,13 @@ export function ReplayPage({
   classId,
   sessionId,
   role,
+  beside,
 }: {
   classId: number;
   sessionId: number;
   role: 'teacher' | 'student';
+  /** What the route adds under the player, on the player's clock (the board and its chapters). */
+  beside?: (player: { timeMs: number; seek: (seconds: number) => void }) => ReactNode;
 }) {
   const session = useSession(classId, sessionId);
   const chat = useSessionChat(classId, sessionId);
@@ -57,7 +61,7 @@ export function ReplayPage({
   }
 
   const item = session.data;
-  const title = sessionTitle(item);
+  const title = sessionTitle(item.recording.title, item.started_at);
   const gaps = gapsText(item.recording);
   const { hls_url: hlsUrl, mp4_url: mp4Url } = item.recording;
   return (
@@ -100,10 +104,16 @@ export function ReplayPage({
               }}
             />
           </div>
+          {beside?.({
+            timeMs,
+            seek: (seconds) => {
+              if (video !== null) video.currentTime = seconds;
+            },
+          })}
         </div>
       ) : (
         <div role="status">
-          <EmptyState message={texts.notReady}>
+          <EmptyState message={item.recording.state === 'none' ? texts.notRecorded : texts.notReady}>
             <p className={styles.state}>{sessionStatus(item.recording).label}</p>
             {back}
           </EmptyState>

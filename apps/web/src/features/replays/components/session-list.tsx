@@ -1,4 +1,5 @@
 import { Card } from '../../../components/ui/card.tsx';
+import { RetryButton } from '../../../components/ui/load-failed.tsx';
 import { useSessions } from '../api/get-sessions.ts';
 import { REPLAY_TEXTS } from '../texts.ts';
 import { SessionRow } from './session-row.tsx';
@@ -16,7 +17,7 @@ export function SessionList({ classId, role }: { classId: number; role: 'teacher
     <Card title={REPLAY_TEXTS.listTitle}>
       {sessions.isError && (
         <p role="alert" className={styles.failed}>
-          {REPLAY_TEXTS.listFailed}
+          {REPLAY_TEXTS.listFailed} <RetryButton onRetry={() => void sessions.refetch()} />
         </p>
       )}
       {items !== undefined && items.length === 0 && <p className={styles.empty}>{REPLAY_TEXTS.listEmpty}</p>}

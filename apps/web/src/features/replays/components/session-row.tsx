@@ -4,7 +4,8 @@ import { buttonClassName } from '../../../components/ui/button.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDuration, formatDateTime } from '../../../lib/format-date-time.ts';
-import { gapsText, sessionStatus, sessionTitle } from '../session-status.ts';
+import { sessionTitle } from '../../../lib/session-title.ts';
+import { gapsText, sessionStatus } from '../session-status.ts';
 import { REPLAY_TEXTS } from '../texts.ts';
 import { SessionTeacherActions } from './session-teacher-actions.tsx';
 import styles from './session-list.module.css';
@@ -21,7 +22,7 @@ export function SessionRow({
 }) {
   const status = sessionStatus(session.recording);
   const gaps = gapsText(session.recording);
-  const title = sessionTitle(session);
+  const title = sessionTitle(session.recording.title, session.started_at);
   const titled = session.recording.title?.trim();
   const when = [
     titled ? formatDateTime(session.started_at) : null,

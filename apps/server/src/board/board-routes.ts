@@ -1,0 +1,177 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BoardSnapshotSchema,
+  ChapterSchema,
+  ChaptersPatchSchema,
+  SessionBoardSchema,
+} from '@sea/contract/board';
+import { ClassIdParamsSchema } from '@sea/contract/classes';
+import { ROUTES } from '@sea/contract/paths';
+import { SessionParamsSchema } from '@sea/contract/sessions';
+import { requireMember, requireTeacher } from '../classes/class-role.ts';
+import { liveSessions } from '../db/schema.ts';
+import { envelopeSchema, errorResponses, ok } from '../envelope.ts';
+import { requireUser } from '../plugins/auth.ts';
+import { readReplayTimeline } from '../replays/replay-files.ts';
+import { toReplayMs } from '../replays/replay-timeline.ts';
+import { findSession, type SessionRow } from '../sessions/session-rows.ts';
+import { boardState, nicknameOf, renameStages, sessionStrokes } from './board-store.ts';
+import type { BoardWrites } from './board-writes.ts';
+import { sessionBoard, sessionChapters, strokeView, type ToOffset } from './session-board.ts';
+
+const tags = ['board'];
+const security = [{ bearer: [] }];
+
+/**
+ * The board over HTTP: the current (or last) session's board for late joiners, and a session's board and
+ * chapters for its replay, on the replay's clock. Members read; the teacher renames chapters.
+ */
+export function boardRoutes(writes: BoardWrites) {
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const { db } = app;
+
+    /** The replay's clock of a session: its timeline once the replay is ready, else time since its start. */
+    const offsets = async (session: SessionRow): Promise<ToOffset> => {
+      const timeline =
+        session.recordingState === 'ready'
+          ? await readReplayTimeline(app.config.replaysDir, session.id)
+          : null;
+      const start = session.startedAt.getTime();
+      return (at) => {
+        const sessionMs = Math.max(0, at.getTime() - start);
+        return Math.round(timeline === null ? sessionMs : toReplayMs(timeline, sessionMs));
+      };
+    };
+
+    app.get(
+      ROUTES.classBoard,
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          security,
+          summary: "The board of the class's live (or last) session: the stage, the writer and every stroke",
+          params: ClassIdParamsSchema,
+          response: { 200: envelopeSchema(BoardSnapshotSchema), ...errorResponses(400, 401, 404, 418) },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(request);
+        const { classId } = request.params;
+        await requireMember(db, classId, user.id);
+        const [session] = await db
+          .select({ id: liveSessions.id, endedAt: liveSessions.endedAt })
+          .from(liveSessions)
+          .where(and(eq(liveSessions.classId, classId)))
+          .orderBy(desc(liveSessions.startedAt), desc(liveSessions.id))
+          .limit(1);
+        const empty = { material_id: null, page: null, blank_pages: 0 };
+        if (session === undefined) {
+          return ok(
+            { session_id: null, live: false, stage: empty, writer: null, strokes: [] },
+            '판서예요.',
+            'Board.',
+          );
+        }
+        // Ink this server still holds for writing is part of the board already.
+        await writes.flush();
+        const state = await boardState(db, session.id);
+        const strokes = await sessionStrokes(db, session.id, { visible: true });
+        const writer =
+          state.writerId === null
+            ? null
+            : { user_id: state.writerId, nickname: await nicknameOf(db, state.writerId) };
+        const board = {
+          session_id: session.id,
+          live: session.endedAt === null,
+          stage: { material_id: state.materialId, page: state.page, blank_pages: state.blankPages },
+          writer,
+          strokes: strokes.map(strokeView),
+        };
+        return ok(board, '판서예요.', 'Board.');
+      },
+    );
+
+    app.get(
+      ROUTES.sessionBoard,
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          security,
+          summary: "A session's page changes and strokes with their offsets in the replay (members)",
+          params: SessionParamsSchema,
+          response: { 200: envelopeSchema(SessionBoardSchema), ...errorResponses(400, 401, 404, 418) },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(request);
+        const { classId, sessionId } = request.params;
+        const relation = await requireMember(db, classId, user.id);
+        const session = await findSession(db, classId, sessionId, relation);
+        await writes.flush();
+        return ok(
+          await sessionBoard(db, session.id, await offsets(session)),
+          '판서 기록이에요.',
+          'Session board.',
+        );
+      },
+    );
+
+    app.get(
+      ROUTES.sessionChapters,
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          security,
+          summary: 'The chapters of a session: the pages stayed on for 10 s or more (members)',
+          params: SessionParamsSchema,
+          response: { 200: envelopeSchema(z.array(ChapterSchema)), ...errorResponses(400, 401, 404, 418) },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(request);
+        const { classId, sessionId } = request.params;
+        const relation = await requireMember(db, classId, user.id);
+        const session = await findSession(db, classId, sessionId, relation);
+        return ok(
+          await sessionChapters(db, session, await offsets(session)),
+          '챕터 목록이에요.',
+          'Chapters.',
+        );
+      },
+    );
+
+    app.patch(
+      ROUTES.sessionChapters,
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          security,
+          summary: "Rename a session's chapters (teacher); a blank title goes back to the page's own",
+          params: SessionParamsSchema,
+          body: ChaptersPatchSchema,
+          response: { 200: envelopeSchema(z.array(ChapterSchema)), ...errorResponses(400, 401, 404, 418) },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(request);
+        const { classId, sessionId } = request.params;
+        await requireTeacher(db, classId, user.id);
+        const session = await findSession(db, classId, sessionId, 'teacher');
+        await renameStages(db, session.id, request.body.chapters);
+        return ok(
+          await sessionChapters(db, session, await offsets(session)),
+          '챕터 이름을 바꿨어요.',
+          'Renamed.',
+        );
+      },
+    );
+  };
+}

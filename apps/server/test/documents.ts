@@ -1,0 +1,172 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { crc32, deflateRawSync } from 'node:zlib';
+
+// Documents made at run time for the materials' tests: PDFs written object by object, zips written entry by
+// entry, and office files made by LibreOffice from a flat OpenDocument text.
+
+/**
+ * A PDF with one landscape page (4:3) per text, each page's text on its first line. `encrypted` adds a
+ * standard security handler whose user password nobody knows (poppler then refuses to open it).
+ */
+export function makePdf(texts: readonly string[], options: { encrypted?: boolean } = {}): Buffer {
+  const objects: string[] = [];
+  const add = (body: string) => objects.push(body) - 1 + 1;
+  const catalog = add('<< /Type /Catalog /Pages 2 0 R >>');
+  add('PAGES');
+  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  const kids: number[] = [];
+  for (const text of texts) {
+    const stream = `BT /F1 36 Tf 60 500 Td (${text.replace(/[()\\]/g, '\\$&')}) Tj ET`;
+    const content = add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
+    kids.push(
+      add(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 800 600] /Contents ${content} 0 R ` +
+          `/Resources << /Font << /F1 ${font} 0 R >> >> >>`,
+      ),
+    );
+  }
+  objects[1] = `<< /Type /Pages /Kids [${kids.map((kid) => `${kid} 0 R`).join(' ')}] /Count ${kids.length} >>`;
+  const encrypt = options.encrypted
+    ? add(`<< /Filter /Standard /V 1 /R 2 /O <${'ab'.repeat(32)}> /U <${'cd'.repeat(32)}> /P -4 >>`)
+    : null;
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, index) => {
+    offsets.push(Buffer.byteLength(pdf));
+    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(pdf);
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  const id = `/ID [<${'01'.repeat(16)}> <${'01'.repeat(16)}>]`;
+  const extra = encrypt === null ? '' : ` /Encrypt ${encrypt} 0 R ${id}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R${extra} >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+/**
+ * A zip of these entries (deflated, or `stored`), declaring `declaredSize` as every entry's unpacked size when
+ * given (a zip bomb's lie).
+ */
+export function makeZip(
+  entries: { name: string; data: Buffer; stored?: boolean }[],
+  declaredSize?: number,
+): Buffer {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const packed = entry.stored ? entry.data : deflateRawSync(entry.data);
+    const method = entry.stored ? 0 : 8;
+    const name = Buffer.from(entry.name);
+    const size = declaredSize ?? entry.data.length;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
+    local.writeUInt32LE(crc32(entry.data), 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const head = Buffer.alloc(46);
+    head.writeUInt32LE(0x02014b50, 0);
+    head.writeUInt16LE(20, 6);
+    head.writeUInt16LE(method, 10);
+    head.writeUInt32LE(crc32(entry.data), 16);
+    head.writeUInt32LE(packed.length, 20);
+    head.writeUInt32LE(size, 24);
+    head.writeUInt16LE(name.length, 28);
+    head.writeUInt32LE(offset, 42);
+    locals.push(local, name, packed);
+    central.push(head, name);
+    offset += 30 + name.length + packed.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const run = promisify(execFile);
+
+/**
+ * A real office file of `format` (`pptx`, `docx`...) made by LibreOffice from a flat OpenDocument text of
+ * these paragraphs (a presentation for `pptx`/`odp`, a text for `docx`).
+ */
+export async function makeOfficeFile(format: 'pptx' | 'docx', lines: readonly string[]): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sea-office-'));
+  try {
+    const presentation = format === 'pptx';
+    const source = path.join(dir, presentation ? 'slides.fodp' : 'text.fodt');
+    await writeFile(source, presentation ? flatPresentation(lines) : flatText(lines));
+    const profile = `-env:UserInstallation=file://${path.join(dir, 'profile')}`;
+    await run(
+      'soffice',
+      ['--headless', '--norestore', profile, '--convert-to', format, '--outdir', dir, source],
+      {
+        timeout: 120_000,
+        env: { ...process.env, HOME: dir },
+      },
+    );
+    return await readFile(path.join(dir, `${path.parse(source).name}.${format}`));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const OFFICE_NS =
+  'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" ' +
+  'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" ' +
+  'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" ' +
+  'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" ' +
+  'xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"';
+
+function flatPresentation(lines: readonly string[]): string {
+  const slides = lines
+    .map(
+      (line, index) =>
+        `<draw:page draw:name="s${index + 1}"><draw:frame svg:x="2cm" svg:y="2cm" svg:width="20cm" ` +
+        `svg:height="3cm"><draw:text-box><text:p>${line}</text:p></draw:text-box></draw:frame></draw:page>`,
+    )
+    .join('');
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?><office:document ${OFFICE_NS} office:version="1.2" ` +
+    `office:mimetype="application/vnd.oasis.opendocument.presentation"><office:body>` +
+    `<office:presentation>${slides}</office:presentation></office:body></office:document>`
+  );
+}
+
+function flatText(lines: readonly string[]): string {
+  const paragraphs = lines.map((line) => `<text:p>${line}</text:p>`).join('');
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?><office:document ${OFFICE_NS} office:version="1.2" ` +
+    `office:mimetype="application/vnd.oasis.opendocument.text"><office:body>` +
+    `<office:text>${paragraphs}</office:text></office:body></office:document>`
+  );
+}
+
+/** An OpenDocument presentation with one slide per line, zipped here (LibreOffice opens it as `.odp`). */
+export function makeOdp(lines: readonly string[]): Buffer {
+  const manifest =
+    '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest ' +
+    'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">' +
+    '<manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.presentation"/>' +
+    '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>';
+  const content = flatPresentation(lines)
+    .replace('<office:document ', '<office:document-content ')
+    .replace('</office:document>', '</office:document-content>')
+    .replace(/ office:mimetype="[^"]*"/, '');
+  return makeZip([
+    { name: 'mimetype', data: Buffer.from('application/vnd.oasis.opendocument.presentation'), stored: true },
+    { name: 'content.xml', data: Buffer.from(content) },
+    { name: 'META-INF/manifest.xml', data: Buffer.from(manifest) },
+  ]);
+}

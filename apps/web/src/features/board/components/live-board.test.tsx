@@ -1,0 +1,155 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { BOARD_PAGE_DESTINATION, boardTopic, type BoardSnapshot } from '@sea/contract/board';
+import type { Material, MaterialDetail } from '@sea/contract/materials';
+import { envelope, mockFetch } from '../../../testing/fetch-mock.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { signedInPerTest } from '../../../testing/signed-in.ts';
+import { fakeBoardConnection } from '../test/fake-board-connection.ts';
+import { useStudentBoard } from '../use-student-board.ts';
+import { useTeacherBoard } from '../use-teacher-board.ts';
+import type { BoardConnection } from '../use-board.ts';
+import { BoardStage } from './board-stage.tsx';
+import { PresenterPanel } from './presenter-panel.tsx';
+import { StudentBoardBar } from './student-board-bar.tsx';
+
+const material: Material = {
+  id: 5,
+  class_id: 7,
+  name: '파도의 원리',
+  kind: 'pdf',
+  state: 'ready',
+  progress: 100,
+  pages: 3,
+  downloadable: false,
+  error: null,
+  download_url: null,
+  created_at: '2026-12-01T00:00:00.000Z',
+};
+const detail: MaterialDetail = {
+  ...material,
+  pages: [1, 2, 3].map((number) => ({
+    number,
+    title: `파도 ${number}`,
+    image_url: `/api/materials/5/files/page-${number}.png?sig=x`,
+    thumbnail_url: `/api/materials/5/files/thumb-${number}.png?sig=x`,
+    width: 800,
+    height: 600,
+  })),
+};
+const snapshot = (materialId: number | null, page: number | null): BoardSnapshot => ({
+  session_id: 3,
+  live: true,
+  stage: { material_id: materialId, page, blank_pages: 0 },
+  writer: null,
+  strokes: [],
+});
+
+function serve(board: BoardSnapshot) {
+  return mockFetch([
+    { url: '/api/classes/7/materials', respond: () => ({ body: envelope([material]) }) },
+    { url: '/api/classes/7/materials/5', respond: () => ({ body: envelope(detail) }) },
+    { url: '/api/classes/7/board', respond: () => ({ body: envelope(board) }) },
+    { url: '/api/users', respond: () => ({ body: envelope({ id: 'student-1', nickname: '물결' }) }) },
+  ]);
+}
+
+function TeacherHarness({ connection }: { connection: BoardConnection }) {
+  const board = useTeacherBoard(7, connection);
+  return (
+    <>
+      <BoardStage {...board.stage} screen={<p>화면 공유</p>} />
+      <PresenterPanel {...board.panel} />
+    </>
+  );
+}
+
+function StudentHarness({ connection }: { connection: BoardConnection }) {
+  const board = useStudentBoard(7, connection);
+  return (
+    <>
+      <BoardStage {...board.stage} screen={<p>화면 공유</p>} />
+      <StudentBoardBar board={board} />
+    </>
+  );
+}
+
+signedInPerTest();
+
+describe('the live board', { timeout: 15_000 }, () => {
+  it('lets the teacher put a material on stage and turn pages with the keys and the thumbnails', async () => {
+    serve(snapshot(null, null));
+    const fake = fakeBoardConnection();
+    renderWithProviders(<TeacherHarness connection={fake.connection} />);
+    expect(screen.getByText('화면 공유')).toBeInTheDocument();
+    await screen.findByRole('option', { name: '파도의 원리' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: '발표할 자료' }), '5');
+    expect(fake.sent.at(-1)).toEqual({
+      destination: BOARD_PAGE_DESTINATION,
+      body: { materialId: 5, page: 1 },
+    });
+    act(() =>
+      fake.deliver(boardTopic(7), {
+        type: 'stage',
+        roomId: 7,
+        stage: { materialId: 5, page: 1, blankPages: 0 },
+      }),
+    );
+    expect(await screen.findByRole('img', { name: '파도 1' })).toBeInTheDocument();
+    expect(screen.getByText('1 / 3 페이지')).toBeInTheDocument();
+    // Not while a field has the keys (the select just used): the arrows are its own there.
+    await userEvent.keyboard('{ArrowRight}');
+    expect(fake.sent).toHaveLength(1);
+    (document.activeElement as HTMLElement).blur();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(fake.sent.at(-1)?.body).toEqual({ materialId: 5, page: 2 });
+    await userEvent.click(
+      within(screen.getByRole('list', { name: '페이지 목록' })).getByRole('button', { name: '3. 파도 3' }),
+    );
+    expect(fake.sent.at(-1)?.body).toEqual({ materialId: 5, page: 3 });
+    await userEvent.click(screen.getByRole('button', { name: '빈 페이지 추가' }));
+    expect(fake.sent.at(-1)?.body).toEqual({ materialId: 0, page: 1 });
+    expect(screen.getByRole('toolbar', { name: '판서 도구' })).toBeInTheDocument();
+  });
+
+  it('has a late student land on the teacher page, leaf alone and follow again', async () => {
+    serve(snapshot(5, 2));
+    const fake = fakeBoardConnection();
+    renderWithProviders(<StudentHarness connection={fake.connection} />);
+    expect(await screen.findByRole('img', { name: '파도 2' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '선생님 화면 따라가기' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '이전 페이지' }));
+    expect(await screen.findByRole('img', { name: '파도 1' })).toBeInTheDocument();
+    act(() =>
+      fake.deliver(boardTopic(7), {
+        type: 'stage',
+        roomId: 7,
+        stage: { materialId: 5, page: 3, blankPages: 0 },
+      }),
+    );
+    expect(screen.getByRole('img', { name: '파도 1' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '선생님 화면 따라가기' }));
+    expect(await screen.findByRole('img', { name: '파도 3' })).toBeInTheDocument();
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+    expect(fake.sent).toEqual([]);
+  });
+
+  it('gives the student the tools once the teacher lets them write, and takes them back', async () => {
+    serve(snapshot(5, 1));
+    const fake = fakeBoardConnection();
+    renderWithProviders(<StudentHarness connection={fake.connection} />);
+    await screen.findByRole('img', { name: '파도 1' });
+    act(() =>
+      fake.deliver(boardTopic(7), {
+        type: 'writer',
+        roomId: 7,
+        writer: { userId: 'student-1', nickname: '물결' },
+      }),
+    );
+    expect(await screen.findByRole('toolbar', { name: '판서 도구' })).toBeInTheDocument();
+    expect(screen.getByText('선생님이 판서를 허락했어요. 펜으로 쓸 수 있어요.')).toBeInTheDocument();
+    act(() => fake.deliver(boardTopic(7), { type: 'writer', roomId: 7, writer: null }));
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,86 @@
+import { WHITEBOARD_ID, MAX_WHITEBOARD_PAGES } from '@sea/contract/board';
+import { Button } from '../../../components/ui/button.tsx';
+import { BOARD_TEXTS as T } from '../texts.ts';
+import type { Presenter } from '../use-presenter.ts';
+import type { BoardToolbarProps } from './board-toolbar.tsx';
+import { BoardToolbar } from './board-toolbar.tsx';
+import type { BoardLayout } from './board-stage.tsx';
+import { PageNavigation } from './page-navigation.tsx';
+import { PageThumbnails } from './page-thumbnails.tsx';
+import styles from './presenter.module.css';
+import { MaterialPicker } from './material-picker.tsx';
+
+export type PresenterPanelProps = {
+  presenter: Presenter;
+  toolbar: BoardToolbarProps;
+  layout: BoardLayout;
+  onLayout: (layout: BoardLayout) => void;
+  /** Blank pages the whiteboard has. */
+  blankPages: number;
+  /** The student the teacher let write, and the way to take it back. */
+  writer: { nickname: string | null; stop: () => void } | null;
+};
+
+/**
+ * The teacher's presenting controls under the stage: what is on stage, its layout beside the screen share,
+ * the pages (buttons, thumbnails, a new blank page) and the 판서 tools.
+ */
+export function PresenterPanel({
+  presenter,
+  toolbar,
+  layout,
+  onLayout,
+  blankPages,
+  writer,
+}: PresenterPanelProps) {
+  const { page } = presenter;
+  return (
+    <section className={styles.panel} aria-label={T.presenter}>
+      <div className={styles.row}>
+        <MaterialPicker
+          materials={presenter.materials}
+          materialId={page?.materialId ?? null}
+          onShow={(materialId) =>
+            presenter.show(materialId, materialId === WHITEBOARD_ID ? Math.max(1, blankPages) : 1)
+          }
+          onStop={presenter.stop}
+        />
+        {page && (
+          <label className={styles.field}>
+            {T.layout}
+            <select value={layout} onChange={(event) => onLayout(event.target.value as BoardLayout)}>
+              <option value="board">{T.layouts.board}</option>
+              <option value="side">{T.layouts.side}</option>
+            </select>
+          </label>
+        )}
+        {page && <PageNavigation page={page.page} count={presenter.pageCount} onGo={presenter.go} />}
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={blankPages >= MAX_WHITEBOARD_PAGES}
+          onClick={presenter.addBlankPage}
+        >
+          {T.addBlankPage}
+        </Button>
+      </div>
+      {writer && (
+        <p className={styles.row}>
+          <span className={styles.notice}>{T.writerIs(writer.nickname ?? T.writing)}</span>
+          <Button size="sm" variant="secondary" onClick={writer.stop}>
+            {T.stopWriting}
+          </Button>
+        </p>
+      )}
+      {page && <BoardToolbar {...toolbar} />}
+      {page && (
+        <PageThumbnails
+          pages={presenter.material?.pages}
+          count={presenter.pageCount}
+          current={page.page}
+          onSelect={(number) => presenter.show(page.materialId, number)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  BoardEventSchema,
+  boardTopic,
+  type BoardEvent,
+  type BoardStage,
+  type BoardWriterState,
+} from '@sea/contract/board';
+import type { RoomConnection } from '../../lib/realtime/room-connection.ts';
+import { fetchBoard } from './api/fetch-board.ts';
+import { BoardState } from './board-state.ts';
+
+/** The part of the room connection the board uses. */
+export type BoardConnection = Pick<RoomConnection, 'watch' | 'on' | 'isWatching' | 'publish' | 'state'>;
+
+export type BoardView = {
+  board: BoardState;
+  stage: BoardStage;
+  writer: BoardWriterState;
+};
+
+/**
+ * The board of a live room over the room's connection: the snapshot (`GET .../board`) is read whenever the
+ * subscription to the board's topic takes effect (joining late, or after a reconnect), and the events heard
+ * while it is on its way are applied again on top of it, so a late joiner lands on the current page with all
+ * its ink and misses nothing drawn meanwhile.
+ */
+export function useBoard(
+  connection: BoardConnection | null,
+  classId: number,
+  me: string | null,
+  load: (classId: number) => ReturnType<typeof fetchBoard> = fetchBoard,
+): BoardView {
+  const [board] = useState(() => new BoardState(me));
+  board.setMe(me);
+  useEffect(() => {
+    if (!connection) return undefined;
+    const destination = boardTopic(classId);
+    let stopped = false;
+    let pending: BoardEvent[] | null = null;
+    let reads = 0;
+    const reload = (): void => {
+      const read = ++reads;
+      pending = [];
+      load(classId).then(
+        (snapshot) => {
+          if (stopped || read !== reads) return;
+          const heard = pending ?? [];
+          pending = null;
+          board.load(snapshot);
+          for (const event of heard) board.apply(event);
+        },
+        (error: unknown) => {
+          if (read === reads) pending = null;
+          console.warn('the board could not be loaded', error);
+        },
+      );
+    };
+    const unwatch = connection.watch(destination, (body) => {
+      const parsed = BoardEventSchema.safeParse(body);
+      if (!parsed.success) return;
+      pending?.push(parsed.data);
+      board.apply(parsed.data);
+    });
+    const unlisten = connection.on('watching', (watched) => {
+      if (watched === destination) reload();
+    });
+    if (connection.isWatching(destination)) reload();
+    return () => {
+      stopped = true;
+      unwatch();
+      unlisten();
+    };
+    // `load` is read once per connection, as the room's other state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [board, classId, connection]);
+  const stage = useSyncExternalStore(
+    (notify) => board.on('stageChanged', notify),
+    () => board.stage,
+  );
+  const writer = useSyncExternalStore(
+    (notify) => board.on('stageChanged', notify),
+    () => board.writer,
+  );
+  return { board, stage, writer };
+}

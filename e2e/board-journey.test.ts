@@ -1,0 +1,178 @@
+/// <reference lib="dom" />
+// Code inside page.evaluate runs in the browser and uses its globals.
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MEDIA_NODE_REPORT_INTERVAL_MS } from '@sea/contract/media-nodes';
+import { makePdf } from '../apps/server/test/documents.ts';
+import { chromiumAvailable, launchChromium, type JourneyBrowser } from '../harness/chromium.ts';
+import { startServer, type RunningServer } from '../harness/server-process.ts';
+import { buildWebOnce } from '../harness/web-build.ts';
+import { loginThroughDev, signUpThroughUi, storedTokens } from './harness/accounts.ts';
+import { ApiClient } from './harness/api.ts';
+import { FakeMediaNode } from './harness/fake-media-node.ts';
+import { eventually } from './harness/poll.ts';
+import { captureScreen } from './harness/screens.ts';
+
+const PROGRAMMING = 13;
+const MEDIA_SECRET = randomBytes(32).toString('hex');
+
+/** Painted pixels of a page's ink canvas (`key`: `materialId:page`), read from the canvas itself. */
+function inkPixels(page: Page, key: string): Promise<number> {
+  return page.evaluate((pageKey) => {
+    const canvas = document.querySelector<HTMLCanvasElement>(`canvas[data-page="${pageKey}"]`);
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context || canvas.width === 0) return -1;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let painted = 0;
+    for (let index = 3; index < data.length; index += 4) if ((data[index] ?? 0) > 0) painted += 1;
+    return painted;
+  }, key);
+}
+
+/** The page on the stage (`materialId:page`), with its picture loaded when it has one. */
+function shownPage(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const shown = document.querySelector<HTMLElement>('[data-board-page]');
+    const image = shown?.querySelector('img');
+    if (!shown || (image && !(image.complete && image.naturalWidth > 0))) return null;
+    return shown.dataset.boardPage ?? null;
+  });
+}
+
+/** Draws a stroke across the stage's canvas with the mouse, from and to fractions of the page. */
+async function drawOn(page: Page, from: [number, number], to: [number, number]): Promise<void> {
+  const box = await page.locator('canvas[aria-label="판서하는 곳"]').boundingBox();
+  if (!box) throw new Error('no canvas to draw on');
+  const at = (x: number, y: number) => [box.x + x * box.width, box.y + y * box.height] as const;
+  await page.mouse.move(...at(...from));
+  await page.mouse.down();
+  for (let step = 1; step <= 12; step += 1) {
+    const t = step / 12;
+    await page.mouse.move(...at(from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t));
+  }
+  await page.mouse.up();
+}
+
+/**
+ * Issue 31's journey without the media service (the live project's replay journey records one): the teacher
+ * uploads a 3-page PDF, presents it, turns pages, writes with the pen and the highlighter on a page and on a
+ * blank page and lets a student write; two students (one at 400 px) see every page and stroke on their
+ * canvases; a student who joins late lands on the current page with its ink.
+ */
+describe.skipIf(!chromiumAvailable())('board journey', { timeout: 180_000 }, () => {
+  let server: RunningServer;
+  const browsers: JourneyBrowser[] = [];
+  let teacher: Page;
+  let first: Page;
+  let phone: Page;
+  let classId = 0;
+  let materialId = 0;
+  let reports: ReturnType<typeof setInterval> | undefined;
+
+  async function person(code: string, nickname: string): Promise<Page> {
+    const browser = await launchChromium();
+    browsers.push(browser);
+    const page = await browser.newPage();
+    await loginThroughDev(page, server.baseUrl, code);
+    await signUpThroughUi(page, nickname);
+    return page;
+  }
+
+  beforeAll(async () => {
+    server = await startServer(buildWebOnce(), { env: { MEDIA_SECRET } });
+    teacher = await person('8501', '판서선생');
+    first = await person('8502', '물결학생');
+    phone = await person('8503', '모래학생');
+    const api = new ApiClient(server.baseUrl, await storedTokens(teacher));
+    classId = await api.createClass({ categoryId: PROGRAMMING, name: '판서 교실' });
+    for (const page of [first, phone])
+      await new ApiClient(server.baseUrl, await storedTokens(page)).enroll(classId);
+    await api.setLive(classId, true);
+    const node = new FakeMediaNode(server.baseUrl, classId, MEDIA_SECRET);
+    await node.report();
+    reports = setInterval(() => void node.report().catch(() => undefined), MEDIA_NODE_REPORT_INTERVAL_MS);
+  }, 240_000);
+
+  afterAll(async () => {
+    if (reports) clearInterval(reports);
+    for (const browser of browsers) await browser.close();
+    await server?.stop();
+  });
+
+  test('the teacher uploads a 3-page PDF and sees it converted', async () => {
+    await teacher.goto(`${server.baseUrl}/dashboard/teacher/${classId}`);
+    await teacher.getByLabel('자료 올리기', { exact: true }).setInputFiles({
+      name: '파도의 원리.pdf',
+      mimeType: 'application/pdf',
+      buffer: makePdf(['Waves 1', 'Waves 2', 'Waves 3']),
+    });
+    const row = teacher.getByRole('listitem').filter({ hasText: '파도의 원리' });
+    await row.getByText('PDF · 3쪽').waitFor({ timeout: 60_000 });
+    expect(await captureScreen(teacher, 'board-materials-teacher')).toEqual([]);
+    const materials = (await teacher.evaluate(async (id) => {
+      const response = await fetch(`/api/classes/${id}/materials`, {
+        headers: { authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}` },
+      });
+      return ((await response.json()) as { data: { id: number }[] }).data;
+    }, classId)) as { id: number }[];
+    materialId = materials[0]?.id ?? 0;
+    expect(materialId).toBeGreaterThan(0);
+  });
+
+  test('students follow the pages and see every stroke, one on a phone', async () => {
+    await phone.setViewportSize({ width: 400, height: 860 });
+    await teacher.setViewportSize({ width: 1280, height: 900 });
+    await teacher.goto(`${server.baseUrl}/live/teacher/${classId}`);
+    await first.goto(`${server.baseUrl}/live/student/${classId}`);
+    await phone.goto(`${server.baseUrl}/live/student/${classId}`);
+    await teacher.getByLabel('발표할 자료').selectOption({ label: '파도의 원리' });
+    for (const page of [teacher, first, phone])
+      await eventually(() => shownPage(page)).toBe(`${materialId}:1`);
+
+    await teacher.locator('body').press('ArrowRight');
+    for (const page of [teacher, first, phone])
+      await eventually(() => shownPage(page)).toBe(`${materialId}:2`);
+    await drawOn(teacher, [0.2, 0.3], [0.7, 0.5]);
+    const key = `${materialId}:2`;
+    for (const page of [first, phone]) await eventually(() => inkPixels(page, key)).toBeGreaterThan(200);
+    const afterPen = [await inkPixels(first, key), await inkPixels(phone, key)];
+    await teacher.getByRole('button', { name: '형광펜' }).click();
+    await drawOn(teacher, [0.2, 0.7], [0.8, 0.7]);
+    // The highlighter's wide band adds hundreds of pixels even on the phone's small page.
+    await eventually(() => inkPixels(first, key)).toBeGreaterThan((afterPen[0] ?? 0) + 500);
+    await eventually(() => inkPixels(phone, key)).toBeGreaterThan((afterPen[1] ?? 0) + 300);
+
+    // The phone leafs back alone, then follows the teacher again.
+    await phone.getByRole('button', { name: '이전 페이지' }).click();
+    await eventually(() => shownPage(phone)).toBe(`${materialId}:1`);
+    expect(await shownPage(first)).toBe(`${materialId}:2`);
+    expect(await captureScreen(phone, 'board-student-leafing')).toEqual([]);
+    await phone.getByRole('button', { name: '선생님 화면 따라가기' }).click();
+    await eventually(() => shownPage(phone)).toBe(`${materialId}:2`);
+    expect(await captureScreen(teacher, 'board-teacher-page')).toEqual([]);
+  });
+
+  test('a blank page, a student invited to write, and a late joiner who sees it all', async () => {
+    await teacher.getByRole('button', { name: '빈 페이지 추가' }).click();
+    for (const page of [teacher, first, phone]) await eventually(() => shownPage(page)).toBe('0:1');
+    await teacher.getByRole('button', { name: '펜', exact: true }).click();
+    await drawOn(teacher, [0.1, 0.1], [0.5, 0.6]);
+    for (const page of [first, phone]) await eventually(() => inkPixels(page, '0:1')).toBeGreaterThan(200);
+    const teacherInk = await inkPixels(phone, '0:1');
+
+    await first.getByRole('button', { name: '손들기' }).click();
+    await teacher.getByRole('button', { name: '판서 허락' }).click();
+    await first.getByText('선생님이 판서를 허락했어요. 펜으로 쓸 수 있어요.').waitFor();
+    await drawOn(first, [0.6, 0.2], [0.9, 0.8]);
+    for (const page of [teacher, phone])
+      await eventually(() => inkPixels(page, '0:1')).toBeGreaterThan(teacherInk + 200);
+
+    const late = await person('8504', '늦은학생');
+    await new ApiClient(server.baseUrl, await storedTokens(late)).enroll(classId);
+    await late.goto(`${server.baseUrl}/live/student/${classId}`);
+    await eventually(() => shownPage(late)).toBe('0:1');
+    await eventually(() => inkPixels(late, '0:1')).toBeGreaterThan(teacherInk + 200);
+    expect(await captureScreen(late, 'board-late-joiner')).toEqual([]);
+  });
+});
