@@ -31,6 +31,7 @@ function plan(stretches: Stretch[], options: { endMs?: number | null; pauses?: R
     startedAt: '2026-11-25T01:00:00.000Z',
     tracks,
     pauses: options.pauses ?? [],
+    stalls: [],
     endMs: options.endMs === undefined ? 10_000 : options.endMs,
     skippedLines: 0,
   };

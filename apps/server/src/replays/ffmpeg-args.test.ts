@@ -8,6 +8,7 @@ const recording = (tracks: Recording['tracks']): Recording => ({
   startedAt: '2026-11-25T01:00:00.000Z',
   tracks,
   pauses: [],
+  stalls: [],
   endMs: 10_000,
   skippedLines: 0,
 });

@@ -15,6 +15,7 @@ const recording = (tracks: RecordedTrack[], extra: Partial<Recording> = {}): Rec
   startedAt: '2026-12-01T10:00:00.000Z',
   tracks,
   pauses: [],
+  stalls: [],
   endMs: 60_000,
   skippedLines: 0,
   ...extra,
@@ -78,5 +79,29 @@ describe('findGaps', () => {
         ]),
       ),
     ).toEqual([]);
+  });
+
+  it('finds the stretch the media service said it could not write, though it ended every stream there', () => {
+    // The disk filled at 20 s (every file ended with a trackEnd) and came back at 45 s with new files; a
+    // second stall at 55 s lasted to the end of the lecture.
+    const tracks = [track('a.webm', 0, 20_000), track('a2.webm', 45_000, 55_000)];
+    const stalled = recording(tracks, {
+      stalls: [
+        { startMs: 20_000, endMs: 45_000 },
+        { startMs: 55_000, endMs: null },
+      ],
+    });
+    expect(
+      findGaps(
+        stalled,
+        lasting([
+          ['a.webm', 20_000],
+          ['a2.webm', 10_000],
+        ]),
+      ),
+    ).toEqual([
+      { fromMs: 20_000, untilMs: 45_000 },
+      { fromMs: 55_000, untilMs: 60_000 },
+    ]);
   });
 });

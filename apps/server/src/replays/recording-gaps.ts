@@ -15,8 +15,9 @@ type Span = [number, number];
 /**
  * The stretches of a recording where a stream was on (between its `track` event and its `trackEnd`, or the
  * next file of it, or the end) but no file holds any media, outside the teacher's pauses: the recordings disk
- * was full, and the media service went on with a new file once it had room. The picture and the sound of such
- * a stretch are lost; the replay cuts it out like a pause and says so.
+ * was full, and the media service went on with a new file once it had room; and the stretches it said it
+ * could not write (`gap` to `gapEnd`). The picture and the sound of such a stretch are lost; the replay cuts
+ * it out like a pause and says so.
  */
 export function findGaps(
   recording: Recording,
@@ -39,7 +40,14 @@ export function findGaps(
     ]),
     ...recording.pauses.map((pause): Span => [pause.startMs, pause.endMs ?? sessionEnd]),
   ];
-  return subtract(union(on), union(covered))
+  // The stretches the media service said it could not write (a full disk): it ended every file there, so
+  // no stream is "on" in them by the tracks alone.
+  const stalls: Span[] = recording.stalls.map((stall) => [
+    stall.startMs,
+    Math.min(stall.endMs ?? sessionEnd, sessionEnd),
+  ]);
+  const lost = [...subtract(union(on), union(covered)), ...subtract(union(stalls), union(covered))];
+  return union(lost)
     .filter(([from, until]) => until - from >= MIN_GAP_MS)
     .map(([fromMs, untilMs]) => ({ fromMs, untilMs }));
 }

@@ -65,6 +65,7 @@ describe('parseManifest', () => {
         },
       ],
       pauses: [{ startMs: 3_000, endMs: 5_000 }],
+      stalls: [],
       endMs: 9_000,
       skippedLines: 0,
     });
@@ -96,6 +97,19 @@ describe('parseManifest', () => {
     );
     expect(recording.tracks).toEqual([]);
     expect(recording.skippedLines).toBe(2);
+  });
+
+  it('reads the stretches the media service could not write, one still open at the end', () => {
+    const text = lines(
+      session,
+      { type: 'gap', t: 20_000, reason: 'ENOSPC' },
+      { type: 'gapEnd', t: 45_000 },
+      { type: 'gap', t: 55_000, reason: 'EIO' },
+    );
+    expect(parseManifest(text).stalls).toEqual([
+      { startMs: 20_000, endMs: 45_000 },
+      { startMs: 55_000, endMs: null },
+    ]);
   });
 
   it('a manifest without its session line is not a recording', () => {

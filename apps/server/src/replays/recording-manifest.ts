@@ -21,6 +21,11 @@ export type Recording = {
   startedAt: string;
   tracks: RecordedTrack[];
   pauses: RecordedPause[];
+  /**
+   * Stretches the media service could not write (`gap` to `gapEnd`, a full or broken disk); `endMs` null: the
+   * manifest stops inside one. The lecture went on: the replay is missing them and says so.
+   */
+  stalls: RecordedPause[];
   /** Session time of `end`, or null after a crash. */
   endMs: number | null;
   /** Lines that were not events (a line cut off by a crash, or garbage); reported, never fatal. */
@@ -46,6 +51,7 @@ export function parseManifest(text: string): Recording {
   const tracks: RecordedTrack[] = [];
   const open = new Map<string, RecordedTrack>();
   const pauses: RecordedPause[] = [];
+  const stalls: RecordedPause[] = [];
   let endMs: number | null = null;
   for (const event of events) {
     if (endMs !== null) break;
@@ -81,6 +87,16 @@ export function parseManifest(text: string): Recording {
         if (last && last.endMs === null) last.endMs = Math.max(event.t, last.startMs);
         break;
       }
+      case 'gap': {
+        const last = stalls.at(-1);
+        if (!last || last.endMs !== null) stalls.push({ startMs: event.t, endMs: null });
+        break;
+      }
+      case 'gapEnd': {
+        const last = stalls.at(-1);
+        if (last && last.endMs === null) last.endMs = Math.max(event.t, last.startMs);
+        break;
+      }
       case 'end':
         endMs = event.t;
         break;
@@ -93,6 +109,7 @@ export function parseManifest(text: string): Recording {
     startedAt: session.startedAt,
     tracks,
     pauses,
+    stalls,
     endMs,
     skippedLines,
   };

@@ -28,6 +28,7 @@ function part(
       },
     ],
     pauses,
+    stalls: [],
     endMs,
     skippedLines: 1,
   };

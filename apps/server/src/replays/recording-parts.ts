@@ -35,6 +35,7 @@ export type JoinedRecording = {
 export function joinParts(parts: readonly RecordingPart[]): JoinedRecording {
   const tracks: RecordedTrack[] = [];
   const pauses: RecordedPause[] = [];
+  const stalls: RecordedPause[] = [];
   const probes = new Map<string, MediaProbe | null>();
   const gaps: RecordingGap[] = [];
   let reached = 0;
@@ -59,6 +60,10 @@ export function joinParts(parts: readonly RecordingPart[]): JoinedRecording {
       });
     }
     for (const [file, probe] of part.probes) probes.set(name(file), probe);
+    for (const stall of part.recording.stalls) {
+      const startMs = stall.startMs + at;
+      stalls.push({ startMs, endMs: stall.endMs === null ? Math.max(partEnd, startMs) : stall.endMs + at });
+    }
     for (const pause of part.recording.pauses) {
       const startMs = pause.startMs + at;
       if (pause.endMs !== null) pauses.push({ startMs, endMs: pause.endMs + at });
@@ -74,6 +79,7 @@ export function joinParts(parts: readonly RecordingPart[]): JoinedRecording {
       startedAt: first?.startedAt ?? '',
       tracks,
       pauses,
+      stalls,
       endMs: sessionEndMs,
       skippedLines: parts.reduce((sum, part) => sum + part.recording.skippedLines, 0),
     },
