@@ -115,6 +115,7 @@ async function makeFiles(dir: string, sources: Source[]): Promise<Recording> {
     startedAt: new Date().toISOString(),
     tracks,
     pauses: [],
+    stalls: [],
     endMs: seconds * 1000,
     skippedLines: 0,
   };
