@@ -7,9 +7,15 @@ export const NOTIFICATION_PAGE_SIZE = 20;
 /**
  * What a notice is about: a class the user studies went live (`class_live`) or has a new announcement
  * (`announcement`), the teacher replied to the user's review (`review_reply`), a student enrolled in the
- * user's class (`enrolment`).
+ * user's class (`enrolment`), the replay of a lecture of a class the user studies is ready (`replay_ready`).
  */
-export const NOTIFICATION_KINDS = ['class_live', 'announcement', 'review_reply', 'enrolment'] as const;
+export const NOTIFICATION_KINDS = [
+  'class_live',
+  'announcement',
+  'review_reply',
+  'enrolment',
+  'replay_ready',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** One notice; `nickname` is the other person's (the new student's), null where none is involved. */

@@ -128,6 +128,20 @@ describe('notices', () => {
     await stream.close();
   });
 
+  it('a ready replay tells the class’s students, not its teacher', async () => {
+    const { teacher, student, classId } = await classWithStudent();
+    const stream = await openStream(student);
+    await app.events.emit('replayReady', { classId, sessionId: 1 });
+    await stream.until(1);
+    expect(stream.received[0]).toMatchObject({
+      kind: 'replay_ready',
+      class_id: classId,
+      class_name: '바다 수채화',
+    });
+    expect((await list(teacher)).items).toEqual([]);
+    await stream.close();
+  });
+
   it('a new announcement, a teacher’s reply and a new student each reach the right person', async () => {
     const { teacher, student, classId } = await classWithStudent();
     const { payload, headers } = multipart([

@@ -29,6 +29,11 @@ export class Notifier {
     return this.#toStudents(classId, 'announcement');
   }
 
+  /** A lecture's replay is ready: the class's students hear of it. */
+  replayReady(classId: number): Promise<void> {
+    return this.#toStudents(classId, 'replay_ready');
+  }
+
   /** The teacher replied to a review: its author hears of it. */
   reviewReplied(classId: number, authorId: string): Promise<void> {
     return this.#send(classId, async () => [{ userId: authorId, kind: 'review_reply' }]);
@@ -42,7 +47,7 @@ export class Notifier {
     });
   }
 
-  #toStudents(classId: number, kind: 'class_live' | 'announcement'): Promise<void> {
+  #toStudents(classId: number, kind: 'class_live' | 'announcement' | 'replay_ready'): Promise<void> {
     return this.#send(classId, async () =>
       ((await membersOf(this.#db, classId))?.studentIds ?? []).map((userId) => ({ userId, kind })),
     );

@@ -24,7 +24,9 @@ export async function registerNotifications(app: FastifyInstance, redisUrl: stri
           log: (message, error) => app.log.warn({ err: error }, message),
         },
   );
-  app.decorate('notifier', new Notifier(app.db, hub, app.log));
+  const notifier = new Notifier(app.db, hub, app.log);
+  app.decorate('notifier', notifier);
+  app.events.on('replayReady', ({ classId }) => notifier.replayReady(classId));
   app.addHook('onClose', async () => hub.close());
   // A withdrawn user's open pages stop hearing notices at once, on every server process.
   app.events.on('userWithdrawn', ({ userId }) => hub.end(userId));

@@ -68,7 +68,17 @@ export async function replayJobs(app: FastifyInstance): Promise<Record<string, J
   const spaceWaits = new SpaceWaits(db, replaysDir, REPLAY_JOB);
   registerRetries(app, spaceWaits, tuning.spaceCheckMs);
   return {
-    [REPLAY_JOB]: replayJob({ db, recordingsDir, replaysDir, ffmpeg, fontFile, log, tuning, spaceWaits }),
+    [REPLAY_JOB]: replayJob({
+      db,
+      recordingsDir,
+      replaysDir,
+      ffmpeg,
+      fontFile,
+      log,
+      tuning,
+      spaceWaits,
+      onReady: (ready) => app.events.emit('replayReady', ready),
+    }),
   };
 }
 

@@ -74,6 +74,9 @@ async function twoRoomSession(
   return sessionId;
 }
 
+/** The replays the job said were ready (`replayReady`), in order. */
+const readyTold: { classId: number; sessionId: number }[] = [];
+
 describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
   beforeAll(async () => {
     app = await buildTestApp({
@@ -82,6 +85,7 @@ describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
     });
     const teacher = await createUser(app, { nickname: '파도선생' });
     classId = await insertClass(app, teacher.id);
+    app.events.on('replayReady', (ready) => void readyTold.push(ready));
   });
   afterAll(() => app?.close());
 
@@ -180,6 +184,8 @@ describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
       const timeline = await readReplayTimeline(app.config.replaysDir, sessionId);
       expect(timeline?.cuts).toEqual([{ atMs: 4_000, lengthMs: 2_000 }]);
       expect(timeline && toReplayMs(timeline, 9_000)).toBe(7_000);
+      // Its students are told (the notices listen to this event).
+      expect(readyTold).toContainEqual({ classId, sessionId });
       // The raw recording is gone once the replay is ready; no work folder is left.
       expect(fs.existsSync(dir)).toBe(false);
       expect(fs.readdirSync(app.config.replaysDir)).toEqual([String(sessionId)]);

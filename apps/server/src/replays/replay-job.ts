@@ -46,6 +46,8 @@ export type ReplayDeps = {
   tuning: Pick<JobTuning, 'retryDelayMs' | 'retryMaxMs' | 'stallMinMs' | 'stallMaxMs'>;
   /** Where a replay waiting for disk space says how much it needs (woken when the space comes back). */
   spaceWaits?: SpaceWaits;
+  /** Told once a replay is ready (its students hear of it). */
+  onReady?: (ready: { classId: number; sessionId: number }) => Promise<void>;
 };
 
 /** Shares of the progress bar: measuring the files, encoding, cutting HLS segments. */
@@ -100,6 +102,7 @@ async function makeReplay(
   const { db, ffmpeg, log, signal, tuning } = { ...deps, signal: context.signal };
   const [session] = await db
     .select({
+      classId: liveSessions.classId,
       mediaKey: liveSessions.mediaKey,
       startedAt: liveSessions.startedAt,
       state: liveSessions.recordingState,
@@ -205,6 +208,7 @@ async function makeReplay(
     // The replay holds everything the raw recording had, checked; keeping both would double a lecture's disk.
     await removeRaw();
     log.info({ sessionId, durationMs: plan.durationMs, gaps: gaps.length }, 'replay ready');
+    await deps.onReady?.({ classId: session.classId, sessionId });
   } catch (error) {
     if (signal.aborted || error instanceof ReplayWait || error instanceof PermanentJobError) throw error;
     const cause = await environmentCause(error, { replaysDir: deps.replaysDir, neededBytes });

@@ -18,6 +18,8 @@ export const NOTIFICATION_TEXTS = {
         return `‘${item.class_name}’ 강사님이 내 수강평에 답글을 달았어요.`;
       case 'enrolment':
         return `${item.nickname ?? '새 수강생'}님이 ‘${item.class_name}’ 강의를 수강 신청했어요.`;
+      case 'replay_ready':
+        return `‘${item.class_name}’ 강의의 다시보기가 준비됐어요.`;
     }
   },
 } as const;

@@ -24,6 +24,7 @@ export function noticeTarget(item: NotificationItem): string {
     case 'class_live':
       return paths.liveStudent.to(item.class_id);
     case 'announcement':
+    case 'replay_ready':
       return paths.dashboardStudent.to(item.class_id);
     case 'review_reply':
       return paths.lectureInfo.to(item.class_id);
