@@ -24,7 +24,10 @@ function chatOf(page: Page): Locator {
 
 /** The text of every message in the panel, in order. */
 function messagesOf(page: Page): Promise<string[]> {
-  return chatOf(page).getByRole('list', { name: '채팅 메시지' }).locator('li').allTextContents();
+  return chatOf(page)
+    .getByRole('list', { name: '채팅 메시지' })
+    .locator('li:not([role="separator"])')
+    .allTextContents();
 }
 
 /** Waits for the panel to say it is connected, then sends `text` with Enter. */

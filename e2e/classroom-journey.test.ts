@@ -31,7 +31,10 @@ function questionsOf(page: Page): Promise<string[]> {
 }
 
 function messagesOf(page: Page): Promise<string[]> {
-  return panelOf(page).getByRole('list', { name: '채팅 메시지' }).locator('li').allTextContents();
+  return panelOf(page)
+    .getByRole('list', { name: '채팅 메시지' })
+    .locator('li:not([role="separator"])')
+    .allTextContents();
 }
 
 /**
