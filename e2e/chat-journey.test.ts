@@ -26,7 +26,7 @@ function chatOf(page: Page): Locator {
 function messagesOf(page: Page): Promise<string[]> {
   return chatOf(page)
     .getByRole('list', { name: '채팅 메시지' })
-    .locator('li:not([role="separator"])')
+    .locator('li:not([data-day])')
     .allTextContents();
 }
 

@@ -33,7 +33,7 @@ function questionsOf(page: Page): Promise<string[]> {
 function messagesOf(page: Page): Promise<string[]> {
   return panelOf(page)
     .getByRole('list', { name: '채팅 메시지' })
-    .locator('li:not([role="separator"])')
+    .locator('li:not([data-day])')
     .allTextContents();
 }
 

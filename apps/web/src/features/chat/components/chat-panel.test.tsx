@@ -31,7 +31,7 @@ describe('ChatPanel', () => {
       />,
     );
     const list = screen.getByRole('list');
-    const lines = within(list).getAllByRole('separator');
+    const lines = [...list.querySelectorAll('li[data-day]')];
     expect(lines.map((line) => line.textContent)).toEqual(['2026년 11월 25일 (수)', '2026년 12월 2일 (수)']);
     // Each line stands right before the first message of its day.
     expect(lines[1]?.nextElementSibling).toHaveTextContent('오늘 강의 인사');

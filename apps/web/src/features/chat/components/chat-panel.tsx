@@ -57,7 +57,7 @@ export function ChatPanel({ messages, disabled, blocked = null, send, actionsFor
               <Fragment key={message.id}>
                 {/* Earlier lectures' messages stand apart from today's under their own date. */}
                 {newDay && (
-                  <li className={styles.dateLine} role="separator" aria-label={day}>
+                  <li className={styles.dateLine} data-day={day}>
                     {day}
                   </li>
                 )}
