@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@sea/contract/chat';
 import { renderWithProviders } from '../../../testing/render.tsx';
