@@ -14,12 +14,17 @@ import { LiveRoomPanel } from './live-room-panel.tsx';
 const data = roomServerPerTest();
 
 const list = (): HTMLElement => screen.getByRole('list', { name: '채팅 메시지' });
+/** The chat's messages, without the date lines above each day's first message. */
+const messageItems = (): HTMLElement[] =>
+  within(list())
+    .getAllByRole('listitem')
+    .filter((item) => !item.hasAttribute('data-day'));
 
 describe('LiveRoomPanel: the chat', () => {
   it('shows the history with writers, default avatars, the anonymous fallback, times and my own messages', async () => {
     const { stomp } = renderPanel(data);
     await connect(stomp);
-    const items = within(list()).getAllByRole('listitem');
+    const items = messageItems();
     expect(items).toHaveLength(3);
 
     const [teacherItem, anonymousItem, mineItem] = items as [HTMLElement, HTMLElement, HTMLElement];
@@ -147,7 +152,7 @@ describe('LiveRoomPanel: the chat', () => {
     await screen.findByRole('tab', { name: '질문 1' });
     expect(screen.queryByText('지워질 질문')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: '채팅' }));
-    await waitFor(() => expect(within(list()).getAllByRole('listitem')).toHaveLength(2));
+    await waitFor(() => expect(messageItems()).toHaveLength(2));
     expect(screen.queryByText('탈퇴한 사람의 말')).not.toBeInTheDocument();
   });
 
