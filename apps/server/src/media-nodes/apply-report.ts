@@ -13,7 +13,8 @@ import {
   openSession,
   openSessionOf,
 } from '../sessions/session-store.ts';
-import { continueSession, handOver } from '../sessions/session-parts.ts';
+import { continueSession, handOver, handOverNode } from '../sessions/session-parts.ts';
+import { markNotLiveWhileWaiting } from './node-sweep.ts';
 
 /** What applying a node's report did. */
 export type ReportOutcome = {
@@ -40,10 +41,13 @@ const LATE_REPORT_MS = 15_000;
  * - a report older than the last one applied (same run, lower `seq`; or an earlier run) is ignored;
  * - rooms the node closed end at the time it gives, except those it closed as it stopped with other nodes to
  *   take them (`handover`): their sessions stay open for the teacher's room elsewhere, until the sweep; other
- *   open sessions of the node that it no longer lists end now, or, when the node has restarted (a new `boot`:
- *   it crashed or was stopped without reporting), when its previous run was last heard of;
+ *   open sessions of the node that it no longer lists end now;
+ * - when the node has restarted (a new `boot`: it crashed, or was stopped without reporting), the sessions its
+ *   previous run left open are handed over as of when it was last heard of: they wait for their teachers'
+ *   rooms (on this node again, or another) and the sweep ends them at that time if nobody comes back;
  * - a room opened here after the room of its class's open session went away with its node (taken over from a
- *   dead origin, or after a handover) continues that session (session-parts.ts);
+ *   dead origin, or after a handover) continues that session (session-parts.ts), and its class going live
+ *   again is no news (nobody is told it went live a second time);
  * - listed rooms are open sessions (recorded once) and their classes live; the students they list, and those
  *   of the node's edge rooms (classes it relays from their origin: the class's open session), are in the
  *   session's attendance as this node's (a student newly listed joins, one no longer listed leaves, at the
@@ -78,13 +82,18 @@ export async function applyReport(
       .update(mediaNodes)
       .set({ url: report.url, boot: report.boot, bootedAt, seq: report.seq, lastSeenAt: now })
       .where(eq(mediaNodes.id, nodeId));
+    // A new run: the rooms of the previous one went with it (a crash). Their lectures wait for their teachers,
+    // not live meanwhile, and go on as the same sessions when they come back (below, or a later report).
+    const waiting = sameBoot ? [] : await handOverNode(tx, nodeId, node.lastSeenAt);
 
     // A room a teacher opened here after the room of the class's session went away with its node (an edge room
     // taken over, or a room anywhere after a handover) goes on with that session.
+    const continued = new Set<number>();
     for (const room of [...report.rooms, ...report.closed.filter((closed) => !closed.handover)]) {
       const { classId, sessionKey: mediaKey, recording, takenOver } = room;
       const startedAt = new Date(room.startedAt);
-      await continueSession(tx, nodeId, { classId, mediaKey, startedAt, recording, takenOver });
+      if (await continueSession(tx, nodeId, { classId, mediaKey, startedAt, recording, takenOver }))
+        continued.add(classId);
     }
     const ended: EndedSession[] = [];
     for (const room of report.closed) {
@@ -126,14 +135,17 @@ export async function applyReport(
       else revocation.classIds.push(room.classId);
     }
     for (const session of ended) await closeAttendance(tx, session.id, session.endedAt);
-    const wentLive = await markLive(
-      tx,
-      open.map((room) => room.classId),
-    );
+    const wentLive = (
+      await markLive(
+        tx,
+        open.map((room) => room.classId),
+      )
+    ).filter((classId) => !continued.has(classId));
     await markNotLiveUnlessOpen(
       tx,
       ended.map((session) => session.classId),
     );
+    await markNotLiveWhileWaiting(tx, waiting);
     // An edge's students attend the class's open session, whichever node holds it (after its origin died, the
     // node the teacher went to).
     const relayed: MediaEdgeRoom[] = [];

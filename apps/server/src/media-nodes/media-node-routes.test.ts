@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { MEDIA_NODE_TIMEOUT_MS } from '@sea/contract/media-nodes';
 import { classes, mediaNodes } from '../db/schema.ts';
 import { insertClass, insertEnrolment } from '../../test/classes.ts';
 import { expectError } from '../../test/expect-envelope.ts';
@@ -102,7 +103,7 @@ describe('a media node reporting its rooms', () => {
     expect(await isLiveNow(app, classId)).toBe(true);
   });
 
-  it('a node back after a crash: its old sessions end when its previous run was last heard of', async () => {
+  it('a node back after a crash: its old sessions wait, then end when its previous run was last heard of', async () => {
     const classId = await insertClass(app, teacher.id);
     const other = await insertClass(app, teacher.id);
     const node = new FakeNode(app);
@@ -114,9 +115,17 @@ describe('a media node reporting its rooms', () => {
     await node.report({ rooms: [] });
     for (const id of [classId, other]) {
       expect(await isLiveNow(app, id)).toBe(false);
+      expect((await sessionsOf(app, id))[0]?.handoverAt).toEqual(seen?.lastSeenAt);
+    }
+    // Nobody came back within the wait (their teachers' rooms would have continued them): they end.
+    const later = new Date(Date.now() + MEDIA_NODE_TIMEOUT_MS + 1_000);
+    await app.db.update(mediaNodes).set({ lastSeenAt: later }).where(eq(mediaNodes.id, node.id));
+    await app.mediaNodes.sweep(later);
+    for (const id of [classId, other]) {
       expect((await sessionsOf(app, id))[0]?.endedAt).toEqual(seen?.lastSeenAt);
     }
-    expect(announced.map((s) => s.recordingState).sort()).toEqual(['none', 'processing']);
+    const ours = announced.filter((s) => s.classId === classId || s.classId === other);
+    expect(ours.map((s) => s.recordingState).sort()).toEqual(['none', 'processing']);
 
     // A late report of the previous run changes nothing.
     const stale = new FakeNode(app, node.id);

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { MEDIA_NODE_TIMEOUT_MS } from '@sea/contract/media-nodes';
-import type { Database } from '../db/database.ts';
+import type { Database, Executor } from '../db/database.ts';
 import { closeAttendance, leaveNodeAttendance } from '../attendance/attendance-store.ts';
 import { attendance, classes, liveSessions, mediaNodes } from '../db/schema.ts';
 import type { EndedSession } from '../plugins/events.ts';
@@ -109,7 +109,7 @@ export async function resetOrphanLive(
  * a class whose sessions wait for their teacher after their node died is not shown live meanwhile. Answers the
  * classes set not live.
  */
-export async function markNotLiveWhileWaiting(db: Database, classIds: number[]): Promise<number[]> {
+export async function markNotLiveWhileWaiting(db: Executor, classIds: number[]): Promise<number[]> {
   if (classIds.length === 0) return [];
   const running = db
     .select({ one: sql`1` })

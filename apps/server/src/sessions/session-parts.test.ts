@@ -248,3 +248,103 @@ describe("a room closed by its node's stop is handed over", () => {
     await other.report({ rooms: [] });
   });
 });
+
+describe('a media service that dies and comes back within the wait goes on with the same lecture', () => {
+  /** The origin's lecture with two students in it, and what the test reads of it. */
+  async function killedMidLecture() {
+    const { classId, students, origin } = await lecture(2);
+    const [s1, s2] = students as [string, string];
+    const first = room(classId, { students: [s1, s2] });
+    await origin.report({ rooms: [first] });
+    const [session] = await sessionsOf(app, classId);
+    if (!session) throw new Error('no session');
+    return { classId, s1, s2, origin, first, session };
+  }
+
+  /** One session with both rooms as its parts, one attendance session, one replay job once it ends. */
+  async function expectOneLecture(classId: number, sessionId: number, rooms: string[]) {
+    const sessions = await sessionsOf(app, classId);
+    expect(sessions.map((s) => s.id)).toEqual([sessionId]);
+    expect((await partsOf(sessionId)).map((part) => part.mediaKey)).toEqual(rooms);
+    const [session] = sessions;
+    if (!session) throw new Error('no session');
+    expect((await sessionRooms(app.db, session)).map((part) => part.mediaKey)).toEqual(rooms);
+    const attended = await app.db
+      .selectDistinct({ sessionId: attendance.sessionId })
+      .from(attendance)
+      .innerJoin(sessionParts, eq(sessionParts.sessionId, attendance.sessionId))
+      .where(eq(sessionParts.sessionId, sessionId));
+    expect(attended).toEqual([{ sessionId }]);
+  }
+
+  it("restarted before anyone noticed: its first report hands the lecture over, the teacher's room continues it", async () => {
+    const { classId, s1, s2, origin, first, session } = await killedMidLecture();
+    // SIGKILL, then the same node (same id) starts again: its hello lists no room.
+    origin.restart();
+    await origin.report({});
+    const [waiting] = await sessionsOf(app, classId);
+    expect(waiting).toMatchObject({ id: session.id, endedAt: null });
+    expect(waiting?.handoverAt).not.toBeNull();
+    // Waiting for the teacher: not shown live meanwhile, nothing ended or announced.
+    expect(await isLiveNow(app, classId)).toBe(false);
+    expect(announced).toEqual([]);
+
+    // The teacher's client reconnects to the restarted node and opens the room again; the students follow.
+    const second = room(classId, { students: [s1, s2] });
+    await origin.report({ rooms: [second] });
+    expect(await isLiveNow(app, classId)).toBe(true);
+    expect(await sessionsOf(app, classId)).toMatchObject([
+      { id: session.id, mediaKey: second.sessionKey, nodeId: origin.id, endedAt: null, handoverAt: null },
+    ]);
+    await expectOneLecture(classId, session.id, [first.sessionKey, second.sessionKey]);
+    expect((await staysOf(session.id)).filter((stay) => stay.leftAt === null)).toHaveLength(2);
+
+    // The lecture ends: one session ends, one replay job made of both stretches.
+    await origin.report({ rooms: [] });
+    expect(announced.map((s) => s.id)).toEqual([session.id]);
+    const queued = await app.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `replay:${session.id}`));
+    expect(queued).toHaveLength(1);
+    expect((await sessionsOf(app, classId))[0]?.recordingState).toBe('processing');
+  });
+
+  it('found gone by the watch first, then back: the same session goes on', async () => {
+    const { classId, s1, origin, first, session } = await killedMidLecture();
+    const listener = net.createServer();
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const { port } = listener.address() as AddressInfo;
+    await new Promise((resolve) => listener.close(resolve));
+    origin.url = `http://127.0.0.1:${port}`;
+    await origin.report({ rooms: [first] });
+    await app.db.update(mediaNodes).set({ reachedBoot: origin.boot }).where(eq(mediaNodes.id, origin.id));
+    expect(await app.mediaNodes.watch()).toEqual([classId]);
+    expect(await isLiveNow(app, classId)).toBe(false);
+
+    origin.restart();
+    await origin.report({});
+    const second = room(classId, { students: [s1] });
+    await origin.report({ rooms: [second] });
+    await expectOneLecture(classId, session.id, [first.sessionKey, second.sessionKey]);
+    expect(await isLiveNow(app, classId)).toBe(true);
+    await origin.report({ rooms: [] });
+    expect(announced.map((s) => s.id)).toEqual([session.id]);
+  });
+
+  it('nobody back within the wait: the sweep ends the lecture when the node died', async () => {
+    const { classId, origin, session } = await killedMidLecture();
+    const [seen] = await app.db.select().from(mediaNodes).where(eq(mediaNodes.id, origin.id));
+    origin.restart();
+    await origin.report({});
+    const later = new Date(Date.now() + MEDIA_NODE_TIMEOUT_MS + 1_000);
+    await app.db.update(mediaNodes).set({ lastSeenAt: later }).where(eq(mediaNodes.id, origin.id));
+    expect((await app.mediaNodes.sweep(later)).map((s) => s.id)).toContain(session.id);
+    const [ended] = await sessionsOf(app, classId);
+    expect(ended?.endedAt).toEqual(seen?.lastSeenAt);
+    // A room opened after that is a lecture of its own.
+    await origin.report({ rooms: [room(classId)] });
+    expect(await sessionsOf(app, classId)).toHaveLength(2);
+    await origin.report({ rooms: [] });
+  });
+});

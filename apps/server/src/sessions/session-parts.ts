@@ -9,25 +9,27 @@ export type SessionPart = { mediaKey: string; startedAt: Date };
  * A room that the class's teacher opened on `nodeId` after the room of the class's open session went away with
  * its node continues that session there: the session (its id, start, attendance, chat) stays and moves to this
  * room, and both rooms are kept as its parts, in order. The open session is continued when the room is an edge
- * room taken over (`takenOver`: the origin died under it), or when its node handed it over (stopped, or found
- * dead when its teacher came back: `handover_at`). Nothing changes when the room is known already (a later
- * report of it), or when no such session is open on another node (the room is a session of its own).
+ * room taken over (`takenOver`: the origin died under it, so the session is on another node), or when its node
+ * handed it over (stopped, found dead, or back after a crash: `handover_at`), on any node, the same one too: a
+ * media service that died and came back within the wait goes on with the lecture it lost. Nothing changes when
+ * the room is known already (a later report of it), or when no such session is open (the room is a session of
+ * its own). Answers whether the room continued a session.
  */
 export async function continueSession(
   db: Executor,
   nodeId: string,
   room: { classId: number; mediaKey: string; startedAt: Date; recording: boolean; takenOver?: boolean },
-): Promise<void> {
+): Promise<boolean> {
   const [current] = await db
     .select({ id: liveSessions.id })
     .from(liveSessions)
     .where(eq(liveSessions.mediaKey, room.mediaKey));
-  if (current !== undefined) return;
+  if (current !== undefined) return false;
   const [known] = await db
     .select({ id: sessionParts.id })
     .from(sessionParts)
     .where(eq(sessionParts.mediaKey, room.mediaKey));
-  if (known !== undefined) return;
+  if (known !== undefined) return false;
   const [open] = await db
     .select({
       id: liveSessions.id,
@@ -40,14 +42,13 @@ export async function continueSession(
       and(
         eq(liveSessions.classId, room.classId),
         isNull(liveSessions.endedAt),
-        ne(liveSessions.nodeId, nodeId),
-        room.takenOver === true ? undefined : isNotNull(liveSessions.handoverAt),
+        room.takenOver === true ? ne(liveSessions.nodeId, nodeId) : isNotNull(liveSessions.handoverAt),
       ),
     )
     .orderBy(desc(liveSessions.startedAt))
     .limit(1)
     .for('update');
-  if (open === undefined) return;
+  if (open === undefined) return false;
   // Its first room becomes a part the first time it moves (a session held in one room has no parts).
   await db
     .insert(sessionParts)
@@ -62,6 +63,7 @@ export async function continueSession(
     .update(liveSessions)
     .set({ mediaKey: room.mediaKey, nodeId, handoverAt: null, ...recording })
     .where(eq(liveSessions.id, open.id));
+  return true;
 }
 
 /**
@@ -79,14 +81,19 @@ export async function handOver(db: Executor, mediaKey: string, endedAt: Date): P
   return rows.length > 0;
 }
 
-/** Hands over every open session of a node found gone (MediaNodes.gone), as of `at`. */
-export async function handOverNode(db: Executor, nodeId: string, at: Date): Promise<void> {
-  await db
+/**
+ * Hands over every open session of a node found gone (MediaNodes.gone) or back after a crash (a new run's
+ * report), as of `at`. Answers the classes of the sessions handed over now.
+ */
+export async function handOverNode(db: Executor, nodeId: string, at: Date): Promise<number[]> {
+  const rows = await db
     .update(liveSessions)
     .set({ handoverAt: at })
     .where(
       and(eq(liveSessions.nodeId, nodeId), isNull(liveSessions.endedAt), isNull(liveSessions.handoverAt)),
-    );
+    )
+    .returning({ classId: liveSessions.classId });
+  return rows.map((row) => row.classId);
 }
 
 /**
