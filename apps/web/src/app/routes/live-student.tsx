@@ -4,6 +4,7 @@ import { useStudentBoard } from '../../features/board/use-student-board.ts';
 import { ChatClosed } from '../../features/chat/components/chat-closed.tsx';
 import { LiveRoomFrame } from '../../features/classes/components/live-room-frame.tsx';
 import { useClassId } from '../../features/classes/use-class-id.ts';
+import { ConnectionBanner } from '../../features/live/components/connection-banner.tsx';
 import { StudentSpeaking } from '../../features/live/components/student-speaking.tsx';
 import { StudentStage, StudentStatus, StudentWebcam } from '../../features/live/components/student-stage.tsx';
 import { useStudentRoom } from '../../features/live/hooks/use-student-room.ts';
@@ -28,7 +29,10 @@ export function Component() {
           <StudentStage room={room} classId={classId} />
         ) : (
           // The board needs no media: it shows even when the video cannot be received.
-          <BoardStage {...board.stage} screen={<StudentStage room={room} classId={classId} />} />
+          <>
+            <ConnectionBanner outage={room.outage} />
+            <BoardStage {...board.stage} screen={<StudentStage room={room} classId={classId} />} />
+          </>
         )
       }
       webcam={<StudentWebcam room={room} />}

@@ -5,6 +5,7 @@ import { WriterInvite } from '../../features/board/components/writer-invite.tsx'
 import { useTeacherBoard } from '../../features/board/use-teacher-board.ts';
 import { LiveRoomFrame } from '../../features/classes/components/live-room-frame.tsx';
 import { useClassId } from '../../features/classes/use-class-id.ts';
+import { ConnectionBanner } from '../../features/live/components/connection-banner.tsx';
 import { InviteToSpeak } from '../../features/live/components/invite-to-speak.tsx';
 import { LiveVideo } from '../../features/live/components/live-video.tsx';
 import { TeacherControls } from '../../features/live/components/teacher-controls.tsx';
@@ -40,16 +41,19 @@ export function Component() {
         />
       }
       screen={
-        <BoardStage
-          {...board.stage}
-          screen={
-            <LiveVideo
-              track={room.previews.screen}
-              label={LIVE_TEXTS.screenPreview}
-              placeholder={LIVE_TEXTS.noScreen}
-            />
-          }
-        />
+        <>
+          <ConnectionBanner outage={room.outage} />
+          <BoardStage
+            {...board.stage}
+            screen={
+              <LiveVideo
+                track={room.previews.screen}
+                label={LIVE_TEXTS.screenPreview}
+                placeholder={LIVE_TEXTS.noScreen}
+              />
+            }
+          />
+        </>
       }
       status={<PresenterPanel {...board.panel} />}
       webcam={

@@ -11,6 +11,8 @@ export const LIVE_TEXTS = {
     restarting: '잠시 후 다시 연결할게요',
   } satisfies Record<RoomStatus, string>,
   connectionLabel: '연결 상태',
+  /** Over the stage while the media connection is lost and coming back (the seconds count up). */
+  outage: (seconds: number) => `연결이 끊겼어요. 다시 연결하는 중이에요 (${seconds}초)`,
   viewerCount: (count: number) => `시청자 ${count}명`,
   /** The recording indicator: the same for teacher and students, so nobody is recorded unknowingly. */
   recording: {
@@ -23,6 +25,10 @@ export const LIVE_TEXTS = {
     /** The media service cannot write the recording (its disk is full or broken): it resumes by itself. */
     stalled: '저장 공간이 부족해 녹화가 멈췄어요',
     studentStalled: '지금은 녹화되지 않고 있어요',
+    /** The connection to the media service is lost: nothing reaches the recording meanwhile. */
+    interrupted: '연결이 끊겨 녹화가 멈췄어요',
+    /** A student cut off cannot know whether the lecture goes on being recorded. */
+    studentInterrupted: '연결이 끊겨 녹화 상태를 알 수 없어요',
     pause: '녹화 일시정지',
     resume: '녹화 다시 시작',
   },
@@ -31,6 +37,8 @@ export const LIVE_TEXTS = {
     capturing: '장치 준비 중',
     publishing: '송출 준비 중',
     published: '송출 중',
+    /** Published, but the connection is lost: nothing reaches the students meanwhile. */
+    interrupted: '송출 멈춤',
     failed: '송출 실패',
   },
   /** Why a toggle could not capture (the spec's 'Failed to get user media' for camera and microphone). */

@@ -53,7 +53,7 @@ export function StudentStatus({ room }: { room: StudentRoom }) {
     <div className={styles.statusBar}>
       <ConnectionStatus connection={room.connection} />
       <span className={styles.viewers}>{LIVE_TEXTS.viewerCount(room.viewerCount)}</span>
-      <RecordingIndicator state={room.recording} audience="student" />
+      <RecordingIndicator state={room.recording} audience="student" interrupted={room.outage !== null} />
       <label className={styles.quality}>
         {LIVE_TEXTS.quality}
         <select value={room.layer} onChange={(event) => room.setLayer(event.target.value as PreferredLayer)}>

@@ -7,8 +7,12 @@ import styles from './live.module.css';
 
 const BAD_STATES: ToggleState[] = ['failed', 'captureFailed', 'unsupported'];
 
-/** The text beside a toggle: the stream's state, or why it could not capture (per toggle). */
-function stateText(name: ToggleName, state: ToggleState): string {
+/**
+ * The text beside a toggle: the stream's state, or why it could not capture (per toggle). A published stream
+ * shows as stopped while the connection is lost.
+ */
+function stateText(name: ToggleName, state: ToggleState, lost: boolean): string {
+  if (lost && state === 'published') return LIVE_TEXTS.stream.interrupted;
   if (state === 'captureFailed' || state === 'cancelled' || state === 'unsupported') {
     const texts: { failed: string; cancelled?: string; unsupported?: string } = LIVE_TEXTS.capture[name];
     return (state === 'captureFailed' ? undefined : texts[state]) ?? texts.failed;
@@ -18,7 +22,8 @@ function stateText(name: ToggleName, state: ToggleState): string {
 
 /**
  * The teacher's four toggles with each stream's status, the connection status, the viewer count, and the
- * recording's state with its pause / resume control.
+ * recording's state with its pause / resume control; while the connection is lost, what is published and
+ * recorded shows as stopped.
  */
 export function TeacherControls({ room }: { room: TeacherRoom }) {
   return (
@@ -26,7 +31,7 @@ export function TeacherControls({ room }: { room: TeacherRoom }) {
       <div className={styles.statusLine}>
         <ConnectionStatus connection={room.connection} />
         <span className={styles.viewers}>{LIVE_TEXTS.viewerCount(room.viewerCount)}</span>
-        <RecordingIndicator state={room.recording} audience="teacher" />
+        <RecordingIndicator state={room.recording} audience="teacher" interrupted={room.outage !== null} />
         {room.recording?.recording && (
           <Button
             size="sm"
@@ -63,7 +68,7 @@ export function TeacherControls({ room }: { room: TeacherRoom }) {
                 className={BAD_STATES.includes(state) ? styles.stateBad : styles.state}
                 data-toggle={name}
               >
-                {stateText(name, state)}
+                {stateText(name, state, room.outage !== null)}
               </span>
             </li>
           );

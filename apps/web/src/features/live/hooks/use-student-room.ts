@@ -11,6 +11,7 @@ import type { RoomFailure } from '../room-failure.ts';
 import { roomStatus, type RoomStatus } from '../room-status.ts';
 import type { SignallingState } from '../signalling-client.ts';
 import { LIVE_TEXTS } from '../texts.ts';
+import { useOutage, type Outage } from './use-outage.ts';
 import { useRoomFailure } from './use-room-failure.ts';
 
 /** After `teacherLeft`, the notice waits this long (product spec: 1 s). */
@@ -22,6 +23,8 @@ export type StudentRoomError = Pick<RoomFailure, 'kind' | 'message'>;
 export type StudentRoom = {
   /** The room's status: the signalling connection, and once it is up, the media side (see roomStatus). */
   connection: RoomStatus;
+  /** While the connection is lost after the room was entered: for how long (see useOutage); null otherwise. */
+  outage: Outage | null;
   error: StudentRoomError | null;
   viewerCount: number;
   /** Whether the lecture is recorded (and paused), as the media service says; null until it has. */
@@ -61,6 +64,7 @@ export function useStudentRoom(classId: number): StudentRoom {
   const [signallingState, setSignallingState] = useState<SignallingState>('connecting');
   const [mediaState, setMediaState] = useState<MediaState>('connecting');
   const [error, setError] = useState<StudentRoomError | null>(null);
+  const [ended, setEnded] = useState(false);
   const [viewerCount, setViewerCount] = useState(0);
   const [recording, setRecording] = useState<RecordingState | null>(null);
   const [tracks, setTracks] = useState<StudentRoom['tracks']>({});
@@ -144,6 +148,7 @@ export function useStudentRoom(classId: number): StudentRoom {
           ),
           viewer.on('ended', () => {
             close();
+            setEnded(true);
             setSignallingState('disconnected');
             setTracks({});
             setSpeakerTracks({});
@@ -185,5 +190,6 @@ export function useStudentRoom(classId: number): StudentRoom {
     end: () => void speakerRef.current?.end(),
   };
   const connection = roomStatus(signallingState, mediaState);
-  return { connection, error, viewerCount, recording, tracks, layer, setLayer, speaking };
+  const outage = useOutage(connection, error === null && !ended);
+  return { connection, outage, error, viewerCount, recording, tracks, layer, setLayer, speaking };
 }

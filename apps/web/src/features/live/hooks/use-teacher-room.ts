@@ -19,11 +19,14 @@ import {
   type ToggleName,
   type ToggleState,
 } from '../toggles.ts';
+import { useOutage, type Outage } from './use-outage.ts';
 import { useRoomFailure } from './use-room-failure.ts';
 
 export type TeacherRoom = {
   /** The room's status: the signalling connection, and once it is up, the media side (see roomStatus). */
   connection: RoomStatus;
+  /** While the connection is lost after the room was opened: for how long (see useOutage); null otherwise. */
+  outage: Outage | null;
   /** A Korean message when the room could not be opened (and it stays here to say so). */
   error: string | null;
   viewerCount: number;
@@ -265,8 +268,10 @@ export function useTeacherRoom(classId: number, options: { record?: boolean } = 
   };
 
   const connection = error === null ? roomStatus(signallingState, mediaState) : 'failed';
+  const outage = useOutage(connection, error === null);
   return {
     connection,
+    outage,
     error,
     viewerCount,
     recording,

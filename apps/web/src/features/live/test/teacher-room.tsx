@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { useTeacherRoom } from '../hooks/use-teacher-room.ts';
 import { LiveServicesContext, type LiveServices } from '../live-services.ts';
+import { ConnectionBanner } from '../components/connection-banner.tsx';
 import { LiveVideo } from '../components/live-video.tsx';
 import { TeacherControls } from '../components/teacher-controls.tsx';
 
@@ -10,6 +11,7 @@ export function Room() {
   const room = useTeacherRoom(7);
   return (
     <>
+      <ConnectionBanner outage={room.outage} />
       <TeacherControls room={room} />
       <LiveVideo track={room.previews.screen} label="화면 미리보기" placeholder="화면 꺼짐" />
       <LiveVideo track={room.previews.webcam} label="웹캠 미리보기" placeholder="웹캠 꺼짐" />
