@@ -1,5 +1,5 @@
 import { Emitter } from '../../lib/emitter.ts';
-import { RESTART_WAIT_MS, type SignallingLike } from './signalling-client.ts';
+import { OUTAGE_WAIT_MS, RESTART_WAIT_MS, type SignallingLike } from './signalling-client.ts';
 
 /** After a failed recovery, the next attempt waits this long. */
 export const RECOVERY_RETRY_MS = 1_000;
@@ -39,7 +39,8 @@ export type LiveClientEvents = {
  * one task at a time, one media connection, and recovery. After a signalling reconnection (the server forgot
  * the old session) or when the media connection fails, {@link connect} runs again on a fresh connection; a
  * failed attempt is retried every second until it works, {@link isFinal} says the room is over, or the client
- * is closed. The {@link mediaState} follows all of it. {@link close} is idempotent.
+ * is closed; within a wait after the signalling's `connectionLost` or `nodeStopped` nothing is final (the
+ * teacher's room may not be open again yet). The {@link mediaState} follows all of it. {@link close} is idempotent.
  */
 export abstract class LiveClient<Events extends LiveClientEvents & Record<string, unknown>> {
   protected readonly signalling: SignallingLike;
@@ -56,6 +57,8 @@ export abstract class LiveClient<Events extends LiveClientEvents & Record<string
   readonly #restartWaitMs: number;
   /** Until when (Date.now()) recovery waits out a restart of the media node; 0 when none is under way. */
   #restartUntil = 0;
+  /** Until when (Date.now()) a refused entry is not final after a lost connection (see OUTAGE_WAIT_MS). */
+  #outageUntil = 0;
   #closed = false;
 
   constructor(options: LiveClientOptions) {
@@ -65,6 +68,9 @@ export abstract class LiveClient<Events extends LiveClientEvents & Record<string
     this.#restartWaitMs = options.restartWaitMs ?? RESTART_WAIT_MS;
     this.listen(
       this.signalling.on('reconnected', () => this.#recover(true)),
+      this.signalling.on('connectionLost', () => {
+        this.#outageUntil = Date.now() + OUTAGE_WAIT_MS;
+      }),
       this.signalling.on('nodeStopped', () => {
         this.#restartUntil = Date.now() + this.#restartWaitMs;
         this.#setMediaState('restarting');
@@ -187,11 +193,13 @@ export abstract class LiveClient<Events extends LiveClientEvents & Record<string
         this.#attempts = 0;
         this.#recovering = false;
         this.#restartUntil = 0;
+        this.#outageUntil = 0;
         if (!this.finished) this.#setMediaState('connected');
       },
       (error: unknown) => {
         if (this.finished) return;
-        if (!this.#restarting && (this.isFinal(error) || this.#attempts >= RECOVERY_ATTEMPTS)) {
+        const waiting = this.#restarting || Date.now() < this.#outageUntil;
+        if (!waiting && (this.isFinal(error) || this.#attempts >= RECOVERY_ATTEMPTS)) {
           this.#recovering = false;
           this.#setMediaState('failed');
           this.onGiveUp(error);

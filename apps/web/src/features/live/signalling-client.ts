@@ -31,6 +31,11 @@ export type SignallingEvents = { [N in LiveEventName]: LiveEventPayload<N> } & {
   stateChanged: SignallingState;
   /** Connected again after a loss: the room must be rejoined (the server forgot the old session). */
   reconnected: undefined;
+  /**
+   * The connection was lost (not closed by either side): the media service may be dying and coming back, so
+   * for {@link OUTAGE_WAIT_MS} a refused entry (`notLive`: the teacher is not back yet) is not the end.
+   */
+  connectionLost: undefined;
 };
 
 export type SignallingOptions = {
@@ -56,6 +61,12 @@ const REQUEST_TIMEOUT_MS = 15_000;
  * back: the node may be down, or up before the teacher has started the room again.
  */
 export const RESTART_WAIT_MS = 180_000;
+/**
+ * After the connection was lost (a media service killed and started again, a network gone), how long the
+ * room waits for the teacher's room to be open again: the API server keeps the lecture's session for its
+ * teacher for 20 s (MEDIA_NODE_TIMEOUT_MS), the media service a teacher's room for 10 s (TEACHER_GRACE_MS).
+ */
+export const OUTAGE_WAIT_MS = 30_000;
 /** Within that wait, a new connection this long after the server closed one (an entry refused for now). */
 const RESTART_RETRY_MS = 1_000;
 const offline = () => new LiveRequestError('offline', LIVE_TEXTS.signalling.offline);
@@ -171,6 +182,10 @@ export class SignallingClient {
       }
       const lost = reason !== 'io server disconnect' && reason !== 'io client disconnect';
       this.#setState(lost ? 'connecting' : 'disconnected');
+      if (lost && !this.#closed) {
+        this.#restartUntil = Math.max(this.#restartUntil, Date.now() + OUTAGE_WAIT_MS);
+        this.#events.emit('connectionLost', undefined);
+      }
       // The node may be gone or hung: ask where to go before the first attempt, not after it. A hung node's
       // kernel still accepts connections, and an attempt there would wait out its whole timeout.
       if (lost && options.relocate && !this.#closed) this.#relocate(options.relocate);

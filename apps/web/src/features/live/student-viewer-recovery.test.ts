@@ -148,4 +148,31 @@ describe('StudentViewer recovery', () => {
     expect(viewer.mediaState).toBe('failed');
     viewer.close();
   });
+
+  it('waits for the teacher after a lost connection (a media service killed and back): notLive is retried', async () => {
+    const { signalling, emit, answers, calls } = viewerSignalling([[], []]);
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => fakePeerConnection([]) as unknown as RTCPeerConnection,
+      recoveryRetryMs: 5,
+    });
+    const states: string[] = [];
+    viewer.on('mediaStateChanged', (state) => states.push(state));
+    let ended = 0;
+    viewer.on('ended', () => (ended += 1));
+    await viewer.join();
+    // The connection is lost (no nodeStopped: a kill); the student is back before the teacher's room is.
+    let notYet = 3;
+    answers.joinRoom = () => {
+      if (notYet-- > 0) throw new LiveRequestError('notLive', '지금은 라이브 중이 아니에요.');
+      return { producers: [] };
+    };
+    emit('connectionLost', undefined);
+    emit('reconnected', undefined);
+    await expect.poll(() => viewer.mediaState).toBe('connected');
+    expect(calls.filter((c) => c.name === 'joinRoom')).toHaveLength(5);
+    expect(ended).toBe(0);
+    expect(states).toEqual(['connected', 'connecting', 'connected']);
+    viewer.close();
+  });
 });
