@@ -56,6 +56,26 @@ describe('one class across two nodes (relay)', () => {
     }
   });
 
+  it("an edge's students hear the origin's recording state: recorded, paused, resumed", async () => {
+    const { origin, edge, publish, watchOnEdge } = relay;
+    const { socket: host } = await publish(origin);
+    const { socket } = await watchOnEdge(1);
+    const states = collect<{ recording: boolean; paused: boolean }>(socket, 'recordingState');
+    await until(
+      () => edge.server.room(7)?.recordingState.recording === true,
+      3_000,
+      "the edge room knows the origin's recording",
+    );
+    await ok(host, 'setRecording', { recording: false });
+    await until(() => states.at(-1)?.paused === true, 3_000, 'paused, told on the edge');
+    await ok(host, 'setRecording', { recording: true });
+    await until(() => states.at(-1)?.paused === false, 3_000, 'resumed, told on the edge');
+    expect(states.at(-1)).toEqual({ recording: true, paused: false });
+    // The edge still records nothing itself, and is no session of its own.
+    expect(edge.server.room(7)?.recording).toBe(false);
+    expect(edge.server.roomReports()).toEqual([]);
+  });
+
   it("the origin's room ending ends the edge's: its students hear teacherLeft once and are disconnected", async () => {
     const { origin, edge, publish, watchOnEdge } = relay;
     const { socket: host } = await publish(origin);

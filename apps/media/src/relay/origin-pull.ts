@@ -6,6 +6,7 @@ import {
   type LiveRequestData,
   type LiveRequestName,
   type LiveRequestPayload,
+  type RecordingState,
   type SpeakingView,
 } from '@sea/contract/live';
 import { Peer, type PeerCloseReason } from '../peer.ts';
@@ -156,6 +157,7 @@ export class OriginPull {
     socket.on('teacherLeft', () => this.end('left'));
     socket.on('newProducer', () => this.syncs.schedule());
     socket.on('producerClosed', () => this.syncs.schedule());
+    socket.on('recordingState', (state: RecordingState) => this.room.relayRecording(state));
     socket.on('speakerChanged', (view: SpeakingView) => {
       this.originSpeaking = view;
       this.tellSpeaking();
@@ -272,6 +274,7 @@ export class OriginPull {
     this.speakers.close();
     if (this.room.speaking.upstream === this.speakers) this.room.speaking.upstream = null;
     this.room.relaySpeaking(null);
+    this.room.relayRecording(null);
     this.socket?.disconnect();
     this.socket = null;
   }

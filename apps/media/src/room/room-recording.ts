@@ -30,6 +30,8 @@ export class RoomRecording {
   private recorderClosed: Promise<void> = Promise.resolve();
   private readonly changed: () => void;
   private unsubscribe: () => void = () => undefined;
+  /** An edge room's: the origin's state as its relay hears it (see {@link relay}). */
+  private relayed: RecordingState | null = null;
 
   constructor(startedAt: Date, recorder: RoomRecorder | null, changed: () => void) {
     this.started = startedAt;
@@ -49,6 +51,8 @@ export class RoomRecording {
 
   /** Whether the session is recorded, and whether the recording is paused now. */
   get state(): RecordingState {
+    // An edge room records nothing itself: its students are told what the origin records.
+    if (!this.recorder && this.relayed) return this.relayed;
     const state = { recording: this.recording, paused: this.recorder?.paused ?? false };
     // Said only while true: the usual state stays the two fields every client knows.
     return this.recorder?.stalled ? { ...state, stalled: true } : state;
@@ -66,6 +70,15 @@ export class RoomRecording {
     else this.recorder.resume();
     this.changed();
     return true;
+  }
+
+  /**
+   * An edge room: the origin's recording state, as its relay heard it (null once the relay ended: nothing is
+   * known to be recorded then). It is {@link state} until this node records the session itself (a takeover).
+   */
+  relay(state: RecordingState | null): void {
+    this.relayed = state;
+    if (!this.recorder) this.changed();
   }
 
   /** Records a teacher's stream, when the session is recorded. */

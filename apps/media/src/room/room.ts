@@ -152,7 +152,10 @@ export class Room {
     if (previous === undefined) this.studentsChanged.emit();
   }
 
-  /** Adds an edge node's relay: it hears the streams come and go and the room's end like a student. */
+  /**
+   * Adds an edge node's relay: it hears the streams come and go, the recording state and the room's end like a
+   * student.
+   */
   addRelay(peer: Peer): void {
     if (this.isClosed) return;
     const relays = this.audience.relays;
@@ -163,6 +166,8 @@ export class Room {
       if (relays.delete(peer) && !this.isClosed) this.audience.broadcastViewerCount();
     });
     this.audience.listen(peer, unsubscribe);
+    // The edge tells its students whether the lecture is recorded, as this room tells its own.
+    peer.notify('recordingState', this.recordingState);
     peer.notify('speakerChanged', this.speakingView(null));
   }
 
@@ -204,6 +209,14 @@ export class Room {
    */
   relaySpeaking(view: SpeakingView | null): void {
     this.roomSpeaking.relay(view);
+  }
+
+  /**
+   * An edge room: whether the origin records the session (and pauses, or is stalled), or null once the relay
+   * ended; everybody here hears it, as the origin's students do.
+   */
+  relayRecording(state: RecordingState | null): void {
+    if (!this.isClosed) this.sessionRecording.relay(state);
   }
 
   /** Teacher: invites a student of this room, or of an edge pulling it, to speak (see {@link SpeakerSeats}). */
