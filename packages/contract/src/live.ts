@@ -28,6 +28,12 @@ export const SPEAKER_KIND = 'speakerAudio' satisfies StreamKind;
 
 /** The most students speaking (or invited to) at once in one room. */
 export const MAX_SPEAKERS = 2;
+/**
+ * How long the media service keeps the place of a student who was invited or speaking when their connection
+ * went: back within it, they are invited again at once (`speakerChanged` with `self: 'invited'`), and a client
+ * that was speaking accepts by itself, so a reconnection does not send them back to raising a hand.
+ */
+export const SPEAKER_RETURN_MS = 30_000;
 
 /** Simulcast layers of the webcam video, lowest first. */
 export const LAYERS = ['q', 'h', 'f'] as const;

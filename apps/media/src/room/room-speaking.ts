@@ -1,4 +1,4 @@
-import type { ProducerInfo, SpeakingView } from '@sea/contract/live';
+import { SPEAKER_RETURN_MS, type ProducerInfo, type SpeakingView } from '@sea/contract/live';
 import { conflict } from '../live-error.ts';
 import type { Peer } from '../peer.ts';
 import type { Producer } from '../rtc/producer.ts';
@@ -22,6 +22,8 @@ export class RoomSpeaking {
   private readonly relayed: RelayedSpeakers;
   private readonly audience: RoomAudience;
   private readonly isClosed: () => boolean;
+  /** Students whose seat ended with their connection, until when they are invited again on return. */
+  private readonly returning = new Map<string, number>();
 
   constructor(audience: RoomAudience, isClosed: () => boolean) {
     this.audience = audience;
@@ -65,6 +67,36 @@ export class RoomSpeaking {
     if (this.isClosed()) throw conflict(NOT_HERE);
     if (student) this.seats.invite(student);
     else if (!inviteOnEdge(this.audience, this.seats, userId)) throw conflict(NOT_HERE);
+  }
+
+  /**
+   * Ends the seat of a student whose connection went (lost, or replaced by their reconnection), keeping their
+   * place for {@link SPEAKER_RETURN_MS} (see {@link welcomeBack}).
+   */
+  endForReturn(peer: Peer): void {
+    const userId = peer.info.userId;
+    if (!this.seats.holds(peer)) return;
+    this.seats.end(userId);
+    const now = Date.now();
+    for (const [other, until] of this.returning) if (until <= now) this.returning.delete(other);
+    this.returning.set(userId, now + SPEAKER_RETURN_MS);
+  }
+
+  /**
+   * A student entered: when their seat ended with their connection within {@link SPEAKER_RETURN_MS}, they are
+   * invited again (their client, which was speaking, accepts by itself). A seat taken meanwhile wins.
+   */
+  welcomeBack(peer: Peer): void {
+    const userId = peer.info.userId;
+    const until = this.returning.get(userId);
+    if (until === undefined) return;
+    this.returning.delete(userId);
+    if (until <= Date.now() || this.isClosed()) return;
+    try {
+      this.seats.invite(peer);
+    } catch {
+      // Every seat is taken (the teacher invited others meanwhile): the student raises a hand again.
+    }
   }
 
   /** Takes a speaker's microphone the edge's relay publishes (an edge room). */

@@ -140,14 +140,15 @@ export class Room {
     students.set(peer.info.userId, peer);
     if (previous && previous !== peer) {
       this.audience.release(previous);
-      // Speaking belongs to one connection: a newer one is invited again if the teacher wants.
-      if (this.speaking.holds(previous)) this.speaking.end(previous.info.userId);
+      // Speaking belongs to one connection: the newer one (a reconnection) is invited again below.
+      this.roomSpeaking.endForReturn(previous);
       previous.close('replaced');
     }
-    const unsubscribe = peer.closed.subscribe(() => this.studentClosed(peer));
+    const unsubscribe = peer.closed.subscribe((reason) => this.studentClosed(peer, reason));
     this.audience.listen(peer, unsubscribe);
     peer.notify('recordingState', this.recordingState);
     peer.notify('speakerChanged', this.speakingView(peer.info.userId));
+    this.roomSpeaking.welcomeBack(peer);
     this.audience.broadcastViewerCount();
     if (previous === undefined) this.studentsChanged.emit();
   }
@@ -303,12 +304,14 @@ export class Room {
     else this.close(reason === 'shutdown' ? 'shutdown' : 'teacherLeft');
   }
 
-  private studentClosed(peer: Peer): void {
+  private studentClosed(peer: Peer, reason: PeerCloseReason): void {
     this.audience.release(peer);
     const students = this.audience.students;
     if (students.get(peer.info.userId) !== peer) return; // replaced by a newer connection
     students.delete(peer.info.userId);
-    if (this.speaking.holds(peer)) this.speaking.end(peer.info.userId);
+    // A lost connection keeps the student's place to speak for their return; leaving gives it up.
+    if (reason === 'disconnected' || reason === 'mediaLost') this.roomSpeaking.endForReturn(peer);
+    else if (this.speaking.holds(peer)) this.speaking.end(peer.info.userId);
     if (!this.isClosed) {
       this.audience.broadcastViewerCount();
       this.studentsChanged.emit();

@@ -150,4 +150,31 @@ describe('StudentSpeaker', () => {
     expect(speaker.phase).toBe('idle');
     expect(microphone.stopped).toBe(true);
   });
+
+  it('speaking when cut off: invited again on return, it accepts by itself and speaks again', async () => {
+    const { speaker, emit, names, phases } = setup(
+      async () => new FakeMediaStream([new FakeTrack('audio')]) as unknown as MediaStream,
+    );
+    emit('speakerChanged', view('invited'));
+    await speaker.accept();
+    emit('reconnected', undefined);
+    emit('speakerChanged', view('none'));
+    // The media service kept the place: the rejoined student is invited again.
+    emit('speakerChanged', view('invited'));
+    await expect.poll(() => speaker.phase).toBe('speaking');
+    expect(names().filter((name) => name === 'acceptSpeak')).toHaveLength(2);
+    expect(phases).toEqual(['invited', 'starting', 'speaking', 'idle', 'invited', 'starting', 'speaking']);
+    // A later invitation (after the teacher ended it) waits for the student's answer again.
+    emit('speakerChanged', view('none'));
+    emit('speakerChanged', view('invited'));
+    expect(speaker.phase).toBe('invited');
+  });
+
+  it("only invited when cut off: the invitation comes back, the answer stays the student's", () => {
+    const { speaker, emit } = setup(async () => new FakeMediaStream([]) as unknown as MediaStream);
+    emit('speakerChanged', view('invited'));
+    emit('reconnected', undefined);
+    emit('speakerChanged', view('invited'));
+    expect(speaker.phase).toBe('invited');
+  });
 });

@@ -1,4 +1,4 @@
-import { SPEAKER_KIND, type Speaker, type SpeakingView } from '@sea/contract/live';
+import { SPEAKER_KIND, SPEAKER_RETURN_MS, type Speaker, type SpeakingView } from '@sea/contract/live';
 import type { IceServer } from '@sea/contract/live-ticket';
 import { Emitter } from '../../lib/emitter.ts';
 import { iceGathered } from './ice-gathering.ts';
@@ -40,7 +40,8 @@ export function microphoneFailure(error: unknown): string {
  * A student's speaking, without any UI framework: follows the room's `speakerChanged`, and when the teacher
  * invites this student, accepts (asks the browser for the microphone, then publishes it as `speakerAudio` on a
  * connection of its own) or declines. Speaking ends by {@link end}, by the teacher (the media service closes
- * the stream and says so), or when the signalling connection is lost (the server forgot the speaker).
+ * the stream and says so), or when the signalling connection is lost; a student who was speaking then is
+ * invited again on return (the media service keeps the place) and accepts by itself, so the turn comes back.
  * {@link close} is idempotent.
  */
 export class StudentSpeaker {
@@ -52,6 +53,8 @@ export class StudentSpeaker {
   #phase: SpeakingPhase = 'idle';
   #pc: RTCPeerConnection | null = null;
   #track: MediaStreamTrack | null = null;
+  /** Until when (Date.now()) an invitation is accepted by itself: the student was speaking when cut off. */
+  #returnUntil = 0;
   #closed = false;
 
   constructor(options: StudentSpeakerOptions) {
@@ -60,7 +63,12 @@ export class StudentSpeaker {
     this.#createPeerConnection = options.createPeerConnection ?? ((config) => new RTCPeerConnection(config));
     this.#unsubscribes = [
       this.#signalling.on('speakerChanged', (view) => this.#follow(view)),
-      this.#signalling.on('reconnected', () => this.#stop()),
+      this.#signalling.on('reconnected', () => {
+        // The media service keeps a speaker's place for their return and invites them again: take it back.
+        if (this.#phase === 'speaking' || this.#phase === 'starting')
+          this.#returnUntil = Date.now() + SPEAKER_RETURN_MS;
+        this.#stop();
+      }),
     ];
   }
 
@@ -159,7 +167,13 @@ export class StudentSpeaker {
   #follow(view: SpeakingView): void {
     this.#events.emit('speakersChanged', view.speakers);
     if (view.self === 'none') this.#stop();
-    else if (view.self === 'invited' && this.#phase === 'idle') this.#setPhase('invited');
+    else if (view.self === 'invited' && this.#phase === 'idle') {
+      this.#setPhase('invited');
+      if (Date.now() < this.#returnUntil) {
+        this.#returnUntil = 0;
+        void this.accept();
+      }
+    }
   }
 
   /** Nothing of speaking is left here: the microphone released, the connection closed. */
