@@ -70,14 +70,37 @@ describe.runIf(chromiumAvailable())('replay journey (real media service, recordi
     expect(seek.frames, 'frames presented after the seek').toBeGreaterThan(0);
     expect(Math.abs((result.clickSeek as number) - sentAtS)).toBeLessThanOrEqual(1.5);
 
-    // The crash: the session ended when the media service came back, and its partial replay is ready.
+    // The crash: both rooms said so within 2 s and stopped claiming live and recording; both came back by
+    // themselves; the lecture stayed one session, one attendance session, one replay of both stretches.
+    const outage = result.outage as Record<string, number | string | null>;
+    expect(outage.teacherBannerMs, "the teacher's banner (ms after the kill)").not.toBeNull();
+    expect(outage.teacherBannerMs).toBeLessThanOrEqual(2_000);
+    expect(outage.studentBannerMs, "the student's banner (ms after the teacher's)").not.toBeNull();
+    expect(outage.studentBannerMs).toBeLessThanOrEqual(2_000);
+    expect(outage.webcam).toBe('송출 멈춤');
+    expect(outage.teacherRecording).toBe('연결이 끊겨 녹화가 멈췄어요');
+    expect(outage.studentRecording).toBe('연결이 끊겨 녹화 상태를 알 수 없어요');
+    expect(outage.bannersGoneMs, 'both banners gone once the media service is back').not.toBeNull();
+    expect(outage.webcamBackMs, "the teacher's webcam published again").not.toBeNull();
+    expect(outage.teacherRecordingBack).toBe('녹화 중');
+    expect(outage.studentRecordingBack).toBe('이 강의는 녹화되고 있어요');
     const crashed = result.crashed as SessionItem;
     expect(crashed.ended_at).not.toBeNull();
     expect(crashed.recording.state).toBe('ready');
+    expect(result.sessionCount, 'sessions listed: the first lecture and the one with the crash').toBe(2);
+    expect(result.attendanceSessions, 'attendance sessions').toBe(2);
     const crashProbe = result.crashProbe as Probe;
     expect(crashProbe.streams).toEqual(['audio:aac', 'video:h264']);
-    expect(crashProbe.durationS, 'the partial replay holds the seconds before the kill').toBeGreaterThan(3);
+    expect(crashProbe.durationS, 'the replay holds the stretches before and after the kill').toBeGreaterThan(
+      8,
+    );
 
-    expect(result.violations).toEqual({ recordingStudent: [], recordingTeacher: [], replayPage: [] });
+    expect(result.violations).toEqual({
+      recordingStudent: [],
+      recordingTeacher: [],
+      replayPage: [],
+      outageTeacher: [],
+      outageStudent: [],
+    });
   }, 600_000);
 });

@@ -6,8 +6,10 @@
 //    while a student chats at a known moment; the teacher ends; the replay becomes ready; the student opens it:
 //    the video decodes frames, audio is decoded, the duration matches the lecture, seeking to the middle works,
 //    and the chat message shows at its moment. ffprobe reads the MP4's streams and duration.
-// 2. A crash: the teacher lectures again, the media service is killed (SIGKILL) and started again; the
-//    session ends and its partial replay becomes ready.
+// 2. A crash: the teacher lectures again with a student in the room, the media service is killed (SIGKILL):
+//    both see the outage banner within 2 s and the live and recording labels stopped; it is started again,
+//    both rooms come back by themselves into the same lecture, the teacher ends it: one session, one
+//    attendance session, one replay made of the stretches before and after the gap.
 // Prints one `JOURNEY_RESULT {json}` line with what was seen; replay-journey.test.ts checks it.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -258,10 +260,50 @@ try {
 
   result.step = 'the media service is killed mid-lecture';
   await teach(teacher, baseUrl, classId, ['웹캠', '마이크']);
+  await student.goto(`${baseUrl}/live/student/${classId}`);
+  await until(
+    () => student.getByText('이 강의는 녹화되고 있어요').count(),
+    (n) => n > 0,
+    15_000,
+  );
   await sleep(6_000);
+  const banner = (page: Page) =>
+    page.getByRole('alert').filter({ hasText: '연결이 끊겼어요. 다시 연결하는 중이에요' });
+  const recordingText = (page: Page) => page.getByRole('status', { name: '녹화 상태' }).textContent();
+  const webcamText = () => teacher.locator('[data-toggle="webcam"]').textContent();
   media.kill('SIGKILL');
-  await teacher.close();
+  const outage: Record<string, unknown> = {
+    teacherBannerMs: await until(
+      () => banner(teacher).count(),
+      (n) => n > 0,
+      5_000,
+    ),
+    studentBannerMs: await until(
+      () => banner(student).count(),
+      (n) => n > 0,
+      5_000,
+    ),
+    webcam: await webcamText(),
+    teacherRecording: await recordingText(teacher),
+    studentRecording: await recordingText(student),
+  };
+  result.outage = outage;
+  violations.outageTeacher = await captureScreen(teacher, 'replay-outage-teacher', { settle: false });
+  violations.outageStudent = await captureScreen(student, 'replay-outage-student', { settle: false });
   media = await startMedia(link, baseUrl, shared);
+  // Both rooms come back by themselves, the teacher's streams too, into the same lecture.
+  outage.bannersGoneMs = await until(
+    async () => (await banner(teacher).count()) + (await banner(student).count()),
+    (n) => n === 0,
+    45_000,
+  );
+  outage.webcamBackMs = await until(webcamText, (t) => t === '송출 중', 15_000);
+  outage.teacherRecordingBack = await recordingText(teacher);
+  outage.studentRecordingBack = await recordingText(student);
+  await sleep(4_000);
+  await teacher.locator('#main').getByRole('button', { name: '강의실 나가기' }).click();
+  await teacher.getByRole('alertdialog', { name: '강의를 종료하시겠어요?' }).waitFor();
+  await teacher.getByRole('button', { name: '강의 나가기' }).click();
   let crashed: SessionItem | undefined;
   result.crashReadyAfterMs = await until(
     async () => (crashed = (await sessions(baseUrl, teacherTokens, classId))[0]),
@@ -274,6 +316,14 @@ try {
   );
   result.crashed = crashed;
   if (crashed) result.crashProbe = probe(path.join(replaysDir, String(crashed.id), 'replay.mp4'));
+  // One lecture stays one lecture: two sessions in all (the first lecture and this one), in every list.
+  result.sessionCount = (await sessions(baseUrl, teacherTokens, classId)).length;
+  const attendance = await fetch(`${baseUrl}/api/classes/${classId}/attendance`, {
+    headers: { authorization: `Bearer ${teacherTokens.accessToken}` },
+  });
+  result.attendanceSessions = (
+    (await attendance.json()) as { data: { sessions: unknown[] } }
+  ).data.sessions.length;
   result.step = 'done';
 } catch (error) {
   result.error = String((error as Error).stack ?? error);
