@@ -28,6 +28,9 @@ describe.runIf(chromiumAvailable())('replay journey (real media service, recordi
         clickSeek: result.clickSeek,
         crashReadyAfterMs: result.crashReadyAfterMs,
         crashProbe: result.crashProbe,
+        outage: result.outage,
+        sessionCount: result.sessionCount,
+        attendanceSessions: result.attendanceSessions,
       }),
     );
     expect(result.error, `failed at: ${String(result.step)}`).toBeUndefined();

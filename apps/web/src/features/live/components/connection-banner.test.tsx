@@ -59,6 +59,7 @@ describe('the room says when its connection is lost', () => {
     expect(stateOf('webcam')).toBe('송출 멈춤');
     expect(recording()).toHaveTextContent('연결이 끊겨 녹화가 멈췄어요');
     expect(recording()).toHaveAttribute('data-recording', 'interrupted');
+    expect(screen.getByRole('button', { name: '녹화 일시정지' })).toBeDisabled();
     seconds(3);
     expect(banner()).toHaveTextContent('(3초)');
     // Back, and the room is being entered again (the client's recovery starts with the reconnection): still
@@ -75,6 +76,7 @@ describe('the room says when its connection is lost', () => {
     expect(stateOf('webcam')).toBe('송출 중');
     expect(recording()).toHaveTextContent('녹화 중');
     expect(recording()).toHaveAttribute('data-recording', 'on');
+    expect(screen.getByRole('button', { name: '녹화 일시정지' })).toBeEnabled();
 
     // A second outage counts from zero again; recovery that gives up leaves the banner, not the labels.
     act(() => fakes.signalling.setState('connecting'));
@@ -82,7 +84,8 @@ describe('the room says when its connection is lost', () => {
     act(() => fakes.signalling.setState('failed'));
     expect(banner()).toBeNull();
     expect(stateOf('webcam')).toBe('송출 멈춤');
-  });
+    // Its many steps outlast the default 5 s on a machine shared by several suites.
+  }, 15_000);
 
   it('teacher: nothing while the room is first being entered', async () => {
     const fakes = fakeLiveServices();

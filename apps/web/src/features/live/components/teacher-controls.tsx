@@ -36,7 +36,8 @@ export function TeacherControls({ room }: { room: TeacherRoom }) {
           <Button
             size="sm"
             variant="secondary"
-            disabled={room.recordingBusy || room.error !== null}
+            // Cut off, a pause could not reach the media service.
+            disabled={room.recordingBusy || room.error !== null || room.outage !== null}
             onClick={room.toggleRecording}
           >
             {room.recording.paused ? LIVE_TEXTS.recording.resume : LIVE_TEXTS.recording.pause}
