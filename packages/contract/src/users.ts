@@ -25,7 +25,8 @@ export const USER_MESSAGES = {
  * A nickname: one line of visible text (no zero-width characters, fillers or bidi controls), 2 to 20
  * characters, in Unicode NFC (a Hangul syllable has two encodings), at most NICKNAME_MARKS_MAX combining marks
  * on any one character (no 'Zalgo'). The database keeps nicknames unique by
- * what they show (invisible characters removed, spaces folded), so a look-alike of a taken name is a 409.
+ * what they look like (invisible characters removed, spaces folded, then the UTS #39 skeleton), so a look-alike
+ * of a taken name ('аdmin' with a Cyrillic а) is a 409.
  */
 const nickname = requiredText(USER_MESSAGES.nicknameRequired, {
   min: NICKNAME_MIN,
