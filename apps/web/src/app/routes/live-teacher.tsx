@@ -67,6 +67,7 @@ export function Component() {
         </>
       }
       onLeave={room.leave}
+      onStepOut={room.stepOut}
     />
   );
 }
