@@ -12,7 +12,7 @@ import { apiUrl } from '../../../lib/http.ts';
 import { useSession, useSessionChat } from '../api/get-session.ts';
 import { formatDuration, formatDateTime } from '../../../lib/format-date-time.ts';
 import { sessionTitle } from '../../../lib/session-title.ts';
-import { gapsText, sessionStatus } from '../session-status.ts';
+import { gapMarks, gapsText, sessionStatus } from '../session-status.ts';
 import { REPLAY_TEXTS } from '../texts.ts';
 import { useMediaTimeMs } from '../use-media-time.ts';
 import { useWatchBeats } from '../use-watch-beats.ts';
@@ -93,7 +93,13 @@ export function ReplayPage({
       </header>
       {ready && hlsUrl !== null ? (
         <div className={styles.layout}>
-          <ReplayPlayer hlsUrl={hlsUrl} mp4Url={mp4Url} startS={item.resume_s} onVideo={onVideo} />
+          <ReplayPlayer
+            hlsUrl={hlsUrl}
+            mp4Url={mp4Url}
+            startS={item.resume_s}
+            onVideo={onVideo}
+            gaps={gapMarks(item.recording.gaps, item.duration_s)}
+          />
           <div className={styles.chat}>
             <ReplayChat
               messages={chat.data}
