@@ -54,6 +54,16 @@ const email = z
   );
 
 /** The `signupRequestDto` part of `POST /api/auth/signup`. */
+/**
+ * Query of `GET /api/auth/signup`: with `answer=status` it answers 200 with {@link SignupStatusSchema} either
+ * way (the web app's check, which a browser would log as a failed request on a 404); without, 200 or 404 as
+ * existing clients expect.
+ */
+export const SignupQuerySchema = z.object({ answer: z.enum(['status']).optional() });
+/** `data` of `GET /api/auth/signup?answer=status`: whether the caller's account has signed up. */
+export const SignupStatusSchema = z.object({ registered: z.boolean() });
+export type SignupStatus = z.infer<typeof SignupStatusSchema>;
+
 export const SignupSchema = z.object({ nickname, email: email.optional().transform((v) => v ?? null) });
 export type Signup = z.input<typeof SignupSchema>;
 
