@@ -60,7 +60,7 @@ export const CLASSROOM_TEXTS = {
   newPoll: '새 투표',
   pollQuestion: '투표 질문',
   pollOptions: '보기 (한 줄에 하나, 2~6개)',
-  pollMultiple: '여러 개 고를 수 있어요',
+  pollMultiple: '복수 선택',
   pollCorrect: '정답 (퀴즈)',
   pollNoCorrect: '정답 없음',
   pollCorrectOption: (index: number) => `${index + 1}번`,
