@@ -45,7 +45,7 @@ export const REPLAY_TEXTS = {
   removeFailed: '다시보기를 삭제하지 못했어요.',
   actionsLabel: (title: string) => `${title} 관리`,
 
-  crumbs: { home: '홈', dashboard: '대시보드' },
+  crumbs: { home: '홈', dashboard: '대시보드', replay: '다시보기' },
 
   page: {
     loading: '다시보기를 불러오는 중이에요...',
