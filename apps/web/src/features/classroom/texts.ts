@@ -61,6 +61,8 @@ export const CLASSROOM_TEXTS = {
   pollQuestion: '투표 질문',
   pollOptions: '보기 (한 줄에 하나, 2~6개)',
   pollMultiple: '복수 선택',
+  deleteScheduled: '메시지를 5초 뒤에 지워요.',
+  undoDelete: '되돌리기',
   pollCorrect: '정답 (퀴즈)',
   pollNoCorrect: '정답 없음',
   pollCorrectOption: (index: number) => `${index + 1}번`,
