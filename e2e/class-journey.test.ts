@@ -220,10 +220,10 @@ describe.skipIf(!chromiumAvailable())('class journey', { timeout: 90_000 }, () =
     await studentPage.waitForURL((url) => url.pathname === `/dashboard/student/${classId}`);
 
     await teacherPage.locator('#main').getByRole('button', { name: '강의실 나가기' }).click();
-    const end = teacherPage.getByRole('alertdialog', { name: '강의를 종료하시겠어요?' });
+    const end = teacherPage.getByRole('alertdialog', { name: '강의를 종료할까요?' });
     await end.waitFor();
     expect(await captureScreen(teacherPage, 'journey-live-end-dialog')).toEqual([]);
-    await end.getByRole('button', { name: '강의 나가기' }).click();
+    await end.getByRole('button', { name: '강의 종료' }).click();
     await teacherPage.waitForURL((url) => url.pathname === `/dashboard/teacher/${classId}`);
     await teacherPage.getByRole('heading', { name: CLASS_NAME, level: 1 }).waitFor();
   });

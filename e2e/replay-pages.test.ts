@@ -108,9 +108,9 @@ describe.skipIf(!chromiumAvailable() || !ffmpegAvailable())('replay pages', { ti
     await replays.getByText('녹화 안 함').waitFor();
     await replays.getByText('숨김', { exact: true }).waitFor();
     await replays.getByRole('link', { name: '파도 읽기 1강 다시보기' }).waitFor();
-    const attendance = teacherPage.getByRole('table', { name: /파도 읽기 1강 · 참여 2명/ });
-    await attendance.getByRole('row', { name: /해달학생 2회/ }).waitFor();
-    await attendance.getByRole('row', { name: /물범학생 1회 .* 10분/ }).waitFor();
+    const attendance = teacherPage.getByRole('table', { name: /^파도 읽기 1강 · 출석 \d+명/ });
+    await attendance.getByRole('row', { name: /해달학생 (출석|지각) 2회/ }).waitFor();
+    await attendance.getByRole('row', { name: /물범학생 (출석|지각) 1회 .* 10분/ }).waitFor();
     expect(await captureScreen(teacherPage, 'replays-teacher-dashboard')).toEqual([]);
   });
 
@@ -122,7 +122,7 @@ describe.skipIf(!chromiumAvailable() || !ffmpegAvailable())('replay pages', { ti
     await eventually(() => replays.getByText('숨겨 둔 연습 강의').count()).toBe(0);
     await eventually(() => replays.getByRole('button').count()).toBe(0);
     const mine = studentPage.getByRole('table', { name: '내 출석 기록' });
-    await mine.getByRole('row', { name: /파도 읽기 1강 2회/ }).waitFor();
+    await mine.getByRole('row', { name: /파도 읽기 1강 (출석|지각) 2회/ }).waitFor();
     expect(await captureScreen(studentPage, 'replays-student-dashboard')).toEqual([]);
   });
 

@@ -329,10 +329,10 @@ try {
   result.step = 'teacher leaves';
   // The room's own button (the header has an icon button with the same name).
   await teacher.locator('#main').getByRole('button', { name: '강의실 나가기' }).click();
-  const dialog = teacher.getByRole('alertdialog', { name: '강의를 종료하시겠어요?' });
+  const dialog = teacher.getByRole('alertdialog', { name: '강의를 종료할까요?' });
   await dialog.waitFor();
   violations.endDialog = await captureScreen(teacher, 'live-teacher-end-dialog');
-  await dialog.getByRole('button', { name: '강의 나가기' }).click();
+  await dialog.getByRole('button', { name: '강의 종료' }).click();
   const leftAt = performance.now();
   result.ended = await Promise.all(
     students.map(async (page) => {

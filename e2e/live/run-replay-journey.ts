@@ -195,8 +195,8 @@ try {
   violations.recordingTeacher = await captureScreen(teacher, 'replay-live-teacher-recording');
   await at(LECTURE_MS);
   await teacher.locator('#main').getByRole('button', { name: '강의실 나가기' }).click();
-  await teacher.getByRole('alertdialog', { name: '강의를 종료하시겠어요?' }).waitFor();
-  await teacher.getByRole('button', { name: '강의 나가기' }).click();
+  await teacher.getByRole('alertdialog', { name: '강의를 종료할까요?' }).waitFor();
+  await teacher.getByRole('button', { name: '강의 종료' }).click();
   result.lectureMs = Math.round(performance.now() - roomOpenedAt);
 
   result.step = 'the replay is processed';

@@ -665,6 +665,28 @@ describe('teacher lifecycle', () => {
     expect([media.reports.opened, media.reports.closed.length]).toEqual([1, 0]);
   });
 
+  it('a teacher who steps out and leaves on purpose keeps the room past the grace period, and comes back', async () => {
+    const { host, students } = await roomWithStudents(1);
+    expect(await ok(host, 'stepOut')).toEqual({ awayMs: 10 * 60_000 });
+    host.disconnect(); // a deliberate leave, which without stepOut ends the lecture at once
+    await delay(600); // twice the grace period of a dropped connection
+    expect(media.server.roomCount).toBe(1);
+    expect(students.map((s) => s.left)).toEqual([[]]);
+    const back = await media.connectAs(teacher);
+    await ok(back, 'startRoom');
+    // Back in: the step-out is spent, so leaving now ends the lecture.
+    back.disconnect();
+    for (const s of students) expect(await s.gone).toBe('io server disconnect');
+    expect([media.reports.opened, media.reports.closed.length]).toEqual([1, 1]);
+  });
+
+  it('a student cannot step out for the teacher', async () => {
+    const { students } = await roomWithStudents(1);
+    const socket = students[0]?.socket;
+    if (!socket) throw new Error('no student');
+    expect(await request(socket, 'stepOut')).toMatchObject({ error: { code: 'forbidden' } });
+  });
+
   it('a teacher gone past the grace period ends the room, teacherLeft once', async () => {
     const { host, students } = await roomWithStudents(2);
     host.io.engine.close();

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CLASS_SORTS, distinctWords, SEARCH_QUERY_MAX, SEARCH_WORDS_MAX, searchWords } from './search.ts';
+import {
+  CLASS_SORTS,
+  distinctWords,
+  SEARCH_QUERY_MAX,
+  SEARCH_WORDS_MAX,
+  SEARCH_WORDS_MESSAGE,
+  searchWords,
+} from './search.ts';
 import type { Envelope } from './envelope.ts';
 import { id, idText } from './ids.ts';
 import { hasControlCharacter, optionalText, requiredText, TEXT_MESSAGES } from './text.ts';
@@ -109,10 +116,7 @@ export const ClassListQuerySchema = z.object({
     .max(SEARCH_QUERY_MAX, `검색어는 ${SEARCH_QUERY_MAX}자 이하로 입력해 주세요.`)
     // PostgreSQL text holds no NUL: refused here, as every other text field does, not a 500 from the database.
     .refine((query) => !hasControlCharacter(query, true), TEXT_MESSAGES.control)
-    .refine(
-      (query) => distinctWords(query).length <= SEARCH_WORDS_MAX,
-      `검색어는 단어 ${SEARCH_WORDS_MAX}개까지 입력할 수 있어요.`,
-    )
+    .refine((query) => distinctWords(query).length <= SEARCH_WORDS_MAX, SEARCH_WORDS_MESSAGE)
     .transform((query) => (searchWords(query).length === 0 ? undefined : query.trim()))
     .optional(),
   sort: z.enum(CLASS_SORTS, { error: '정렬 기준이 올바르지 않아요.' }).optional(),

@@ -258,7 +258,17 @@ export const LIVE_REQUESTS = {
     payload: z.object({ userId: UserIdSchema.optional() }).strict(),
     answer: SpeakingViewSchema,
   },
+  /**
+   * Teacher: steps out without ending the lecture ('잠시 나가기'). When this connection then closes, even on
+   * purpose, the room waits {@link STEP_OUT_MS} (not the short grace of a dropped connection) for a teacher
+   * connection's `startRoom`, which continues the same session; past it the room ends as when the teacher
+   * leaves. Answers how long the room waits.
+   */
+  stepOut: { payload: Empty, answer: z.object({ awayMs: z.number().int() }) },
 } as const;
+
+/** How long a room whose teacher stepped out (`stepOut`) waits for them before the lecture ends. */
+export const STEP_OUT_MS = 10 * 60_000;
 
 export type LiveRequestName = keyof typeof LIVE_REQUESTS;
 export type LiveRequestPayload<N extends LiveRequestName> = z.infer<(typeof LIVE_REQUESTS)[N]['payload']>;

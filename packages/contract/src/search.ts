@@ -13,6 +13,14 @@ export const SEARCH_WORDS_MAX = 5;
  */
 export const SEARCH_MATCHES_MAX = 500;
 
+/** The server's answer to a query of more than SEARCH_WORDS_MAX words, which the web app says before sending. */
+export const SEARCH_WORDS_MESSAGE = `검색어는 단어 ${SEARCH_WORDS_MAX}개까지 입력할 수 있어요.`;
+
+/** What is wrong with a query before it is sent (too many words), or null. */
+export function searchQueryError(query: string): string | null {
+  return distinctWords(query).length > SEARCH_WORDS_MAX ? SEARCH_WORDS_MESSAGE : null;
+}
+
 /**
  * The words of a search query: split on white space, at most SEARCH_WORDS_MAX, no duplicates. The server
  * matches them and the web app highlights them, so both split the same way.

@@ -25,7 +25,8 @@ export const USER_MESSAGES = {
  * A nickname: one line of visible text (no zero-width characters, fillers or bidi controls), 2 to 20
  * characters, in Unicode NFC (a Hangul syllable has two encodings), at most NICKNAME_MARKS_MAX combining marks
  * on any one character (no 'Zalgo'). The database keeps nicknames unique by
- * what they show (invisible characters removed, spaces folded), so a look-alike of a taken name is a 409.
+ * what they look like (invisible characters removed, spaces folded, then the UTS #39 skeleton), so a look-alike
+ * of a taken name ('аdmin' with a Cyrillic а) is a 409.
  */
 const nickname = requiredText(USER_MESSAGES.nicknameRequired, {
   min: NICKNAME_MIN,
@@ -53,6 +54,16 @@ const email = z
   );
 
 /** The `signupRequestDto` part of `POST /api/auth/signup`. */
+/**
+ * Query of `GET /api/auth/signup`: with `answer=status` it answers 200 with {@link SignupStatusSchema} either
+ * way (the web app's check, which a browser would log as a failed request on a 404); without, 200 or 404 as
+ * existing clients expect.
+ */
+export const SignupQuerySchema = z.object({ answer: z.enum(['status']).optional() });
+/** `data` of `GET /api/auth/signup?answer=status`: whether the caller's account has signed up. */
+export const SignupStatusSchema = z.object({ registered: z.boolean() });
+export type SignupStatus = z.infer<typeof SignupStatusSchema>;
+
 export const SignupSchema = z.object({ nickname, email: email.optional().transform((v) => v ?? null) });
 export type Signup = z.input<typeof SignupSchema>;
 

@@ -21,6 +21,7 @@ import {
   joinRoom,
   setRecording,
   startRoom,
+  stepOut,
 } from './room-handlers.ts';
 
 /** Every request's handler, by request name: the table of contents of the signalling protocol. */
@@ -45,4 +46,5 @@ export const REQUEST_HANDLERS: { [N in LiveRequestName]: Handler<N> } = {
   inviteToSpeak,
   acceptSpeak,
   endSpeaking,
+  stepOut,
 };

@@ -1,4 +1,4 @@
-import { LAYER_ENCODINGS } from '@sea/contract/live';
+import { LAYER_ENCODINGS, STEP_OUT_MS } from '@sea/contract/live';
 import { conflict, forbidden, full, notLive } from '../live-error.ts';
 import { Peer, type PeerInfo } from '../peer.ts';
 import { FORWARDED_CODECS } from '../rtc/peer-connection.ts';
@@ -67,6 +67,13 @@ export const joinRoom: Handler<'joinRoom'> = (session) => {
   server.changed.emit();
   peer.closed.subscribe(() => server.changed.emit());
   return { producers: room.producerList() };
+};
+
+/** Teacher: steps out without ending the lecture; the room waits STEP_OUT_MS for a teacher connection. */
+export const stepOut: Handler<'stepOut'> = (session) => {
+  const { room } = session.asTeacher();
+  room.stepOut();
+  return { awayMs: STEP_OUT_MS };
 };
 
 /** Teacher: pauses or resumes the recording; everybody in the room hears the new state. */

@@ -1,4 +1,10 @@
-import { SPEAKER_KIND, type ProducerInfo, type RecordingState, type SpeakingView } from '@sea/contract/live';
+import {
+  SPEAKER_KIND,
+  STEP_OUT_MS,
+  type ProducerInfo,
+  type RecordingState,
+  type SpeakingView,
+} from '@sea/contract/live';
 import type { Logger } from 'pino';
 import { log } from '../log.ts';
 import type { Peer, PeerCloseReason } from '../peer.ts';
@@ -51,6 +57,8 @@ export class Room {
   private readonly sessionRecording: RoomRecording;
   private readonly streams: TeacherStreams;
   private readonly grace: TeacherGrace;
+  /** The teacher said they step out ({@link stepOut}) since their connection started. */
+  private steppedOut = false;
   private isClosed = false;
 
   constructor(classId: number, options: RoomOptions) {
@@ -112,10 +120,19 @@ export class Room {
     if (!this.isClosed) this.sessionRecording.takeOver(startedAt, recorder);
   }
 
+  /**
+   * The teacher steps out ('잠시 나가기'): when their connection closes next, even on purpose, the room waits
+   * STEP_OUT_MS for them instead of ending.
+   */
+  stepOut(): void {
+    this.steppedOut = true;
+  }
+
   /** Makes `peer` the room's teacher, replacing (and closing) an earlier teacher connection. */
   startTeacher(peer: Peer): void {
     if (this.isClosed) return;
     this.grace.cancel();
+    this.steppedOut = false;
     const previous = this.audience.teacher;
     this.audience.teacher = peer;
     previous?.close('replaced');
@@ -300,7 +317,8 @@ export class Room {
     this.audience.release(peer);
     if (this.audience.teacher !== peer) return; // replaced: the newer connection is the teacher now
     this.audience.teacher = null;
-    if (reason === 'disconnected') this.grace.start();
+    if (reason === 'disconnected') this.grace.start(this.steppedOut ? STEP_OUT_MS : 0);
+    else if (reason === 'left' && this.steppedOut) this.grace.start(STEP_OUT_MS);
     else this.close(reason === 'shutdown' ? 'shutdown' : 'teacherLeft');
   }
 

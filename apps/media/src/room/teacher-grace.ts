@@ -12,13 +12,16 @@ export class TeacherGrace {
     this.expired = expired;
   }
 
-  /** Starts the grace period again from now. */
-  start(): void {
+  /** Starts the grace period again from now; `atLeastMs` lengthens it (a teacher who stepped out). */
+  start(atLeastMs = 0): void {
     this.cancel();
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.expired();
-    }, this.graceMs);
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.expired();
+      },
+      Math.max(this.graceMs, atLeastMs),
+    );
   }
 
   /** Idempotent. */

@@ -6,12 +6,14 @@ const record = (
   nickname: string | null,
   overrides: Partial<Attendance['rows'][number]> = {},
 ): Attendance => ({
+  class_name: '수업',
   sessions: [{ id: 1, started_at: '2026-03-04T05:00:00.000Z', ended_at: null, title: null }],
   rows: [
     {
       session_id: 1,
       user_id: 'u',
       nickname,
+      status: 'absent',
       joins: [],
       live_watch_s: 0,
       replay_watch_s: 0,
@@ -20,9 +22,9 @@ const record = (
   ],
 });
 
-/** The second line's third field (the student), as the CSV writes it. */
+/** The second line's fourth field (the student), as the CSV writes it. */
 const studentField = (csv: string) =>
-  csv.slice(UTF8_BOM.length).split('\r\n')[1]?.split(',').slice(2, -5).join(',');
+  csv.slice(UTF8_BOM.length).split('\r\n')[1]?.split(',').slice(3, -6).join(',');
 
 describe('attendance CSV', () => {
   it.each([
@@ -41,6 +43,7 @@ describe('attendance CSV', () => {
   it('leaves times of a live session and of an open stay empty; minutes with one decimal', () => {
     const csv = attendanceCsv(
       record('바다', {
+        status: 'present',
         joins: [{ joined_at: '2026-03-04T05:00:30.000Z', left_at: null }],
         live_watch_s: 89,
         replay_watch_s: 3600,
@@ -48,6 +51,9 @@ describe('attendance CSV', () => {
     );
     expect(csv.startsWith(UTF8_BOM)).toBe(true);
     expect(csv.endsWith('\r\n')).toBe(true);
-    expect(csv.split('\r\n')[1]).toBe('2026-03-04 14:00:00,,바다,2026-03-04 14:00:30,,1,1.5,60.0');
+    // An untitled session is named by its start.
+    expect(csv.split('\r\n')[1]).toBe(
+      '2026-03-04 14:00:00,2026-03-04 14:00:00,,바다,출석,2026-03-04 14:00:30,,1,1.5,60.0',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { ATTENDANCE_CSV_HEADER, type Attendance } from '@sea/contract/attendance';
+import { ATTENDANCE_CSV_HEADER, ATTENDANCE_STATUS_LABELS, type Attendance } from '@sea/contract/attendance';
 
 /** The byte order mark that makes spreadsheet programs read the file as UTF-8 (and so show the Korean). */
 export const UTF8_BOM = '\uFEFF';
@@ -35,7 +35,8 @@ function field(value: string): string {
 
 /**
  * The attendance as a CSV file (RFC 4180, CRLF lines) with a UTF-8 BOM and the Korean header row: one line
- * per student and session, times in Korean time, watch times in minutes.
+ * per student and session (the session by its title, else its start), 출석 / 지각 / 결석, times in Korean
+ * time, watch times in minutes.
  */
 export function attendanceCsv(record: Attendance): string {
   const sessions = new Map(record.sessions.map((session) => [session.id, session]));
@@ -46,9 +47,11 @@ export function attendanceCsv(record: Attendance): string {
     const last = row.joins.at(-1)?.left_at ?? null;
     lines.push(
       [
+        session?.title?.trim() || seoulTime(session?.started_at ?? null),
         seoulTime(session?.started_at ?? null),
         seoulTime(session?.ended_at ?? null),
         row.nickname ?? '(탈퇴한 회원)',
+        ATTENDANCE_STATUS_LABELS[row.status],
         seoulTime(first),
         seoulTime(last),
         String(row.joins.length),

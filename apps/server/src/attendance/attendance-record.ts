@@ -1,7 +1,12 @@
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
-import type { Attendance, AttendanceRow } from '@sea/contract/attendance';
+import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import {
+  ATTENDANCE_LATE_AFTER_S,
+  type Attendance,
+  type AttendanceRow,
+  type AttendanceStatus,
+} from '@sea/contract/attendance';
 import type { Executor } from '../db/database.ts';
-import { attendance, classes, liveSessions, replayWatches, users } from '../db/schema.ts';
+import { attendance, classes, enrolments, liveSessions, replayWatches, users } from '../db/schema.ts';
 import { MAX_SESSIONS_LISTED } from '../sessions/session-rows.ts';
 
 /** Whose rows a record holds: every student's (the teacher), or one student's own. */
@@ -9,8 +14,9 @@ export type AttendanceScope = { kind: 'all' } | { kind: 'own'; userId: string };
 
 /**
  * A class's attendance: its sessions (newest first) and a row for each student who joined a session's live
- * room or watched its replay, grouped by session then nickname. A stay still open counts up to the session's
- * end (or now, while live), and is shown as left at the session's end once the session is over.
+ * room or watched its replay, and for each student enrolled now who had enrolled before the session ended and
+ * never came (결석), grouped by session then nickname. A stay still open counts up to the session's end (or
+ * now, while live), and is shown as left at the session's end once the session is over.
  */
 export async function attendanceRecord(
   db: Executor,
@@ -31,11 +37,13 @@ export async function attendanceRecord(
     .orderBy(desc(liveSessions.startedAt), desc(liveSessions.id))
     .limit(MAX_SESSIONS_LISTED);
   const [owner] = await db
-    .select({ teacherId: classes.teacherId })
+    .select({ teacherId: classes.teacherId, name: classes.name })
     .from(classes)
     .where(eq(classes.id, classId));
   const sessionIds = sessions.map((session) => session.id);
-  if (sessionIds.length === 0 || owner === undefined) return { sessions: [], rows: [] };
+  const className = owner?.name ?? '';
+  if (sessionIds.length === 0 || owner === undefined)
+    return { class_name: className, sessions: [], rows: [] };
 
   const whose = (column: typeof attendance.userId | typeof replayWatches.userId) =>
     scope.kind === 'own' ? eq(column, scope.userId) : ne(column, owner.teacherId);
@@ -54,7 +62,19 @@ export async function attendanceRecord(
     .from(replayWatches)
     .where(and(inArray(replayWatches.sessionId, sessionIds), whose(replayWatches.userId)));
 
-  const userIds = [...new Set([...stays, ...watches].map((row) => row.userId))];
+  const enrolled = await db
+    .select({ userId: enrolments.userId, since: enrolments.createdAt })
+    .from(enrolments)
+    .innerJoin(users, eq(users.id, enrolments.userId))
+    .where(
+      and(
+        eq(enrolments.classId, classId),
+        isNull(users.deletedAt),
+        scope.kind === 'own' ? eq(enrolments.userId, scope.userId) : ne(enrolments.userId, owner.teacherId),
+      ),
+    );
+
+  const userIds = [...new Set([...stays, ...watches, ...enrolled].map((row) => row.userId))];
   const people =
     userIds.length === 0
       ? []
@@ -74,6 +94,7 @@ export async function attendanceRecord(
         session_id: sessionId,
         user_id: userId,
         nickname: nicknames.get(userId) ?? null,
+        status: 'absent',
         joins: [],
         live_watch_s: 0,
         replay_watch_s: 0,
@@ -97,6 +118,16 @@ export async function attendanceRecord(
   for (const [row, ms] of liveMs) row.live_watch_s = Math.floor(ms / 1000);
   for (const watch of watches)
     rowOf(watch.sessionId, watch.userId).replay_watch_s = Math.floor(watch.ms / 1000);
+  // Every student enrolled before a session ended has a row of it: one who never came is 결석.
+  for (const { userId, since } of enrolled) {
+    for (const session of sessions) {
+      if (since.getTime() <= (session.endedAt ?? now).getTime()) rowOf(session.id, userId);
+    }
+  }
+  for (const row of byKey.values()) {
+    const session = sessionById.get(row.session_id);
+    if (session !== undefined) row.status = statusOf(row, session.startedAt);
+  }
 
   const order = new Map(sessionIds.map((id, index) => [id, index]));
   const rows = [...byKey.values()].sort(
@@ -106,6 +137,7 @@ export async function attendanceRecord(
       a.user_id.localeCompare(b.user_id),
   );
   return {
+    class_name: className,
     sessions: sessions.map((session) => ({
       id: session.id,
       started_at: session.startedAt.toISOString(),
@@ -115,6 +147,13 @@ export async function attendanceRecord(
     })),
     rows,
   };
+}
+
+/** 출석 when the first stay began within ATTENDANCE_LATE_AFTER_S of the start, 지각 after, 결석 without one. */
+function statusOf(row: AttendanceRow, startedAt: Date): AttendanceStatus {
+  const first = row.joins[0]?.joined_at;
+  if (first === undefined) return 'absent';
+  return Date.parse(first) - startedAt.getTime() > ATTENDANCE_LATE_AFTER_S * 1000 ? 'late' : 'present';
 }
 
 const collator = new Intl.Collator('ko');

@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AttendanceQuerySchema, AttendanceSchema, attendanceCsvName } from '@sea/contract/attendance';
+import {
+  AttendanceQuerySchema,
+  AttendanceSchema,
+  attendanceCsvAsciiName,
+  attendanceCsvName,
+} from '@sea/contract/attendance';
 import { ClassIdParamsSchema } from '@sea/contract/classes';
 import { ROUTES } from '@sea/contract/paths';
 import { requireMember } from '../classes/class-role.ts';
+import { attachment } from '../content-disposition.ts';
 import { envelopeSchema, errorResponses, ok } from '../envelope.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { attendanceCsv } from './attendance-csv.ts';
@@ -24,7 +30,8 @@ export async function attendanceRoutes(fastify: FastifyInstance): Promise<void> 
         summary: 'Attendance and watch time per session and student (teacher: all; student: own rows)',
         description:
           'With `?format=csv`: a `text/csv; charset=utf-8` file with a UTF-8 BOM and a Korean header row, ' +
-          'as an attachment named `attendance-{classId}.csv`.',
+          'as an attachment named `{class name}_출석부_{YYYY-MM-DD}.csv` (RFC 5987 `filename*`; ' +
+          '`filename="attendance-{classId}.csv"` for clients that read only ASCII).',
         params: ClassIdParamsSchema,
         querystring: AttendanceQuerySchema,
         response: {
@@ -45,7 +52,10 @@ export async function attendanceRoutes(fastify: FastifyInstance): Promise<void> 
       if (request.query.format === 'csv') {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${attendanceCsvName(classId)}"`)
+          .header(
+            'content-disposition',
+            attachment(attendanceCsvAsciiName(classId), attendanceCsvName(record.class_name, new Date())),
+          )
           .header('cache-control', 'private, no-store')
           .send(attendanceCsv(record));
       }

@@ -10,7 +10,7 @@ import { expectError, expectOk } from '../../test/expect-envelope.ts';
 import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
 import { FakeNode, room as roomOf } from '../../test/media-node-report.ts';
 import { insertSession } from '../../test/sessions.ts';
-import { attendance, liveSessions } from '../db/schema.ts';
+import { attendance, enrolments, liveSessions } from '../db/schema.ts';
 import { applyReport } from '../media-nodes/apply-report.ts';
 import { withdraw } from '../users/withdraw.ts';
 import { creditBeat } from './watch-time.ts';
@@ -55,7 +55,7 @@ function node() {
 }
 
 async function newClass(): Promise<number> {
-  const classId = await insertClass(app, teacher.id);
+  const classId = await insertClass(app, teacher.id, { name: '노션으로 하루 정리' });
   await insertEnrolment(app, classId, alice.id);
   await insertEnrolment(app, classId, bora.id);
   return classId;
@@ -106,6 +106,7 @@ describe('attendance from the media node reports', () => {
         session_id: session.id,
         user_id: bora.id,
         nickname: '가학생',
+        status: 'present',
         joins: [{ joined_at: at(20).toISOString(), left_at: at(60).toISOString() }],
         live_watch_s: 40,
         replay_watch_s: 0,
@@ -114,6 +115,7 @@ describe('attendance from the media node reports', () => {
         session_id: session.id,
         user_id: alice.id,
         nickname: '나학생',
+        status: 'present',
         joins: [
           { joined_at: at(10).toISOString(), left_at: at(30).toISOString() },
           { joined_at: at(40).toISOString(), left_at: at(60).toISOString() },
@@ -216,8 +218,10 @@ describe('attendance through the report route', () => {
     expect(during.rows[0]?.live_watch_s).toBeGreaterThanOrEqual(1);
     await fake.report({ closed: [{ ...live, endedAt: new Date().toISOString() }] });
     const after = expectOk<Attendance>(await get(classId, teacher));
-    // The stranger (never enrolled; the node is told to remove them) is still a row of what happened.
-    expect(after.rows.map((row) => row.user_id).sort()).toEqual([alice.id, stranger.id].sort());
+    // The stranger (never enrolled; the node is told to remove them) is still a row of what happened; bora,
+    // enrolled, never came: 결석.
+    expect(after.rows.map((row) => row.user_id).sort()).toEqual([alice.id, bora.id, stranger.id].sort());
+    expect(after.rows.find((row) => row.user_id === bora.id)?.status).toBe('absent');
     const stay = after.rows.find((row) => row.user_id === alice.id);
     expect(stay?.joins[0]?.left_at).not.toBeNull();
     const seconds =
@@ -286,6 +290,48 @@ describe('replay watch time under concurrency', () => {
   });
 });
 
+describe('the 출석부', () => {
+  it('lists every enrolled student per session: 출석, 지각 after 10 minutes, 결석 when never joined', async () => {
+    const classId = await newClass();
+    const late = await createUser(app, { nickname: '다학생' });
+    const absent = await createUser(app, { nickname: '라학생' });
+    await insertEnrolment(app, classId, late.id);
+    await insertEnrolment(app, classId, absent.id);
+    const start = new Date('2026-03-05T05:00:00Z');
+    await app.db.update(enrolments).set({ createdAt: start }).where(eq(enrolments.classId, classId));
+    const at = (s: number) => new Date(start.getTime() + s * 1000);
+    const session = await insertSession(app, classId, { startedAt: start, endedAt: at(3600), title: '2강' });
+    await app.db.insert(attendance).values([
+      { sessionId: session.id, userId: alice.id, joinedAt: at(600), leftAt: at(3600) },
+      { sessionId: session.id, userId: bora.id, joinedAt: at(0), leftAt: at(3600) },
+      { sessionId: session.id, userId: late.id, joinedAt: at(601), leftAt: at(3600) },
+    ]);
+    const record = expectOk<Attendance>(await get(classId, teacher));
+    expect(record.class_name).toBe('노션으로 하루 정리');
+    expect(record.rows.map((row) => [row.nickname, row.status, row.joins.length])).toEqual([
+      ['가학생', 'present', 1],
+      ['나학생', 'present', 1],
+      ['다학생', 'late', 1],
+      ['라학생', 'absent', 0],
+    ]);
+    // A student sees their own 결석 too.
+    const own = expectOk<Attendance>(await get(classId, absent));
+    expect(own.rows.map((row) => [row.user_id, row.status])).toEqual([[absent.id, 'absent']]);
+    const csv = (await get(classId, teacher, '?format=csv')).rawPayload.subarray(3).toString('utf8');
+    expect(csv.split('\r\n')[4]).toBe('2강,2026-03-05 14:00:00,2026-03-05 15:00:00,라학생,결석,,,0,0.0,0.0');
+  });
+
+  it('does not list a student who enrolled after the session ended', async () => {
+    const classId = await newClass();
+    await insertSession(app, classId, {
+      startedAt: new Date('2026-03-05T05:00:00Z'),
+      endedAt: new Date('2026-03-05T06:00:00Z'),
+    });
+    // newClass enrolled both students now, long after that session.
+    expect(expectOk<Attendance>(await get(classId, teacher)).rows).toEqual([]);
+  });
+});
+
 describe('attendance route', () => {
   let classId: number;
   let sessionId: number;
@@ -349,19 +395,23 @@ describe('attendance route', () => {
     const response = await get(classId, teacher, '?format=csv');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="attendance-${classId}.csv"`);
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Seoul' }).format(new Date());
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="attendance-${classId}.csv"; filename*=UTF-8''` +
+        encodeURIComponent(`노션으로 하루 정리_출석부_${today}.csv`),
+    );
     const bytes = response.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe(ATTENDANCE_CSV_HEADER.join(','));
     expect(lines[0]).toBe(
-      '세션 시작,세션 종료,학생,첫 입장,마지막 퇴장,입장 횟수,실시간 시청(분),다시보기 시청(분)',
+      '세션,세션 시작,세션 종료,학생,출석,첫 입장,마지막 퇴장,입장 횟수,실시간 시청(분),다시보기 시청(분)',
     );
     expect(lines[1]).toBe(
-      '2026-03-04 14:00:00,2026-03-04 15:00:00,가학생,2026-03-04 14:01:00,2026-03-04 15:00:00,1,59.0,0.0',
+      '1강,2026-03-04 14:00:00,2026-03-04 15:00:00,가학생,출석,2026-03-04 14:01:00,2026-03-04 15:00:00,1,59.0,0.0',
     );
     expect(lines[2]).toBe(
-      '2026-03-04 14:00:00,2026-03-04 15:00:00,나학생,2026-03-04 14:00:00,2026-03-04 14:01:30,1,1.5,0.0',
+      '1강,2026-03-04 14:00:00,2026-03-04 15:00:00,나학생,출석,2026-03-04 14:00:00,2026-03-04 14:01:30,1,1.5,0.0',
     );
     const own = await get(classId, alice, '?format=csv');
     expect(own.rawPayload.subarray(3).toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(2);

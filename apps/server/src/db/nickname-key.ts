@@ -16,8 +16,16 @@ const SPACES = `${postgresClass(SPACE_RANGES)}+`;
 /**
  * What a nickname shows, in SQL: NFC, the contract's invisible characters removed, every run of spaces one
  * U+0020, none at either end. `users.nickname_key` is this of `nickname` (a generated column, so no write can
- * skip it) and carries the unique index; the nickname check compares the same of the asked name.
+ * skip it).
  */
 export function nicknameKeyOf(nickname: SQL): SQL {
   return sql`btrim(regexp_replace(regexp_replace(normalize(${nickname}, NFC), ${sql.raw(`'${INVISIBLE}'`)}, '', 'g'), ${sql.raw(`'${SPACES}'`)}, ' ', 'g'), ' ')`;
+}
+
+/**
+ * What the nickname looks like, in SQL: the skeleton (nickname-skeleton.ts) of its key. `users.nickname_skeleton`
+ * is this of `nickname` and carries the unique index; the nickname check compares the same of the asked name.
+ */
+export function nicknameSkeletonOf(nickname: SQL): SQL {
+  return sql`nickname_skeleton_of(${nicknameKeyOf(nickname)})`;
 }

@@ -17,7 +17,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { nicknameKeyOf } from './nickname-key.ts';
+import { nicknameKeyOf, nicknameSkeletonOf } from './nickname-key.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -46,6 +46,13 @@ export const users = pgTable(
       .notNull()
       .generatedAlwaysAs(nicknameKeyOf(sql.raw('"nickname"'))),
     /**
+     * What the nickname looks like (the UTS #39 skeleton of the key, see nickname-skeleton.ts): 'аdmin' and
+     * 'ａｄｍｉｎ' are 'admin'. It carries the unique index.
+     */
+    nicknameSkeleton: text('nickname_skeleton')
+      .notNull()
+      .generatedAlwaysAs(nicknameSkeletonOf(sql.raw('"nickname"'))),
+    /**
      * True for a user whose nickname already looked like an older user's when nicknames began to be compared
      * by what they show: left out of the unique index (migrating keeps both rows as they were) until the
      * nickname changes.
@@ -61,7 +68,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_nickname_key')
-      .on(t.nicknameKey)
+      .on(t.nicknameSkeleton)
       .where(sql`deleted_at is null and not nickname_clash`),
     uniqueIndex('users_email_key')
       .on(sql`lower(email)`)

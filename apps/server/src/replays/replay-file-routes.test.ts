@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, toPath } from '@sea/contract/paths';
 import type { SessionItem } from '@sea/contract/sessions';
@@ -9,10 +10,12 @@ import { appWithClass, insertEnrolment } from '../../test/classes.ts';
 import { expectError, expectOk } from '../../test/expect-envelope.ts';
 import { bearer, createUser } from '../../test/helper.ts';
 import { insertSession, writeReplayFiles } from '../../test/sessions.ts';
+import { attachment } from '../content-disposition.ts';
+import { liveSessions } from '../db/schema.ts';
 import { hlsArgs } from './ffmpeg-args.ts';
 import { type Ffmpeg, findFfmpeg } from './find-tools.ts';
 import { REPLAY_FILES, replayDir } from './replay-files.ts';
-import { attachment, downloadName, signPlaylist } from './replay-file-routes.ts';
+import { downloadName, signPlaylist } from './replay-file-routes.ts';
 import { ReplayUrls, type ReplaySignature } from './replay-urls.ts';
 
 const run = promisify(execFile);
@@ -55,7 +58,15 @@ describe('replay files', () => {
     );
     const encoded = disposition.split("filename*=UTF-8''")[1] ?? '';
     expect(encoded).toMatch(/^[A-Za-z0-9%._~!-]+$/);
-    expect(decodeURIComponent(encoded)).toMatch(/^3강 함수 심화 \d{4}-\d{2}-\d{2}\.mp4$/);
+    expect(decodeURIComponent(encoded)).toBe('수업_3강 함수 심화.mp4');
+
+    // Untitled, a session is named by its place among the class's sessions.
+    const untitled = await insertSession(app, classId, { startedAt: new Date(Date.now() - 3600_000) });
+    writeReplayFiles(app, untitled, MP4);
+    const place = await app.db.$count(liveSessions, eq(liveSessions.classId, classId));
+    const named = await app.inject({ url: `${(await urlsOf(untitled.id)).mp4}&download=1` });
+    const name = decodeURIComponent(String(named.headers['content-disposition']).split("UTF-8''")[1] ?? '');
+    expect(name).toBe(`수업_${place}강.mp4`);
   });
 
   it('serves the playlist with the signature on each segment, and the segments with it', async () => {
@@ -205,9 +216,9 @@ describe('helpers', () => {
   });
 
   it('names downloads safely', () => {
-    const at = new Date('2026-03-01T16:00:00Z'); // 2026-03-02 01:00 in Korea
-    expect(downloadName(null, at)).toBe('다시보기 2026-03-02.mp4');
-    expect(downloadName('a/b\\c:"d"\u0007', at)).toBe('a b c d 2026-03-02.mp4');
+    expect(downloadName('노션으로 하루 정리', null, 1)).toBe('노션으로 하루 정리_1강.mp4');
+    expect(downloadName('a/b\\c:"d"\u0007', ' ', 3)).toBe('a b c d_3강.mp4');
+    expect(downloadName('', '복습', 2)).toBe('강의_복습.mp4');
     expect(attachment('replay-1.mp4', "강의 (1)'*.mp4")).toBe(
       'attachment; filename="replay-1.mp4"; filename*=UTF-8\'\'%EA%B0%95%EC%9D%98%20%281%29%27%2A.mp4',
     );

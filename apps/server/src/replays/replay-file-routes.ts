@@ -5,8 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { safeFileName } from '@sea/contract/file-names';
 import { idText } from '@sea/contract/ids';
 import { ROUTES } from '@sea/contract/paths';
+import { attachment } from '../content-disposition.ts';
 import { classes, enrolments, liveSessions, users } from '../db/schema.ts';
 import { errorResponses } from '../envelope.ts';
 import { forbidden, notFound } from '../errors.ts';
@@ -62,7 +64,11 @@ export async function replayFileRoutes(fastify: FastifyInstance): Promise<void> 
     const [session] = await app.db
       .select({
         title: liveSessions.title,
-        startedAt: liveSessions.startedAt,
+        className: classes.name,
+        // The session's place among its class's sessions (1강, 2강...), for the download's name.
+        ordinal: sql<number>`(select count(*)::int from ${liveSessions} as earlier
+          where earlier.class_id = ${liveSessions.classId}
+            and (earlier.started_at, earlier.id) <= (${liveSessions.startedAt}, ${liveSessions.id}))`,
         allowed: sql<boolean>`(exists (select 1 from ${users} where ${users.id} = ${viewer}
             and ${users.deletedAt} is null)
           and (${classes.teacherId} = ${viewer} or (not ${liveSessions.hidden} and exists (
@@ -106,7 +112,10 @@ export async function replayFileRoutes(fastify: FastifyInstance): Promise<void> 
       if (request.query.download === '1') {
         reply.header(
           'content-disposition',
-          attachment(sessionIdName(request.params.sessionId), downloadName(session.title, session.startedAt)),
+          attachment(
+            sessionIdName(request.params.sessionId),
+            downloadName(session.className, session.title, session.ordinal),
+          ),
         );
       }
       return reply.type('video/mp4').sendFile(REPLAY_FILES.mp4, dir);
@@ -183,31 +192,15 @@ export function signPlaylist(playlist: string, signature: string): string {
     .join('\n');
 }
 
-/** The download's name: the replay's title (or 다시보기) and its date, without characters no file name takes. */
-export function downloadName(title: string | null, startedAt: Date): string {
-  const date = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Seoul' }).format(startedAt);
-  const name = (title ?? '다시보기')
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 80);
-  return `${name || '다시보기'} ${date}.mp4`;
+/**
+ * The download's name: the class's name and the session's title, or its place among the class's sessions
+ * ('노션으로 하루 정리_1강.mp4'), without characters no file name takes.
+ */
+export function downloadName(className: string, title: string | null, ordinal: number): string {
+  return `${safeFileName(className, '강의')}_${safeFileName(title, `${ordinal}강`)}.mp4`;
 }
 
 /** The ASCII name of a download, for clients that do not read `filename*`. */
 function sessionIdName(sessionId: number): string {
   return `replay-${sessionId}.mp4`;
-}
-
-/**
- * `Content-Disposition: attachment` with an ASCII `filename` and the real (Korean) name as an RFC 5987
- * `filename*` in UTF-8, which browsers prefer.
- */
-export function attachment(asciiName: string, name: string): string {
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${asciiName}"; filename*=UTF-8''${encoded}`;
 }

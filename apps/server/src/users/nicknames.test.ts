@@ -88,6 +88,29 @@ describe('nicknames are unique by what they show', () => {
     expect(expectError(await signUp(lookAlike), 409).message_kor).toContain('닉네임');
   });
 
+  it.each([
+    ['Cyrillic а', 'аdmin'],
+    ['full-width letters', 'ａｄｍｉｎ'],
+    ['a combining mark', 'admi\u0301n'],
+    ['Greek ο for o', 'mοdel'],
+  ])('a look-alike by %s is a 409 that says it looks the same', async (_name, lookAlike) => {
+    const taken = lookAlike.includes('ο') ? 'model' : 'admin';
+    await signUp(taken);
+    const check = await app.inject({ url: '/api/users/checkNickname', query: { nickname: lookAlike } });
+    expect(expectError(check, 409).message_kor).toBe(
+      '이미 있는 닉네임과 똑같아 보여서 쓸 수 없어요. 다른 닉네임을 골라 주세요.',
+    );
+    expect(expectError(await signUp(lookAlike), 409).message_kor).toContain('똑같아 보이는');
+    const same = await app.inject({ url: '/api/users/checkNickname', query: { nickname: taken } });
+    expect(expectError(same, 409).message_kor).toBe('이미 사용 중인 닉네임이에요.');
+  });
+
+  it('Korean names that only share jamo stay distinct', async () => {
+    for (const nickname of ['각까', '갂가', '안나', '아난']) {
+      expect(expectOk<{ nickname: string }>(await signUp(nickname)).nickname).toBe(nickname);
+    }
+  });
+
   it('the database itself refuses a look-alike that skipped the rules', async () => {
     await insertRaw('파도선생');
     for (const lookAlike of ['파도선생\u200b', '\u200f파도선생', '파도\u3164선생', ' 파도선생\u2800']) {

@@ -34,6 +34,16 @@ describe('GET /api/auth/signup', () => {
     const user = await createUser(app);
     expect(expectOk(await app.inject({ url: '/api/auth/signup', headers: bearer(user) }))).toBe('success');
   });
+
+  it('with answer=status answers 200 either way, saying whether the account signed up', async () => {
+    const url = '/api/auth/signup?answer=status';
+    const account = await createAccount(app);
+    expect(expectOk(await app.inject({ url, headers: bearer(account) }))).toEqual({ registered: false });
+    const user = await createUser(app);
+    expect(expectOk(await app.inject({ url, headers: bearer(user) }))).toEqual({ registered: true });
+    expectError(await app.inject(url), 401);
+    expectError(await app.inject({ url: '/api/auth/signup?answer=x', headers: bearer(user) }), 400);
+  });
 });
 
 describe('POST /api/auth/signup', () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ROUTES } from '@sea/contract/paths';
-import { SignupSchema, UserSchema } from '@sea/contract/users';
+import { SignupQuerySchema, SignupSchema, SignupStatusSchema, UserSchema } from '@sea/contract/users';
 import { DoneSchema, done, envelopeSchema, errorResponses, ok } from '../envelope.ts';
 import { notFound } from '../errors.ts';
 import { accountIdOf, findActiveUser } from '../plugins/auth.ts';
@@ -26,12 +26,23 @@ export async function signupRoutes(fastify: FastifyInstance): Promise<void> {
       ...bearer,
       schema: {
         ...bearer.schema,
-        summary: '200 when the caller is registered, 404 when not',
-        response: { 200: DoneSchema, ...errorResponses(401, 404) },
+        summary: '200 when the caller is registered, 404 when not; `answer=status`: 200 with `{registered}`',
+        querystring: SignupQuerySchema,
+        response: {
+          200: DoneSchema.or(envelopeSchema(SignupStatusSchema)),
+          ...errorResponses(401, 404),
+        },
       },
     },
     async (request) => {
       const user = await findActiveUser(app.db, accountIdOf(request));
+      if (request.query.answer === 'status') {
+        return ok(
+          { registered: user !== null },
+          user === null ? '아직 가입하지 않았어요.' : '가입된 사용자예요.',
+          user === null ? 'Not registered yet.' : 'The user is registered.',
+        );
+      }
       if (user === null) throw notFound('user');
       return done('가입된 사용자예요.', 'The user is registered.');
     },

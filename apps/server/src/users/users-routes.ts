@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ROUTES } from '@sea/contract/paths';
 import { NicknameQuerySchema, USER_MESSAGES, UserSchema, UserUpdateSchema } from '@sea/contract/users';
-import { nicknameKeyOf } from '../db/nickname-key.ts';
+import { nicknameKeyOf, nicknameSkeletonOf } from '../db/nickname-key.ts';
 import { users } from '../db/schema.ts';
 import { DoneSchema, done, envelopeSchema, errorResponses, ok } from '../envelope.ts';
 import { invalid, notFound } from '../errors.ts';
@@ -12,7 +12,7 @@ import { writeLimit } from '../plugins/rate-limit.ts';
 import { withStoredImage } from '../storage/with-stored-image.ts';
 import { readImageForm } from '../uploads/read-image-form.ts';
 import { updateUser } from './update-user.ts';
-import { nicknameTaken } from './user-errors.ts';
+import { nicknameLookAlike, nicknameTaken } from './user-errors.ts';
 import { userView } from './user-view.ts';
 
 const UPDATE_PART = 'userUpdateDTO';
@@ -90,14 +90,21 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      // Free exactly when the unique index would take it (same key, same condition: the index answers).
-      const key = nicknameKeyOf(sql`${request.query.nickname}::text`);
+      // Free exactly when the unique index would take it (same skeleton, same condition: the index answers);
+      // whether the taken one shows the same text says which answer the person gets.
+      const asked = sql`${request.query.nickname}::text`;
       const [taken] = await app.db
-        .select({ id: users.id })
+        .select({ same: sql<boolean>`${users.nicknameKey} = ${nicknameKeyOf(asked)}` })
         .from(users)
-        .where(and(eq(users.nicknameKey, key), isNull(users.deletedAt), eq(users.nicknameClash, false)))
+        .where(
+          and(
+            eq(users.nicknameSkeleton, nicknameSkeletonOf(asked)),
+            isNull(users.deletedAt),
+            eq(users.nicknameClash, false),
+          ),
+        )
         .limit(1);
-      if (taken !== undefined) throw nicknameTaken();
+      if (taken !== undefined) throw taken.same ? nicknameTaken() : nicknameLookAlike();
       return done('사용할 수 있는 닉네임이에요.', 'The nickname is available.');
     },
   );

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { chatMessage } from '../testing/fake-stomp.ts';
@@ -55,52 +55,64 @@ describe('LiveRoomPanel: questions and hands', () => {
     expect(screen.queryByRole('button', { name: '고정' })).not.toBeInTheDocument();
   });
 
-  it('gives the teacher delete, mute, slow mode, the question marks and the hands queue', async () => {
-    data.history = [chatMessage({ id: 1, writer: '학생', writer_id: 'student-1', content: '안녕하세요' })];
-    data.hands = [{ userId: 'student-1', nickname: '학생', raisedDate: new Date(0).toISOString() }];
-    data.questions = [question({ id: 4, content: '고정할 질문' })];
-    const { stomp } = renderPanel(data, 'teacher');
-    await connect(stomp);
-    const published = () => stomp.last().published.at(-1);
+  it(
+    'gives the teacher delete, mute, slow mode, the question marks and the hands queue',
+    { timeout: 30_000 },
+    async () => {
+      data.history = [chatMessage({ id: 1, writer: '학생', writer_id: 'student-1', content: '안녕하세요' })];
+      data.hands = [{ userId: 'student-1', nickname: '학생', raisedDate: new Date(0).toISOString() }];
+      data.questions = [question({ id: 4, content: '고정할 질문' })];
+      const { stomp } = renderPanel(data, 'teacher');
+      await connect(stomp);
+      const published = () => stomp.last().published.at(-1);
 
-    await userEvent.click(screen.getByRole('button', { name: '채팅 금지' }));
-    // Asked first, with 5 minutes to start with.
-    const dialog = await screen.findByRole('alertdialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: '채팅 금지' }));
-    expect(published()).toEqual({
-      destination: '/app/chat/mute',
-      body: { roomId: CLASS_ID, userId: 'student-1', minutes: 5 },
-    });
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: '천천히 모드' }), '30');
-    expect(published()).toEqual({ destination: '/app/chat/slow', body: { roomId: CLASS_ID, seconds: 30 } });
-    await userEvent.click(screen.getByRole('button', { name: '메시지 삭제' }));
-    expect(published()).toEqual({
-      destination: '/app/chat/delete',
-      body: { roomId: CLASS_ID, messageId: 1 },
-    });
-    // The deletion arrives: the message is gone.
-    await act(async () =>
-      stomp.last().subscriptions.get('/topic/moderation/7')?.(
-        JSON.stringify({ type: 'messageDeleted', roomId: CLASS_ID, messageId: 1 }),
-      ),
-    );
-    expect(screen.queryByText('안녕하세요')).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: '채팅 금지' }));
+      // Asked first, with 5 minutes to start with.
+      const dialog = await screen.findByRole('alertdialog');
+      await userEvent.click(within(dialog).getByRole('button', { name: '채팅 금지' }));
+      expect(published()).toEqual({
+        destination: '/app/chat/mute',
+        body: { roomId: CLASS_ID, userId: 'student-1', minutes: 5 },
+      });
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: '천천히 모드' }), '30');
+      expect(published()).toEqual({ destination: '/app/chat/slow', body: { roomId: CLASS_ID, seconds: 30 } });
+      await userEvent.click(screen.getByRole('button', { name: '메시지 삭제' }));
+      // The delete waits 5 s for '되돌리기' before it is sent.
+      expect(await screen.findByText('메시지를 5초 뒤에 지워요.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: '되돌리기' })).toBeInTheDocument();
+      expect(published()?.destination).not.toBe('/app/chat/delete');
+      await waitFor(
+        () =>
+          expect(published()).toEqual({
+            destination: '/app/chat/delete',
+            body: { roomId: CLASS_ID, messageId: 1 },
+          }),
+        { timeout: 8_000 },
+      );
+      // The deletion arrives: the message is gone.
+      await act(async () =>
+        stomp.last().subscriptions.get('/topic/moderation/7')?.(
+          JSON.stringify({ type: 'messageDeleted', roomId: CLASS_ID, messageId: 1 }),
+        ),
+      );
+      expect(screen.queryByText('안녕하세요')).not.toBeInTheDocument();
 
-    const queue = await screen.findByRole('list', { name: '손든 순서' });
-    expect(within(queue).getByText('✋ 학생')).toBeInTheDocument();
-    await userEvent.click(within(queue).getByRole('button', { name: '내리기' }));
-    expect(published()).toEqual({
-      destination: '/app/hands/lower',
-      body: { roomId: CLASS_ID, userId: 'student-1' },
-    });
+      const queue = await screen.findByRole('list', { name: '손든 순서' });
+      expect(within(queue).getByText('✋ 학생')).toBeInTheDocument();
+      await userEvent.click(within(queue).getByRole('button', { name: '내리기' }));
+      expect(published()).toEqual({
+        destination: '/app/hands/lower',
+        body: { roomId: CLASS_ID, userId: 'student-1' },
+      });
 
-    await userEvent.click(screen.getByRole('tab', { name: '질문 1' }));
-    await userEvent.click(await screen.findByRole('button', { name: '고정' }));
-    expect(published()).toEqual({
-      destination: '/app/questions/pin',
-      body: { roomId: CLASS_ID, questionId: 4 },
-    });
-  });
+      await userEvent.click(screen.getByRole('tab', { name: '질문 1' }));
+      await userEvent.click(await screen.findByRole('button', { name: '고정' }));
+      expect(published()).toEqual({
+        destination: '/app/questions/pin',
+        body: { roomId: CLASS_ID, questionId: 4 },
+      });
+    },
+  );
 
   it('lets a student raise and lower a hand and shows the count', async () => {
     const { stomp } = renderPanel(data);

@@ -70,6 +70,7 @@ describe('the class page', () => {
         }),
       },
       { url: '/api/classes/7/reviews?page=0', respond: () => ({ body: envelope([]) }) },
+      { url: '/api/instructors/teacher-7', respond: () => ({ body: envelope(INSTRUCTOR) }) },
     ]);
     renderWithProviders(<LectureInfoRoute />, { route: '/lecture/info/7', path: '/lecture/info/:classId' });
     expect(await screen.findByRole('link', { name: '문어선생 강사' })).toHaveAttribute(
@@ -77,5 +78,7 @@ describe('the class page', () => {
       '/instructor/teacher-7',
     );
     expect(await screen.findByText('아직 수강평이 없어요. 첫 수강평을 기다리고 있어요.')).toBeInTheDocument();
+    // 강사 소개 is the instructor's own, as on their page: one text, one avatar.
+    expect(await screen.findByText('10년 동안 바다를 그려 왔어요.')).toBeInTheDocument();
   });
 });

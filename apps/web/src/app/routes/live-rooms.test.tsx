@@ -82,8 +82,8 @@ describe('live room pages', { timeout: 15_000 }, () => {
     ).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: '강의실 나가기' }));
-    const dialog = screen.getByRole('alertdialog', { name: '강의를 종료하시겠어요?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: '강의 나가기' }));
+    const dialog = screen.getByRole('alertdialog', { name: '강의를 종료할까요?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '강의 종료' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/teacher/7'));
     expect(fakes.signalling.closeCount).toBe(1);
     expect(fakes.publisher.closeCount).toBe(1);

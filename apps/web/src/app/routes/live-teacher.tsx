@@ -71,6 +71,7 @@ export function Component() {
         </>
       }
       onLeave={room.leave}
+      onStepOut={room.stepOut}
     />
   );
 }

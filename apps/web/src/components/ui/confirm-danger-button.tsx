@@ -10,7 +10,14 @@ export type ConfirmDangerButtonProps = {
   size?: ButtonProps['size'];
   className?: string;
   /** The question the dialog asks: its title, body, confirm label, and way back (UI_TEXTS.cancel unless given). */
-  ask: { title: string; body: ReactNode; confirmLabel: string; cancelLabel?: string };
+  ask: {
+    title: string;
+    body: ReactNode;
+    confirmLabel: string;
+    cancelLabel?: string;
+    /** A second way out beside the confirm button; `close` closes the dialog. */
+    alternative?: { label: string; onClick: (close: () => void) => void };
+  };
   /** Disables the confirm button while the action runs. */
   busy?: boolean;
   /** Runs the dangerous action; `close` closes the confirmation (call it once the action settled). */
@@ -23,7 +30,7 @@ export function ConfirmDangerButton({
   variant = 'danger',
   size,
   className,
-  ask: { cancelLabel, ...dialog },
+  ask: { cancelLabel, alternative, ...dialog },
   busy,
   onConfirm,
 }: ConfirmDangerButtonProps) {
@@ -37,6 +44,14 @@ export function ConfirmDangerButton({
         {...dialog}
         {...(cancelLabel === undefined ? {} : { cancelLabel })}
         {...(busy === undefined ? {} : { busy })}
+        {...(alternative === undefined
+          ? {}
+          : {
+              alternative: {
+                label: alternative.label,
+                onClick: () => alternative.onClick(() => setOpen(false)),
+              },
+            })}
         open={open}
         onOpenChange={setOpen}
         confirmVariant="danger"

@@ -17,6 +17,8 @@ export type ConfirmDialogProps = {
   confirmVariant?: ButtonVariant;
   /** Disables the confirm button while its action runs. */
   busy?: boolean;
+  /** A second way out beside the confirm button (the end dialog's '잠시 나가기'). */
+  alternative?: { label: string; onClick: () => void };
 };
 
 /**
@@ -33,6 +35,7 @@ export function ConfirmDialog({
   cancelLabel = UI_TEXTS.cancel,
   confirmVariant = 'primary',
   busy = false,
+  alternative,
 }: ConfirmDialogProps) {
   const dismissible = cancelLabel !== null;
   return (
@@ -58,6 +61,11 @@ export function ConfirmDialog({
               <RadixDialog.Close asChild>
                 <Button variant="secondary">{cancelLabel}</Button>
               </RadixDialog.Close>
+            )}
+            {alternative && (
+              <Button variant="secondary" onClick={alternative.onClick} disabled={busy}>
+                {alternative.label}
+              </Button>
             )}
             <Button variant={confirmVariant} onClick={onConfirm} disabled={busy}>
               {confirmLabel}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PAGES } from '@sea/contract/paths';
+import { SEARCH_QUERY_MAX, searchQueryError } from '@sea/contract/search';
 import { SearchIcon } from './icons.tsx';
 import { UI_TEXTS } from './texts.ts';
 import styles from './header-search.module.css';
@@ -33,8 +34,13 @@ export function HeaderSearch() {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   if (headerSearchHidden(pathname)) return null;
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The server refuses more words than it searches: say so here, with its words, and send nothing.
+    if (searchQueryError(text) !== null) {
+      event.currentTarget.querySelector('input')?.reportValidity();
+      return;
+    }
     const q = text.trim();
     navigate(q === '' ? PAGES.list : searchResultsPath(q));
     setText('');
@@ -48,9 +54,12 @@ export function HeaderSearch() {
           aria-label={UI_TEXTS.searchLabel}
           placeholder={UI_TEXTS.searchPlaceholder}
           value={text}
-          maxLength={50}
+          maxLength={SEARCH_QUERY_MAX}
           enterKeyHint="search"
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            event.target.setCustomValidity(searchQueryError(event.target.value) ?? '');
+            setText(event.target.value);
+          }}
         />
         <button type="submit" className={styles.submit}>
           <SearchIcon width={18} height={18} />

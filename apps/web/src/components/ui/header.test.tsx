@@ -39,6 +39,16 @@ describe('Header', () => {
     expect(await screen.findByText('path: /list?q=%EB%93%9C%EB%A1%9C+%EC%9E%89')).toBeInTheDocument();
   });
 
+  it("refuses more than five words before sending, with the server's words", async () => {
+    renderHeader('/');
+    const box = screen.getByRole('searchbox', { name: '강의 검색' });
+    await userEvent.type(box, '바 다 강 의 설 명{Enter}');
+    expect((box as HTMLInputElement).validationMessage).toBe('검색어는 단어 5개까지 입력할 수 있어요.');
+    expect(screen.queryByText(/^path:/)).not.toBeInTheDocument();
+    await userEvent.type(box, '{Backspace}{Backspace}{Enter}');
+    expect(await screen.findByText(/^path: \/list\?q=/)).toBeInTheDocument();
+  });
+
   it('has a narrow-screen search button that opens the list with its search box focused', async () => {
     renderHeader('/');
     await userEvent.click(screen.getByRole('link', { name: '강의 검색하기' }));

@@ -1,4 +1,4 @@
-import type { Attendance, AttendanceRow } from '@sea/contract/attendance';
+import type { Attendance, AttendanceRow, AttendanceStatus } from '@sea/contract/attendance';
 
 /** The rows of each session, by session id, in the record's order (by nickname). */
 export function rowsBySession(attendance: Attendance): Map<number, AttendanceRow[]> {
@@ -56,4 +56,11 @@ export function lastLeftAt(row: AttendanceRow): string | 'in' | null {
     (last, join) => (join.left_at !== null && (last === null || join.left_at > last) ? join.left_at : last),
     null,
   );
+}
+
+/** How many rows say 출석, 지각 and 결석. */
+export function statusCounts(rows: readonly AttendanceRow[]): Record<AttendanceStatus, number> {
+  const counts = { present: 0, late: 0, absent: 0 };
+  for (const row of rows) counts[row.status] += 1;
+  return counts;
 }

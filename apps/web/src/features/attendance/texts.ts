@@ -13,6 +13,7 @@ export const ATTENDANCE_TEXTS = {
   downloadFailed: '출석 기록 파일을 내려받지 못했어요.',
   session: '세션',
   student: '학생',
+  status: '출석',
   joins: '입장 횟수',
   firstJoin: '첫 입장',
   lastLeave: '마지막 퇴장',
@@ -23,6 +24,7 @@ export const ATTENDANCE_TEXTS = {
   sessionsJoinedValue: (joined: number, total: number) => `${joined} / ${total}회`,
   absent: '참여 기록 없음',
   joinCount: (count: number) => `${count}회`,
-  sessionCaption: (title: string, count: number) => `${title} · 참여 ${count}명`,
+  sessionCaption: (title: string, counts: { present: number; late: number; absent: number }) =>
+    `${title} · 출석 ${counts.present}명 · 지각 ${counts.late}명 · 결석 ${counts.absent}명`,
   unknownStudent: '탈퇴한 사용자',
 } as const;

@@ -176,9 +176,12 @@ export const CLASS_TEXTS = {
     controlsSlot: '방송 설정 버튼이 여기에 나타나요',
     instructor: (name: string) => `${name} 강사`,
     leave: '강의실 나가기',
-    leaveTitle: '강의를 종료하시겠어요?',
-    leaveBody: '강의가 끝났나요?',
-    leaveConfirm: '강의 나가기',
+    leaveTitle: '강의를 종료할까요?',
+    leaveBody:
+      '강의 종료를 누르면 모든 수강생이 강의실에서 나가고, 녹화한 강의로 다시보기를 만들어요. ' +
+      '잠시 나가기를 누르면 강의는 그대로 이어지고, 10분 안에 강의를 다시 시작하면 이어서 진행할 수 있어요.',
+    leaveConfirm: '강의 종료',
+    stepOut: '잠시 나가기',
     loadFailed: '강의 정보를 불러오지 못했어요.',
   },
 } as const;

@@ -19,17 +19,39 @@ export function muteStudent(connection: RoomConnection | null, userId: string, m
   connection?.publish(CHAT_MUTE_DESTINATION, { userId, minutes });
 }
 
-/** The moderation of each chat message for the teacher (muting asks first); undefined for a student. */
+/** How long a deleted message can still be kept ('되돌리기') before the delete is sent. */
+export const UNDO_DELETE_MS = 5_000;
+
+/**
+ * Sends `send` after UNDO_DELETE_MS unless the returned undo runs first; `offerUndo` shows the way back (a
+ * notice with '되돌리기') for that long.
+ */
+export function deleteLater(
+  send: () => void,
+  offerUndo: (undo: () => void, forMs: number) => void,
+): () => void {
+  const timer = setTimeout(send, UNDO_DELETE_MS);
+  const undo = () => clearTimeout(timer);
+  offerUndo(undo, UNDO_DELETE_MS);
+  return undo;
+}
+
+/**
+ * The moderation of each chat message for the teacher (muting asks first; a delete waits UNDO_DELETE_MS for
+ * '되돌리기' through `offerUndo`); undefined for a student.
+ */
 export function messageModeration(
   connection: RoomConnection | null,
   role: RoomRole,
   askMute: (target: MuteTarget) => void,
+  offerUndo: (undo: () => void, forMs: number) => void = () => undefined,
 ): ((message: ChatMessage) => ModerationActions) | undefined {
   if (role !== 'teacher') return undefined;
   return (message) => {
     const writer = message.writer_id;
     return {
-      onDelete: () => connection?.publish(CHAT_DELETE_DESTINATION, { messageId: message.id }),
+      onDelete: () =>
+        deleteLater(() => connection?.publish(CHAT_DELETE_DESTINATION, { messageId: message.id }), offerUndo),
       onMute:
         message.role === 'student' && writer !== null
           ? () => askMute({ userId: writer, nickname: message.writer?.trim() || '' })

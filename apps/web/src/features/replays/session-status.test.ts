@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionRecording } from '@sea/contract/sessions';
-import { canRemake, gapsText, sessionStatus } from './session-status.ts';
+import { canRemake, gapMarks, gapsText, sessionStatus } from './session-status.ts';
 
 function recording(overrides: Partial<SessionRecording>): SessionRecording {
   return {
@@ -58,5 +58,27 @@ describe('canRemake', () => {
     expect(canRemake(recording({ state: 'processing', error: '저장 공간이 부족해…' }))).toBe(true);
     expect(canRemake(recording({ state: 'processing', error: null }))).toBe(false);
     expect(canRemake(recording({ state: 'ready' }))).toBe(false);
+  });
+});
+
+describe('gapMarks', () => {
+  it('puts each gap where the replay cuts it, on the replay’s own length', () => {
+    // A 100-minute lecture missing 10:00-20:00 and 50:00-60:00: an 80-minute replay, cut at 10:00 and 40:00.
+    const marks = gapMarks(
+      [
+        { from_s: 600, until_s: 1200 },
+        { from_s: 3000, until_s: 3600 },
+      ],
+      6000,
+    );
+    expect(marks).toEqual([
+      { atPercent: 12.5, label: '녹화되지 않은 구간 10:00-20:00' },
+      { atPercent: 50, label: '녹화되지 않은 구간 50:00-1:00:00' },
+    ]);
+  });
+
+  it('marks nothing without gaps or without a length left', () => {
+    expect(gapMarks([], 600)).toEqual([]);
+    expect(gapMarks([{ from_s: 0, until_s: 600 }], 600)).toEqual([]);
   });
 });

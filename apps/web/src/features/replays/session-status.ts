@@ -1,4 +1,4 @@
-import type { SessionRecording } from '@sea/contract/sessions';
+import type { RecordingGap, SessionRecording } from '@sea/contract/sessions';
 import { formatClock } from '../../lib/format-date-time.ts';
 import { REPLAY_TEXTS } from './texts.ts';
 
@@ -19,6 +19,28 @@ export function gapsText(recording: Pick<SessionRecording, 'state' | 'gaps'>): s
   if (recording.state !== 'ready' || recording.gaps.length === 0) return null;
   const stretches = recording.gaps.map((gap) => `${formatClock(gap.from_s)}-${formatClock(gap.until_s)}`);
   return REPLAY_TEXTS.gaps(stretches.join(', '));
+}
+
+/** Where a gap sits on the replay's timeline, and what it says. */
+export type GapMark = { atPercent: number; label: string };
+
+/**
+ * The gaps as marks on the replay's timeline. The replay has them cut out, so each is a point: its start in
+ * lecture time less the gaps before it, over the replay's length (the lecture's, less every gap).
+ */
+export function gapMarks(gaps: readonly RecordingGap[], lectureS: number): GapMark[] {
+  const missingS = gaps.reduce((sum, gap) => sum + Math.max(0, gap.until_s - gap.from_s), 0);
+  const lengthS = lectureS - missingS;
+  if (lengthS <= 0) return [];
+  let before = 0;
+  return gaps.map((gap) => {
+    const atS = Math.min(lengthS, Math.max(0, gap.from_s - before));
+    before += Math.max(0, gap.until_s - gap.from_s);
+    return {
+      atPercent: Math.round((atS / lengthS) * 1000) / 10,
+      label: REPLAY_TEXTS.gapMark(`${formatClock(gap.from_s)}-${formatClock(gap.until_s)}`),
+    };
+  });
 }
 
 /** True when the teacher can ask for the replay again: it failed, or it waits for a cause the server told. */

@@ -16,6 +16,8 @@ export const REPLAY_TEXTS = {
   /** The stretches a ready replay is missing, in lecture time: '녹화되지 않은 구간: 12:30-18:05'. */
   gaps: (stretches: string) => `녹화되지 않은 구간: ${stretches}`,
   gapsHint: '이 구간은 다시보기에서 빠졌어요. 그 사이의 채팅은 남아 있어요.',
+  gapMarks: '재생 막대의 녹화되지 않은 구간',
+  gapMark: (stretch: string) => `녹화되지 않은 구간 ${stretch}`,
   remake: '다시 만들기',
   remade: '다시보기를 다시 만들고 있어요.',
   remakeFailed: '다시보기를 다시 만들지 못했어요.',
@@ -43,7 +45,7 @@ export const REPLAY_TEXTS = {
   removeFailed: '다시보기를 삭제하지 못했어요.',
   actionsLabel: (title: string) => `${title} 관리`,
 
-  crumbs: { home: '홈', dashboard: '대시보드' },
+  crumbs: { home: '홈', dashboard: '대시보드', replay: '다시보기' },
 
   page: {
     loading: '다시보기를 불러오는 중이에요...',

@@ -6,11 +6,11 @@ import { http } from '../../../lib/http.ts';
 const UTF8_BOM = '\uFEFF';
 
 /**
- * `GET /api/classes/{id}/attendance?format=csv`, saved as a file. The route needs the bearer token, so a plain
+ * `GET /api/classes/{id}/attendance?format=csv`, saved as a file named after the class. The route needs the bearer token, so a plain
  * link cannot fetch it: the app's client fetches it and the browser saves the blob. Reading the body as text
  * drops the server's byte order mark, so it is put back.
  */
-export async function downloadAttendanceCsv(classId: number): Promise<void> {
+export async function downloadAttendanceCsv(classId: number, className: string): Promise<void> {
   const text = await http<unknown>(toPath(ROUTES.attendance, { classId }), {
     query: { format: 'csv' },
     bare: true,
@@ -23,7 +23,8 @@ export async function downloadAttendanceCsv(classId: number): Promise<void> {
   try {
     const link = document.createElement('a');
     link.href = url;
-    link.download = attendanceCsvName(classId);
+    // The server's own name ('노션으로 하루 정리_출석부_2026-12-02.csv'): a blob's link does not read its header.
+    link.download = attendanceCsvName(className, new Date());
     document.body.append(link);
     link.click();
     link.remove();

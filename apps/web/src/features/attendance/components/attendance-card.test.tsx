@@ -10,6 +10,9 @@ import { MyAttendance } from './my-attendance.tsx';
 
 const CSV = '세션 시작,세션 종료,학생,첫 입장,마지막 퇴장,입장 횟수,실시간 시청(분),다시보기 시청(분)\r\n';
 
+/** Today in Korea, as the file name writes it. */
+const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Seoul' }).format(new Date());
+
 function cells(row: HTMLElement): string[] {
   return [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '');
 }
@@ -24,23 +27,27 @@ afterEach(() => {
 });
 
 describe("the teacher's attendance card", { timeout: 15_000 }, () => {
-  it('shows a table per session: joins, first join, last leave, live and replay watch time', async () => {
+  it('shows a table per session: 출석 / 지각 / 결석, joins, first join, last leave, watch times', async () => {
     mockFetch([
       { url: '/api/classes/7/attendance', respond: () => ({ body: envelope(attendanceRecord()) }) },
     ]);
     renderWithProviders(<AttendanceCard classId={7} />);
-    const newest = await screen.findByRole('table', { name: '파도 읽기 2강 · 참여 3명' });
+    const newest = await screen.findByRole('table', {
+      name: '파도 읽기 2강 · 출석 1명 · 지각 1명 · 결석 1명',
+    });
     const rows = within(newest).getAllByRole('row').slice(1);
     expect(rows.map(cells)).toEqual([
-      ['해달', '2회', '19:02', '20:00', '53분', '0초'],
-      ['물범', '1회', '19:10', '접속 중', '25분', '45초'],
-      ['게', '0회', '-', '-', '0초', '20분'],
+      ['해달', '출석', '2회', '19:02', '20:00', '53분', '0초'],
+      ['물범', '지각', '1회', '19:15', '접속 중', '25분', '45초'],
+      ['게', '결석', '0회', '-', '-', '0초', '20분'],
     ]);
+    // Each value carries its label, which a phone shows above it in the row's card.
+    expect(rows[2]?.querySelector('td')?.dataset.label).toBe('출석');
     expect(
-      screen.getByRole('table', { name: /2026년 11월 17일 \(화\) 10:00 · 참여 1명/ }),
+      screen.getByRole('table', { name: /2026년 11월 17일 \(화\) 10:00 · 출석 1명 · 지각 0명 · 결석 0명/ }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: /아무도 오지 않은 날/ })).not.toBeInTheDocument();
-    expect(screen.getByText('아무도 오지 않은 날 · 참여 0명')).toBeInTheDocument();
+    expect(screen.getByText('아무도 오지 않은 날 · 출석 0명 · 지각 0명 · 결석 0명')).toBeInTheDocument();
     expect(screen.getByText('참여한 수강생이 없어요.')).toBeInTheDocument();
   });
 
@@ -49,7 +56,7 @@ describe("the teacher's attendance card", { timeout: 15_000 }, () => {
       { url: '/api/classes/7/attendance', respond: () => ({ body: envelope(attendanceRecord()) }) },
     ]);
     renderWithProviders(<AttendanceCard classId={7} />);
-    await screen.findByRole('table', { name: '파도 읽기 2강 · 참여 3명' });
+    await screen.findByRole('table', { name: /^파도 읽기 2강 · / });
     await userEvent.click(screen.getByRole('button', { name: '학생별' }));
     expect(screen.getByRole('button', { name: '학생별' })).toHaveAttribute('aria-pressed', 'true');
     const table = screen.getByRole('table', { name: '학생별' });
@@ -83,7 +90,9 @@ describe("the teacher's attendance card", { timeout: 15_000 }, () => {
     });
     renderWithProviders(<AttendanceCard classId={7} />);
     await userEvent.click(await screen.findByRole('button', { name: 'CSV 내려받기' }));
-    await waitFor(() => expect(clicks).toEqual([{ href: 'blob:attendance', download: 'attendance-7.csv' }]));
+    await waitFor(() =>
+      expect(clicks).toEqual([{ href: 'blob:attendance', download: `파도 읽기_출석부_${today()}.csv` }]),
+    );
     const request = calls.find((call) => call.url.endsWith('format=csv'));
     expect(request?.headers.get('authorization')).toBe('Bearer a');
     const bytes = new Uint8Array(await (saved[0] as Blob).arrayBuffer());
@@ -126,8 +135,8 @@ describe("a student's own attendance", { timeout: 15_000 }, () => {
     renderWithProviders(<MyAttendance classId={7} />);
     const table = await screen.findByRole('table', { name: '내 출석 기록' });
     expect(within(table).getAllByRole('row').slice(1).map(cells)).toEqual([
-      ['파도 읽기 2강', '2회', '53분', '0초'],
-      ['2026년 11월 17일 (화) 10:00', '1회', '1시간', '10분'],
+      ['파도 읽기 2강', '출석', '2회', '53분', '0초'],
+      ['2026년 11월 17일 (화) 10:00', '출석', '1회', '1시간', '10분'],
       ['아무도 오지 않은 날', '참여 기록 없음'],
     ]);
     expect(screen.queryByRole('button', { name: 'CSV 내려받기' })).not.toBeInTheDocument();

@@ -21,7 +21,7 @@ export function AttendanceCard({ classId }: { classId: number }) {
 
   const download = () => {
     setDownloading(true);
-    downloadAttendanceCsv(classId)
+    downloadAttendanceCsv(classId, data?.class_name ?? '')
       .catch(() => notify(texts.downloadFailed, { tone: 'error' }))
       .finally(() => setDownloading(false));
   };

@@ -1,3 +1,4 @@
+import { ATTENDANCE_STATUS_LABELS } from '@sea/contract/attendance';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDuration } from '../../../lib/format-date-time.ts';
 import { sessionTitle } from '../../../lib/session-title.ts';
@@ -9,7 +10,7 @@ import { TableScroll } from './table-scroll.tsx';
 
 const texts = ATTENDANCE_TEXTS;
 
-/** A student's own record: for each session, how often they joined and how long they watched. */
+/** A student's own record: for each session, 출석 / 지각 / 결석, how often they joined, how long they watched. */
 export function MyAttendance({ classId }: { classId: number }) {
   const attendance = useAttendance(classId);
   const data = attendance.data;
@@ -29,6 +30,7 @@ export function MyAttendance({ classId }: { classId: number }) {
             <thead>
               <tr>
                 <th scope="col">{texts.session}</th>
+                <th scope="col">{texts.status}</th>
                 <th scope="col">{texts.joins}</th>
                 <th scope="col">{texts.liveWatch}</th>
                 <th scope="col">{texts.replayWatch}</th>
@@ -41,11 +43,14 @@ export function MyAttendance({ classId }: { classId: number }) {
                   <tr key={session.id}>
                     <th scope="row">{sessionTitle(session.title, session.started_at)}</th>
                     {row === undefined ? (
-                      <td colSpan={3} className={styles.none}>
+                      <td colSpan={4} className={styles.none}>
                         {texts.absent}
                       </td>
                     ) : (
                       <>
+                        <td>
+                          <span className={styles[row.status]}>{ATTENDANCE_STATUS_LABELS[row.status]}</span>
+                        </td>
                         <td>{texts.joinCount(row.joins.length)}</td>
                         <td>{formatDuration(row.live_watch_s)}</td>
                         <td>{formatDuration(row.replay_watch_s)}</td>

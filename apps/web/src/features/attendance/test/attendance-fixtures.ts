@@ -1,10 +1,14 @@
 import type { Attendance } from '@sea/contract/attendance';
 
-/** Two sessions of class 7: three students in the newer, one in the older (local times 19:00 and 10:00). */
+/**
+ * Three sessions of class 7: three students in the newest (출석, 지각, 결석), one in the next (local times 19:00
+ * and 10:00), none in the oldest.
+ */
 export function attendanceRecord(): Attendance {
   const at = (day: number, hour: number, minute: number) =>
     new Date(2026, 10, day, hour, minute).toISOString();
   return {
+    class_name: '파도 읽기',
     sessions: [
       { id: 2, started_at: at(24, 19, 0), ended_at: at(24, 20, 0), title: '파도 읽기 2강' },
       { id: 1, started_at: at(17, 10, 0), ended_at: at(17, 11, 0), title: null },
@@ -15,6 +19,7 @@ export function attendanceRecord(): Attendance {
         session_id: 2,
         user_id: 'u-otter',
         nickname: '해달',
+        status: 'present',
         joins: [
           { joined_at: at(24, 19, 2), left_at: at(24, 19, 30) },
           { joined_at: at(24, 19, 35), left_at: at(24, 20, 0) },
@@ -26,7 +31,8 @@ export function attendanceRecord(): Attendance {
         session_id: 2,
         user_id: 'u-seal',
         nickname: '물범',
-        joins: [{ joined_at: at(24, 19, 10), left_at: null }],
+        status: 'late',
+        joins: [{ joined_at: at(24, 19, 15), left_at: null }],
         live_watch_s: 1_500,
         replay_watch_s: 45,
       },
@@ -34,6 +40,7 @@ export function attendanceRecord(): Attendance {
         session_id: 2,
         user_id: 'u-crab',
         nickname: '게',
+        status: 'absent',
         joins: [],
         live_watch_s: 0,
         replay_watch_s: 1_200,
@@ -42,6 +49,7 @@ export function attendanceRecord(): Attendance {
         session_id: 1,
         user_id: 'u-otter',
         nickname: '해달',
+        status: 'present',
         joins: [{ joined_at: at(17, 10, 0), left_at: at(17, 11, 0) }],
         live_watch_s: 3_600,
         replay_watch_s: 600,

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { SEARCH_QUERY_MAX } from '@sea/contract/search';
+import { SEARCH_QUERY_MAX, searchQueryError } from '@sea/contract/search';
 import { SearchIcon } from '../../../components/ui/icons.tsx';
 import { CATALOGUE_TEXTS } from '../texts.ts';
 import styles from './search-box.module.css';
@@ -17,8 +17,13 @@ export function SearchBox({ value, onSearch, focus = false }: SearchBoxProps) {
   const [text, setText] = useState(value);
   const id = useId();
   useEffect(() => setText(value), [value]);
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The server refuses more words than it searches: say so here, with its words, and send nothing.
+    if (searchQueryError(text) !== null) {
+      event.currentTarget.querySelector('input')?.reportValidity();
+      return;
+    }
     onSearch(text.trim());
   }
   return (
@@ -37,6 +42,7 @@ export function SearchBox({ value, onSearch, focus = false }: SearchBoxProps) {
         // The visitor pressed the search button to type here: the box is what they asked for.
         autoFocus={focus}
         onChange={(event) => {
+          event.target.setCustomValidity(searchQueryError(event.target.value) ?? '');
           setText(event.target.value);
           if (event.target.value === '' && value !== '') onSearch('');
         }}

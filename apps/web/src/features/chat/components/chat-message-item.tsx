@@ -1,3 +1,4 @@
+import { useRef, useState, type PointerEvent } from 'react';
 import type { ChatMessage } from '@sea/contract/chat';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { formatTimeOfDay } from '../../../lib/format-date-time.ts';
@@ -13,11 +14,38 @@ export type ChatMessageItemProps = {
   actions?: MessageActions | undefined;
 };
 
-/** One message: the writer's picture and name (or 'anonymous', and '강사' for the teacher), the text, the time. */
+/** How long a finger rests on a message before its actions show (a touch screen has no hover). */
+export const LONG_PRESS_MS = 500;
+
+/**
+ * One message: the writer's picture and name (or 'anonymous', and '강사' for the teacher), the text, the time;
+ * its actions on hover or focus, or after a long press on a touch screen.
+ */
 export function ChatMessageItem({ message, mine, actions }: ChatMessageItemProps) {
   const writer = message.writer?.trim() ? message.writer : CHAT_TEXTS.anonymous;
+  const [actionsOpen, setActionsOpen] = useState(false);
+  const press = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const release = () => clearTimeout(press.current);
+  const longPress = actions
+    ? {
+        onPointerDown: (event: PointerEvent) => {
+          // A mouse has hover; a finger or a pen gets the long press.
+          if (event.pointerType === 'mouse') return;
+          release();
+          press.current = setTimeout(() => setActionsOpen((open) => !open), LONG_PRESS_MS);
+        },
+        onPointerUp: release,
+        onPointerLeave: release,
+        onPointerCancel: release,
+      }
+    : {};
   return (
-    <li className={mine ? `${styles.item} ${styles.mine}` : styles.item} data-mine={mine || undefined}>
+    <li
+      className={mine ? `${styles.item} ${styles.mine}` : styles.item}
+      data-mine={mine || undefined}
+      data-actions-open={actionsOpen || undefined}
+      {...longPress}
+    >
       {!mine && <Avatar name={writer} src={message.profile_image_path} size={32} set="chat" alt="" />}
       <div className={styles.bubbleColumn}>
         {mine ? (

@@ -3,6 +3,7 @@ import type { ClassItem } from '@sea/contract/classes';
 import { MyClassroomBreadcrumb } from '../../../components/ui/my-classroom-breadcrumb.tsx';
 import { RetryButton } from '../../../components/ui/load-failed.tsx';
 import { PageAlert } from '../../../components/ui/page-alert.tsx';
+import { Card } from '../../../components/ui/card.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { bannerFor, instructorImageFor } from '../../../lib/default-images.ts';
@@ -20,6 +21,8 @@ import styles from './class-info-page.module.css';
 const texts = CLASS_TEXTS.info;
 
 export type ClassInfoPageProps = {
+  /** The '강사 소개' card's content: the instructor's own (the route composes it); else the class's text. */
+  instructorIntro?: (item: ClassItem) => ReactNode;
   /** What follows the introduction (the route adds the reviews). */
   below?: (item: ClassItem) => ReactNode;
   /** The teacher's name, as a link where the route has somewhere to lead. */
@@ -31,7 +34,7 @@ export type ClassInfoPageProps = {
  * whether it has replays beside the action. One column at 1184 px and below; above, the banner and
  * texts on the left and a sticky summary with the one action on the right, under a breadcrumb.
  */
-export function ClassInfoPage({ below, instructorLink }: ClassInfoPageProps = {}) {
+export function ClassInfoPage({ below, instructorLink, instructorIntro }: ClassInfoPageProps = {}) {
   const classId = useClassId();
   const query = useClass(classId);
 
@@ -68,17 +71,25 @@ export function ClassInfoPage({ below, instructorLink }: ClassInfoPageProps = {}
           <UpcomingSchedule classId={item.id} />
           <InfoSection title={texts.goal} text={item.object} fallback={texts.noGoal} />
           <InfoSection title={texts.description} text={item.description} fallback={texts.noDescription} />
-          <InfoSection title={texts.instructor} text={item.instructor_info} fallback={texts.noInstructorInfo}>
-            <div className={styles.instructor}>
-              <img
-                src={instructorImageFor(item.instructor)}
-                alt={texts.instructorImageAlt(item.instructor)}
-                width={64}
-                height={64}
-              />
-              <strong>{item.instructor}</strong>
-            </div>
-          </InfoSection>
+          {instructorIntro ? (
+            <Card title={texts.instructor}>{instructorIntro(item)}</Card>
+          ) : (
+            <InfoSection
+              title={texts.instructor}
+              text={item.instructor_info}
+              fallback={texts.noInstructorInfo}
+            >
+              <div className={styles.instructor}>
+                <img
+                  src={instructorImageFor(item.instructor)}
+                  alt={texts.instructorImageAlt(item.instructor)}
+                  width={64}
+                  height={64}
+                />
+                <strong>{item.instructor}</strong>
+              </div>
+            </InfoSection>
+          )}
           <InfoSection title={texts.prerequisite} text={item.prerequisite} fallback={texts.noPrerequisite} />
         </div>
       </article>

@@ -72,16 +72,35 @@ describe('live room frame', { timeout: 15_000 }, () => {
       screen.getByRole('button', { name: '웹캠 켜기' }),
     );
     await userEvent.click(screen.getByRole('button', { name: '강의실 나가기' }));
-    let dialog = screen.getByRole('alertdialog', { name: '강의를 종료하시겠어요?' });
-    expect(dialog).toHaveAccessibleDescription('강의가 끝났나요?');
+    let dialog = screen.getByRole('alertdialog', { name: '강의를 종료할까요?' });
+    // The dialog says what each way out does.
+    expect(dialog).toHaveAccessibleDescription(
+      /강의 종료를 누르면 모든 수강생이 강의실에서 나가고, 녹화한 강의로 다시보기를 만들어요.*잠시 나가기를 누르면 강의는 그대로 이어지고/,
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: '취소' }));
     expect(onLeave).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: '강의실 나가기' }));
-    dialog = screen.getByRole('alertdialog', { name: '강의를 종료하시겠어요?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: '강의 나가기' }));
+    dialog = screen.getByRole('alertdialog', { name: '강의를 종료할까요?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '강의 종료' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/teacher/7'));
     expect(onLeave).toHaveBeenCalledOnce();
+  });
+
+  it("steps out with '잠시 나가기' without ending the lecture", async () => {
+    mockFetch([detail]);
+    const onLeave = vi.fn(async () => undefined);
+    const onStepOut = vi.fn(async () => undefined);
+    const { router } = renderWithProviders(
+      <LiveRoomFrame classId={7} role="teacher" onLeave={onLeave} onStepOut={onStepOut} />,
+      { route: '/live/teacher/7', path: '/live/teacher/:classId' },
+    );
+    await userEvent.click(screen.getByRole('button', { name: '강의실 나가기' }));
+    const dialog = screen.getByRole('alertdialog', { name: '강의를 종료할까요?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '잠시 나가기' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/teacher/7'));
+    expect(onStepOut).toHaveBeenCalledOnce();
+    expect(onLeave).not.toHaveBeenCalled();
   });
 
   it('says so when the class cannot be loaded', async () => {

@@ -24,6 +24,8 @@ export type LiveRoomFrameProps = {
   controls?: ReactNode;
   /** Teacher only: runs when the teacher confirms leaving, before going to the dashboard (ends the live state). */
   onLeave?: () => void | Promise<void>;
+  /** The teacher's '잠시 나가기': leaves the room without ending the lecture. */
+  onStepOut?: () => void | Promise<void>;
 };
 
 /**
@@ -41,6 +43,7 @@ export function LiveRoomFrame({
   chat,
   controls,
   onLeave,
+  onStepOut,
 }: LiveRoomFrameProps) {
   const query = useClass(classId);
   const [corner, setCorner] = useState(0);
@@ -92,7 +95,11 @@ export function LiveRoomFrame({
               >
                 {controls ?? <p className={styles.placeholder}>{texts.controlsSlot}</p>}
               </div>
-              <LeaveClassroomButton classId={classId} {...(onLeave ? { onLeave } : {})} />
+              <LeaveClassroomButton
+                classId={classId}
+                {...(onLeave ? { onLeave } : {})}
+                {...(onStepOut ? { onStepOut } : {})}
+              />
             </div>
           )}
         </div>

@@ -33,6 +33,17 @@ describe('teacher dashboard', { timeout: 15_000 }, () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it("keeps '강의 삭제' with '정보 수정' and '녹화하지 않기' with the start, so a wrap never orphans one", async () => {
+    mockFetch([teacher()]);
+    renderTeacher();
+    const remove = await screen.findByRole('button', { name: '강의 삭제' });
+    const pair = remove.parentElement;
+    expect(pair?.children).toHaveLength(2);
+    expect(within(pair as HTMLElement).getByRole('button', { name: '정보 수정' })).toBeInTheDocument();
+    const start = screen.getByRole('button', { name: '라이브 강의 시작' }).parentElement;
+    expect(within(start as HTMLElement).getByRole('checkbox', { name: '녹화하지 않기' })).toBeInTheDocument();
+  });
+
   it("starts the lecture without recording when '녹화하지 않기' is checked", async () => {
     mockFetch([teacher()]);
     const { router } = renderTeacher();

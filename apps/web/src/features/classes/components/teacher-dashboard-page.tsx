@@ -30,21 +30,25 @@ export function TeacherDashboardPage({
           title={texts.teacherTitle}
           actions={
             <>
-              <Button size="lg" onClick={() => navigate(paths.liveTeacher.to(classId, { record }))}>
-                {texts.startLive}
-              </Button>
-              <label className={styles.noRecording}>
-                <input
-                  type="checkbox"
-                  checked={!record}
-                  onChange={(event) => setRecord(!event.target.checked)}
-                />
-                {texts.noRecording}
-              </label>
-              <Button variant="secondary" onClick={() => navigate(paths.dashboardEdit.to(classId))}>
-                {texts.editInfo}
-              </Button>
-              <DeleteClassButton classId={classId} />
+              <span className={styles.actionGroup}>
+                <Button size="lg" onClick={() => navigate(paths.liveTeacher.to(classId, { record }))}>
+                  {texts.startLive}
+                </Button>
+                <label className={styles.noRecording}>
+                  <input
+                    type="checkbox"
+                    checked={!record}
+                    onChange={(event) => setRecord(!event.target.checked)}
+                  />
+                  {texts.noRecording}
+                </label>
+              </span>
+              <span className={styles.actionGroup}>
+                <Button variant="secondary" onClick={() => navigate(paths.dashboardEdit.to(classId))}>
+                  {texts.editInfo}
+                </Button>
+                <DeleteClassButton classId={classId} />
+              </span>
             </>
           }
           aside={

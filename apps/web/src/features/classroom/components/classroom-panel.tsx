@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { ChatMessage, RoomRole } from '@sea/contract/chat';
 import { CHAT_SLOW_DESTINATION } from '@sea/contract/classroom';
 import frame from '../../../components/ui/side-panel.module.css';
+import { useNotify } from '../../../components/ui/use-notify.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatCountdown } from '../../../lib/format-date-time.ts';
 import type { RoomView } from '../../../lib/realtime/use-room-connection.ts';
@@ -72,6 +73,7 @@ export function ClassroomPanel({ classId, role = 'student', room, chat, handActi
   const { slowSeconds, mutedUntil, mutes, now } = useModerationState(connection, me);
   const [tab, setTab] = useState<ClassroomTab>('chat');
   const [muting, setMuting] = useState<MuteTarget | null>(null);
+  const notify = useNotify();
   const mutedLeft = mutedUntil === null ? null : formatCountdown((Date.parse(mutedUntil) - now) / 1000);
   const teacher = role === 'teacher';
   const offline = state !== 'connected';
@@ -130,7 +132,9 @@ export function ClassroomPanel({ classId, role = 'student', room, chat, handActi
             </p>
           )}
           {chat({
-            actionsFor: messageModeration(connection, role, setMuting),
+            actionsFor: messageModeration(connection, role, setMuting, (undo, forMs) =>
+              notify(T.deleteScheduled, { durationMs: forMs, action: { label: T.undoDelete, run: undo } }),
+            ),
             footer,
             blocked: mutedLeft === null ? null : T.mutedPlaceholder(mutedLeft),
           })}

@@ -44,6 +44,11 @@ export type TeacherRoom = {
   toggle: (name: ToggleName) => void;
   /** Ends the broadcast: stops the devices and closes the connection (the class stops being live). */
   leave: () => void;
+  /**
+   * Steps out without ending the lecture ('잠시 나가기'): tells the media service (which then keeps the room for
+   * STEP_OUT_MS), then closes as {@link leave} does. Coming back is starting the room again.
+   */
+  stepOut: () => Promise<void>;
   speaking: TeacherSpeaking;
 };
 
@@ -250,6 +255,15 @@ export function useTeacherRoom(classId: number, options: { record?: boolean } = 
   }, [recording, recordingBusy]);
 
   const leave = useCallback(() => sessionRef.current?.close(), []);
+  const stepOut = useCallback(async () => {
+    const session = sessionRef.current;
+    try {
+      await session?.signalling?.request('stepOut', {});
+    } finally {
+      // Stepping out never gets stuck: unanswered, the connection still closes (and the room ends as on leave).
+      session?.close();
+    }
+  }, []);
 
   const speakingAction = useCallback((action: (listener: SpeakerListenerLike) => Promise<void>) => {
     const listener = sessionRef.current?.speakers;
@@ -282,6 +296,7 @@ export function useTeacherRoom(classId: number, options: { record?: boolean } = 
     ready,
     toggle,
     leave,
+    stepOut,
     speaking,
   };
 }

@@ -56,8 +56,8 @@ function routes(session: SessionDetail, chatAnswer: () => { status?: number; bod
   ]);
 }
 
-function renderPage(role: 'teacher' | 'student' = 'student') {
-  return renderWithProviders(<ReplayPage classId={7} sessionId={5} role={role} />);
+function renderPage(role: 'teacher' | 'student' = 'student', className?: string) {
+  return renderWithProviders(<ReplayPage classId={7} sessionId={5} role={role} className={className} />);
 }
 
 /** The video inside the player, as the page's chat sync and watch beats see it. */
@@ -106,6 +106,17 @@ afterAll(() => {
 });
 
 describe('replay page', { timeout: 15_000 }, () => {
+  it('says which stretches were not recorded and marks them on the timeline', async () => {
+    routes(detail({ gaps: [{ from_s: 750, until_s: 1085 }] }), () => ({ body: envelope(chat) }));
+    renderPage();
+    expect(await screen.findByText(/녹화되지 않은 구간: 12:30-18:05/, { selector: 'p' })).toBeInTheDocument();
+    const marks = screen.getByRole('list', { name: '재생 막대의 녹화되지 않은 구간' });
+    const mark = within(marks).getByRole('listitem');
+    expect(mark).toHaveTextContent('녹화되지 않은 구간 12:30-18:05');
+    // 12:30 into a replay of 50:00 less the 5:35 cut out.
+    expect(mark.style.left).toBe(`${Math.round((750 / (3000 - 335)) * 1000) / 10}%`);
+  });
+
   it('shows the title, the date and length, the player and the MP4 download', async () => {
     routes(detail(), () => ({ body: envelope(chat) }));
     renderPage();
@@ -118,11 +129,17 @@ describe('replay page', { timeout: 15_000 }, () => {
     expect(document.querySelector('media-controller')).not.toBeNull();
   });
 
-  it('names an untitled replay by its date', async () => {
+  it('names an untitled replay by its date, once, and the class in the breadcrumb', async () => {
     routes(detail({ title: null }), () => ({ body: envelope([]) }));
-    renderPage('teacher');
+    renderPage('teacher', '파도 읽기');
     expect(await screen.findByRole('heading', { level: 1, name: /2026년 11월 24일/ })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '대시보드' })).toHaveAttribute('href', '/dashboard/teacher/7');
+    expect(screen.getAllByText(/2026년 11월 24일/)).toHaveLength(1);
+    const crumbs = screen.getByRole('navigation', { name: '현재 위치' });
+    expect(within(crumbs).getByRole('link', { name: '파도 읽기' })).toHaveAttribute(
+      'href',
+      '/dashboard/teacher/7',
+    );
+    expect(crumbs).toHaveTextContent(/다시보기$/);
   });
 
   it('shows each chat message when the video reaches it, and seeks to a clicked one', async () => {

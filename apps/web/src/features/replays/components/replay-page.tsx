@@ -12,7 +12,7 @@ import { apiUrl } from '../../../lib/http.ts';
 import { useSession, useSessionChat } from '../api/get-session.ts';
 import { formatDuration, formatDateTime } from '../../../lib/format-date-time.ts';
 import { sessionTitle } from '../../../lib/session-title.ts';
-import { gapsText, sessionStatus } from '../session-status.ts';
+import { gapMarks, gapsText, sessionStatus } from '../session-status.ts';
 import { REPLAY_TEXTS } from '../texts.ts';
 import { useMediaTimeMs } from '../use-media-time.ts';
 import { useWatchBeats } from '../use-watch-beats.ts';
@@ -30,11 +30,14 @@ export function ReplayPage({
   classId,
   sessionId,
   role,
+  className,
   beside,
 }: {
   classId: number;
   sessionId: number;
   role: 'teacher' | 'student';
+  /** The class's name, for the breadcrumb (else it says 대시보드 until it is known). */
+  className?: string | undefined;
   /** What the route adds under the player, on the player's clock (the board and its chapters). */
   beside?: (player: { timeMs: number; seek: (seconds: number) => void }) => ReactNode;
 }) {
@@ -62,6 +65,8 @@ export function ReplayPage({
 
   const item = session.data;
   const title = sessionTitle(item.recording.title, item.started_at);
+  // An untitled replay is named by its date: the heading says it, so the line under it does not again.
+  const titled = Boolean(item.recording.title?.trim());
   const gaps = gapsText(item.recording);
   const { hls_url: hlsUrl, mp4_url: mp4Url } = item.recording;
   return (
@@ -69,15 +74,17 @@ export function ReplayPage({
       <Breadcrumb
         items={[
           { label: REPLAY_TEXTS.crumbs.home, to: paths.home.to() },
-          { label: REPLAY_TEXTS.crumbs.dashboard, to: dashboard },
-          { label: title },
+          { label: className ?? REPLAY_TEXTS.crumbs.dashboard, to: dashboard },
+          { label: REPLAY_TEXTS.crumbs.replay },
         ]}
       />
       <header className={styles.header}>
         <div className={styles.heading}>
           <h1 className={styles.title}>{title}</h1>
           <p className={styles.meta}>
-            {formatDateTime(item.started_at)} · {formatDuration(item.duration_s)}
+            {titled
+              ? `${formatDateTime(item.started_at)} · ${formatDuration(item.duration_s)}`
+              : formatDuration(item.duration_s)}
           </p>
           {gaps !== null && (
             <p className={styles.gaps}>
@@ -93,7 +100,13 @@ export function ReplayPage({
       </header>
       {ready && hlsUrl !== null ? (
         <div className={styles.layout}>
-          <ReplayPlayer hlsUrl={hlsUrl} mp4Url={mp4Url} startS={item.resume_s} onVideo={onVideo} />
+          <ReplayPlayer
+            hlsUrl={hlsUrl}
+            mp4Url={mp4Url}
+            startS={item.resume_s}
+            onVideo={onVideo}
+            gaps={gapMarks(item.recording.gaps, item.duration_s)}
+          />
           <div className={styles.chat}>
             <ReplayChat
               messages={chat.data}

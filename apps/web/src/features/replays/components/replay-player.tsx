@@ -14,6 +14,7 @@ import {
   MediaVolumeRange,
 } from 'media-chrome/react';
 import { installKoreanPlayerTexts } from '../player-korean.ts';
+import type { GapMark } from '../session-status.ts';
 import { attachReplaySource } from '../replay-source.ts';
 import { REPLAY_TEXTS } from '../texts.ts';
 import styles from './replay-player.module.css';
@@ -31,6 +32,8 @@ export type ReplayPlayerProps = {
   startS: number;
   /** The video element once it is there (and null when it goes), for the chat sync and the watch beats. */
   onVideo: (video: HTMLVideoElement | null) => void;
+  /** Where the recording has gaps, marked under the seek bar. */
+  gaps?: readonly GapMark[];
 };
 
 /**
@@ -38,7 +41,7 @@ export type ReplayPlayerProps = {
  * 0.5-2x, full screen, and media-chrome's keyboard shortcuts (space/k play, arrows seek and volume, f full
  * screen, m mute) while the player has focus. The HLS stream plays through hls.js (`attachReplaySource`).
  */
-export function ReplayPlayer({ hlsUrl, mp4Url, startS, onVideo }: ReplayPlayerProps) {
+export function ReplayPlayer({ hlsUrl, mp4Url, startS, onVideo, gaps = [] }: ReplayPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -71,6 +74,20 @@ export function ReplayPlayer({ hlsUrl, mp4Url, startS, onVideo }: ReplayPlayerPr
           <MediaFullscreenButton />
         </MediaControlBar>
       </MediaController>
+      {gaps.length > 0 && (
+        <ul className={styles.gaps} aria-label={REPLAY_TEXTS.gapMarks}>
+          {gaps.map((gap) => (
+            <li
+              key={gap.label}
+              className={styles.gap}
+              style={{ left: `${gap.atPercent}%` }}
+              title={gap.label}
+            >
+              <span className="visually-hidden">{gap.label}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       {failed && (
         <p role="alert" className={styles.failed}>
           {REPLAY_TEXTS.page.playFailed}
