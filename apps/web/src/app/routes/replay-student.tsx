@@ -1,5 +1,8 @@
 import { ReplayBoardSection } from '../../features/board/components/replay-board-section.tsx';
+import { ChapterList } from '../../features/chapters/components/chapter-list.tsx';
+import { ChapterMarks } from '../../features/chapters/components/chapter-marks.tsx';
 import { useClassId } from '../../features/classes/use-class-id.ts';
+import { NotesPanel } from '../../features/notes/components/notes-panel.tsx';
 import { ReplayPage } from '../../features/replays/components/replay-page.tsx';
 import { useSessionId } from '../../features/replays/use-session-id.ts';
 
@@ -11,15 +14,28 @@ export function Component() {
       classId={classId}
       sessionId={sessionId}
       role="student"
-      beside={({ timeMs, seek }) => (
-        <ReplayBoardSection
+      timeline={({ timeMs, durationMs, seek }) => (
+        <ChapterMarks
           classId={classId}
           sessionId={sessionId}
           timeMs={timeMs}
+          durationMs={durationMs}
           onSeek={seek}
-          editable={false}
         />
       )}
+      study={({ timeMs, seek }) => (
+        <>
+          <ChapterList
+            classId={classId}
+            sessionId={sessionId}
+            timeMs={timeMs}
+            onSeek={seek}
+            editable={false}
+          />
+          <NotesPanel classId={classId} sessionId={sessionId} timeMs={timeMs} onSeek={seek} />
+        </>
+      )}
+      beside={({ timeMs }) => <ReplayBoardSection classId={classId} sessionId={sessionId} timeMs={timeMs} />}
     />
   );
 }
