@@ -63,8 +63,6 @@ export const BOARD_TEXTS = {
   writing: '판서 중',
   writerIs: (name: string) => `${name} 님이 판서하고 있어요`,
   // Replays.
-  save: '저장',
-  cancel: '취소',
   replayBoard: '강의 자료와 판서',
   noBoardYet: '이 시점에는 화면에 자료가 없어요.',
 } as const;
