@@ -67,6 +67,8 @@ const SERVER_FLOORS = [
   ['classroom', 'replays', 'media-nodes', 'dashboard', 'health', 'web', 'demo'],
   // The board of the live room, on the classroom's hands and the replays' timeline.
   ['board'],
+  // What a replay is studied with: its chapters (the board's pages and the teacher's marks), private notes.
+  ['chapters', 'notes'],
   // The composition root.
   ['app.ts'],
   ['main.ts'],

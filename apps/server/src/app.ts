@@ -4,6 +4,7 @@ import { registerAttendance } from './attendance/register-attendance.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { registerRefreshTokenSweep } from './auth/refresh-token-sweep.ts';
 import { registerBoard } from './board/register-board.ts';
+import { chapterRoutes } from './chapters/chapter-routes.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { DatabaseChatAccess } from './chat/chat-access.ts';
 import { registerChat } from './chat/register-chat.ts';
@@ -16,6 +17,7 @@ import { openDatabase } from './db/open-database.ts';
 import { seedDemo } from './demo/seed-demo.ts';
 import { enrolmentRoutes } from './enrolments/enrolment-routes.ts';
 import { instructorRoutes } from './instructors/instructor-routes.ts';
+import { noteRoutes } from './notes/note-routes.ts';
 import { registerNotifications } from './notifications/register-notifications.ts';
 import { reviewRoutes } from './reviews/review-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
@@ -147,6 +149,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerMaterials(app);
   // The board of the live room: the material's page on stage and the teacher's ink on it
   await registerBoard(app);
+  // One list of a replay's chapters (the board's pages and the teacher's marks), written into its files too;
+  // and each member's private notes pinned to moments of a session
+  await app.register(chapterRoutes);
+  await app.register(noteRoutes);
 
   // Background jobs from the database queue (replays, materials' conversions); JOB_CONCURRENCY=0 runs none here
   await registerJobs(app, replayJobs, materialJobs);

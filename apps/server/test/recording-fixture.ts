@@ -95,6 +95,19 @@ export async function probe(file: string): Promise<{
   return { streams: parsed.streams, durationS: Number(parsed.format.duration) };
 }
 
+/** The chapters `ffprobe -show_chapters` lists in a media file: start and end in seconds, and title. */
+export async function probeChapters(file: string): Promise<{ start: number; end: number; title: string }[]> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_chapters', '-of', 'json', file]);
+  const parsed = JSON.parse(stdout) as {
+    chapters: { start_time: string; end_time: string; tags?: { title?: string } }[];
+  };
+  return parsed.chapters.map((chapter) => ({
+    start: Number(chapter.start_time),
+    end: Number(chapter.end_time),
+    title: chapter.tags?.title ?? '',
+  }));
+}
+
 /** The mean brightness (0-255) of the picture at `seconds`, and its share of bright pixels. */
 export async function brightness(file: string, seconds: number): Promise<{ mean: number; bright: number }> {
   const { stdout } = await run(

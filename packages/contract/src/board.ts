@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idText } from './ids.ts';
+import { CHAPTER_TITLE_MAX, ChapterIdSchema } from './chapters.ts';
+import { id, idText } from './ids.ts';
 import { optionalText } from './text.ts';
 
 // The board of a live room: the page on stage (a page of a material, or a blank whiteboard page) and the ink
@@ -276,34 +277,16 @@ export type SessionBoard = z.infer<typeof SessionBoardSchema>;
 
 /** A page stayed on at least this long becomes a chapter of the replay. */
 export const CHAPTER_MIN_MS = 10_000;
-/** Longest chapter title, in characters. */
-export const CHAPTER_TITLE_MAX = 100;
-
 /**
- * A chapter of a replay: a stay of at least {@link CHAPTER_MIN_MS} on one page. `id` is the page change's id.
- * `title`: the teacher's, else the page's first line of text, else '빈 페이지 N' (N the page's number);
- * `renamed` says it is the teacher's.
- */
-export const ChapterSchema = z.object({
-  id: z.number().int(),
-  offset_ms: z.number().int().min(0),
-  duration_ms: z.number().int().min(0),
-  material_id: z.number().int(),
-  page: z.number().int(),
-  title: z.string(),
-  renamed: z.boolean(),
-});
-export type Chapter = z.infer<typeof ChapterSchema>;
-
-/**
- * Body of `PATCH /api/classes/{classId}/sessions/{sessionId}/chapters` (teacher): new titles by chapter id; a
- * blank title goes back to the page's own. Answers the whole list as `GET` does.
+ * Body of `PATCH /api/classes/{classId}/sessions/{sessionId}/chapters` (teacher): new titles by chapter id
+ * (chapters.ts; a bare number is a page change's id, as before marks joined the list); a blank title goes back
+ * to the page's own (a mark keeps its title). Answers the whole list as `GET` does.
  */
 export const ChaptersPatchSchema = z.object({
   chapters: z
     .array(
       z.object({
-        id: z.number().int().positive(),
+        id: z.union([id('챕터 번호가 올바르지 않아요.'), ChapterIdSchema]),
         title: optionalText({ max: CHAPTER_TITLE_MAX, multiline: false }),
       }),
     )

@@ -69,6 +69,13 @@ export const ROUTES = {
   /** A session's board with `offset_ms` (the replay), and its chapters (`PATCH`: the teacher renames). */
   sessionBoard: '/api/classes/:classId/sessions/:sessionId/board',
   sessionChapters: '/api/classes/:classId/sessions/:sessionId/chapters',
+  /** One chapter of a session (chapters.ts): the teacher renames, moves (a mark) or removes it. */
+  sessionChapter: '/api/classes/:classId/sessions/:sessionId/chapters/:chapterId',
+  /** The caller's own notes on a session (notes.ts), and one of them. */
+  sessionNotes: '/api/classes/:classId/sessions/:sessionId/notes',
+  sessionNote: '/api/classes/:classId/sessions/:sessionId/notes/:noteId',
+  /** Every note of the caller in a class, as a Markdown file (`?format=md`). */
+  classNotes: '/api/classes/:classId/notes',
 
   chatHistory: '/find/chat/list/:classId',
   /**

@@ -11,10 +11,10 @@ import {
   type BoardEvent,
   type BoardSnapshot,
   boardTopic,
-  type Chapter,
   MAX_POINTS_PER_STROKE,
   type SessionBoard,
 } from '@sea/contract/board';
+import type { Chapter } from '@sea/contract/chapters';
 import { HAND_RAISE_DESTINATION } from '@sea/contract/classroom';
 import { boardStages, liveSessions } from '../db/schema.ts';
 import { insertReadyMaterial, penPiece } from '../../test/board.ts';

@@ -1,51 +1,31 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  BoardSnapshotSchema,
-  ChapterSchema,
-  ChaptersPatchSchema,
-  SessionBoardSchema,
-} from '@sea/contract/board';
+import { BoardSnapshotSchema, SessionBoardSchema } from '@sea/contract/board';
 import { ClassIdParamsSchema } from '@sea/contract/classes';
 import { ROUTES } from '@sea/contract/paths';
 import { SessionParamsSchema } from '@sea/contract/sessions';
-import { requireMember, requireTeacher } from '../classes/class-role.ts';
+import { requireMember } from '../classes/class-role.ts';
 import { liveSessions } from '../db/schema.ts';
 import { envelopeSchema, errorResponses, ok } from '../envelope.ts';
 import { requireUser } from '../plugins/auth.ts';
-import { readReplayTimeline } from '../replays/replay-files.ts';
-import { toReplayMs } from '../replays/replay-timeline.ts';
-import { findSession, type SessionRow } from '../sessions/session-rows.ts';
-import { boardState, nicknameOf, renameStages, sessionStrokes } from './board-store.ts';
+import { replayClock } from '../replays/replay-clock.ts';
+import { findSession } from '../sessions/session-rows.ts';
+import { boardState, nicknameOf, sessionStrokes } from './board-store.ts';
 import type { BoardWrites } from './board-writes.ts';
-import { sessionBoard, sessionChapters, strokeView, type ToOffset } from './session-board.ts';
+import { sessionBoard, strokeView } from './session-board.ts';
 
 const tags = ['board'];
 const security = [{ bearer: [] }];
 
 /**
  * The board over HTTP: the current (or last) session's board for late joiners, and a session's board and
- * chapters for its replay, on the replay's clock. Members read; the teacher renames chapters.
+ * its replay, on the replay's clock (its chapters: chapters/chapter-routes.ts). Members read.
  */
 export function boardRoutes(writes: BoardWrites) {
   return async (fastify: FastifyInstance): Promise<void> => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const { db } = app;
-
-    /** The replay's clock of a session: its timeline once the replay is ready, else time since its start. */
-    const offsets = async (session: SessionRow): Promise<ToOffset> => {
-      const timeline =
-        session.recordingState === 'ready'
-          ? await readReplayTimeline(app.config.replaysDir, session.id)
-          : null;
-      const start = session.startedAt.getTime();
-      return (at) => {
-        const sessionMs = Math.max(0, at.getTime() - start);
-        return Math.round(timeline === null ? sessionMs : toReplayMs(timeline, sessionMs));
-      };
-    };
 
     app.get(
       ROUTES.classBoard,
@@ -115,61 +95,9 @@ export function boardRoutes(writes: BoardWrites) {
         const session = await findSession(db, classId, sessionId, relation);
         await writes.flush();
         return ok(
-          await sessionBoard(db, session.id, await offsets(session)),
+          await sessionBoard(db, session.id, (await replayClock(app.config.replaysDir, session)).toOffset),
           '판서 기록이에요.',
           'Session board.',
-        );
-      },
-    );
-
-    app.get(
-      ROUTES.sessionChapters,
-      {
-        onRequest: app.authenticate,
-        schema: {
-          tags,
-          security,
-          summary: 'The chapters of a session: the pages stayed on for 10 s or more (members)',
-          params: SessionParamsSchema,
-          response: { 200: envelopeSchema(z.array(ChapterSchema)), ...errorResponses(400, 401, 404, 418) },
-        },
-      },
-      async (request) => {
-        const user = await requireUser(request);
-        const { classId, sessionId } = request.params;
-        const relation = await requireMember(db, classId, user.id);
-        const session = await findSession(db, classId, sessionId, relation);
-        return ok(
-          await sessionChapters(db, session, await offsets(session)),
-          '챕터 목록이에요.',
-          'Chapters.',
-        );
-      },
-    );
-
-    app.patch(
-      ROUTES.sessionChapters,
-      {
-        onRequest: app.authenticate,
-        schema: {
-          tags,
-          security,
-          summary: "Rename a session's chapters (teacher); a blank title goes back to the page's own",
-          params: SessionParamsSchema,
-          body: ChaptersPatchSchema,
-          response: { 200: envelopeSchema(z.array(ChapterSchema)), ...errorResponses(400, 401, 404, 418) },
-        },
-      },
-      async (request) => {
-        const user = await requireUser(request);
-        const { classId, sessionId } = request.params;
-        await requireTeacher(db, classId, user.id);
-        const session = await findSession(db, classId, sessionId, 'teacher');
-        await renameStages(db, session.id, request.body.chapters);
-        return ok(
-          await sessionChapters(db, session, await offsets(session)),
-          '챕터 이름을 바꿨어요.',
-          'Renamed.',
         );
       },
     );

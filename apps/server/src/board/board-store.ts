@@ -143,13 +143,32 @@ export async function renameStages(
   db: Executor,
   sessionId: number,
   titles: readonly { id: number; title: string | null }[],
-): Promise<void> {
+): Promise<number> {
+  let renamed = 0;
   for (const { id, title } of titles) {
-    await db
+    const rows = await db
       .update(boardStages)
       .set({ title })
-      .where(and(eq(boardStages.id, id), eq(boardStages.sessionId, sessionId)));
+      .where(and(eq(boardStages.id, id), eq(boardStages.sessionId, sessionId)))
+      .returning({ id: boardStages.id });
+    renamed += rows.length;
   }
+  return renamed;
+}
+
+/** Removes a page change's chapter from the replay's list (or brings it back); false when not of the session. */
+export async function removeStageChapter(
+  db: Executor,
+  sessionId: number,
+  id: number,
+  removed = true,
+): Promise<boolean> {
+  const rows = await db
+    .update(boardStages)
+    .set({ chapterRemoved: removed })
+    .where(and(eq(boardStages.id, id), eq(boardStages.sessionId, sessionId)))
+    .returning({ id: boardStages.id });
+  return rows.length > 0;
 }
 
 function onPage(page: PageRef) {

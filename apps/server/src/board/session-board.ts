@@ -1,18 +1,16 @@
 import { inArray } from 'drizzle-orm';
 import {
   CHAPTER_MIN_MS,
-  type Chapter,
   type InkTool,
   type SessionBoard,
   type Stroke,
   WHITEBOARD_ID,
 } from '@sea/contract/board';
+import type { Chapter } from '@sea/contract/chapters';
 import type { Executor } from '../db/database.ts';
 import { materialPages } from '../db/schema.ts';
+import type { ToOffset } from '../replays/replay-clock.ts';
 import { sessionStages, sessionStrokes, type StageRow, type StrokeRow } from './board-store.ts';
-
-/** Where a moment of the session sits on the replay's clock (milliseconds from the start, pauses cut out). */
-export type ToOffset = (at: Date) => number;
 
 /** A stored stroke as the board routes answer it. */
 export function strokeView(row: StrokeRow): Stroke {
@@ -57,10 +55,11 @@ export async function sessionBoard(
 }
 
 /**
- * The chapters of a session: each stay of at least {@link CHAPTER_MIN_MS} on one page (until the next page
- * change, or the session's end), titled by the teacher, else by the page's first line, else '빈 페이지 N'.
+ * The page chapters of a session: each stay of at least {@link CHAPTER_MIN_MS} on one page (until the next page
+ * change, or the session's end) that the teacher did not remove, titled by the teacher, else by the page's
+ * first line, else '빈 페이지 N'.
  */
-export async function sessionChapters(
+export async function pageChapters(
   db: Executor,
   session: { id: number; endedAt: Date | null },
   toOffset: ToOffset,
@@ -72,10 +71,11 @@ export async function sessionChapters(
   stages.forEach((stage, index) => {
     if (stage.materialId === null || stage.page === null) return;
     const until = stages[index + 1]?.at ?? session.endedAt ?? now;
-    if (until.getTime() - stage.at.getTime() < CHAPTER_MIN_MS) return;
+    if (until.getTime() - stage.at.getTime() < CHAPTER_MIN_MS || stage.chapterRemoved) return;
     const own = titles.get(`${stage.materialId}:${stage.page}`) ?? null;
     chapters.push({
-      id: stage.id,
+      id: `page-${stage.id}`,
+      kind: 'page',
       offset_ms: toOffset(stage.at),
       duration_ms: Math.max(0, toOffset(until) - toOffset(stage.at)),
       material_id: stage.materialId,

@@ -642,8 +642,51 @@ export const boardStages = pgTable(
     page: integer('page'),
     at: timestamp('at', { withTimezone: true }).notNull(),
     title: text('title'),
+    /** The teacher removed this page change's chapter from the replay's list. */
+    chapterRemoved: boolean('chapter_removed').notNull().default(false),
   },
   (t) => [index('board_stages_session_idx').on(t.sessionId, t.id)],
+);
+
+/**
+ * A chapter mark the teacher set in a session ('여기서 새 챕터' live, or later on the replay page), at a moment
+ * of the session (`at`, on the session's clock like the board's page changes); the replay's list joins them
+ * with the page chapters (docs/replay.md, "Chapters").
+ */
+export const chapterMarks = pgTable(
+  'chapter_marks',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSessions.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    title: text('title').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chapter_marks_session_idx').on(t.sessionId, t.at)],
+);
+
+/**
+ * A member's private note pinned to a moment of a session (`at`, on the session's clock: a note taken live and
+ * one taken in the replay land on the same timeline). Only its writer ever reads it.
+ */
+export const sessionNotes = pgTable(
+  'session_notes',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => liveSessions.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('session_notes_user_session_idx').on(t.userId, t.sessionId, t.at)],
 );
 
 /**

@@ -8,6 +8,7 @@ import { DEFAULT_JOB_TUNING } from '../jobs/register-jobs.ts';
 import { findFfmpeg, findHangulFont } from './find-tools.ts';
 import { registerReplayQueueing } from './queue-replays.ts';
 import { registerRecordingRemoval } from './recording-removal.ts';
+import { ReplayChapters } from './replay-chapters.ts';
 import { replayFileRoutes } from './replay-file-routes.ts';
 import { REPLAY_JOB, replayJob } from './replay-job.ts';
 import { replayMetrics } from './replay-metrics.ts';
@@ -20,6 +21,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Signs and checks the short-lived URLs of replay files. */
     replayUrls: ReplayUrls;
+    /** The chapters inside replays' files (the chapters module gives their source and tells of changes). */
+    replayChapters: ReplayChapters;
   }
 }
 
@@ -35,6 +38,15 @@ const WAITING_NOTICE_INTERVAL_MS = 60_000;
  */
 export async function registerReplays(app: FastifyInstance): Promise<void> {
   app.decorate('replayUrls', new ReplayUrls(app.config.jwtSecret));
+  let ffmpeg: Promise<string | null> | null = null;
+  const chapters = new ReplayChapters({
+    db: app.db,
+    replaysDir: app.config.replaysDir,
+    log: app.log.child({ module: 'replays' }),
+    ffmpegPath: () => (ffmpeg ??= findFfmpeg(app.config.ffmpegPath).then((found) => found?.path ?? null)),
+  });
+  app.decorate('replayChapters', chapters);
+  app.addHook('preClose', () => chapters.close());
   registerRecordingRemoval(app);
   replayMetrics(app.metrics, { recordings: app.config.recordingsDir, replays: app.config.replaysDir });
   registerReplayQueueing(app);
@@ -77,6 +89,7 @@ export async function replayJobs(app: FastifyInstance): Promise<Record<string, J
       log,
       tuning,
       spaceWaits,
+      chapters: app.replayChapters,
       onReady: (ready) => app.events.emit('replayReady', ready),
     }),
   };

@@ -24,6 +24,8 @@ const SignedQuery = z.object({
 });
 /** The segment names the HLS remux writes (ffmpeg-args.ts); nothing else in the folder is served. */
 const SEGMENT = /^segment-\d{1,9}\.ts$/;
+/** The WebVTT chapters track beside the playlist (replay-chapters.ts). */
+const CHAPTERS_TRACK = path.basename(REPLAY_FILES.chapters);
 const tags = ['replays'];
 const signedErrors = errorResponses(400, 403, 404);
 
@@ -152,7 +154,7 @@ export async function replayFileRoutes(fastify: FastifyInstance): Promise<void> 
     {
       schema: {
         tags,
-        summary: 'A segment of a replay’s HLS playlist (signed URL)',
+        summary: 'A segment of a replay’s HLS playlist, or its `chapters.vtt` chapters track (signed URL)',
         params: SegmentParams,
         querystring: SignedQuery,
         response: { 200: z.string().describe('video/mp2t'), ...signedErrors },
@@ -161,8 +163,16 @@ export async function replayFileRoutes(fastify: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const { sessionId, segment } = request.params;
       const { dir } = await openFolder(sessionId, request.query);
-      if (!SEGMENT.test(segment)) throw notFound('file');
       const hlsDir = path.join(dir, REPLAY_FILES.hlsDir);
+      if (segment === CHAPTERS_TRACK) {
+        // Rewritten when the teacher changes the chapters: never cached.
+        await existing(path.join(hlsDir, segment));
+        return reply
+          .type('text/vtt; charset=utf-8')
+          .header('cache-control', 'private, no-store')
+          .sendFile(segment, hlsDir);
+      }
+      if (!SEGMENT.test(segment)) throw notFound('file');
       await existing(path.join(hlsDir, segment));
       return reply
         .type('video/mp2t')

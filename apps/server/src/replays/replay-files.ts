@@ -10,6 +10,8 @@ export const REPLAY_FILES = {
   mp4: 'replay.mp4',
   hlsDir: 'hls',
   playlist: 'hls/index.m3u8',
+  /** The chapters as a WebVTT chapters track, beside the playlist (its MP4 carries them as chapter atoms). */
+  chapters: 'hls/chapters.vtt',
   timeline: 'timeline.json',
 } as const;
 

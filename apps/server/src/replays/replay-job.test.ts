@@ -11,9 +11,10 @@ import {
   type FixtureFile,
   makeRecording,
   probe,
+  probeChapters,
   trackEvent,
 } from '../../test/recording-fixture.ts';
-import { jobs, liveSessions, sessionParts } from '../db/schema.ts';
+import { boardStages, chapterMarks, jobs, liveSessions, sessionParts } from '../db/schema.ts';
 import { enqueueReplay } from './enqueue-replay.ts';
 import { type Ffmpeg, findFfmpeg } from './find-tools.ts';
 import { probeMedia } from './probe-media.ts';
@@ -140,6 +141,14 @@ describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
         ];
       });
       const sessionId = await session(key);
+      // Chapters: a page shown from 1 s for 3 s (session time), and the teacher's mark at 9 s of the session.
+      const [sessionRow] = await app.db.select().from(liveSessions).where(eq(liveSessions.id, sessionId));
+      const at = (ms: number) => new Date((sessionRow?.startedAt.getTime() ?? 0) + ms);
+      await app.db.insert(boardStages).values([
+        { sessionId, materialId: 0, page: 1, at: at(1_000) },
+        { sessionId, materialId: null, page: null, at: at(12_000) },
+      ]);
+      await app.db.insert(chapterMarks).values({ sessionId, at: at(9_000), title: '파동; 정리 = 끝' });
       expect(await enqueueReplay(app.db, sessionId)).toEqual(expect.any(Number));
       // Enqueueing again while it waits or runs adds nothing.
       expect(await enqueueReplay(app.db, sessionId)).toBeNull();
@@ -163,7 +172,9 @@ describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
       const out = replayDir(app.config.replaysDir, sessionId);
       for (const file of [path.join(out, REPLAY_FILES.mp4), path.join(out, REPLAY_FILES.playlist)]) {
         const { streams, durationS } = await probe(file);
-        expect(streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+        // The MP4's chapters also come as QuickTime's chapter text track (a data stream).
+        const media = streams.filter((s) => s.codec_type !== 'data');
+        expect(media.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
         expect(streams.find((s) => s.codec_type === 'video')).toMatchObject({
           pix_fmt: 'yuv420p',
           width: 1280,
@@ -184,6 +195,29 @@ describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
       const timeline = await readReplayTimeline(app.config.replaysDir, sessionId);
       expect(timeline?.cuts).toEqual([{ atMs: 4_000, lengthMs: 2_000 }]);
       expect(timeline && toReplayMs(timeline, 9_000)).toBe(7_000);
+      // The MP4 carries the chapters as chapter atoms, on the replay's clock; the HLS folder as WebVTT.
+      const mp4 = path.join(out, REPLAY_FILES.mp4);
+      expect(await probeChapters(mp4)).toEqual([
+        { start: 0, end: 1, title: '시작' },
+        { start: 1, end: 7, title: '빈 페이지 1' },
+        { start: 7, end: 10, title: '파동; 정리 = 끝' },
+      ]);
+      expect(fs.readFileSync(path.join(out, REPLAY_FILES.chapters), 'utf8')).toContain(
+        '00:00:07.000 --> 00:00:10.000\n파동; 정리 = 끝',
+      );
+      // A mark added once the replay is ready is written into the MP4 by a remux (no encoding).
+      await app.db.insert(chapterMarks).values({ sessionId, at: at(500), title: '도입' });
+      app.replayChapters.changed(sessionId);
+      await app.replayChapters.settled();
+      expect((await probeChapters(mp4)).map((chapter) => chapter.title)).toEqual([
+        '시작',
+        '도입',
+        '빈 페이지 1',
+        '파동; 정리 = 끝',
+      ]);
+      const remuxed = await probe(mp4);
+      expect(remuxed.streams.filter((s) => s.codec_type === 'data')).toHaveLength(1);
+      expect(remuxed.durationS).toBeCloseTo(10, 0);
       // Its students are told (the notices listen to this event).
       expect(readyTold).toContainEqual({ classId, sessionId });
       // The raw recording is gone once the replay is ready; no work folder is left.

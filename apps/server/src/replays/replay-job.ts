@@ -23,6 +23,7 @@ import { encodeReplay } from './replay-encode.ts';
 import { backoffMs, environmentCause, REPLAY_REASONS, ReplayWait } from './replay-failure.ts';
 import { REPLAY_FILES, removeReplayFiles, removeUnfinished, replayDir } from './replay-files.ts';
 import { expectedReplayBytes, spaceShortage } from './replay-space.ts';
+import type { ReplayChapters } from './replay-chapters.ts';
 import type { SpaceWaits } from './space-waits.ts';
 import { sessionRooms } from '../sessions/session-parts.ts';
 
@@ -46,6 +47,8 @@ export type ReplayDeps = {
   tuning: Pick<JobTuning, 'retryDelayMs' | 'retryMaxMs' | 'stallMinMs' | 'stallMaxMs'>;
   /** Where a replay waiting for disk space says how much it needs (woken when the space comes back). */
   spaceWaits?: SpaceWaits;
+  /** Writes the session's chapters into the replay being made (the MP4's chapter atoms, the WebVTT track). */
+  chapters?: Pick<ReplayChapters, 'write'>;
   /** Told once a replay is ready (its students hear of it). */
   onReady?: (ready: { classId: number; sessionId: number }) => Promise<void>;
 };
@@ -105,6 +108,7 @@ async function makeReplay(
       classId: liveSessions.classId,
       mediaKey: liveSessions.mediaKey,
       startedAt: liveSessions.startedAt,
+      endedAt: liveSessions.endedAt,
       state: liveSessions.recordingState,
     })
     .from(liveSessions)
@@ -181,6 +185,7 @@ async function makeReplay(
         },
         onEncoded: () => progress(ENCODED, true),
       });
+      await deps.chapters?.write(work, { id: sessionId, ...session }, plan.timeline, { signal, fresh: true });
       await progress(SEGMENTED, true);
       const final = replayDir(deps.replaysDir, sessionId);
       await fs.rm(final, { recursive: true, force: true });

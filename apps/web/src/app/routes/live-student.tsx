@@ -5,9 +5,11 @@ import { ChatClosed } from '../../features/chat/components/chat-closed.tsx';
 import { LiveRoomFrame } from '../../features/classes/components/live-room-frame.tsx';
 import { useClassId } from '../../features/classes/use-class-id.ts';
 import { ConnectionBanner } from '../../features/live/components/connection-banner.tsx';
+import { LiveNotes } from '../../features/notes/components/live-notes.tsx';
 import { StudentSpeaking } from '../../features/live/components/student-speaking.tsx';
 import { StudentStage, StudentStatus, StudentWebcam } from '../../features/live/components/student-stage.tsx';
 import { useStudentRoom } from '../../features/live/hooks/use-student-room.ts';
+import { useLiveSessionId } from '../../features/replays/api/use-live-session.ts';
 import { useRoomConnection } from '../../lib/realtime/use-room-connection.ts';
 import { LiveRoomPanelView } from '../live-room-panel.tsx';
 
@@ -19,6 +21,8 @@ export function Component() {
   const board = useStudentBoard(classId, connection.connection);
   // While the class is not live the stage says so once; the chat stays off until the lecture starts.
   const notLive = room.error?.kind === 'notLive';
+  // The session on now: notes taken here land at its moment, where the replay shows them.
+  const liveSessionId = useLiveSessionId(classId);
   return (
     <LiveRoomFrame
       classId={classId}
@@ -41,6 +45,7 @@ export function Component() {
           <StudentStatus room={room} />
           {!room.error && <StudentSpeaking speaking={room.speaking} />}
           {!notLive && <StudentBoardBar board={board} />}
+          {!notLive && liveSessionId !== null && <LiveNotes classId={classId} sessionId={liveSessionId} />}
         </>
       }
     />

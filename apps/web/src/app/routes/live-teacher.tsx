@@ -3,6 +3,7 @@ import { BoardStage } from '../../features/board/components/board-stage.tsx';
 import { PresenterPanel } from '../../features/board/components/presenter-panel.tsx';
 import { WriterInvite } from '../../features/board/components/writer-invite.tsx';
 import { useTeacherBoard } from '../../features/board/use-teacher-board.ts';
+import { LiveChapterButton } from '../../features/chapters/components/live-chapter-button.tsx';
 import { LiveRoomFrame } from '../../features/classes/components/live-room-frame.tsx';
 import { useClassId } from '../../features/classes/use-class-id.ts';
 import { ConnectionBanner } from '../../features/live/components/connection-banner.tsx';
@@ -12,6 +13,7 @@ import { TeacherControls } from '../../features/live/components/teacher-controls
 import { TeacherSpeakers } from '../../features/live/components/teacher-speakers.tsx';
 import { useTeacherRoom } from '../../features/live/hooks/use-teacher-room.ts';
 import { LIVE_TEXTS } from '../../features/live/texts.ts';
+import { useLiveSessionId } from '../../features/replays/api/use-live-session.ts';
 import { useRoomConnection } from '../../lib/realtime/use-room-connection.ts';
 import { LiveRoomPanelView } from '../live-room-panel.tsx';
 
@@ -23,6 +25,8 @@ export function Component() {
   // One room connection for the side panel and the board (the material on stage and its 판서).
   const connection = useRoomConnection(classId);
   const board = useTeacherBoard(classId, connection.connection);
+  // The session on now: '여기서 새 챕터' marks a moment of it.
+  const liveSessionId = useLiveSessionId(classId);
   return (
     <LiveRoomFrame
       classId={classId}
@@ -67,6 +71,7 @@ export function Component() {
       controls={
         <>
           <TeacherControls room={room} />
+          {liveSessionId !== null && <LiveChapterButton classId={classId} sessionId={liveSessionId} />}
           <TeacherSpeakers speaking={room.speaking} />
         </>
       }

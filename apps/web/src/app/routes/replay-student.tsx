@@ -1,6 +1,9 @@
 import { ReplayBoardSection } from '../../features/board/components/replay-board-section.tsx';
 import { useClass } from '../../features/classes/api/get-class.ts';
+import { ChapterList } from '../../features/chapters/components/chapter-list.tsx';
+import { ChapterMarks } from '../../features/chapters/components/chapter-marks.tsx';
 import { useClassId } from '../../features/classes/use-class-id.ts';
+import { NotesPanel } from '../../features/notes/components/notes-panel.tsx';
 import { ReplayPage } from '../../features/replays/components/replay-page.tsx';
 import { useSessionId } from '../../features/replays/use-session-id.ts';
 
@@ -15,15 +18,28 @@ export function Component() {
       sessionId={sessionId}
       className={lesson.data?.name}
       role="student"
-      beside={({ timeMs, seek }) => (
-        <ReplayBoardSection
+      timeline={({ timeMs, durationMs, seek }) => (
+        <ChapterMarks
           classId={classId}
           sessionId={sessionId}
           timeMs={timeMs}
+          durationMs={durationMs}
           onSeek={seek}
-          editable={false}
         />
       )}
+      study={({ timeMs, seek }) => (
+        <>
+          <ChapterList
+            classId={classId}
+            sessionId={sessionId}
+            timeMs={timeMs}
+            onSeek={seek}
+            editable={false}
+          />
+          <NotesPanel classId={classId} sessionId={sessionId} timeMs={timeMs} onSeek={seek} />
+        </>
+      )}
+      beside={({ timeMs }) => <ReplayBoardSection classId={classId} sessionId={sessionId} timeMs={timeMs} />}
     />
   );
 }

@@ -63,13 +63,6 @@ export const BOARD_TEXTS = {
   writing: '판서 중',
   writerIs: (name: string) => `${name} 님이 판서하고 있어요`,
   // Replays.
-  chapters: '챕터',
-  noChapters: '10초 넘게 머문 페이지가 없어 챕터가 없어요.',
-  renameChapter: '챕터 이름 바꾸기',
-  chapterTitle: '챕터 이름',
-  save: '저장',
-  cancel: '취소',
-  chaptersFailed: '챕터를 불러오지 못했어요.',
   replayBoard: '강의 자료와 판서',
   noBoardYet: '이 시점에는 화면에 자료가 없어요.',
 } as const;

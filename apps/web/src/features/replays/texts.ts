@@ -55,6 +55,7 @@ export const REPLAY_TEXTS = {
     backToDashboard: '대시보드로 돌아가기',
     download: 'MP4 내려받기',
     player: '다시보기 영상',
+    chapters: '챕터',
     playFailed: '영상을 재생하지 못했어요. 새로고침해 주세요.',
     chatTitle: '채팅',
     chatEmpty: '이 시점까지 채팅이 없어요.',

@@ -14,13 +14,16 @@ import { formatDuration, formatDateTime } from '../../../lib/format-date-time.ts
 import { sessionTitle } from '../../../lib/session-title.ts';
 import { gapMarks, gapsText, sessionStatus } from '../session-status.ts';
 import { REPLAY_TEXTS } from '../texts.ts';
-import { useMediaTimeMs } from '../use-media-time.ts';
+import { useMediaDurationMs, useMediaTimeMs } from '../use-media-time.ts';
 import { useWatchBeats } from '../use-watch-beats.ts';
 import { ReplayChat } from './replay-chat.tsx';
 import { ReplayPlayer } from './replay-player.tsx';
 import styles from './replay-page.module.css';
 
 const texts = REPLAY_TEXTS.page;
+
+/** The player's time and a seek, for what the route adds around it. */
+export type PlayerClock = { timeMs: number; seek: (seconds: number) => void };
 
 /**
  * `/dashboard/{role}/{classId}/replays/{sessionId}`: one replay with the session's chat beside it (under it
@@ -32,20 +35,27 @@ export function ReplayPage({
   role,
   className,
   beside,
+  timeline,
+  study,
 }: {
   classId: number;
   sessionId: number;
   role: 'teacher' | 'student';
   /** The class's name, for the breadcrumb (else it says 대시보드 until it is known). */
   className?: string | undefined;
-  /** What the route adds under the player, on the player's clock (the board and its chapters). */
-  beside?: (player: { timeMs: number; seek: (seconds: number) => void }) => ReactNode;
+  /** What the route adds under the player, on the player's clock (the board). */
+  beside?: (player: PlayerClock) => ReactNode;
+  /** What the route puts on the player's timeline, under its controls (the chapters' marks). */
+  timeline?: (player: PlayerClock & { durationMs: number }) => ReactNode;
+  /** What the route puts in a row under the player, beside each other (the chapters and the notes). */
+  study?: (player: PlayerClock) => ReactNode;
 }) {
   const session = useSession(classId, sessionId);
   const chat = useSessionChat(classId, sessionId);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const onVideo = useCallback((element: HTMLVideoElement | null) => setVideo(element), []);
   const timeMs = useMediaTimeMs(video);
+  const durationMs = useMediaDurationMs(video);
   const ready = session.data?.recording.state === 'ready';
   useWatchBeats(classId, sessionId, ready ? video : null);
 
@@ -69,6 +79,9 @@ export function ReplayPage({
   const titled = Boolean(item.recording.title?.trim());
   const gaps = gapsText(item.recording);
   const { hls_url: hlsUrl, mp4_url: mp4Url } = item.recording;
+  const seek = (seconds: number) => {
+    if (video !== null) video.currentTime = seconds;
+  };
   return (
     <Page>
       <Breadcrumb
@@ -106,23 +119,14 @@ export function ReplayPage({
             startS={item.resume_s}
             onVideo={onVideo}
             gaps={gapMarks(item.recording.gaps, item.duration_s)}
-          />
+          >
+            {timeline?.({ timeMs, durationMs, seek })}
+          </ReplayPlayer>
           <div className={styles.chat}>
-            <ReplayChat
-              messages={chat.data}
-              timeMs={timeMs}
-              loadFailed={chat.isError}
-              onSeek={(seconds) => {
-                if (video !== null) video.currentTime = seconds;
-              }}
-            />
+            <ReplayChat messages={chat.data} timeMs={timeMs} loadFailed={chat.isError} onSeek={seek} />
           </div>
-          {beside?.({
-            timeMs,
-            seek: (seconds) => {
-              if (video !== null) video.currentTime = seconds;
-            },
-          })}
+          {study !== undefined && <div className={styles.study}>{study({ timeMs, seek })}</div>}
+          {beside?.({ timeMs, seek })}
         </div>
       ) : (
         <div role="status">

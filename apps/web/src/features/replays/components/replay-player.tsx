@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   MediaControlBar,
   MediaController,
@@ -13,6 +13,7 @@ import {
   MediaTimeRange,
   MediaVolumeRange,
 } from 'media-chrome/react';
+import { apiUrl } from '../../../lib/http.ts';
 import { installKoreanPlayerTexts } from '../player-korean.ts';
 import type { GapMark } from '../session-status.ts';
 import { attachReplaySource } from '../replay-source.ts';
@@ -34,14 +35,21 @@ export type ReplayPlayerProps = {
   onVideo: (video: HTMLVideoElement | null) => void;
   /** Where the recording has gaps, marked under the seek bar. */
   gaps?: readonly GapMark[];
+  /** Shown under the controls, on the player's width (the chapters' marks). */
+  children?: ReactNode;
 };
+
+/** The WebVTT chapters track the replay job writes beside the playlist, reached with the playlist's signature. */
+export function chaptersTrackUrl(hlsUrl: string): string {
+  return hlsUrl.replace('/hls/index.m3u8', '/hls/chapters.vtt');
+}
 
 /**
  * The replay's video in media-chrome's controls: play, seeking (the bar, ±10 s buttons), time, volume, speed
  * 0.5-2x, full screen, and media-chrome's keyboard shortcuts (space/k play, arrows seek and volume, f full
  * screen, m mute) while the player has focus. The HLS stream plays through hls.js (`attachReplaySource`).
  */
-export function ReplayPlayer({ hlsUrl, mp4Url, startS, onVideo, gaps = [] }: ReplayPlayerProps) {
+export function ReplayPlayer({ hlsUrl, mp4Url, startS, onVideo, gaps = [], children }: ReplayPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -59,7 +67,15 @@ export function ReplayPlayer({ hlsUrl, mp4Url, startS, onVideo, gaps = [] }: Rep
   return (
     <div className={styles.frame}>
       <MediaController className={styles.controller} aria-label={REPLAY_TEXTS.page.player}>
-        <video ref={videoRef} slot="media" className={styles.video} playsInline preload="metadata" />
+        <video ref={videoRef} slot="media" className={styles.video} playsInline preload="metadata">
+          {/* The chapters for the browser's own player and assistive tools; the page lists them from the API. */}
+          <track
+            kind="chapters"
+            src={apiUrl(chaptersTrackUrl(hlsUrl))}
+            srcLang="ko"
+            label={REPLAY_TEXTS.page.chapters}
+          />
+        </video>
         <MediaLoadingIndicator slot="centered-chrome" noAutohide />
         <MediaControlBar className={styles.bar}>
           <MediaPlayButton />
@@ -88,6 +104,7 @@ export function ReplayPlayer({ hlsUrl, mp4Url, startS, onVideo, gaps = [] }: Rep
           ))}
         </ul>
       )}
+      {children}
       {failed && (
         <p role="alert" className={styles.failed}>
           {REPLAY_TEXTS.page.playFailed}

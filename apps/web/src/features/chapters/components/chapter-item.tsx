@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { CHAPTER_TITLE_MAX, type Chapter } from '@sea/contract/board';
+import { CHAPTER_TITLE_MAX, type Chapter } from '@sea/contract/chapters';
 import { Button } from '../../../components/ui/button.tsx';
 import { useNotify } from '../../../components/ui/use-notify.ts';
+import { formatClock } from '../../../lib/format-date-time.ts';
 import { isHttpError } from '../../../lib/http-error.ts';
-import { useRenameChapter } from '../api/chapters.ts';
-import { formatOffset } from '../format-offset.ts';
-import { BOARD_TEXTS as T } from '../texts.ts';
-import styles from './replay-board.module.css';
+import { useChapterWrites } from '../api/chapters.ts';
+import { CHAPTER_TEXTS as T } from '../texts.ts';
+import styles from './chapters.module.css';
 
-/** One chapter: its time and title, which seek there; for the teacher, '챕터 이름 바꾸기' inline. */
+/** One chapter: its time and title, which seek there; for the teacher, rename and remove inline. */
 export function ChapterItem({
   classId,
   sessionId,
@@ -26,8 +26,10 @@ export function ChapterItem({
 }) {
   const [renaming, setRenaming] = useState(false);
   const [title, setTitle] = useState(chapter.title);
-  const rename = useRenameChapter(classId, sessionId);
+  const writes = useChapterWrites(classId, sessionId);
   const notify = useNotify();
+  const failed = (error: unknown) =>
+    notify((isHttpError(error) && error.messageKor) || T.changeFailed, { tone: 'error' });
   if (renaming) {
     return (
       <li className={styles.chapter}>
@@ -35,13 +37,9 @@ export function ChapterItem({
           className={styles.rename}
           onSubmit={(event) => {
             event.preventDefault();
-            rename.mutate(
+            writes.change.mutate(
               { id: chapter.id, title: title.trim() },
-              {
-                onSuccess: () => setRenaming(false),
-                onError: (error) =>
-                  notify((isHttpError(error) && error.messageKor) || T.chaptersFailed, { tone: 'error' }),
-              },
+              { onSuccess: () => setRenaming(false), onError: failed },
             );
           }}
         >
@@ -52,7 +50,7 @@ export function ChapterItem({
             autoFocus
             onChange={(event) => setTitle(event.target.value)}
           />
-          <Button type="submit" size="sm" disabled={rename.isPending}>
+          <Button type="submit" size="sm" disabled={writes.change.isPending}>
             {T.save}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => setRenaming(false)}>
@@ -70,21 +68,32 @@ export function ChapterItem({
         aria-current={current}
         onClick={() => onSeek(chapter.offset_ms / 1000)}
       >
-        <span className={styles.time}>{formatOffset(chapter.offset_ms)}</span>
+        <span className={styles.time}>{formatClock(chapter.offset_ms / 1000)}</span>
         <span>{chapter.title}</span>
       </button>
       {editable && (
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={`${T.renameChapter}: ${chapter.title}`}
-          onClick={() => {
-            setTitle(chapter.title);
-            setRenaming(true);
-          }}
-        >
-          {T.renameChapter}
-        </Button>
+        <>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`${T.renameChapter}: ${chapter.title}`}
+            onClick={() => {
+              setTitle(chapter.title);
+              setRenaming(true);
+            }}
+          >
+            {T.renameChapter}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`${T.removeChapter}: ${chapter.title}`}
+            disabled={writes.remove.isPending}
+            onClick={() => writes.remove.mutate(chapter.id, { onError: failed })}
+          >
+            {T.removeChapter}
+          </Button>
+        </>
       )}
     </li>
   );

@@ -1,0 +1,16 @@
+import { NOTE_TEXTS as T } from '../texts.ts';
+import { NotesPanel } from './notes-panel.tsx';
+import styles from './notes.module.css';
+
+/**
+ * The live room's small notes tab (students): folded until opened, then the notes panel pinned to the lecture's
+ * now, so each note shows at its moment in the replay.
+ */
+export function LiveNotes({ classId, sessionId }: { classId: number; sessionId: number }) {
+  return (
+    <details className={styles.live}>
+      <summary>{T.notes}</summary>
+      <NotesPanel classId={classId} sessionId={sessionId} />
+    </details>
+  );
+}

@@ -1,0 +1,22 @@
+/** The Korean texts of the timestamped notes. */
+export const NOTE_TEXTS = {
+  notes: '내 메모',
+  noNotes: '아직 메모가 없어요. 영상을 보다가 기억할 부분을 적어 두세요.',
+  content: '메모 내용',
+  placeholder: '예: 여기 시험에 나옴',
+  addAt: (time: string) => `${time}에 메모 남기기`,
+  addNow: '지금 시점에 메모 남기기',
+  edit: '고치기',
+  remove: '지우기',
+  save: '저장',
+  cancel: '취소',
+  export: '메모 내려받기 (.md)',
+  loadFailed: '메모를 불러오지 못했어요.',
+  writeFailed: '메모를 저장하지 못했어요. 잠시 후 다시 해 주세요.',
+  exportFailed: '메모를 내려받지 못했어요. 잠시 후 다시 해 주세요.',
+  saved: '메모를 남겼어요. 다시보기의 같은 시점에서 볼 수 있어요.',
+  private: '메모는 나만 볼 수 있어요.',
+  seekTo: (time: string) => `${time}로 이동`,
+  editNote: (time: string) => `${time} 메모 고치기`,
+  removeNote: (time: string) => `${time} 메모 지우기`,
+} as const;
