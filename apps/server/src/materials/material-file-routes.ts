@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idText } from '@sea/contract/ids';
 import { ROUTES } from '@sea/contract/paths';
+import { attachment } from '../content-disposition.ts';
 import { errorResponses } from '../envelope.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { findMaterial } from './material-store.ts';
@@ -50,12 +51,4 @@ export async function materialFileRoutes(fastify: FastifyInstance): Promise<void
       return reply.send(opened.stream);
     },
   );
-}
-
-/** `attachment` with an ASCII `filename` and the real (Korean) name as an RFC 5987 `filename*`. */
-function attachment(asciiName: string, name: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const clean = name.replace(/[\u0000-\u001f\u007f"\\/:*?<>|]/g, ' ');
-  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
-  return `attachment; filename="${asciiName}"; filename*=UTF-8''${encoded}`;
 }

@@ -19,7 +19,7 @@ import { DoneSchema, done, envelopeSchema, errorResponses, ok } from '../envelop
 import { badRequest, HttpError } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { pinnedAt, type ReplayClock, replayClock } from '../replays/replay-clock.ts';
-import { attachment } from '../replays/replay-file-routes.ts';
+import { attachment } from '../content-disposition.ts';
 import { findSession, listSessions } from '../sessions/session-rows.ts';
 import {
   addNote,
