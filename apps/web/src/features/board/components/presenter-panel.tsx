@@ -4,7 +4,7 @@ import { BOARD_TEXTS as T } from '../texts.ts';
 import type { Presenter } from '../use-presenter.ts';
 import type { BoardToolbarProps } from './board-toolbar.tsx';
 import { BoardToolbar } from './board-toolbar.tsx';
-import type { BoardLayout } from './board-stage.tsx';
+import type { BoardLayout } from '@sea/contract/board';
 import { PageNavigation } from './page-navigation.tsx';
 import { PageThumbnails } from './page-thumbnails.tsx';
 import styles from './presenter.module.css';
