@@ -8,7 +8,7 @@ import {
   type BoardSnapshot,
 } from '@sea/contract/board';
 import type { Material, MaterialDetail } from '@sea/contract/materials';
-import { envelope, mockFetch } from '../../../testing/fetch-mock.ts';
+import { envelope, mockFetch, type MockRoute } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { signedInPerTest } from '../../../testing/signed-in.ts';
 import { fakeBoardConnection } from '../test/fake-board-connection.ts';
@@ -55,8 +55,9 @@ const snapshot = (
   strokes: [],
 });
 
-function serve(board: BoardSnapshot) {
+function serve(board: BoardSnapshot, more: MockRoute[] = []) {
   return mockFetch([
+    ...more,
     { url: '/api/classes/7/materials', respond: () => ({ body: envelope([material]) }) },
     { url: '/api/classes/7/materials/5', respond: () => ({ body: envelope(detail) }) },
     { url: '/api/classes/7/board', respond: () => ({ body: envelope(board) }) },
@@ -192,5 +193,33 @@ describe('the live board', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('img', { name: '파도 2' })).toBeInTheDocument();
     expect(stage()).toHaveAttribute('data-layout', 'board');
     expect(within(stage()).queryByText('화면 공유')).not.toBeInTheDocument();
+  });
+
+  it('finds words in the material on stage and highlights the pages found', async () => {
+    const asked: string[] = [];
+    serve(snapshot(5, 1), [
+      {
+        url: /^\/api\/classes\/7\/materials\/5\/search\?q=/,
+        respond: (request) => {
+          asked.push(new URL(request.url).searchParams.get('q') ?? '');
+          return { body: envelope({ pages: [2, 3] }) };
+        },
+      },
+    ]);
+    const fake = fakeBoardConnection();
+    renderWithProviders(<TeacherHarness connection={fake.connection} />);
+    await screen.findByRole('img', { name: '파도 1' });
+    await userEvent.type(screen.getByRole('searchbox', { name: '자료에서 찾기' }), '파도 원리');
+    await userEvent.click(screen.getByRole('button', { name: '찾기' }));
+    expect(await screen.findByText('2쪽에서 찾았어요.')).toBeInTheDocument();
+    expect(asked).toEqual(['파도 원리']);
+    const list = screen.getByRole('list', { name: '페이지 목록' });
+    expect(within(list).getByRole('button', { name: '2. 파도 2 (찾은 쪽)' })).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: '3. 파도 3 (찾은 쪽)' })).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: '1. 파도 1' })).toBeInTheDocument();
+    // A blank search clears the marks.
+    await userEvent.clear(screen.getByRole('searchbox', { name: '자료에서 찾기' }));
+    await userEvent.click(screen.getByRole('button', { name: '찾기' }));
+    expect(await within(list).findByRole('button', { name: '2. 파도 2' })).toBeInTheDocument();
   });
 });
