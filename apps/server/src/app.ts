@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth-routes.ts';
 import { registerRefreshTokenSweep } from './auth/refresh-token-sweep.ts';
 import { registerBoard } from './board/register-board.ts';
 import { chapterRoutes } from './chapters/chapter-routes.ts';
+import { sessionBoard } from './board/session-board.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
 import { DatabaseChatAccess } from './chat/chat-access.ts';
 import { registerChat } from './chat/register-chat.ts';
@@ -154,8 +155,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(chapterRoutes);
   await app.register(noteRoutes);
 
-  // Background jobs from the database queue (replays, materials' conversions); JOB_CONCURRENCY=0 runs none here
-  await registerJobs(app, replayJobs, materialJobs);
+  // Background jobs from the database queue (replays, materials' conversions); JOB_CONCURRENCY=0 runs none here.
+  // A replay's MP4 shows the session's board, read by the board's module.
+  const replaysWithBoard = (server: FastifyInstance) =>
+    replayJobs(server, (sessionId, toOffset) => sessionBoard(server.db, sessionId, toOffset));
+  await registerJobs(app, replaysWithBoard, materialJobs);
 
   // The web app and the not-found answer come last
   await registerWeb(app, config.webDist);

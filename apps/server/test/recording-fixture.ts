@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import type { StreamKind } from '@sea/contract/live';
 import { RECORDING_MANIFEST, type RecordingEvent } from '@sea/contract/recording';
 
@@ -134,4 +135,50 @@ export async function brightness(file: string, seconds: number): Promise<{ mean:
     mean: pixels.reduce((sum, v) => sum + v, 0) / pixels.length,
     bright: pixels.filter((v) => v > 128).length / pixels.length,
   };
+}
+
+/**
+ * How far the picture at `seconds` is from `image` (any picture sharp reads, of the video's aspect): the mean
+ * absolute difference (0-255) of their RGB at 160x90, over the share of the width from the left `leftShare`
+ * (the webcam's corner picture sits at the right).
+ */
+export async function frameDifference(
+  file: string,
+  seconds: number,
+  image: Buffer,
+  leftShare = 1,
+): Promise<number> {
+  const frame = await run(
+    'ffmpeg',
+    [
+      '-v',
+      'error',
+      '-ss',
+      String(seconds),
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-vf',
+      'scale=160:90',
+      '-pix_fmt',
+      'rgb24',
+      '-f',
+      'rawvideo',
+      '-',
+    ],
+    { encoding: 'buffer', maxBuffer: 1 << 20 },
+  );
+  const expected = await sharp(image).resize(160, 90, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  const columns = Math.round(160 * leftShare);
+  let sum = 0;
+  let count = 0;
+  for (let y = 0; y < 90; y += 1) {
+    for (let x = 0; x < columns * 3; x += 1) {
+      const at = y * 160 * 3 + x;
+      sum += Math.abs((frame.stdout[at] ?? 0) - (expected[at] ?? 0));
+      count += 1;
+    }
+  }
+  return sum / count;
 }

@@ -101,9 +101,25 @@ const materialId = z
   .max(2 ** 31 - 1);
 const page = z.number().int().min(1).max(1_000);
 
-/** Body of {@link BOARD_PAGE_DESTINATION}: `page` is null exactly when `materialId` is. */
+/**
+ * How the page on stage shares the stage with the screen share: `board` instead of it, `side` beside it (the
+ * webcam stays a corner picture in both). Students see the teacher's choice.
+ */
+export const BOARD_LAYOUTS = ['board', 'side'] as const;
+export const BoardLayoutSchema = z.enum(BOARD_LAYOUTS);
+export type BoardLayout = z.infer<typeof BoardLayoutSchema>;
+
+/**
+ * Body of {@link BOARD_PAGE_DESTINATION}: `page` is null exactly when `materialId` is; `layout` changes the
+ * stage's layout (absent: the current one stays).
+ */
 export const BoardPageSchema = z
-  .object({ roomId: idText(), materialId: materialId.nullable(), page: page.nullable() })
+  .object({
+    roomId: idText(),
+    materialId: materialId.nullable(),
+    page: page.nullable(),
+    layout: BoardLayoutSchema.optional(),
+  })
   .refine((body) => (body.materialId === null) === (body.page === null));
 export type BoardPage = z.infer<typeof BoardPageSchema>;
 
@@ -151,11 +167,15 @@ export const BoardWriterSchema = z.object({
 });
 export type BoardWriter = z.infer<typeof BoardWriterSchema>;
 
-/** The page on stage, or none (`materialId` and `page` null); `blankPages`: how many whiteboard pages exist. */
+/**
+ * The page on stage, or none (`materialId` and `page` null); `blankPages`: how many whiteboard pages exist;
+ * `layout`: the page instead of the screen share or beside it.
+ */
 export const BoardStageSchema = z.object({
   materialId: z.number().int().nullable(),
   page: z.number().int().nullable(),
   blankPages: z.number().int().min(0),
+  layout: BoardLayoutSchema,
 });
 export type BoardStage = z.infer<typeof BoardStageSchema>;
 
@@ -243,6 +263,7 @@ export const BoardSnapshotSchema = z.object({
     material_id: z.number().int().nullable(),
     page: z.number().int().nullable(),
     blank_pages: z.number().int().min(0),
+    layout: BoardLayoutSchema,
   }),
   writer: z.object({ user_id: z.string(), nickname: z.string().nullable() }).nullable(),
   strokes: z.array(StrokeSchema),

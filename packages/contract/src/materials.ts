@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idText } from './ids.ts';
-import { optionalText } from './text.ts';
+import { distinctWords, SEARCH_QUERY_MAX, SEARCH_WORDS_MAX, searchWords } from './search.ts';
+import { hasControlCharacter, optionalText, TEXT_MESSAGES } from './text.ts';
 
 // A class's materials: the slides (or any document) a teacher uploads to present and write on in the live room.
 // Every upload becomes a PDF (office files through LibreOffice on the server) whose pages are rendered into
@@ -97,3 +98,26 @@ export const MaterialParamsSchema = z.object({
   materialId: idText('자료 번호가 올바르지 않아요.'),
 });
 export type MaterialParams = z.infer<typeof MaterialParamsSchema>;
+
+/**
+ * Query of `GET /api/classes/{classId}/materials/{materialId}/search` (members): the words to find in the
+ * material's pages' text (pdftotext's, at conversion), as the class search reads its query: at most
+ * {@link SEARCH_QUERY_MAX} characters and {@link SEARCH_WORDS_MAX} words, each found as any part of a word,
+ * case-insensitively; every word must be on the page.
+ */
+export const MaterialSearchQuerySchema = z.object({
+  q: z
+    .string()
+    .max(SEARCH_QUERY_MAX, `검색어는 ${SEARCH_QUERY_MAX}자 이하로 입력해 주세요.`)
+    .refine((query) => !hasControlCharacter(query, true), TEXT_MESSAGES.control)
+    .refine((query) => searchWords(query).length > 0, '찾을 낱말을 입력해 주세요.')
+    .refine(
+      (query) => distinctWords(query).length <= SEARCH_WORDS_MAX,
+      `검색어는 단어 ${SEARCH_WORDS_MAX}개까지 입력할 수 있어요.`,
+    ),
+});
+export type MaterialSearchQuery = z.infer<typeof MaterialSearchQuerySchema>;
+
+/** The answer of a material's search: the numbers of the pages holding every word, in order. */
+export const MaterialSearchSchema = z.object({ pages: z.array(z.number().int().positive()) });
+export type MaterialSearch = z.infer<typeof MaterialSearchSchema>;

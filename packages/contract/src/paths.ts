@@ -62,6 +62,8 @@ export const ROUTES = {
   /** A class's materials (materials.ts): the teacher uploads (multipart) and changes them, members read. */
   materials: '/api/classes/:classId/materials',
   material: '/api/classes/:classId/materials/:materialId',
+  /** The pages of a material whose text holds the words of `?q=` (members). */
+  materialSearch: '/api/classes/:classId/materials/:materialId/search',
   /** A material's files (page images, the PDF), reached only with the signed `?exp=&sig=` of its URLs. */
   materialFile: '/api/materials/:materialId/files/:file',
   /** The board of the class's current or last session (board.ts), for late joiners. */

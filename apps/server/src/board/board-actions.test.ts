@@ -19,7 +19,7 @@ import { HAND_RAISE_DESTINATION } from '@sea/contract/classroom';
 import { boardStages, liveSessions } from '../db/schema.ts';
 import { insertReadyMaterial, penPiece } from '../../test/board.ts';
 import { createChatClass, eventually } from '../../test/chat-clients.ts';
-import { endLiveSession, openLiveSession } from '../../test/classroom.ts';
+import { endLiveSession, enrolStudent, openLiveSession } from '../../test/classroom.ts';
 import { bearer, type TestUser } from '../../test/helper.ts';
 import { roomActionsUnderTest } from '../../test/room-actions.ts';
 
@@ -64,7 +64,7 @@ describe('the board', () => {
     expect(seen[0]).toEqual({
       type: 'stage',
       roomId: classId,
-      stage: { materialId, page: 2, blankPages: 0 },
+      stage: { materialId, page: 2, blankPages: 0, layout: 'board' },
     });
     expect(seen[1]).toMatchObject({ type: 'ink', strokeId: 's1', from: 0, done: false, by: teacher.id });
     expect(seen[2]).toMatchObject({ type: 'ink', strokeId: 's1', from: 3, done: true });
@@ -100,7 +100,7 @@ describe('the board', () => {
       await teacherClient.request(BOARD_CLEAR_DESTINATION, { roomId: classId, materialId, page: 2 }),
     ).toBeNull();
     const after = await board(student, classId);
-    expect(after.stage).toEqual({ material_id: 0, page: 1, blank_pages: 1 });
+    expect(after.stage).toEqual({ material_id: 0, page: 1, blank_pages: 1, layout: 'board' });
     expect(after.strokes.map((stroke) => stroke.stroke_id)).toEqual(['w1']);
     await eventually(() => expect(seen.at(-1)).toMatchObject({ type: 'clear', materialId, page: 2 }));
   });
@@ -203,10 +203,15 @@ describe('the board', () => {
 
   it('lets the student the teacher invites from the raised hands write, until the teacher takes it back', async () => {
     const { classId, teacher, student } = await createChatClass(app);
+    const other = await enrolStudent(app, classId);
+    const materialId = await insertReadyMaterial(app, classId, ['첫 쪽', '둘째 쪽', null]);
     await openLiveSession(app, classId);
     const teacherClient = await joined(teacher, classId);
     const studentClient = await joined(student, classId);
+    const otherClient = await joined(other, classId);
     const seen = (await studentClient.watch(boardTopic(classId))) as BoardEvent[];
+    const othersSeen = (await otherClient.watch(boardTopic(classId))) as BoardEvent[];
+    const teacherSeen = (await teacherClient.watch(boardTopic(classId))) as BoardEvent[];
     const invite = { roomId: classId, userId: student.id };
     expect(await teacherClient.request(BOARD_WRITER_DESTINATION, invite)).toMatchObject({
       code: 'not-found',
@@ -232,6 +237,50 @@ describe('the board', () => {
       user_id: student.id,
       nickname: student.nickname,
     });
+    // Whatever the page on stage is, a material's in the layout beside the screen share too, the student writes
+    // there: everyone gets the ink, and it is stored with the writer's id.
+    expect(
+      await teacherClient.request(BOARD_PAGE_DESTINATION, {
+        roomId: classId,
+        materialId,
+        page: 3,
+        layout: 'side',
+      }),
+    ).toBeNull();
+    const onMaterial = { materialId, page: 3, strokeId: 'theirs' };
+    expect(await studentClient.request(BOARD_INK_DESTINATION, penPiece(classId, onMaterial, 2))).toBeNull();
+    expect(
+      await studentClient.request(
+        BOARD_INK_DESTINATION,
+        penPiece(classId, onMaterial, 2, { from: 2, done: true }),
+      ),
+    ).toBeNull();
+    for (const events of [teacherSeen, othersSeen]) {
+      await eventually(() =>
+        expect(events.filter((e) => e.type === 'ink' && e.strokeId === 'theirs')).toMatchObject([
+          { materialId, page: 3, from: 0, by: student.id },
+          { materialId, page: 3, from: 2, done: true, by: student.id },
+        ]),
+      );
+    }
+    const late = await board(other, classId);
+    expect(late.stage).toEqual({ material_id: materialId, page: 3, blank_pages: 1, layout: 'side' });
+    expect(late.strokes.filter((s) => s.by === student.id).map((s) => [s.stroke_id, s.page])).toEqual([
+      ['mine', 1],
+      ['theirs', 3],
+    ]);
+    expect(late.strokes.find((s) => s.stroke_id === 'theirs')?.points).toHaveLength(4);
+    // A page turn keeps the layout.
+    expect(
+      await teacherClient.request(BOARD_PAGE_DESTINATION, { roomId: classId, materialId, page: 2 }),
+    ).toBeNull();
+    await eventually(() =>
+      expect(othersSeen.at(-1)).toEqual({
+        type: 'stage',
+        roomId: classId,
+        stage: { materialId, page: 2, blankPages: 1, layout: 'side' },
+      }),
+    );
     expect(
       await teacherClient.request(BOARD_WRITER_DESTINATION, { roomId: classId, userId: null }),
     ).toBeNull();

@@ -111,7 +111,7 @@ describe.skipIf(!services)('the board across instances', () => {
     const after = await started(config);
     const read = await after.app.inject({ url: `/api/classes/${classId}/board`, headers: bearer(student) });
     const snapshot = read.json<{ data: BoardSnapshot }>().data;
-    expect(snapshot.stage).toEqual({ material_id: 0, page: 1, blank_pages: 1 });
+    expect(snapshot.stage).toEqual({ material_id: 0, page: 1, blank_pages: 1, layout: 'board' });
     expect(snapshot.strokes.map((stroke) => [stroke.stroke_id, stroke.points.length, stroke.done])).toEqual([
       ['long', 150, false],
     ]);

@@ -14,6 +14,7 @@ import { findSession } from '../sessions/session-rows.ts';
 import { boardState, nicknameOf, sessionStrokes } from './board-store.ts';
 import type { BoardWrites } from './board-writes.ts';
 import { sessionBoard, strokeView } from './session-board.ts';
+import { stageLayout } from './stage-actions.ts';
 
 const tags = ['board'];
 const security = [{ bearer: [] }];
@@ -49,7 +50,7 @@ export function boardRoutes(writes: BoardWrites) {
           .where(and(eq(liveSessions.classId, classId)))
           .orderBy(desc(liveSessions.startedAt), desc(liveSessions.id))
           .limit(1);
-        const empty = { material_id: null, page: null, blank_pages: 0 };
+        const empty = { material_id: null, page: null, blank_pages: 0, layout: 'board' as const };
         if (session === undefined) {
           return ok(
             { session_id: null, live: false, stage: empty, writer: null, strokes: [] },
@@ -68,7 +69,12 @@ export function boardRoutes(writes: BoardWrites) {
         const board = {
           session_id: session.id,
           live: session.endedAt === null,
-          stage: { material_id: state.materialId, page: state.page, blank_pages: state.blankPages },
+          stage: {
+            material_id: state.materialId,
+            page: state.page,
+            blank_pages: state.blankPages,
+            layout: stageLayout(state.layout),
+          },
           writer,
           strokes: strokes.map(strokeView),
         };

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { InkPoint, InkTool } from '@sea/contract/board';
+import type { BoardLayout, InkPoint, InkTool } from '@sea/contract/board';
 import type { Executor } from '../db/database.ts';
 import { boardStages, boardStates, boardStrokes, users } from '../db/schema.ts';
 
@@ -16,19 +16,29 @@ export const MAX_STROKES_READ = 50_000;
 /** The session's board state; the empty stage when nothing was shown yet. */
 export async function boardState(db: Executor, sessionId: number): Promise<BoardStateRow> {
   const [row] = await db.select().from(boardStates).where(eq(boardStates.sessionId, sessionId));
-  return row ?? { sessionId, materialId: null, page: null, blankPages: 0, writerId: null };
+  return row ?? { sessionId, materialId: null, page: null, blankPages: 0, layout: 'board', writerId: null };
 }
 
-/** Puts a page on stage (or none), counting the whiteboard pages, and records the change with its time. */
+/**
+ * Puts a page on stage (or none) in its layout, counting the whiteboard pages, and records the change with its
+ * time.
+ */
 export async function saveStage(
   db: Executor,
-  stage: { sessionId: number; materialId: number | null; page: number | null; blankPages: number; at: Date },
+  stage: {
+    sessionId: number;
+    materialId: number | null;
+    page: number | null;
+    blankPages: number;
+    layout: BoardLayout;
+    at: Date;
+  },
 ): Promise<void> {
-  const { sessionId, materialId, page, blankPages, at } = stage;
+  const { sessionId, materialId, page, blankPages, layout, at } = stage;
   await db
     .insert(boardStates)
-    .values({ sessionId, materialId, page, blankPages })
-    .onConflictDoUpdate({ target: boardStates.sessionId, set: { materialId, page, blankPages } });
+    .values({ sessionId, materialId, page, blankPages, layout })
+    .onConflictDoUpdate({ target: boardStates.sessionId, set: { materialId, page, blankPages, layout } });
   await db.insert(boardStages).values({ sessionId, materialId, page, at });
 }
 

@@ -1,6 +1,8 @@
 import {
   BOARD_PAGE_DESTINATION,
   BOARD_WRITER_DESTINATION,
+  BoardLayoutSchema,
+  type BoardLayout,
   BoardPageSchema,
   type BoardEvent,
   boardTopic,
@@ -24,9 +26,14 @@ export type StageActionsOptions = {
   gate: BoardGate;
 };
 
+/** A stored layout (a column of text), read leniently. */
+export function stageLayout(stored: string): BoardLayout {
+  return BoardLayoutSchema.catch('board').parse(stored);
+}
+
 /**
- * The teacher's part of the board: the page on stage (`/app/board/page`; the page after the whiteboard's last
- * adds a blank page) and the student invited to write (`/app/board/writer`), chosen among the raised hands,
+ * The teacher's part of the board: the page on stage and its layout (`/app/board/page`; the page after the
+ * whiteboard's last adds a blank page) and the student invited to write (`/app/board/writer`), chosen among the raised hands,
  * whose hand then goes down. Both are stored with the session before they are told.
  */
 export function stageActions(options: StageActionsOptions) {
@@ -53,8 +60,13 @@ export function stageActions(options: StageActionsOptions) {
           const pages = await gate.pageCount(body.roomId, materialId);
           if (pages === null || page > pages) return refuse('bad-request', BOARD_REFUSALS.noPage);
         }
-        await saveStage(db, { sessionId, materialId, page, blankPages, at: new Date() });
-        publish(body.roomId, { type: 'stage', roomId: body.roomId, stage: { materialId, page, blankPages } });
+        const layout = body.layout ?? stageLayout(state.layout);
+        await saveStage(db, { sessionId, materialId, page, blankPages, layout, at: new Date() });
+        publish(body.roomId, {
+          type: 'stage',
+          roomId: body.roomId,
+          stage: { materialId, page, blankPages, layout },
+        });
         return OK;
       },
     }),

@@ -626,6 +626,8 @@ export const boardStates = pgTable('board_states', {
   materialId: integer('material_id'),
   page: integer('page'),
   blankPages: integer('blank_pages').notNull().default(0),
+  /** `board` (instead of the screen share) or `side` (beside it): the contract's BOARD_LAYOUTS. */
+  layout: text('layout').notNull().default('board'),
   writerId: text('writer_id').references(() => users.id),
 });
 

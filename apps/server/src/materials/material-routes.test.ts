@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Material, MaterialDetail } from '@sea/contract/materials';
-import { makeOdp, makePdf, makeZip } from '../../test/documents.ts';
+import { makeOdp, makeOfficeFile, makePdf, makeZip } from '../../test/documents.ts';
 import { expectError } from '../../test/expect-envelope.ts';
 import { insertClass, insertEnrolment } from '../../test/classes.ts';
 import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
@@ -113,6 +113,34 @@ describe.skipIf(tools === null)('materials', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.headers['content-disposition']).toContain("filename*=UTF-8''1%EA%B0%95.pdf");
 
+    // The find box: pages whose text holds every word (any part of a word, any case), members only.
+    const find = (user: TestUser | null, q: string) =>
+      app.inject({
+        method: 'GET',
+        url: url(`/${created.id}/search?q=${encodeURIComponent(q)}`),
+        headers: user ? bearer(user) : {},
+      });
+    const found = async (q: string) => {
+      const answer = await find(student, q);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.json() as { data: { pages: number[] } }).data.pages;
+    };
+    expect(await found('page')).toEqual([1, 2, 3]);
+    expect(await found('TW')).toEqual([2]);
+    expect(await found('page th')).toEqual([3]);
+    expect(await found('100%')).toEqual([]);
+    expectError(await find(student, '   '), 400);
+    expectError(await find(student, 'x'.repeat(51)), 400);
+    expectError(await find(stranger, 'page'), 418);
+    expectError(await find(null, 'page'), 401);
+    // Class search never reads materials' text.
+    const classes = await app.inject({
+      method: 'GET',
+      url: `/api/classes?q=${encodeURIComponent('Page three')}`,
+    });
+    expect(classes.statusCode, classes.body).toBe(200);
+    expect((classes.json() as { data: { id: number }[] }).data.map((item) => item.id)).not.toContain(classId);
+
     expectError(await app.inject({ method: 'GET', url: url(), headers: bearer(stranger) }), 418);
     expectError(await app.inject({ method: 'GET', url: url(`/${created.id}`) }), 401);
     expectError(await upload(student, makePdf(['x']), 'x.pdf'), 418);
@@ -165,13 +193,15 @@ describe.skipIf(tools === null)('materials', () => {
   });
 
   it.skipIf(tools?.soffice === null)(
-    'an OpenDocument presentation is converted by LibreOffice',
+    'a PowerPoint file is converted by LibreOffice',
     async () => {
-      const response = await upload(teacher, makeOdp(['첫 슬라이드', 'Second slide']), 'slides.odp');
+      // A real .pptx, made by LibreOffice here from a flat OpenDocument presentation (no binary fixture).
+      const pptx = await makeOfficeFile('pptx', ['첫 슬라이드', 'Second slide']);
+      const response = await upload(teacher, pptx, 'slides.pptx');
       expect(response.statusCode, response.body).toBe(202);
       const detail = await settled((response.json() as { data: Material }).data.id, 150_000);
       expect(detail.state, detail.error ?? '').toBe('ready');
-      expect(detail.kind).toBe('odp');
+      expect(detail.kind).toBe('pptx');
       expect(detail.pages.map((page) => page.title)).toEqual(['첫 슬라이드', 'Second slide']);
     },
     180_000,

@@ -9,7 +9,10 @@ import {
   MaterialParamsSchema,
   MaterialPatchSchema,
   MaterialSchema,
+  MaterialSearchQuerySchema,
+  MaterialSearchSchema,
 } from '@sea/contract/materials';
+import { searchWords } from '@sea/contract/search';
 import { ROUTES } from '@sea/contract/paths';
 import { requireMember, requireTeacher } from '../classes/class-role.ts';
 import { DoneSchema, done, envelopeSchema, errorResponses, ok } from '../envelope.ts';
@@ -23,6 +26,7 @@ import {
   insertMaterial,
   listMaterials,
   pagesOf,
+  pagesWithWords,
   updateMaterial,
 } from './material-store.ts';
 import { materialDetail, materialView } from './material-view.ts';
@@ -112,6 +116,30 @@ export async function materialRoutes(fastify: FastifyInstance): Promise<void> {
       const rows = await listMaterials(db, request.params.classId);
       const items = rows.map((row) => materialView(row, app.materialUrls, role));
       return ok(items, '자료 목록이에요.', 'Materials.');
+    },
+  );
+
+  app.get(
+    ROUTES.materialSearch,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "The pages of a material whose text holds every word of `q` (members; the stage's find box)",
+        params: MaterialParamsSchema,
+        querystring: MaterialSearchQuerySchema,
+        response: { 200: envelopeSchema(MaterialSearchSchema), ...errorResponses(400, 401, 404, 418) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { classId, materialId } = request.params;
+      await requireMember(db, classId, user.id);
+      const row = await findMaterial(db, materialId, classId);
+      if (row === null) throw notFound('material');
+      const pages = await pagesWithWords(db, row.id, searchWords(request.query.q));
+      return ok({ pages }, '자료에서 찾은 쪽이에요.', 'Pages found.');
     },
   );
 

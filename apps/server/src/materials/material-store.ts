@@ -1,5 +1,6 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
-import type { MaterialKind, MaterialState } from '@sea/contract/materials';
+import { and, asc, desc, eq, ilike } from 'drizzle-orm';
+import { MAX_MATERIAL_PAGES, type MaterialKind, type MaterialState } from '@sea/contract/materials';
+import { containsPattern } from '../classes/search-condition.ts';
 import type { Executor } from '../db/database.ts';
 import { materialPages, materials } from '../db/schema.ts';
 
@@ -50,6 +51,29 @@ export async function pagesOf(db: Executor, materialId: number): Promise<Materia
     .from(materialPages)
     .where(eq(materialPages.materialId, materialId))
     .orderBy(asc(materialPages.number));
+}
+
+/**
+ * The numbers of a material's pages whose text holds every word (as any part of a word, any case), in order:
+ * one pass over its pages' rows (at most MAX_MATERIAL_PAGES), never over other materials.
+ */
+export async function pagesWithWords(
+  db: Executor,
+  materialId: number,
+  words: readonly string[],
+): Promise<number[]> {
+  const rows = await db
+    .select({ number: materialPages.number })
+    .from(materialPages)
+    .where(
+      and(
+        eq(materialPages.materialId, materialId),
+        ...words.map((word) => ilike(materialPages.text, containsPattern(word))),
+      ),
+    )
+    .orderBy(asc(materialPages.number))
+    .limit(MAX_MATERIAL_PAGES);
+  return rows.map((row) => row.number);
 }
 
 /** Changes a material's name, sharing, or conversion state; answers the new row (null: it is gone). */

@@ -36,6 +36,7 @@ const METHODS: Record<keyof typeof ROUTES, Method[]> = {
   classPolls: ['GET'],
   materials: ['GET', 'POST'],
   material: ['GET', 'PATCH', 'DELETE'],
+  materialSearch: ['GET'],
   materialFile: ['GET'],
   classBoard: ['GET'],
   sessionBoard: ['GET'],

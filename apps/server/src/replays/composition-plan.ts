@@ -24,8 +24,10 @@ export type PlacedFile = {
 };
 
 /** What the picture shows over one stretch of the replay. */
-export type Layout = 'screen+webcam' | 'screen' | 'webcam' | 'black';
+export type Layout = 'board+webcam' | 'board' | 'screen+webcam' | 'screen' | 'webcam' | 'black';
 export type LayoutSpan = { fromMs: number; untilMs: number; layout: Layout };
+/** A stretch of the replay (ms). */
+export type Stretch = { fromMs: number; untilMs: number };
 
 /** Everything the ffmpeg command is built from; no I/O went into it but the probes. */
 export type CompositionPlan = {
@@ -36,6 +38,8 @@ export type CompositionPlan = {
   webcams: PlacedFile[];
   /** Microphone and system audio, mixed. */
   audio: PlacedFile[];
+  /** Where a page of the board was on stage (replay ms, in order): its picture replaces the screen share. */
+  board: Stretch[];
   /** Consecutive, covering the whole replay. */
   layouts: LayoutSpan[];
   /** Tracks left out: their file was missing or unreadable, or nothing of them was recorded. */
@@ -94,9 +98,21 @@ export function planComposition(
     screens,
     webcams,
     audio: ofKind('webcamAudio', 'screenShareAudio'),
+    board: [],
     layouts: layoutSpans(timeline.durationMs, screens, webcams),
     skipped,
   };
+}
+
+/**
+ * The plan with the board on stage in these stretches (replay ms): there the board's picture is the main one,
+ * instead of the screen share, with the webcam in its corner as over a screen share.
+ */
+export function withBoard(plan: CompositionPlan, board: readonly Stretch[]): CompositionPlan {
+  const on = board
+    .map((s) => ({ fromMs: Math.max(0, s.fromMs), untilMs: Math.min(plan.durationMs, s.untilMs) }))
+    .filter((s) => s.untilMs > s.fromMs);
+  return { ...plan, board: on, layouts: layoutSpans(plan.durationMs, plan.screens, plan.webcams, on) };
 }
 
 /**
@@ -106,8 +122,13 @@ export function planComposition(
 export const MIN_SPAN_MS = 200;
 
 /** Splits the replay where a picture starts or stops, and names what each stretch shows. */
-export function layoutSpans(durationMs: number, screens: PlacedFile[], webcams: PlacedFile[]): LayoutSpan[] {
-  const spans = rawSpans(durationMs, screens, webcams);
+export function layoutSpans(
+  durationMs: number,
+  screens: PlacedFile[],
+  webcams: PlacedFile[],
+  board: readonly Stretch[] = [],
+): LayoutSpan[] {
+  const spans = rawSpans(durationMs, screens, webcams, board);
   const merged: LayoutSpan[] = [];
   for (const span of spans) {
     const last = merged.at(-1);
@@ -121,11 +142,20 @@ export function layoutSpans(durationMs: number, screens: PlacedFile[], webcams: 
   return merged;
 }
 
-function rawSpans(durationMs: number, screens: PlacedFile[], webcams: PlacedFile[]): LayoutSpan[] {
+function rawSpans(
+  durationMs: number,
+  screens: PlacedFile[],
+  webcams: PlacedFile[],
+  board: readonly Stretch[],
+): LayoutSpan[] {
   const marks = new Set([0, durationMs]);
   for (const p of [...screens, ...webcams]) {
     marks.add(Math.min(p.atMs, durationMs));
     marks.add(Math.min(p.untilMs, durationMs));
+  }
+  for (const s of board) {
+    marks.add(Math.min(s.fromMs, durationMs));
+    marks.add(Math.min(s.untilMs, durationMs));
   }
   const sorted = [...marks].sort((a, b) => a - b);
   const spans: LayoutSpan[] = [];
@@ -133,9 +163,11 @@ function rawSpans(durationMs: number, screens: PlacedFile[], webcams: PlacedFile
   for (let i = 0; i + 1 < sorted.length; i += 1) {
     const fromMs = sorted[i] ?? 0;
     const untilMs = sorted[i + 1] ?? 0;
+    const staged = board.some((s) => s.fromMs <= fromMs && fromMs < s.untilMs);
     const screen = on(screens, fromMs);
     const webcam = on(webcams, fromMs);
-    const layout: Layout = screen ? (webcam ? 'screen+webcam' : 'screen') : webcam ? 'webcam' : 'black';
+    const main = staged ? 'board' : screen ? 'screen' : null;
+    const layout: Layout = main ? (webcam ? `${main}+webcam` : main) : webcam ? 'webcam' : 'black';
     const last = spans.at(-1);
     if (last && last.layout === layout) last.untilMs = untilMs;
     else spans.push({ fromMs, untilMs, layout });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type MediaProbe, planComposition } from './composition-plan.ts';
+import { type MediaProbe, planComposition, withBoard } from './composition-plan.ts';
 import { encodeArgs, filterGraph, filterValue, fit } from './ffmpeg-args.ts';
 import type { Recording } from './recording-manifest.ts';
 
@@ -77,5 +77,43 @@ describe('ffmpeg arguments', () => {
     expect(graph).toContain('[0:v]trim=end=10.000');
     expect(graph).toContain('scale=960:720:flags=bilinear');
     expect(graph).not.toContain('split');
+  });
+
+  it('puts the board over the screen where it is on stage, the webcam in its corner', () => {
+    const planned = planComposition(
+      recording([
+        { track: 's', kind: 'screenShareVideo', file: 's.webm', startMs: 0, endMs: 10_000 },
+        { track: 'w', kind: 'webcamVideo', file: 'w.webm', startMs: 0, endMs: 10_000 },
+      ]),
+      new Map([
+        ['s.webm', probe(10_000, 1920, 1080)],
+        ['w.webm', probe(10_000, 1280, 720)],
+      ]),
+    );
+    const plan = withBoard(planned, [{ fromMs: 3_000, untilMs: 6_000 }]);
+    expect(plan.layouts.map((s) => [s.fromMs, s.untilMs, s.layout])).toEqual([
+      [0, 3_000, 'screen+webcam'],
+      [3_000, 6_000, 'board+webcam'],
+      [6_000, 10_000, 'screen+webcam'],
+    ]);
+    const graph = filterGraph(plan, null, '/work/name.txt');
+    // Inputs 0 and 1 are the files; the board's pictures come last, above the screen, below the webcam.
+    expect(graph).toContain(
+      "[2:v]null[board];\n[v1][board]overlay=x=0:y=0:eof_action=pass:enable='between(t,3.000,6.000)'",
+    );
+    expect(graph).toMatch(
+      /enable='between\(t,0\.000,3\.000\)\+between\(t,3\.000,6\.000\)\+between\(t,6\.000,10\.000\)'/,
+    );
+    const args = encodeArgs(plan, {
+      inputDir: '/rec',
+      nameFile: 'n',
+      fontFile: null,
+      output: 'o.mp4',
+      boardList: '/w/board.ffconcat',
+    });
+    expect(args.join(' ')).toContain('-f concat -i /w/board.ffconcat -filter_complex');
+    expect(() =>
+      encodeArgs(plan, { inputDir: '/rec', nameFile: 'n', fontFile: null, output: 'o.mp4' }),
+    ).toThrow();
   });
 });

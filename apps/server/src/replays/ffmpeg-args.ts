@@ -35,6 +35,11 @@ export type EncodeOptions = {
   /** A font with Hangul, or null: the black picture then shows no name. */
   fontFile: string | null;
   output: string;
+  /**
+   * The board's pictures as an ffconcat list (`board-pictures.ts`), from replay time 0; required when the plan
+   * has the board on stage.
+   */
+  boardList?: string | null;
   /** Threads for decoding, filtering and encoding (the benchmark measures one core); null: ffmpeg's choice. */
   threads?: number | null;
 };
@@ -104,15 +109,21 @@ export function filterGraph(plan: CompositionPlan, fontFile: string | null, name
     chains.push(`${placeVideo(i, p)},scale=${size.width}:${size.height}:${SCALE}[s${i}]`);
     overlay(`s${i}`, (FRAME.width - size.width) / 2, (FRAME.height - size.height) / 2);
   }
-  // The webcam fills the picture where there is no screen share, and sits in a corner over one.
+  // The board's page, where on stage, covers the screen share (its pictures are of the frame's size).
+  if (plan.board.length > 0) {
+    chains.push(`[${input}:v]null[board]`);
+    overlay('board', 0, 0, enableWhen(spansOf(plan, 'board', 'board+webcam')));
+  }
+  // The webcam fills the picture where there is no screen share nor board, and sits in a corner over them.
+  const cornered = spansOf(plan, 'screen+webcam', 'board+webcam');
   const alone = enableWhen(spansOf(plan, 'webcam'));
-  const corner = enableWhen(spansOf(plan, 'screen+webcam'));
+  const corner = enableWhen(cornered);
   for (const p of plan.webcams) {
     const full = fit(p.width, p.height, FRAME.width, FRAME.height);
     const small = fit(p.width, p.height, CORNER.width, FRAME.height);
     const overlaps = (spans: LayoutSpan[]) => spans.some((s) => s.fromMs < p.untilMs && p.atMs < s.untilMs);
     const showsAlone = overlaps(spansOf(plan, 'webcam'));
-    const showsInCorner = overlaps(spansOf(plan, 'screen+webcam'));
+    const showsInCorner = overlaps(cornered);
     if (!showsAlone && !showsInCorner) continue;
     const i = inputOf.get(p) ?? 0;
     const name = `w${i}`;
@@ -167,6 +178,10 @@ export function encodeArgs(plan: CompositionPlan, options: EncodeOptions): strin
     '-i',
     path.join(options.inputDir, p.file),
   ]);
+  if (plan.board.length > 0) {
+    if (!options.boardList) throw new Error('the board is on stage but its pictures were not made');
+    inputs.push(...threads, '-f', 'concat', '-i', options.boardList);
+  }
   const filterThreads = options.threads ? ['-filter_threads', String(options.threads)] : [];
   return [
     ...QUIET,

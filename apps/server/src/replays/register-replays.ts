@@ -10,7 +10,8 @@ import { registerReplayQueueing } from './queue-replays.ts';
 import { registerRecordingRemoval } from './recording-removal.ts';
 import { ReplayChapters } from './replay-chapters.ts';
 import { replayFileRoutes } from './replay-file-routes.ts';
-import { REPLAY_JOB, replayJob } from './replay-job.ts';
+import { materialPageReader } from './board-pictures.ts';
+import { type BoardReader, REPLAY_JOB, replayJob } from './replay-job.ts';
 import { replayMetrics } from './replay-metrics.ts';
 import { replayRemakeRoutes } from './replay-remake-routes.ts';
 import { replayRoutes } from './replay-routes.ts';
@@ -56,11 +57,15 @@ export async function registerReplays(app: FastifyInstance): Promise<void> {
 }
 
 /**
- * The replay job's handler, with the ffmpeg and the Hangul font found on this machine. Without an ffmpeg the
+ * The replay job's handler, with the ffmpeg and the Hangul font found on this machine, and the sessions' board
+ * (`readBoard`, the board's) drawn into the MP4 from the materials' pages. Without an ffmpeg the
  * handler is left out: replay jobs stay queued (the raw recordings wait) and their sessions say why, until a
  * start that finds one processes them.
  */
-export async function replayJobs(app: FastifyInstance): Promise<Record<string, JobHandler>> {
+export async function replayJobs(
+  app: FastifyInstance,
+  readBoard?: BoardReader,
+): Promise<Record<string, JobHandler>> {
   const { config, db } = app;
   const log = app.log.child({ module: 'replays' });
   const ffmpeg = await findFfmpeg(config.ffmpegPath);
@@ -90,6 +95,7 @@ export async function replayJobs(app: FastifyInstance): Promise<Record<string, J
       tuning,
       spaceWaits,
       chapters: app.replayChapters,
+      board: readBoard && { read: readBoard, pages: materialPageReader(db, app.materialFiles) },
       onReady: (ready) => app.events.emit('replayReady', ready),
     }),
   };

@@ -12,6 +12,8 @@ export type EncodeRun = {
   /** The raw recordings' folder: the plan's files are `{room key}/{file}` in it. */
   inputDir: string;
   fontFile: string | null;
+  /** The board's pictures (an ffconcat list) when the plan has the board on stage. */
+  boardList?: string | null;
   threads: number | null;
   signal: AbortSignal;
   /** The watchdog's bounds (JobTuning). */

@@ -6,15 +6,22 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser } from '../../test/helper.ts';
 import { insertClass } from '../../test/classes.ts';
+import sharp from 'sharp';
+import type { Stroke } from '@sea/contract/board';
 import {
   brightness,
   type FixtureFile,
+  frameDifference,
   makeRecording,
   probe,
   probeChapters,
   trackEvent,
 } from '../../test/recording-fixture.ts';
-import { boardStages, chapterMarks, jobs, liveSessions, sessionParts } from '../db/schema.ts';
+import { boardStages, boardStrokes, chapterMarks, jobs, liveSessions, sessionParts } from '../db/schema.ts';
+import { inkedPage } from '../materials/inked-page.ts';
+import { insertMaterial, markReady } from '../materials/material-store.ts';
+import { MATERIAL_FILES } from '../materials/material-urls.ts';
+import { FRAME } from './composition-plan.ts';
 import { enqueueReplay } from './enqueue-replay.ts';
 import { type Ffmpeg, findFfmpeg } from './find-tools.ts';
 import { probeMedia } from './probe-media.ts';
@@ -223,6 +230,110 @@ describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
       // The raw recording is gone once the replay is ready; no work folder is left.
       expect(fs.existsSync(dir)).toBe(false);
       expect(fs.readdirSync(app.config.replaysDir)).toEqual([String(sessionId)]);
+    },
+    FFMPEG_TEST_MS,
+  );
+
+  it(
+    'shows the page on stage with its ink in the MP4, the webcam before and after',
+    async () => {
+      // Session: webcam and microphone 0-7 s; page 1 of a material on stage at 2 s, page 2 at 3.5 s with a
+      // red stroke drawn 3.6-3.8 s, the stage left at 5.5 s.
+      const startedAt = new Date(Date.now() - 60_000);
+      const at = (ms: number) => new Date(startedAt.getTime() + ms);
+      const key = randomUUID();
+      const cam: FixtureFile = { kind: 'webcamVideo', startMs: 0, lengthMs: 7_000 };
+      const mic: FixtureFile = { kind: 'webcamAudio', startMs: 0, lengthMs: 7_000 };
+      await makeRecording(
+        ffmpeg?.path ?? 'ffmpeg',
+        path.join(app.config.recordingsDir, key),
+        [cam, mic],
+        (track) => [trackEvent(cam, track(cam)), trackEvent(mic, track(mic)), { type: 'end', t: 7_000 }],
+        startedAt,
+      );
+      const [row] = await app.db
+        .insert(liveSessions)
+        .values({ classId, mediaKey: key, nodeId: 'media-1', startedAt, recordingState: 'recording' })
+        .returning({ id: liveSessions.id });
+      const sessionId = row?.id ?? 0;
+      const material = await insertMaterial(app.db, {
+        classId,
+        name: '수업 자료',
+        kind: 'pdf',
+        key: `materials/${randomUUID()}`,
+      });
+      const page = (background: string) =>
+        sharp({ create: { width: 800, height: 600, channels: 3, background } })
+          .webp()
+          .toBuffer();
+      const pages = [await page('#2040c0'), await page('#20a040')];
+      for (const [index, image] of pages.entries())
+        await app.materialFiles.putBytes(`${material.key}/${MATERIAL_FILES.page(index + 1)}`, image);
+      await markReady(app.db, material.id, [
+        { number: 1, title: null, text: '', width: 800, height: 600 },
+        { number: 2, title: null, text: '', width: 800, height: 600 },
+      ]);
+      await app.db.insert(boardStages).values([
+        { sessionId, materialId: material.id, page: 1, at: at(2_000) },
+        { sessionId, materialId: material.id, page: 2, at: at(3_500) },
+        { sessionId, materialId: null, page: null, at: at(5_500) },
+      ]);
+      const stroke: Stroke = {
+        material_id: material.id,
+        page: 2,
+        stroke_id: 'red',
+        tool: 'pen',
+        color: '#ff0000',
+        width: 0.05,
+        text: null,
+        points: [
+          [0.1, 0.3, 0.5],
+          [0.5, 0.5, 0.5],
+          [0.9, 0.3, 0.5],
+        ],
+        done: true,
+        by: 'teacher',
+      };
+      await app.db.insert(boardStrokes).values({
+        sessionId,
+        materialId: material.id,
+        page: 2,
+        strokeId: stroke.stroke_id,
+        userId: (await createUser(app)).id,
+        tool: stroke.tool,
+        color: stroke.color,
+        width: stroke.width,
+        points: stroke.points,
+        done: true,
+        startedAt: at(3_600),
+        endedAt: at(3_800),
+      });
+
+      await enqueueReplay(app.db, sessionId);
+      const { row: done } = await settled(sessionId);
+      expect(done).toMatchObject({ recordingState: 'ready', recordingError: null });
+      const out = replayDir(app.config.replaysDir, sessionId);
+      const mp4 = path.join(out, REPLAY_FILES.mp4);
+      // The pictures the MP4 should show (the webcam's corner, at the right, is left out of the comparison).
+      const page1 = await inkedPage(pages[0] ?? null, [], FRAME);
+      const page2 = await inkedPage(pages[1] ?? null, [stroke], FRAME);
+      const left = 0.7;
+      expect(await frameDifference(mp4, 2.8, page1, left)).toBeLessThan(8);
+      expect(await frameDifference(mp4, 4.5, page2, left)).toBeLessThan(8);
+      // Page 2 without its ink is further off: the ink is in the picture.
+      const bare2 = await inkedPage(pages[1] ?? null, [], FRAME);
+      expect(await frameDifference(mp4, 4.5, bare2, left)).toBeGreaterThan(
+        (await frameDifference(mp4, 4.5, page2, left)) + 2,
+      );
+      // Before the stage and after it was left, the webcam fills the picture.
+      for (const seconds of [1, 6.3]) {
+        expect(await frameDifference(mp4, seconds, page1, left)).toBeGreaterThan(40);
+        expect((await brightness(mp4, seconds)).mean).toBeGreaterThan(60);
+      }
+      // The board's pictures were the job's own: none is left beside the replay.
+      expect(fs.readdirSync(out).sort()).toEqual(
+        [REPLAY_FILES.hlsDir, REPLAY_FILES.mp4, REPLAY_FILES.timeline].sort(),
+      );
     },
     FFMPEG_TEST_MS,
   );

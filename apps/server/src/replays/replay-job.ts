@@ -8,7 +8,10 @@ import { liveSessions } from '../db/schema.ts';
 import { type JobContext, type JobHandler, type JobLog, PermanentJobError } from '../jobs/job-worker.ts';
 import { folderBytes } from '../storage/disk-space.ts';
 import type { JobTuning } from '../tuning.ts';
-import { planComposition } from './composition-plan.ts';
+import type { SessionBoard } from '@sea/contract/board';
+import { boardFrames, indexBoard } from './board-frames.ts';
+import { type PageReader, renderBoardPictures } from './board-pictures.ts';
+import { type CompositionPlan, planComposition, withBoard } from './composition-plan.ts';
 import type { Ffmpeg } from './find-tools.ts';
 import { findGaps, gapsAsPauses, MIN_GAP_MS } from './recording-gaps.ts';
 import { joinParts } from './recording-parts.ts';
@@ -20,6 +23,7 @@ import {
   ReplayError,
 } from './recording-read.ts';
 import { encodeReplay } from './replay-encode.ts';
+import { toReplayMs } from './replay-timeline.ts';
 import { backoffMs, environmentCause, REPLAY_REASONS, ReplayWait } from './replay-failure.ts';
 import { REPLAY_FILES, removeReplayFiles, removeUnfinished, replayDir } from './replay-files.ts';
 import { expectedReplayBytes, spaceShortage } from './replay-space.ts';
@@ -49,9 +53,17 @@ export type ReplayDeps = {
   spaceWaits?: SpaceWaits;
   /** Writes the session's chapters into the replay being made (the MP4's chapter atoms, the WebVTT track). */
   chapters?: Pick<ReplayChapters, 'write'>;
+  /**
+   * The session's board (page changes and ink on the clock `toOffset` gives) and its pages' images: the MP4
+   * shows the page on stage with its ink. Without it the picture is the screen share and webcam only.
+   */
+  board?: { read: BoardReader; pages: PageReader };
   /** Told once a replay is ready (its students hear of it). */
   onReady?: (ready: { classId: number; sessionId: number }) => Promise<void>;
 };
+
+/** Reads a session's board with its moments placed by `toOffset` (milliseconds of the replay). */
+export type BoardReader = (sessionId: number, toOffset: (at: Date) => number) => Promise<SessionBoard>;
 
 /** Shares of the progress bar: measuring the files, encoding, cutting HLS segments. */
 const PROBED = 3;
@@ -170,7 +182,16 @@ async function makeReplay(
     const work = path.join(deps.replaysDir, `${sessionId}.part-${randomUUID().slice(0, 8)}`);
     try {
       await fs.mkdir(path.join(work, REPLAY_FILES.hlsDir), { recursive: true });
-      await encodeReplay(plan, work, {
+      const boardDir = path.join(work, 'board');
+      const board = await boardPictures(
+        deps,
+        { sessionId, startedAt: session.startedAt },
+        plan,
+        boardDir,
+        signal,
+      );
+      await encodeReplay(board?.plan ?? plan, work, {
+        boardList: board?.list ?? null,
         ffmpegPath: ffmpeg.path,
         inputDir: deps.recordingsDir,
         fontFile: deps.fontFile,
@@ -185,6 +206,7 @@ async function makeReplay(
         },
         onEncoded: () => progress(ENCODED, true),
       });
+      await fs.rm(boardDir, { recursive: true, force: true });
       await deps.chapters?.write(work, { id: sessionId, ...session }, plan.timeline, { signal, fresh: true });
       await progress(SEGMENTED, true);
       const final = replayDir(deps.replaysDir, sessionId);
@@ -222,6 +244,28 @@ async function makeReplay(
     if (context.attempt >= UNEXPLAINED_ATTEMPTS) throw new ReplayError(REPLAY_FAILED);
     throw error;
   }
+}
+
+/**
+ * Renders the session's board for the MP4 (`board-frames.ts`, `board-pictures.ts`): the plan with the board's
+ * stretches on stage and the list of its pictures, or null when the board was never on stage.
+ */
+async function boardPictures(
+  deps: ReplayDeps,
+  session: { sessionId: number; startedAt: Date },
+  plan: CompositionPlan,
+  dir: string,
+  signal: AbortSignal,
+): Promise<{ plan: CompositionPlan; list: string } | null> {
+  if (!deps.board) return null;
+  const start = session.startedAt.getTime();
+  const toOffset = (at: Date) => Math.round(toReplayMs(plan.timeline, at.getTime() - start));
+  const board = indexBoard(await deps.board.read(session.sessionId, toOffset));
+  const frames = boardFrames(board, plan.durationMs);
+  const pictures = await renderBoardPictures(board, frames, dir, deps.board.pages, signal);
+  if (pictures === null) return null;
+  deps.log.info({ sessionId: session.sessionId, frames: frames.length }, 'board pictures made');
+  return { plan: withBoard(plan, pictures.onStage), list: pictures.list };
 }
 
 /** Fails with ENOENT (syscall `spawn`) when the ffmpeg found at start is gone or no longer runs. */

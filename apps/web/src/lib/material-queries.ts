@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import {
   MaterialDetailSchema,
   MaterialSchema,
+  MaterialSearchSchema,
   type Material,
   type MaterialDetail,
+  type MaterialSearch,
 } from '@sea/contract/materials';
 import { ROUTES, toPath } from '@sea/contract/paths';
 import { http } from './http.ts';
@@ -18,6 +20,8 @@ export const MATERIAL_POLL_MS = 1_500;
 export const materialKeys = {
   list: (classId: number) => ['classes', classId, 'materials'] as const,
   detail: (classId: number, materialId: number) => ['classes', classId, 'materials', materialId] as const,
+  search: (classId: number, materialId: number, query: string) =>
+    ['classes', classId, 'materials', materialId, 'search', query] as const,
 };
 
 const MaterialListSchema = MaterialSchema.array();
@@ -52,5 +56,22 @@ export function useMaterial(classId: number, materialId: number | null) {
     // again every hour, so a long lecture never holds URLs that ran out.
     staleTime: 30 * 60_000,
     refetchInterval: 60 * 60_000,
+  });
+}
+
+/** `GET /api/classes/{classId}/materials/{materialId}/search?q=`: the pages whose text holds every word. */
+export function searchMaterial(classId: number, materialId: number, query: string): Promise<MaterialSearch> {
+  const path = toPath(ROUTES.materialSearch, { classId, materialId });
+  return http(`${path}?q=${encodeURIComponent(query)}`, { schema: MaterialSearchSchema });
+}
+
+/** The pages of a material holding the words of `query`; nothing is read for a blank query or the whiteboard. */
+export function useMaterialSearch(classId: number, materialId: number | null, query: string) {
+  const trimmed = query.trim();
+  return useQuery({
+    queryKey: materialKeys.search(classId, materialId ?? 0, trimmed),
+    queryFn: () => searchMaterial(classId, materialId ?? 0, trimmed),
+    enabled: materialId !== null && materialId > 0 && trimmed !== '',
+    staleTime: Infinity,
   });
 }

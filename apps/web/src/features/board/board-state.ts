@@ -22,7 +22,7 @@ export type BoardStateEvents = {
   pointerMoved: undefined;
 };
 
-export const NO_STAGE: BoardStage = { materialId: null, page: null, blankPages: 0 };
+export const NO_STAGE: BoardStage = { materialId: null, page: null, blankPages: 0, layout: 'board' };
 
 export function pageKey(ref: BoardPageRef): string {
   return `${ref.materialId}:${ref.page}`;
@@ -102,6 +102,7 @@ export class BoardState {
       materialId: snapshot.stage.material_id,
       page: snapshot.stage.page,
       blankPages: snapshot.stage.blank_pages,
+      layout: snapshot.stage.layout,
     });
     for (const key of this.#pages.keys()) this.#events.emit('inkChanged', key);
   }

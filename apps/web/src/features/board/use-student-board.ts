@@ -52,6 +52,8 @@ export function useStudentBoard(classId: number, connection: BoardConnection | n
       board: view.board,
       page,
       pages: page?.materialId === WHITEBOARD_ID ? undefined : detail?.pages,
+      // The teacher's layout: the page instead of the screen share, or beside it.
+      layout: stage.layout,
       ...(writing ? { writer: tools.writer, tool: tools.tool, color: tools.color, width: tools.width } : {}),
     },
     following: leafing === null,

@@ -1,7 +1,8 @@
-import { useCallback, useState } from 'react';
-import { BOARD_WRITER_DESTINATION } from '@sea/contract/board';
+import { useCallback } from 'react';
+import { BOARD_PAGE_DESTINATION, BOARD_WRITER_DESTINATION } from '@sea/contract/board';
 import { useCurrentUser } from '../../lib/current-user.ts';
-import type { BoardStageProps, BoardLayout } from './components/board-stage.tsx';
+import type { BoardLayout } from '@sea/contract/board';
+import type { BoardStageProps } from './components/board-stage.tsx';
 import type { PresenterPanelProps } from './components/presenter-panel.tsx';
 import type { BoardSend } from './board-writer.ts';
 import { useBoard, type BoardConnection, type BoardView } from './use-board.ts';
@@ -25,7 +26,12 @@ export function useTeacherBoard(classId: number, connection: BoardConnection | n
   );
   const presenter = usePresenter(classId, view, send);
   const tools = useInkTools(view.board, send, presenter.page);
-  const [layout, setLayout] = useState<BoardLayout>('board');
+  // The layout is the stage's, as students get it: changing it puts the same page on stage in the new one.
+  const { layout } = view.stage;
+  const onLayout = (next: BoardLayout): void => {
+    const { page } = presenter;
+    if (page) send(BOARD_PAGE_DESTINATION, { materialId: page.materialId, page: page.page, layout: next });
+  };
   return {
     view,
     stage: {
@@ -42,7 +48,7 @@ export function useTeacherBoard(classId: number, connection: BoardConnection | n
       presenter,
       toolbar: tools.toolbar,
       layout,
-      onLayout: setLayout,
+      onLayout,
       blankPages: view.stage.blankPages,
       writer: view.writer && {
         nickname: view.writer.nickname,

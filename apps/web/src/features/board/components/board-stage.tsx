@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { BoardLayout } from '@sea/contract/board';
 import type { MaterialPage } from '@sea/contract/materials';
 import type { BoardPageRef, BoardState } from '../board-state.ts';
 import type { BoardWriter } from '../board-writer.ts';
@@ -6,9 +7,6 @@ import type { BoardTool } from '../ink/ink-types.ts';
 import { BOARD_TEXTS as T } from '../texts.ts';
 import { BoardPage } from './board-page.tsx';
 import styles from './presenter.module.css';
-
-/** How the board shares the stage: alone, or beside the screen share. */
-export type BoardLayout = 'board' | 'side';
 
 export type BoardStageProps = {
   board: BoardState;

@@ -1,9 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { BOARD_PAGE_DESTINATION, boardTopic, type BoardSnapshot } from '@sea/contract/board';
+import {
+  BOARD_PAGE_DESTINATION,
+  type BoardLayout,
+  boardTopic,
+  type BoardSnapshot,
+} from '@sea/contract/board';
 import type { Material, MaterialDetail } from '@sea/contract/materials';
-import { envelope, mockFetch } from '../../../testing/fetch-mock.ts';
+import { envelope, mockFetch, type MockRoute } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { signedInPerTest } from '../../../testing/signed-in.ts';
 import { fakeBoardConnection } from '../test/fake-board-connection.ts';
@@ -38,16 +43,21 @@ const detail: MaterialDetail = {
     height: 600,
   })),
 };
-const snapshot = (materialId: number | null, page: number | null): BoardSnapshot => ({
+const snapshot = (
+  materialId: number | null,
+  page: number | null,
+  layout: BoardLayout = 'board',
+): BoardSnapshot => ({
   session_id: 3,
   live: true,
-  stage: { material_id: materialId, page, blank_pages: 0 },
+  stage: { material_id: materialId, page, blank_pages: 0, layout },
   writer: null,
   strokes: [],
 });
 
-function serve(board: BoardSnapshot) {
+function serve(board: BoardSnapshot, more: MockRoute[] = []) {
   return mockFetch([
+    ...more,
     { url: '/api/classes/7/materials', respond: () => ({ body: envelope([material]) }) },
     { url: '/api/classes/7/materials/5', respond: () => ({ body: envelope(detail) }) },
     { url: '/api/classes/7/board', respond: () => ({ body: envelope(board) }) },
@@ -93,7 +103,7 @@ describe('the live board', { timeout: 15_000 }, () => {
       fake.deliver(boardTopic(7), {
         type: 'stage',
         roomId: 7,
-        stage: { materialId: 5, page: 1, blankPages: 0 },
+        stage: { materialId: 5, page: 1, blankPages: 0, layout: 'board' },
       }),
     );
     expect(await screen.findByRole('img', { name: '파도 1' })).toBeInTheDocument();
@@ -125,7 +135,7 @@ describe('the live board', { timeout: 15_000 }, () => {
       fake.deliver(boardTopic(7), {
         type: 'stage',
         roomId: 7,
-        stage: { materialId: 5, page: 3, blankPages: 0 },
+        stage: { materialId: 5, page: 3, blankPages: 0, layout: 'board' },
       }),
     );
     expect(screen.getByRole('img', { name: '파도 1' })).toBeInTheDocument();
@@ -151,5 +161,65 @@ describe('the live board', { timeout: 15_000 }, () => {
     expect(screen.getByText('선생님이 판서를 허락했어요. 펜으로 쓸 수 있어요.')).toBeInTheDocument();
     act(() => fake.deliver(boardTopic(7), { type: 'writer', roomId: 7, writer: null }));
     expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+  });
+
+  it('puts the page beside the screen share when the teacher chooses it, for students too', async () => {
+    serve(snapshot(5, 1));
+    const teacher = fakeBoardConnection();
+    const view = renderWithProviders(<TeacherHarness connection={teacher.connection} />);
+    await screen.findByRole('img', { name: '파도 1' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: '화면 배치' }), 'side');
+    expect(teacher.sent.at(-1)).toEqual({
+      destination: BOARD_PAGE_DESTINATION,
+      body: { materialId: 5, page: 1, layout: 'side' },
+    });
+    view.unmount();
+    // A student joining late gets the layout with the page, and its changes as they come.
+    serve(snapshot(5, 1, 'side'));
+    const student = fakeBoardConnection();
+    renderWithProviders(<StudentHarness connection={student.connection} />);
+    await screen.findByRole('img', { name: '파도 1' });
+    // The stage is the outer region of that name (the page inside it is one too).
+    const stage = () => screen.getAllByRole('region', { name: '판서' })[0] as HTMLElement;
+    expect(stage()).toHaveAttribute('data-layout', 'side');
+    expect(within(stage()).getByText('화면 공유')).toBeInTheDocument();
+    act(() =>
+      student.deliver(boardTopic(7), {
+        type: 'stage',
+        roomId: 7,
+        stage: { materialId: 5, page: 2, blankPages: 0, layout: 'board' },
+      }),
+    );
+    expect(await screen.findByRole('img', { name: '파도 2' })).toBeInTheDocument();
+    expect(stage()).toHaveAttribute('data-layout', 'board');
+    expect(within(stage()).queryByText('화면 공유')).not.toBeInTheDocument();
+  });
+
+  it('finds words in the material on stage and highlights the pages found', async () => {
+    const asked: string[] = [];
+    serve(snapshot(5, 1), [
+      {
+        url: /^\/api\/classes\/7\/materials\/5\/search\?q=/,
+        respond: (request) => {
+          asked.push(new URL(request.url).searchParams.get('q') ?? '');
+          return { body: envelope({ pages: [2, 3] }) };
+        },
+      },
+    ]);
+    const fake = fakeBoardConnection();
+    renderWithProviders(<TeacherHarness connection={fake.connection} />);
+    await screen.findByRole('img', { name: '파도 1' });
+    await userEvent.type(screen.getByRole('searchbox', { name: '자료에서 찾기' }), '파도 원리');
+    await userEvent.click(screen.getByRole('button', { name: '찾기' }));
+    expect(await screen.findByText('2쪽에서 찾았어요.')).toBeInTheDocument();
+    expect(asked).toEqual(['파도 원리']);
+    const list = screen.getByRole('list', { name: '페이지 목록' });
+    expect(within(list).getByRole('button', { name: '2. 파도 2 (찾은 쪽)' })).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: '3. 파도 3 (찾은 쪽)' })).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: '1. 파도 1' })).toBeInTheDocument();
+    // A blank search clears the marks.
+    await userEvent.clear(screen.getByRole('searchbox', { name: '자료에서 찾기' }));
+    await userEvent.click(screen.getByRole('button', { name: '찾기' }));
+    expect(await within(list).findByRole('button', { name: '2. 파도 2' })).toBeInTheDocument();
   });
 });

@@ -1,10 +1,12 @@
+import { useCallback, useState } from 'react';
 import { WHITEBOARD_ID, MAX_WHITEBOARD_PAGES } from '@sea/contract/board';
 import { Button } from '../../../components/ui/button.tsx';
 import { BOARD_TEXTS as T } from '../texts.ts';
 import type { Presenter } from '../use-presenter.ts';
 import type { BoardToolbarProps } from './board-toolbar.tsx';
 import { BoardToolbar } from './board-toolbar.tsx';
-import type { BoardLayout } from './board-stage.tsx';
+import type { BoardLayout } from '@sea/contract/board';
+import { MaterialFind } from './material-find.tsx';
 import { PageNavigation } from './page-navigation.tsx';
 import { PageThumbnails } from './page-thumbnails.tsx';
 import styles from './presenter.module.css';
@@ -34,6 +36,14 @@ export function PresenterPanel({
   writer,
 }: PresenterPanelProps) {
   const { page } = presenter;
+  // The pages the find box found, per material (another material on stage has its own).
+  const [found, setFoundBy] = useState<ReadonlyMap<number, ReadonlySet<number>>>(new Map());
+  const materialId = presenter.material?.id;
+  const setFound = useCallback(
+    (pages: ReadonlySet<number>) =>
+      void (materialId !== undefined && setFoundBy((known) => new Map(known).set(materialId, pages))),
+    [materialId],
+  );
   return (
     <section className={styles.panel} aria-label={T.presenter}>
       <div className={styles.row}>
@@ -73,11 +83,20 @@ export function PresenterPanel({
         </p>
       )}
       {page && <BoardToolbar {...toolbar} />}
+      {page && presenter.material && (
+        <MaterialFind
+          key={presenter.material.id}
+          classId={presenter.material.class_id}
+          materialId={presenter.material.id}
+          onFound={setFound}
+        />
+      )}
       {page && (
         <PageThumbnails
           pages={presenter.material?.pages}
           count={presenter.pageCount}
           current={page.page}
+          found={presenter.material ? found.get(presenter.material.id) : undefined}
           onSelect={(number) => presenter.show(page.materialId, number)}
         />
       )}

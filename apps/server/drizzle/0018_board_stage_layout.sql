@@ -1,0 +1,1 @@
+ALTER TABLE "board_states" ADD COLUMN "layout" text DEFAULT 'board' NOT NULL;

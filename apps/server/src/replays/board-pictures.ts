@@ -1,0 +1,104 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { WHITEBOARD_ID } from '@sea/contract/board';
+import type { Executor } from '../db/database.ts';
+import { inkedPage } from '../materials/inked-page.ts';
+import { findMaterial } from '../materials/material-store.ts';
+import { MATERIAL_FILES } from '../materials/material-urls.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import { boardAt, type BoardFrame, type BoardPageRef, type IndexedBoard } from './board-frames.ts';
+import { FRAME, type Stretch } from './composition-plan.ts';
+
+/** Page images kept decoded while the pictures are made (a lecture goes back and forth between a few pages). */
+const PAGES_KEPT = 8;
+
+/** The board's pictures, made: the ffconcat list that plays them from replay time 0, and where it is on stage. */
+export type BoardPictures = { list: string; onStage: Stretch[] };
+
+/** Reads a page's image (null: a whiteboard page, or a material gone since: drawn on white). */
+export type PageReader = (page: BoardPageRef) => Promise<Buffer | null>;
+
+/**
+ * Renders each different look of the board once (`materials/inked-page.ts`, the replay's frame size, PNG) into
+ * `dir`, and writes the ffconcat list that shows them from replay time 0, each for its stretch; where nothing
+ * is on stage the list holds the last picture on (the composition hides the board there).
+ */
+export async function renderBoardPictures(
+  board: IndexedBoard,
+  frames: readonly BoardFrame[],
+  dir: string,
+  readPage: PageReader,
+  signal: AbortSignal,
+): Promise<BoardPictures | null> {
+  const first = frames[0];
+  if (first === undefined) return null;
+  await fs.mkdir(dir, { recursive: true });
+  const files = new Map<string, string>();
+  const pages = new Map<string, Buffer | null>();
+  const lines = ['ffconcat version 1.0'];
+  const show = (file: string, ms: number) => {
+    if (ms > 0) lines.push(`file ${file}`, `duration ${(ms / 1000).toFixed(3)}`);
+  };
+  let reached = 0;
+  let last = '';
+  for (const frame of frames) {
+    signal.throwIfAborted();
+    let file = files.get(frame.signature);
+    if (file === undefined) {
+      file = `board-${files.size + 1}.png`;
+      const image = await pageImage(pages, frame.page, readPage);
+      const { strokes } = boardAt(board, frame.fromMs);
+      await fs.writeFile(path.join(dir, file), await inkedPage(image, strokes, FRAME));
+      files.set(frame.signature, file);
+    }
+    // Before the first page and between stays on stage, a picture that is hidden there.
+    show(last || file, frame.fromMs - reached);
+    show(file, frame.untilMs - frame.fromMs);
+    reached = frame.untilMs;
+    last = file;
+  }
+  // The demuxer reads the last entry's duration only when a file follows it.
+  lines.push(`file ${last}`);
+  const list = path.join(dir, 'board.ffconcat');
+  await fs.writeFile(list, `${lines.join('\n')}\n`);
+  return { list, onStage: stretches(frames) };
+}
+
+/** The frames' stretches, touching ones joined. */
+function stretches(frames: readonly BoardFrame[]): Stretch[] {
+  const joined: Stretch[] = [];
+  for (const { fromMs, untilMs } of frames) {
+    const last = joined.at(-1);
+    if (last && last.untilMs === fromMs) last.untilMs = untilMs;
+    else joined.push({ fromMs, untilMs });
+  }
+  return joined;
+}
+
+async function pageImage(
+  kept: Map<string, Buffer | null>,
+  page: BoardPageRef,
+  readPage: PageReader,
+): Promise<Buffer | null> {
+  const key = `${page.materialId}:${page.page}`;
+  if (kept.has(key)) return kept.get(key) ?? null;
+  const image = await readPage(page);
+  kept.set(key, image);
+  const oldest = kept.keys().next().value;
+  if (kept.size > PAGES_KEPT && oldest !== undefined) kept.delete(oldest);
+  return image;
+}
+
+/** Reads material pages from the materials' file store; whiteboard pages and gone materials have none. */
+export function materialPageReader(db: Executor, files: FileStore): PageReader {
+  return async ({ materialId, page }) => {
+    if (materialId === WHITEBOARD_ID) return null;
+    const material = await findMaterial(db, materialId);
+    if (material === null || material.state !== 'ready') return null;
+    const opened = await files.open(`${material.key}/${MATERIAL_FILES.page(page)}`);
+    if (opened === null) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  };
+}
