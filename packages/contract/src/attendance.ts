@@ -16,6 +16,7 @@ export const ATTENDANCE_CSV_HEADER = [
   '입장 횟수',
   '실시간 시청(분)',
   '다시보기 시청(분)',
+  '다시보기 진도율(%)',
 ] as const;
 
 /** The CSV's file name. */
@@ -39,7 +40,10 @@ export const AttendanceJoinSchema = z.object({
 });
 export type AttendanceJoin = z.infer<typeof AttendanceJoinSchema>;
 
-/** One student's record of one session: every join and leave, live and replay watch time in seconds. */
+/**
+ * One student's record of one session: every join and leave, live and replay watch time in seconds (the
+ * replay's: how many of its seconds the student played, each once), and the share of the replay played.
+ */
 export const AttendanceRowSchema = z.object({
   session_id: z.number().int(),
   user_id: z.string(),
@@ -47,6 +51,8 @@ export const AttendanceRowSchema = z.object({
   joins: z.array(AttendanceJoinSchema),
   live_watch_s: z.number().int().min(0),
   replay_watch_s: z.number().int().min(0),
+  /** Percent (0-100, whole) of the replay's seconds played; null while the session has no replay. */
+  replay_percent: z.number().int().min(0).max(100).nullable(),
 });
 export type AttendanceRow = z.infer<typeof AttendanceRowSchema>;
 

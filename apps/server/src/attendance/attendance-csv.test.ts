@@ -15,6 +15,7 @@ const record = (
       joins: [],
       live_watch_s: 0,
       replay_watch_s: 0,
+      replay_percent: null,
       ...overrides,
     },
   ],
@@ -22,7 +23,7 @@ const record = (
 
 /** The second line's third field (the student), as the CSV writes it. */
 const studentField = (csv: string) =>
-  csv.slice(UTF8_BOM.length).split('\r\n')[1]?.split(',').slice(2, -5).join(',');
+  csv.slice(UTF8_BOM.length).split('\r\n')[1]?.split(',').slice(2, -6).join(',');
 
 describe('attendance CSV', () => {
   it.each([
@@ -38,16 +39,17 @@ describe('attendance CSV', () => {
     expect(studentField(attendanceCsv(record(nickname)))).toBe(field);
   });
 
-  it('leaves times of a live session and of an open stay empty; minutes with one decimal', () => {
+  it('leaves times of a live session and of an open stay empty; minutes with one decimal; the progress', () => {
     const csv = attendanceCsv(
       record('바다', {
         joins: [{ joined_at: '2026-03-04T05:00:30.000Z', left_at: null }],
         live_watch_s: 89,
         replay_watch_s: 3600,
+        replay_percent: 87,
       }),
     );
     expect(csv.startsWith(UTF8_BOM)).toBe(true);
     expect(csv.endsWith('\r\n')).toBe(true);
-    expect(csv.split('\r\n')[1]).toBe('2026-03-04 14:00:00,,바다,2026-03-04 14:00:30,,1,1.5,60.0');
+    expect(csv.split('\r\n')[1]).toBe('2026-03-04 14:00:00,,바다,2026-03-04 14:00:30,,1,1.5,60.0,87');
   });
 });

@@ -3,6 +3,7 @@ import type { Attendance, AttendanceRow } from '@sea/contract/attendance';
 import type { Executor } from '../db/database.ts';
 import { attendance, classes, liveSessions, replayWatches, users } from '../db/schema.ts';
 import { MAX_SESSIONS_LISTED } from '../sessions/session-rows.ts';
+import { countSeconds, percentWatched } from './watched-spans.ts';
 
 /** Whose rows a record holds: every student's (the teacher), or one student's own. */
 export type AttendanceScope = { kind: 'all' } | { kind: 'own'; userId: string };
@@ -25,6 +26,8 @@ export async function attendanceRecord(
       endedAt: liveSessions.endedAt,
       title: liveSessions.title,
       hidden: liveSessions.hidden,
+      recordingState: liveSessions.recordingState,
+      replayDurationMs: liveSessions.replayDurationMs,
     })
     .from(liveSessions)
     .where(eq(liveSessions.classId, classId))
@@ -50,7 +53,11 @@ export async function attendanceRecord(
     .where(and(inArray(attendance.sessionId, sessionIds), whose(attendance.userId)))
     .orderBy(attendance.joinedAt, attendance.id);
   const watches = await db
-    .select({ sessionId: replayWatches.sessionId, userId: replayWatches.userId, ms: replayWatches.watchedMs })
+    .select({
+      sessionId: replayWatches.sessionId,
+      userId: replayWatches.userId,
+      watched: replayWatches.watched,
+    })
     .from(replayWatches)
     .where(and(inArray(replayWatches.sessionId, sessionIds), whose(replayWatches.userId)));
 
@@ -77,6 +84,7 @@ export async function attendanceRecord(
         joins: [],
         live_watch_s: 0,
         replay_watch_s: 0,
+        replay_percent: null,
       };
       byKey.set(key, row);
     }
@@ -95,8 +103,16 @@ export async function attendanceRecord(
     row.joins.push({ joined_at: stay.joinedAt.toISOString(), left_at: left?.toISOString() ?? null });
   }
   for (const [row, ms] of liveMs) row.live_watch_s = Math.floor(ms / 1000);
-  for (const watch of watches)
-    rowOf(watch.sessionId, watch.userId).replay_watch_s = Math.floor(watch.ms / 1000);
+  for (const watch of watches) {
+    const row = rowOf(watch.sessionId, watch.userId);
+    row.replay_watch_s = countSeconds(watch.watched);
+  }
+  for (const row of byKey.values()) {
+    const session = sessionById.get(row.session_id);
+    if (session?.recordingState === 'ready') {
+      row.replay_percent = percentWatched(row.replay_watch_s, session.replayDurationMs);
+    }
+  }
 
   const order = new Map(sessionIds.map((id, index) => [id, index]));
   const rows = [...byKey.values()].sort(
