@@ -12,7 +12,8 @@ import { insertSession, writeReplayFiles } from '../../test/sessions.ts';
 import { hlsArgs } from './ffmpeg-args.ts';
 import { type Ffmpeg, findFfmpeg } from './find-tools.ts';
 import { REPLAY_FILES, replayDir } from './replay-files.ts';
-import { attachment, downloadName, signPlaylist } from './replay-file-routes.ts';
+import { attachment } from '../attachment.ts';
+import { downloadName, signPlaylist } from './replay-file-routes.ts';
 import { ReplayUrls, type ReplaySignature } from './replay-urls.ts';
 
 const run = promisify(execFile);

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { idText } from '@sea/contract/ids';
 import { ROUTES } from '@sea/contract/paths';
 import { classes, enrolments, liveSessions, users } from '../db/schema.ts';
+import { attachment } from '../attachment.ts';
 import { errorResponses } from '../envelope.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { REPLAY_FILES, replayDir } from './replay-files.ts';
@@ -198,16 +199,4 @@ export function downloadName(title: string | null, startedAt: Date): string {
 /** The ASCII name of a download, for clients that do not read `filename*`. */
 function sessionIdName(sessionId: number): string {
   return `replay-${sessionId}.mp4`;
-}
-
-/**
- * `Content-Disposition: attachment` with an ASCII `filename` and the real (Korean) name as an RFC 5987
- * `filename*` in UTF-8, which browsers prefer.
- */
-export function attachment(asciiName: string, name: string): string {
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${asciiName}"; filename*=UTF-8''${encoded}`;
 }
