@@ -21,6 +21,7 @@ export function attendanceRecord(): Attendance {
         ],
         live_watch_s: 3_180,
         replay_watch_s: 0,
+        replay_percent: null,
       },
       {
         session_id: 2,
@@ -29,6 +30,7 @@ export function attendanceRecord(): Attendance {
         joins: [{ joined_at: at(24, 19, 10), left_at: null }],
         live_watch_s: 1_500,
         replay_watch_s: 45,
+        replay_percent: null,
       },
       {
         session_id: 2,
@@ -37,6 +39,7 @@ export function attendanceRecord(): Attendance {
         joins: [],
         live_watch_s: 0,
         replay_watch_s: 1_200,
+        replay_percent: null,
       },
       {
         session_id: 1,
@@ -45,6 +48,7 @@ export function attendanceRecord(): Attendance {
         joins: [{ joined_at: at(17, 10, 0), left_at: at(17, 11, 0) }],
         live_watch_s: 3_600,
         replay_watch_s: 600,
+        replay_percent: null,
       },
     ],
   };
