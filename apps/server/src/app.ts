@@ -4,6 +4,7 @@ import { registerAttendance } from './attendance/register-attendance.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { registerRefreshTokenSweep } from './auth/refresh-token-sweep.ts';
 import { registerBoard } from './board/register-board.ts';
+import { calendarRoutes } from './calendar/calendar-routes.ts';
 import { chapterRoutes } from './chapters/chapter-routes.ts';
 import { sessionBoard } from './board/session-board.ts';
 import { categoryRoutes } from './categories/category-routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(myLiveClassesRoutes);
   await app.register(enrolmentRoutes);
   await app.register(scheduleRoutes);
+  await app.register(calendarRoutes);
   await app.register(reviewRoutes);
   await app.register(instructorRoutes);
   registerMediaPlacement(app);

@@ -11,7 +11,8 @@ import type { Database } from '../src/db/database.ts';
 import { MIGRATIONS_FOLDER, PGLITE_EXTENSIONS } from '../src/db/open-database.ts';
 import { createTestDatabase } from './helper.ts';
 
-// A database migrated step by step, to test a migration against the rows an older platform left.
+// Migration tests: an empty database of the run's kind (PGlite, or PostgreSQL under TEST_DATABASE=postgres),
+// migrated up to a point, filled as an older platform left it, then migrated to the end.
 
 /** A migrations folder holding the real one's migrations before the one whose tag ends with `before`. */
 export function migrationsBefore(before: string): string {

@@ -34,6 +34,7 @@ export const ATTENDANCE_CSV_HEADER = [
   '입장 횟수',
   '실시간 시청(분)',
   '다시보기 시청(분)',
+  '다시보기 진도율(%)',
 ] as const;
 
 /** The CSV's name for clients that read only an ASCII name. */
@@ -64,7 +65,8 @@ export type AttendanceJoin = z.infer<typeof AttendanceJoinSchema>;
 
 /**
  * One student's record of one session: 출석 / 지각 / 결석, every join and leave, live and replay watch time in
- * seconds.
+ * seconds (the replay's: how many of its seconds the student played, each once), and the share of the replay
+ * played.
  */
 export const AttendanceRowSchema = z.object({
   session_id: z.number().int(),
@@ -74,6 +76,8 @@ export const AttendanceRowSchema = z.object({
   joins: z.array(AttendanceJoinSchema),
   live_watch_s: z.number().int().min(0),
   replay_watch_s: z.number().int().min(0),
+  /** Percent (0-100, whole) of the replay's seconds played; null while the session has no replay. */
+  replay_percent: z.number().int().min(0).max(100).nullable(),
 });
 export type AttendanceRow = z.infer<typeof AttendanceRowSchema>;
 

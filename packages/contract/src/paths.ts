@@ -20,6 +20,11 @@ export const ROUTES = {
   checkNickname: '/api/users/checkNickname',
   /** The caller's classes that are live now (as teacher or student), for the LIVE cards' way in. */
   myLiveClasses: '/api/users/live-classes',
+  /** The caller's private calendar feed URL (made on first request), and a new one in its place. */
+  calendarUrl: '/api/users/calendar-url',
+  calendarUrlReset: '/api/users/calendar-url/reset',
+  /** A user's calendar feed (iCalendar); no bearer: the token in the path is the secret. */
+  calendarFeed: '/api/calendar/:token.ics',
 
   categories: '/api/categories',
   classes: '/api/classes',
@@ -32,6 +37,8 @@ export const ROUTES = {
   dashboardStudents: '/api/classes/:classId/dashboard/students',
   enroll: '/api/classes/:classId/enroll',
   schedule: '/api/classes/:classId/schedule',
+  /** One class's schedule as an iCalendar file (members), for '캘린더에 추가'. */
+  scheduleIcs: '/api/classes/:classId/schedule.ics',
   /** The next entries of a class's schedule that have not ended, for anyone (the class page). */
   upcomingSchedule: '/api/classes/:classId/schedule/upcoming',
   reviews: '/api/classes/:classId/reviews',
@@ -49,6 +56,8 @@ export const ROUTES = {
   /** The teacher's '다시 만들기': make a failed (or waiting) replay again from its raw recording. */
   sessionRemake: '/api/classes/:classId/sessions/:sessionId/remake',
   attendance: '/api/classes/:classId/attendance',
+  /** Replay progress (진도율): a student's own, or every student's for the teacher (`?format=csv`). */
+  progress: '/api/classes/:classId/progress',
   /** A replay's files, reached only with the signed `?exp=&sig=` of the session item's URLs. */
   replayMp4: '/api/replays/:sessionId/replay.mp4',
   replayPlaylist: '/api/replays/:sessionId/hls/index.m3u8',

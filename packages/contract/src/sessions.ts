@@ -103,18 +103,30 @@ export const WATCH_BEAT_MS = 5_000;
 /** The most one beat credits, in seconds: a little more than the beat interval. */
 export const WATCH_CREDIT_MAX_S = 6;
 
+/** The fastest playback the player offers: one beat may cover this many seconds of video per second. */
+export const WATCH_MAX_RATE = 2;
+
 /**
  * Body of `POST /api/classes/{classId}/sessions/{sessionId}/watch`, sent every {@link WATCH_BEAT_MS} while the
- * replay is open and on pause, seek and close. The server credits `min(now - last beat, 6 s)` only when
- * `playing` was true at the caller's last beat and is true now; `position_s` becomes the resume point.
+ * replay is open and on pause, seek and close. The server credits the stretch `[from_s, position_s]` of the
+ * video (each second once) when `playing` is true and the tab played since its last beat: at most
+ * `min(now - the member's last beat, 6 s)` of wall clock, times {@link WATCH_MAX_RATE}. A jump (a seek) credits
+ * that wall-clock time from `from_s` on. Without `from_s` (older players) the member's last beat's position
+ * stands in, and only when that beat said `playing`. `position_s` becomes the resume point; neither may pass
+ * the replay's end.
  */
 export const WatchBeatSchema = z.object({
   position_s: z.number().min(0).max(86_400),
   playing: z.boolean(),
+  /** Where this tab's player was at its own previous beat, sent only when it has played since then. */
+  from_s: z.number().min(0).max(86_400).optional(),
 });
 export type WatchBeat = z.infer<typeof WatchBeatSchema>;
 
-/** Answer of the watch route: the caller's total replay watch time for the session and the saved position. */
+/**
+ * Answer of the watch route: how many seconds of the replay the caller has played (each second once) and the
+ * saved position.
+ */
 export const WatchStateSchema = z.object({
   watched_s: z.number().min(0),
   position_s: z.number().min(0),

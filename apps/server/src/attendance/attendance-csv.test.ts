@@ -17,6 +17,7 @@ const record = (
       joins: [],
       live_watch_s: 0,
       replay_watch_s: 0,
+      replay_percent: null,
       ...overrides,
     },
   ],
@@ -24,7 +25,7 @@ const record = (
 
 /** The second line's fourth field (the student), as the CSV writes it. */
 const studentField = (csv: string) =>
-  csv.slice(UTF8_BOM.length).split('\r\n')[1]?.split(',').slice(3, -6).join(',');
+  csv.slice(UTF8_BOM.length).split('\r\n')[1]?.split(',').slice(3, -7).join(',');
 
 describe('attendance CSV', () => {
   it.each([
@@ -40,20 +41,21 @@ describe('attendance CSV', () => {
     expect(studentField(attendanceCsv(record(nickname)))).toBe(field);
   });
 
-  it('leaves times of a live session and of an open stay empty; minutes with one decimal', () => {
+  it('leaves times of a live session and of an open stay empty; minutes with one decimal; the progress', () => {
     const csv = attendanceCsv(
       record('바다', {
         status: 'present',
         joins: [{ joined_at: '2026-03-04T05:00:30.000Z', left_at: null }],
         live_watch_s: 89,
         replay_watch_s: 3600,
+        replay_percent: 87,
       }),
     );
     expect(csv.startsWith(UTF8_BOM)).toBe(true);
     expect(csv.endsWith('\r\n')).toBe(true);
     // An untitled session is named by its start.
     expect(csv.split('\r\n')[1]).toBe(
-      '2026-03-04 14:00:00,2026-03-04 14:00:00,,바다,출석,2026-03-04 14:00:30,,1,1.5,60.0',
+      '2026-03-04 14:00:00,2026-03-04 14:00:00,,바다,출석,2026-03-04 14:00:30,,1,1.5,60.0,87',
     );
   });
 });

@@ -28,7 +28,7 @@ function minutes(seconds: number): string {
  * One CSV field: quoted when it holds a comma, quote or line break; a text a spreadsheet would run as a
  * formula (starting with = + - @ or a tab) is prefixed with an apostrophe.
  */
-function field(value: string): string {
+export function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
@@ -57,8 +57,9 @@ export function attendanceCsv(record: Attendance): string {
         String(row.joins.length),
         minutes(row.live_watch_s),
         minutes(row.replay_watch_s),
+        row.replay_percent === null ? '' : String(row.replay_percent),
       ]
-        .map(field)
+        .map(csvField)
         .join(','),
     );
   }

@@ -8,6 +8,7 @@ import {
 import type { Executor } from '../db/database.ts';
 import { attendance, classes, enrolments, liveSessions, replayWatches, users } from '../db/schema.ts';
 import { MAX_SESSIONS_LISTED } from '../sessions/session-rows.ts';
+import { countSeconds, percentWatched } from './watched-spans.ts';
 
 /** Whose rows a record holds: every student's (the teacher), or one student's own. */
 export type AttendanceScope = { kind: 'all' } | { kind: 'own'; userId: string };
@@ -31,6 +32,8 @@ export async function attendanceRecord(
       endedAt: liveSessions.endedAt,
       title: liveSessions.title,
       hidden: liveSessions.hidden,
+      recordingState: liveSessions.recordingState,
+      replayDurationMs: liveSessions.replayDurationMs,
     })
     .from(liveSessions)
     .where(eq(liveSessions.classId, classId))
@@ -58,7 +61,11 @@ export async function attendanceRecord(
     .where(and(inArray(attendance.sessionId, sessionIds), whose(attendance.userId)))
     .orderBy(attendance.joinedAt, attendance.id);
   const watches = await db
-    .select({ sessionId: replayWatches.sessionId, userId: replayWatches.userId, ms: replayWatches.watchedMs })
+    .select({
+      sessionId: replayWatches.sessionId,
+      userId: replayWatches.userId,
+      watched: replayWatches.watched,
+    })
     .from(replayWatches)
     .where(and(inArray(replayWatches.sessionId, sessionIds), whose(replayWatches.userId)));
 
@@ -98,6 +105,7 @@ export async function attendanceRecord(
         joins: [],
         live_watch_s: 0,
         replay_watch_s: 0,
+        replay_percent: null,
       };
       byKey.set(key, row);
     }
@@ -116,8 +124,10 @@ export async function attendanceRecord(
     row.joins.push({ joined_at: stay.joinedAt.toISOString(), left_at: left?.toISOString() ?? null });
   }
   for (const [row, ms] of liveMs) row.live_watch_s = Math.floor(ms / 1000);
-  for (const watch of watches)
-    rowOf(watch.sessionId, watch.userId).replay_watch_s = Math.floor(watch.ms / 1000);
+  for (const watch of watches) {
+    const row = rowOf(watch.sessionId, watch.userId);
+    row.replay_watch_s = countSeconds(watch.watched);
+  }
   // Every student enrolled before a session ended has a row of it: one who never came is 결석.
   for (const { userId, since } of enrolled) {
     for (const session of sessions) {
@@ -127,6 +137,9 @@ export async function attendanceRecord(
   for (const row of byKey.values()) {
     const session = sessionById.get(row.session_id);
     if (session !== undefined) row.status = statusOf(row, session.startedAt);
+    if (session?.recordingState === 'ready') {
+      row.replay_percent = percentWatched(row.replay_watch_s, session.replayDurationMs);
+    }
   }
 
   const order = new Map(sessionIds.map((id, index) => [id, index]));

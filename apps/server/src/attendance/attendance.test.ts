@@ -10,7 +10,7 @@ import { expectError, expectOk } from '../../test/expect-envelope.ts';
 import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
 import { FakeNode, room as roomOf } from '../../test/media-node-report.ts';
 import { insertSession } from '../../test/sessions.ts';
-import { attendance, enrolments, liveSessions } from '../db/schema.ts';
+import { attendance, enrolments, liveSessions, replayWatches } from '../db/schema.ts';
 import { applyReport } from '../media-nodes/apply-report.ts';
 import { withdraw } from '../users/withdraw.ts';
 import { creditBeat } from './watch-time.ts';
@@ -110,6 +110,7 @@ describe('attendance from the media node reports', () => {
         joins: [{ joined_at: at(20).toISOString(), left_at: at(60).toISOString() }],
         live_watch_s: 40,
         replay_watch_s: 0,
+        replay_percent: null,
       },
       {
         session_id: session.id,
@@ -122,6 +123,7 @@ describe('attendance from the media node reports', () => {
         ],
         live_watch_s: 40,
         replay_watch_s: 0,
+        replay_percent: null,
       },
     ]);
   });
@@ -232,34 +234,64 @@ describe('attendance through the report route', () => {
 });
 
 describe('replay watch time', () => {
-  it('credits only playing time, at most 6 s a beat, never more than the wall clock over two tabs', async () => {
+  it('credits the seconds played, each once, at most the wall clock a beat, over seeks and two tabs', async () => {
     const classId = await newClass();
     const session = await insertSession(app, classId);
     const t0 = Date.parse('2026-03-03T10:00:00Z');
-    const beat = (s: number, position: number, playing: boolean) =>
-      creditBeat(app.db, session.id, alice.id, { position_s: position, playing }, new Date(t0 + s * 1000));
+    const beat = (s: number, position: number, playing: boolean, from?: number) =>
+      creditBeat(
+        app.db,
+        session.id,
+        alice.id,
+        { position_s: position, playing, ...(from === undefined ? {} : { from_s: from }) },
+        new Date(t0 + s * 1000),
+      );
+    const spans = async () => {
+      const [row] = await app.db.select().from(replayWatches).where(eq(replayWatches.sessionId, session.id));
+      return row?.watched;
+    };
 
     expect(await beat(0, 0, true)).toEqual({ watched_s: 0, position_s: 0 });
     expect((await beat(5, 5, true)).watched_s).toBe(5);
-    // Seeking ahead 10 minutes while playing: only the 2 s really played count.
+    // Seeking ahead 10 minutes while playing: the 2 s really played count, from where the player was.
     expect(await beat(7, 607, true)).toEqual({ watched_s: 7, position_s: 607 });
-    // The pause beat ends the playing stretch (the contract credits only beats playing at both ends); the
-    // pause itself and the first beat playing again count nothing.
+    expect(await spans()).toEqual([[0, 7]]);
+    // The pause beat ends the playing stretch; the pause and the first beat playing again count nothing.
     expect((await beat(9, 609, false)).watched_s).toBe(7);
     expect((await beat(30, 609, false)).watched_s).toBe(7);
     expect((await beat(31, 609, true)).watched_s).toBe(7);
-    // A second tab plays too, beating in between: 20 s of wall clock count 20 s, not 40.
-    for (let s = 33.5; s <= 51; s += 2.5) await beat(s, 609 + s, true);
-    expect((await beat(51, 660, true)).watched_s).toBe(27);
-    // A tab that slept a minute counts at most one beat's worth.
-    expect((await beat(111, 700, true)).watched_s).toBe(33);
+    // A second tab starts at 100 and both play, beating in between with their own `from_s`: the seconds each
+    // played count, each once.
+    await beat(33.5, 100, true);
+    for (let k = 1; k <= 2; k += 1) {
+      await beat(31 + 5 * k, 609 + 5 * k, true, 609 + 5 * (k - 1));
+      await beat(33.5 + 5 * k, 100 + 5 * k, true, 100 + 5 * (k - 1));
+    }
+    expect(await spans()).toEqual([
+      [0, 7],
+      [100, 110],
+      [609, 619],
+    ]);
+    expect((await beat(43.5, 110, true)).watched_s).toBe(27);
+    // The tab seeks back to 2 (the 1.5 s it played at 110 count) and plays 2 to 7 again: counted once.
+    expect((await beat(45, 2, true)).watched_s).toBe(28);
+    expect((await beat(50, 7, true, 2)).watched_s).toBe(28);
+    // A tab that slept a minute counts at most one beat's worth (6 s), from where it was.
+    expect((await beat(110, 700, true, 7)).watched_s).toBe(34);
     // A beat with an earlier clock than the last counts nothing and leaves the last beat where it was.
-    expect((await beat(100, 700, true)).watched_s).toBe(33);
-    expect((await beat(113, 702, true)).watched_s).toBe(35);
+    expect((await beat(100, 720, true, 700)).watched_s).toBe(34);
+    // A stretch claimed faster than twice the wall clock (the player's fastest speed) is a seek.
+    expect((await beat(112, 740, true, 720)).watched_s).toBe(36);
+    expect(await spans()).toEqual([
+      [0, 13],
+      [100, 111],
+      [609, 619],
+      [720, 722],
+    ]);
 
     const record = expectOk<Attendance>(await get(classId, alice));
     expect(record.rows).toEqual([
-      expect.objectContaining({ session_id: session.id, user_id: alice.id, joins: [], replay_watch_s: 35 }),
+      expect.objectContaining({ session_id: session.id, user_id: alice.id, joins: [], replay_watch_s: 36 }),
     ]);
   });
 });
@@ -285,6 +317,12 @@ describe('replay watch time under concurrency', () => {
       const at = new Date(t0 + s * 1000);
       const beat = { position_s: s % 24, playing: true };
       state = await creditBeat(app.db, session.id, bora.id, beat, at, 24_000);
+    }
+    expect(state.watched_s).toBe(24);
+    // Ten more minutes of beats claiming the end: still the replay's 24 seconds.
+    for (let s = 45; s <= 645; s += 5) {
+      const beat = { position_s: 24, playing: true, from_s: 19 };
+      state = await creditBeat(app.db, session.id, bora.id, beat, new Date(t0 + s * 1000), 24_000);
     }
     expect(state.watched_s).toBe(24);
   });
@@ -342,8 +380,17 @@ describe('attendance route', () => {
       startedAt: start,
       endedAt: new Date(start.getTime() + 3600_000),
       title: '1강',
+      replayDurationMs: 600_000,
     });
     sessionId = session.id;
+    // 나학생 played the replay's first minute and a half.
+    await app.db.insert(replayWatches).values({
+      sessionId,
+      userId: alice.id,
+      watched: [[0, 90]],
+      positionS: 90,
+      lastBeatAt: new Date('2026-03-05T00:00:00Z'),
+    });
     await app.db.insert(attendance).values([
       { sessionId, userId: alice.id, joinedAt: start, leftAt: new Date(start.getTime() + 90_000) },
       { sessionId, userId: bora.id, joinedAt: new Date(start.getTime() + 60_000), leftAt: null },
@@ -391,7 +438,7 @@ describe('attendance route', () => {
     expect(all.rows.map((row) => row.nickname)).toEqual(['가학생', '나학생', null]);
   });
 
-  it('exports CSV: UTF-8 with a BOM, the Korean header, Korean time, minutes', async () => {
+  it('exports CSV: UTF-8 with a BOM, the Korean header, Korean time, minutes, the replay progress', async () => {
     const response = await get(classId, teacher, '?format=csv');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -405,13 +452,13 @@ describe('attendance route', () => {
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe(ATTENDANCE_CSV_HEADER.join(','));
     expect(lines[0]).toBe(
-      '세션,세션 시작,세션 종료,학생,출석,첫 입장,마지막 퇴장,입장 횟수,실시간 시청(분),다시보기 시청(분)',
+      '세션,세션 시작,세션 종료,학생,출석,첫 입장,마지막 퇴장,입장 횟수,실시간 시청(분),다시보기 시청(분),다시보기 진도율(%)',
     );
     expect(lines[1]).toBe(
-      '1강,2026-03-04 14:00:00,2026-03-04 15:00:00,가학생,출석,2026-03-04 14:01:00,2026-03-04 15:00:00,1,59.0,0.0',
+      '1강,2026-03-04 14:00:00,2026-03-04 15:00:00,가학생,출석,2026-03-04 14:01:00,2026-03-04 15:00:00,1,59.0,0.0,0',
     );
     expect(lines[2]).toBe(
-      '1강,2026-03-04 14:00:00,2026-03-04 15:00:00,나학생,출석,2026-03-04 14:00:00,2026-03-04 14:01:30,1,1.5,0.0',
+      '1강,2026-03-04 14:00:00,2026-03-04 15:00:00,나학생,출석,2026-03-04 14:00:00,2026-03-04 14:01:30,1,1.5,1.5,15',
     );
     const own = await get(classId, alice, '?format=csv');
     expect(own.rawPayload.subarray(3).toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(2);

@@ -406,7 +406,11 @@ export const replayWatches = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
-    watchedMs: integer('watched_ms').notNull().default(0),
+    /**
+     * The seconds of the replay the member played, as sorted, disjoint `[start, end)` pairs of whole seconds
+     * (`[[0, 30], [95, 120]]`): each second counts once however often it is played.
+     */
+    watched: jsonb('watched').$type<[number, number][]>().notNull().default([]),
     positionS: doublePrecision('position_s').notNull().default(0),
     playing: boolean('playing').notNull().default(false),
     lastBeatAt: timestamp('last_beat_at', { withTimezone: true }).notNull(),
@@ -419,6 +423,19 @@ export const replayWatches = pgTable(
  * last (`boot`, with that run's report counter `seq`), and when. Sessions name their node by this id; a node
  * silent past the timeout has its sessions ended.
  */
+/**
+ * A user's private calendar feed. Its URL's token is the `selector` and an HMAC of it under the server's
+ * secret (calendar-feeds.ts): the database alone does not give the URL away, and a new selector (a reset)
+ * makes the old URL unknown.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  selector: text('selector').notNull().unique(),
+  createdAt: createdAt(),
+});
+
 export const mediaNodes = pgTable('media_nodes', {
   id: text('id').primaryKey(),
   url: text('url').notNull(),

@@ -211,6 +211,10 @@ describe('watch beats', () => {
     const body = expectError(await watch(session.id, { position_s: 86_400, playing: true }), 400);
     expect(body.message_kor).toContain('다시보기 길이');
     expectError(await watch(session.id, { position_s: 25.5, playing: false }), 400);
+    // Where the tab says it played from may not pass the end either.
+    const from = expectError(await watch(session.id, { position_s: 24, playing: true, from_s: 30 }), 400);
+    expect(from.message_kor).toContain('다시보기 길이');
+    expectError(await watch(session.id, { position_s: 4, playing: true, from_s: -1 }), 400);
     expect(
       expectOk<WatchState>(await watch(session.id, { position_s: 24.4, playing: false })).position_s,
     ).toBe(24.4);

@@ -199,10 +199,11 @@ export async function replayRoutes(fastify: FastifyInstance): Promise<void> {
         security,
         summary: 'A beat of the replay player: counts watch time and saves the resume point',
         description:
-          'Sent every 5 s while the replay is open, and on pause, seek and close. The caller is credited ' +
-          'the time since their previous beat for this session, at most 6 s, only when `playing` was true ' +
-          'then and is true now: several tabs never count more than the wall clock, and seeking counts nothing. ' +
-          'The total never passes the replay’s length; a position past its end is 400.',
+          'Sent every 5 s while the replay is open, and on pause, seek and close. The seconds of the video ' +
+          'the tab played since its last beat (`from_s` to `position_s`) are credited, each second of the ' +
+          'replay once however often played: at most the wall clock since the member’s previous beat (6 s at ' +
+          'most) at twice the speed; a seek credits that time from `from_s` on. `watched_s` never passes the ' +
+          'replay’s length; a `position_s` or `from_s` past its end is 400.',
         params: SessionParamsSchema,
         body: WatchBeatSchema,
         response: { 200: envelopeSchema(WatchStateSchema), ...errorResponses(400, 401, 404, 409, 418) },
@@ -218,7 +219,8 @@ export async function replayRoutes(fastify: FastifyInstance): Promise<void> {
       }
       const lengthMs = session.replayDurationMs;
       // A second of slack for the player's rounding of the last frame.
-      if (lengthMs !== null && request.body.position_s > lengthMs / 1000 + 1) {
+      const furthest = Math.max(request.body.position_s, request.body.from_s ?? 0);
+      if (lengthMs !== null && furthest > lengthMs / 1000 + 1) {
         throw badRequest(
           '재생 위치가 다시보기 길이를 넘어요.',
           'The position is past the end of the replay.',

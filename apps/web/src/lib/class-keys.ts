@@ -26,6 +26,8 @@ export const classKeys = {
   sessionChat: (classId: number, sessionId: number) =>
     ['classes', classId, 'sessions', sessionId, 'chat'] as const,
   attendance: (classId: number) => ['classes', classId, 'attendance'] as const,
+  /** Replay progress (진도율): the student's own, or every student's for the teacher. */
+  progress: (classId: number) => ['classes', classId, 'progress'] as const,
   /** A session's questions (the live room's '질문' tab, kept with the session). */
   sessionQuestions: (classId: number, sessionId: number) =>
     ['classes', classId, 'sessions', sessionId, 'questions'] as const,

@@ -1,5 +1,8 @@
 import { ClassroomPage } from '../../features/catalogue/components/classroom-page.tsx';
+import { ClassProgressLine } from '../../features/progress/components/class-progress-line.tsx';
 
 export function Component() {
-  return <ClassroomPage />;
+  return (
+    <ClassroomPage cardFooter={(item) => <ClassProgressLine classId={item.id} className={item.name} />} />
+  );
 }

@@ -1,5 +1,6 @@
+import { CalendarFeedCard } from '../../features/users/components/calendar-feed-card.tsx';
 import { ProfilePage } from '../../features/users/components/profile-page.tsx';
 
 export function Component() {
-  return <ProfilePage />;
+  return <ProfilePage below={<CalendarFeedCard />} />;
 }

@@ -147,6 +147,9 @@ export const CLASS_TEXTS = {
     removeFailed: '일정을 삭제하지 못했어요. 다시 시도해 주세요.',
     time: (start: string, end: string) => `${start} ~ ${end}`,
     loadFailed: '일정을 불러오지 못했어요.',
+    addToCalendar: '캘린더에 추가',
+    calendarBusy: '일정 파일을 만드는 중이에요...',
+    calendarFailed: '일정 파일을 내려받지 못했어요. 다시 시도해 주세요.',
   },
 
   students: {

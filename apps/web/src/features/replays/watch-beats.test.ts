@@ -74,8 +74,8 @@ describe('WatchBeats', () => {
     await beats.settled();
     expect(sent.map(({ beat }) => beat)).toEqual([
       { position_s: 0, playing: true },
-      { position_s: 5, playing: true },
-      { position_s: 10, playing: true },
+      { position_s: 5, playing: true, from_s: 0 },
+      { position_s: 10, playing: true, from_s: 5 },
     ]);
     expect(sent.every(({ keepalive }) => !keepalive)).toBe(true);
   });
@@ -96,7 +96,7 @@ describe('WatchBeats', () => {
     await beats.settled();
     expect(sent.map(({ beat }) => beat)).toEqual([
       { position_s: 0, playing: true },
-      { position_s: 3, playing: true },
+      { position_s: 3, playing: true, from_s: 0 },
       { position_s: 3, playing: false },
     ]);
   });
@@ -114,6 +114,23 @@ describe('WatchBeats', () => {
     expect(sent.at(-1)?.beat).toEqual({ position_s: 42, playing: false });
   });
 
+  it('tells where a playing stretch began, across a seek while playing', async () => {
+    start();
+    media.play();
+    playFor(5);
+    playFor(1);
+    media.seek(100);
+    playFor(4);
+    await beats.settled();
+    // The seek's beat says the tab was at 5 (the server credits the second played before it from there).
+    expect(sent.map(({ beat }) => beat)).toEqual([
+      { position_s: 0, playing: true },
+      { position_s: 5, playing: true, from_s: 0 },
+      { position_s: 100, playing: true, from_s: 5 },
+      { position_s: 104, playing: true, from_s: 100 },
+    ]);
+  });
+
   it('sends on page hide and close in requests that outlive the page, and closes once', async () => {
     start();
     media.play();
@@ -124,8 +141,8 @@ describe('WatchBeats', () => {
     beats.close();
     await beats.settled();
     expect(sent.slice(1)).toEqual([
-      { beat: { position_s: 2, playing: true }, keepalive: true },
-      { beat: { position_s: 2, playing: true }, keepalive: true },
+      { beat: { position_s: 2, playing: true, from_s: 0 }, keepalive: true },
+      { beat: { position_s: 2, playing: true, from_s: 2 }, keepalive: true },
       { beat: { position_s: 2, playing: false }, keepalive: true },
       { beat: { position_s: 2, playing: false }, keepalive: true },
     ]);

@@ -19,8 +19,9 @@ const MIN_SEEK_BEAT_GAP_MS = 1_000;
 /**
  * Reports replay watching to the server while the replay page is open: a beat every {@link WATCH_BEAT_MS}
  * while the video plays (or has moved since the last beat), and one on play, pause, seek, page hide and
- * `close()`. The server credits only the time between two beats that both said `playing`, so before telling
- * it that playing stopped, a last `playing: true` beat closes the stretch just watched. Beats go out one after
+ * `close()`. A playing beat after a playing one carries `from_s`, where the previous one was: the server
+ * credits the seconds of the video from there, each once. Before telling it that playing stopped, a last
+ * `playing: true` beat closes the stretch just watched. Beats go out one after
  * another, in order. `close()` is idempotent.
  */
 export class WatchBeats {
@@ -80,6 +81,9 @@ export class WatchBeats {
 
   #beat(playing: boolean, keepalive: boolean): void {
     const beat: WatchBeat = { position_s: this.#position(), playing };
+    // Where this tab's stretch began: the server credits the seconds from there (each once), and tells a
+    // seek from playing by how far the position moved.
+    if (playing && this.#lastPlaying) beat.from_s = this.#lastPosition;
     this.#lastPlaying = playing;
     this.#lastPosition = beat.position_s;
     this.#lastSentAt = Date.now();

@@ -26,6 +26,7 @@ export function attendanceRecord(): Attendance {
         ],
         live_watch_s: 3_180,
         replay_watch_s: 0,
+        replay_percent: null,
       },
       {
         session_id: 2,
@@ -35,6 +36,7 @@ export function attendanceRecord(): Attendance {
         joins: [{ joined_at: at(24, 19, 15), left_at: null }],
         live_watch_s: 1_500,
         replay_watch_s: 45,
+        replay_percent: null,
       },
       {
         session_id: 2,
@@ -44,6 +46,7 @@ export function attendanceRecord(): Attendance {
         joins: [],
         live_watch_s: 0,
         replay_watch_s: 1_200,
+        replay_percent: null,
       },
       {
         session_id: 1,
@@ -53,6 +56,7 @@ export function attendanceRecord(): Attendance {
         joins: [{ joined_at: at(17, 10, 0), left_at: at(17, 11, 0) }],
         live_watch_s: 3_600,
         replay_watch_s: 600,
+        replay_percent: null,
       },
     ],
   };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ClassItem } from '@sea/contract/classes';
 import { BANNER_CARD_SIZES, bannerCardSrcSet } from '@sea/contract/uploads';
@@ -45,6 +46,8 @@ export type ClassCardProps = {
   highlight?: string;
   /** The moment "today" is judged by (tests fix it); by default a moment of the current Seoul day. */
   now?: Date;
+  /** What a page adds at the card's foot ('내 강의실': the student's progress and '이어보기'). */
+  footer?: ReactNode;
 };
 
 /** An uploaded banner's card copy and the banner itself, for the browser to choose by the card's width. */
@@ -74,6 +77,7 @@ export function ClassCard({
   eager = false,
   highlight,
   now,
+  footer,
 }: ClassCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const mine = onDelete !== undefined || editHref !== undefined;
@@ -150,6 +154,7 @@ export function ClassCard({
           )}
         </div>
       )}
+      {footer !== undefined && <div className={styles.footer}>{footer}</div>}
     </article>
   );
 }

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { ClassItem } from '@sea/contract/classes';
 import { AccountMenu } from '../../../components/ui/account-menu.tsx';
 import { MyClassroomBreadcrumb } from '../../../components/ui/my-classroom-breadcrumb.tsx';
 import { Page } from '../../../components/ui/page.tsx';
@@ -11,8 +13,11 @@ import { CategoryFilter } from './category-filter.tsx';
 import { ClassFeed, classTotal } from './class-feed.tsx';
 import styles from './account-page.module.css';
 
-/** `/classroom`: the classes I am enrolled in, by category; a card leads to its student dashboard. */
-export function ClassroomPage() {
+/**
+ * `/classroom`: the classes I am enrolled in, by category; a card leads to its student dashboard, and shows
+ * at its foot what the route adds (the progress and '이어보기').
+ */
+export function ClassroomPage({ cardFooter }: { cardFooter?: (item: ClassItem) => ReactNode } = {}) {
   const [category, setCategory] = useCategoryParam();
   const categories = useCategories();
   const query = useClassPages('enrolled', category);
@@ -32,7 +37,10 @@ export function ClassroomPage() {
       <ClassFeed
         query={query}
         label={CATALOGUE_TEXTS.classesIAttend}
-        cardProps={(item) => ({ href: `/dashboard/student/${item.id}` })}
+        cardProps={(item) => ({
+          href: `/dashboard/student/${item.id}`,
+          ...(cardFooter === undefined ? {} : { footer: cardFooter(item) }),
+        })}
         // With a category chosen, 'nothing here' is about that category only.
         {...(category === null
           ? {

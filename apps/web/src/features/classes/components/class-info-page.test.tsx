@@ -192,6 +192,49 @@ describe('class introduction: schedule and replays up front', { timeout: 15_000 
     expect(screen.getByRole('heading', { level: 2, name: '다가오는 라이브 일정' })).toBeInTheDocument();
   });
 
+  it("offers members '캘린더에 추가', which saves the class's schedule as an .ics file", async () => {
+    setTokens({ accessToken: 'a', refreshToken: 'r' });
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+    const { calls } = mockFetch([
+      detail,
+      upcoming([]),
+      roleIs('수강생'),
+      // The mock answers JSON: the file travels as a JSON string, which the client reads as the same text.
+      { url: '/api/classes/7/schedule.ics', respond: () => ({ body: ics }) },
+    ]);
+    const blobs: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(class extends URL {}, {
+        createObjectURL: (blob: Blob) => {
+          blobs.push(blob);
+          return 'blob:schedule';
+        },
+        revokeObjectURL: () => undefined,
+      }),
+    );
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderInfo();
+    await userEvent.click(await screen.findByRole('button', { name: '캘린더에 추가' }));
+    await waitFor(() => expect(saved).toEqual(['class-7.ics']));
+    expect(await blobs[0]?.text()).toBe(ics);
+    expect(blobs[0]?.type).toBe('text/calendar;charset=utf-8');
+    const request = calls.find((call) => call.url.endsWith('/schedule.ics'));
+    expect(request?.headers.get('authorization')).toBe('Bearer a');
+  });
+
+  it("offers no '캘린더에 추가' to a visitor who is not a member", async () => {
+    setTokens({ accessToken: 'a', refreshToken: 'r' });
+    mockFetch([detail, upcoming([]), roleIs('관계없음')]);
+    renderInfo();
+    expect(await screen.findByText(/아직 예정된 라이브 일정이 없어요/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: '수강 신청하기' })).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: '캘린더에 추가' })).not.toBeInTheDocument();
+  });
+
   it('says clearly when no session is planned', async () => {
     mockFetch([detail, upcoming([])]);
     renderInfo();

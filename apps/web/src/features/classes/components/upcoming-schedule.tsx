@@ -3,6 +3,7 @@ import { useSeoulDay } from '../../../lib/use-seoul-day.ts';
 import { useUpcomingSchedule } from '../api/get-upcoming-schedule.ts';
 import { upcomingWhen } from '../format-upcoming.ts';
 import { CLASS_TEXTS } from '../texts.ts';
+import { AddToCalendarButton } from './add-to-calendar-button.tsx';
 import styles from './upcoming-schedule.module.css';
 
 const texts = CLASS_TEXTS.info;
@@ -40,6 +41,7 @@ export function UpcomingSchedule({ classId, now }: { classId: number; now?: Date
           })}
         </ol>
       )}
+      <AddToCalendarButton classId={classId} />
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { AccountMenu } from '../../../components/ui/account-menu.tsx';
 import { MyClassroomBreadcrumb } from '../../../components/ui/my-classroom-breadcrumb.tsx';
@@ -18,7 +18,12 @@ import styles from './profile-page.module.css';
  * refresh (the refresh could not reach the server) logs out and goes to /login with the catalogue's text;
  * when the refresh itself was refused the tokens are gone already and the route guard goes to /login.
  */
-export function ProfilePage() {
+export function ProfilePage({
+  below,
+}: {
+  /** What the route adds under the form once the user is known (the calendar feed). */
+  below?: ReactNode;
+} = {}) {
   const user = useCurrentUser();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -54,6 +59,7 @@ export function ProfilePage() {
           </h1>
           <p className={styles.lead}>{USER_TEXTS.lead}</p>
           {content}
+          {user.data && below}
         </section>
       </div>
     </Page>

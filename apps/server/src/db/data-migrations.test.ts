@@ -1,16 +1,19 @@
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsBefore, openEmptyDatabase, type Opened } from '../../test/migrations.ts';
+import { countSeconds } from '../attendance/watched-spans.ts';
 import { uniqueViolation } from '../users/unique-violation.ts';
 import { MIGRATIONS_FOLDER } from './open-database.ts';
-import { users } from './schema.ts';
+import { replayWatches, users } from './schema.ts';
 
-// The database of a platform that ran before nicknames were compared by what they show: look-alikes exist
-// (the probe's '파도선생' + zero-width space beside the demo teacher). The migration must keep every row as it
-// is and still build the unique index.
+// Data migrations, on one empty database migrated step by step (one initdb for both: it is the slow part).
+// First, a platform that ran before nicknames were compared by what they show: look-alikes exist (the
+// probe's '파도선생' + zero-width space beside the demo teacher). The migration must keep every row as it is
+// and still build the unique index. Then, on the same database, a platform that kept watch time as one total
+// per member and session: the migration to watched seconds must keep every total (the attendance and its CSV
+// show them) without inventing any.
 
 let opened: Opened;
-// An empty PGlite runs initdb and every migration: minutes when the machine is busy.
 beforeAll(async () => {
   opened = await openEmptyDatabase();
 }, 240_000);
@@ -38,7 +41,7 @@ describe('the nickname key migration', () => {
       );
     }
 
-    await opened.migrate(MIGRATIONS_FOLDER);
+    await opened.migrate(migrationsBefore('_study_progress'));
 
     const after = await db
       .select({ id: users.id, nickname: users.nickname, key: users.nicknameKey, clash: users.nicknameClash })
@@ -62,5 +65,56 @@ describe('the nickname key migration', () => {
       .execute(sql`insert into users (id, nickname) values ('new', ${'\u200b파도선생'})`)
       .catch((error: unknown) => error);
     expect(uniqueViolation(failure)).toBe('users_nickname_key');
+  });
+});
+
+describe('the watched seconds migration', () => {
+  it('turns each total into the replay’s first seconds, and nothing into nothing', async () => {
+    const { db } = opened;
+    // The database stands where the nickname test left it: just before the watched seconds.
+    for (const id of ['w-teacher', 'w-a', 'w-b', 'w-c']) {
+      await db.execute(
+        sql`insert into accounts (id, provider, provider_user_id) values (${id}, 'dev', ${id})`,
+      );
+      await db.execute(sql`insert into users (id, nickname) values (${id}, ${`이름${id}`})`);
+    }
+    await db.execute(sql`insert into categories (id, name) values (1, '개발')`);
+    await db.execute(
+      sql`insert into classes (id, teacher_id, category_id, name, object, description)
+          values (1, 'w-teacher', 1, '강의', '목표', '설명')`,
+    );
+    await db.execute(
+      sql`insert into live_sessions (id, class_id, media_key, node_id, started_at)
+          values (1, 1, 'key-1', 'node', now())`,
+    );
+    const watched: [string, number][] = [
+      ['w-a', 42_900],
+      ['w-b', 999],
+      ['w-c', 0],
+    ];
+    for (const [userId, ms] of watched) {
+      await db.execute(
+        sql`insert into replay_watches (session_id, user_id, watched_ms, position_s, playing, last_beat_at)
+            values (1, ${userId}, ${ms}, 12.5, false, now())`,
+      );
+    }
+
+    await opened.migrate(MIGRATIONS_FOLDER);
+
+    const rows = await db
+      .select({
+        userId: replayWatches.userId,
+        watched: replayWatches.watched,
+        position: replayWatches.positionS,
+      })
+      .from(replayWatches)
+      .orderBy(asc(replayWatches.userId));
+    expect(rows).toEqual([
+      { userId: 'w-a', watched: [[0, 42]], position: 12.5 },
+      { userId: 'w-b', watched: [], position: 12.5 },
+      { userId: 'w-c', watched: [], position: 12.5 },
+    ]);
+    // The totals the attendance showed (whole seconds) are what it shows now.
+    expect(rows.map((row) => countSeconds(row.watched))).toEqual([42, 0, 0]);
   });
 });

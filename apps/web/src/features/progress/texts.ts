@@ -1,0 +1,21 @@
+/** Korean texts of replay progress (진도율) on the dashboards and in '내 강의실'. */
+export const PROGRESS_TEXTS = {
+  title: '진도율',
+  studentsTitle: '수강생 진도율',
+  loadFailed: '진도율을 불러오지 못했어요.',
+  noReplays: '아직 볼 수 있는 다시보기가 없어요.',
+  noStudents: '아직 수강생이 없어요.',
+  barLabel: (name: string) => `${name} 진도율`,
+  classBar: '이 강의의 진도율',
+  percent: (percent: number) => `${percent}%`,
+  completedCount: (completed: number, total: number) => `다시보기 ${total}개 중 ${completed}개 완료`,
+  resume: '이어보기',
+  resumeLabel: (title: string) => `${title} 이어보기`,
+  completed: '완료',
+  student: '학생',
+  progress: '진도율',
+  completedReplays: '완료한 다시보기',
+  download: 'CSV 내려받기',
+  downloading: '내려받는 중이에요...',
+  downloadFailed: '진도율 파일을 내려받지 못했어요.',
+} as const;
