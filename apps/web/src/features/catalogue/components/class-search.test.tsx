@@ -74,7 +74,7 @@ describe('the search results page', () => {
     renderWithProviders(<ClassListPage live={false} />, { route: '/list', path: '/list' });
     const grid = await screen.findByRole('list', { name: '전체 강의' });
     await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(2));
-    await user.type(screen.getByRole('searchbox', { name: '강의 검색' }), '통기타{Enter}');
+    await user.type(screen.getByRole('combobox', { name: '강의 검색' }), '통기타{Enter}');
     const results = await screen.findByRole('list', { name: '‘통기타’ 검색 결과' });
     await waitFor(() => expect(within(results).getAllByRole('listitem')).toHaveLength(1));
     expect(within(results).getByText('수강생 7명')).toBeInTheDocument();
@@ -96,9 +96,9 @@ describe('the search results page', () => {
 describe('SearchBox', () => {
   it('takes the focus when the header’s search button led here, and only then', () => {
     const { unmount } = renderWithProviders(<SearchBox value="" onSearch={() => {}} focus />);
-    expect(screen.getByRole('searchbox', { name: '강의 검색' })).toHaveFocus();
+    expect(screen.getByRole('combobox', { name: '강의 검색' })).toHaveFocus();
     unmount();
     renderWithProviders(<SearchBox value="" onSearch={() => {}} />);
-    expect(screen.getByRole('searchbox', { name: '강의 검색' })).not.toHaveFocus();
+    expect(screen.getByRole('combobox', { name: '강의 검색' })).not.toHaveFocus();
   });
 });
