@@ -1,6 +1,6 @@
--- Hand-written around drizzle-kit's columns and indexes: the search document of a class
--- (docs/api.md, "Search"). Functions first (the generated columns call them), then the
--- triggers that keep `search_source` (title, teacher's nickname, category, one a line), then the backfill.
+-- Hand-written around drizzle-kit's columns and indexes: the search document of a class (docs/api.md,
+-- "Search"). Functions first, then the triggers that write the document (a class's title, description,
+-- teacher or category changed, a nickname or category renamed), then the backfill.
 -- search_fold: NFKC, lower case, spaces removed (newlines kept: they separate the document's parts).
 CREATE FUNCTION search_fold(source text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT regexp_replace(lower(normalize(source, NFKC)), '[ \t\r]+', '', 'g')
@@ -38,20 +38,24 @@ $$;
 --> statement-breakpoint
 DROP INDEX "classes_search_idx";--> statement-breakpoint
 ALTER TABLE "classes" ADD COLUMN "search_source" text DEFAULT '' NOT NULL;--> statement-breakpoint
-ALTER TABLE "classes" ADD COLUMN "search_text" text GENERATED ALWAYS AS (search_fold(search_source || chr(10) || description)) STORED;--> statement-breakpoint
-ALTER TABLE "classes" ADD COLUMN "search_chars" text[] GENERATED ALWAYS AS (search_chars(search_fold(search_source || chr(10) || description))) STORED;--> statement-breakpoint
-ALTER TABLE "classes" ADD COLUMN "search_words" text GENERATED ALWAYS AS (search_jamo(lower(normalize(search_source, NFKC)))) STORED;--> statement-breakpoint
-ALTER TABLE "classes" ADD COLUMN "search_initials" text GENERATED ALWAYS AS (search_initials(search_fold(search_source))) STORED;--> statement-breakpoint
-CREATE FUNCTION classes_search_source() RETURNS trigger LANGUAGE plpgsql AS $$
+ALTER TABLE "classes" ADD COLUMN "search_text" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "classes" ADD COLUMN "search_chars" text[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
+ALTER TABLE "classes" ADD COLUMN "search_words" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "classes" ADD COLUMN "search_initials" text DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE FUNCTION classes_search_document() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.search_source := NEW.name
     || chr(10) || coalesce((SELECT nickname FROM users WHERE id = NEW.teacher_id), '')
     || chr(10) || coalesce((SELECT name FROM categories WHERE id = NEW.category_id), '');
+  NEW.search_text := search_fold(NEW.search_source || chr(10) || NEW.description);
+  NEW.search_chars := search_chars(NEW.search_text);
+  NEW.search_words := search_jamo(lower(normalize(NEW.search_source, NFKC)));
+  NEW.search_initials := search_initials(search_fold(NEW.search_source));
   RETURN NEW;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER classes_search_source BEFORE INSERT OR UPDATE OF name, teacher_id, category_id ON classes
-  FOR EACH ROW EXECUTE FUNCTION classes_search_source();
+CREATE TRIGGER classes_search_document BEFORE INSERT OR UPDATE OF name, description, teacher_id, category_id ON classes
+  FOR EACH ROW EXECUTE FUNCTION classes_search_document();
 --> statement-breakpoint
 CREATE FUNCTION users_search_source() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -70,7 +74,7 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER categories_search_source AFTER UPDATE OF name ON categories
   FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION categories_search_source();--> statement-breakpoint
--- Backfill: the BEFORE UPDATE trigger writes every class's source (and so its generated columns).
+-- Backfill: the BEFORE UPDATE trigger writes every class's search document.
 UPDATE classes SET name = name;--> statement-breakpoint
 CREATE INDEX "classes_search_text_idx" ON "classes" USING gin ("search_text" gin_trgm_ops) WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "classes_search_chars_idx" ON "classes" USING gin ("search_chars") WHERE deleted_at is null;--> statement-breakpoint

@@ -27,8 +27,8 @@ function folded(word: string): string {
 }
 
 /**
- * Every word of the query must be found in the class's search document (migration 0016
- * search-document.md): title, teacher's nickname, category and description folded (NFKC, lower case, no
+ * Every word of the query must be found in the class's search document (migration 0016, docs/api.md
+ * "Search"): title, teacher's nickname, category and description folded (NFKC, lower case, no
  * spaces, so '영어회화' finds '여행 영어 회화'), or through another name of the same subject (search-aliases.ts),
  * or as 초성 of the title, nickname or category, or, for a word of two characters or more, as a typo: its jamo
  * close enough (pg_trgm word similarity, default threshold 0.6) to a word of theirs ('파이선', '타잎스크립트';

@@ -103,27 +103,24 @@ export const classes = pgTable(
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /**
-     * The search document's source (docs/api.md, "Search"): title, teacher's nickname and category name,
-     * one a line. Kept by triggers (migration 0016) on every class write and nickname change; never written
-     * by the application.
+     * The search document (docs/api.md, "Search"). `search_source`: title, teacher's nickname and category name,
+     * one a line. All five are written by the trigger `classes_search_document` (migration 0016) when the title,
+     * description, teacher or category changes (and on a nickname or category rename), never by the
+     * application: not generated columns, which PostgreSQL would recompute on every update of the row (each
+     * enrolment's student count).
      */
     searchSource: text('search_source').notNull().default(''),
     /** The source and the description folded (NFKC, lower case, no spaces): exact contains, no spaces needed. */
-    searchText: text('search_text').generatedAlwaysAs(
-      sql`search_fold(search_source || chr(10) || description)`,
-    ),
+    searchText: text('search_text').notNull().default(''),
     /** The distinct characters of `search_text`: finds words too short for a trigram ('바', '수채'). */
     searchChars: text('search_chars')
       .array()
-      .generatedAlwaysAs(sql`search_chars(search_fold(search_source || chr(10) || description))`),
+      .notNull()
+      .default(sql`'{}'`),
     /** The source's words in jamo (typos by trigram word similarity). */
-    searchWords: text('search_words').generatedAlwaysAs(
-      sql`search_jamo(lower(normalize(search_source, NFKC)))`,
-    ),
+    searchWords: text('search_words').notNull().default(''),
     /** The folded source's initial consonants (초성: 'ㅌㅇㅅ' for 타입스크립트). */
-    searchInitials: text('search_initials').generatedAlwaysAs(
-      sql`search_initials(search_fold(search_source))`,
-    ),
+    searchInitials: text('search_initials').notNull().default(''),
   },
   (t) => [
     index('classes_newest_idx')

@@ -27,6 +27,7 @@ function mockSearch() {
       url: /^\/api\/classes\?/,
       respond: (request) => {
         const query = new URL(request.url).searchParams;
+        if (query.get('target') === 'topten') return { body: envelope(ITEMS) };
         if (query.get('page') !== '0') return { body: envelope([]) };
         const q = query.get('q');
         const items = q === null ? ITEMS : ITEMS.filter((item) => item.name.includes(q));
@@ -84,12 +85,14 @@ describe('the search results page', () => {
     );
   });
 
-  it('says so when nothing matched', async () => {
+  it('says so when nothing matched, and offers the popular classes', async () => {
     mockSearch();
     renderWithProviders(<ClassListPage live={false} />, { route: '/list?q=없는강의', path: '/list' });
     expect(
       await screen.findByText('‘없는강의’에 맞는 강의를 찾지 못했어요. 다른 검색어로 찾아보세요.'),
     ).toBeInTheDocument();
+    const popular = await screen.findByRole('region', { name: '이런 인기 강의는 어때요?' });
+    expect(await within(popular).findByText('통기타 첫걸음')).toBeInTheDocument();
   });
 });
 
