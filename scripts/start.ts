@@ -18,6 +18,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { platformEnv } from './platform-env.ts';
+import { SERVICE_NODE_FLAGS } from './service-flags.ts';
 import { prettyLogs } from './pretty-logs.ts';
 
 /** How long a service may take to stop before it is killed (each stops itself within 10 s). */
@@ -50,7 +51,7 @@ const exited = (child: ChildProcess) =>
   });
 
 function spawnService(script: string): ChildProcess {
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, script], {
     cwd: root,
     env,
     stdio: ['ignore', pretty ? 'pipe' : 'inherit', 'inherit', 'ipc'],

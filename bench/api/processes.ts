@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@sea/service-kit/test/free-port';
+import { SERVICE_NODE_FLAGS } from '../../scripts/service-flags.ts';
 
 /** Starts `node <args>` and waits (bounded) until `url` answers 200. */
 export async function startProcess(
@@ -36,7 +37,7 @@ export function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the real API server on a free loopback port without demo data, logging at warn, with `env` added
+ * Starts the real API server (with `npm start`'s Node flags) on a free loopback port without demo data, logging at warn, with `env` added
  * (its database and data folder, say), and waits until its /health answers.
  */
 export async function startApiServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
@@ -44,7 +45,7 @@ export async function startApiServer(env: NodeJS.ProcessEnv): Promise<{ child: C
   const base = `http://127.0.0.1:${port}`;
   const main = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
   const child = await startProcess(
-    [main],
+    [...SERVICE_NODE_FLAGS, main],
     { HOST: '127.0.0.1', PORT: String(port), DEMO_DATA: 'false', LOG_LEVEL: 'warn', ...env },
     `${base}/health`,
   );

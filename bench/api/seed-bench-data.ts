@@ -7,11 +7,11 @@ const TEACHERS = 1_000;
 const STUDENTS = 20_000;
 
 /**
- * Fills the database with TEACHERS teachers, STUDENTS students, BENCH_CLASSES classes over every category
+ * Fills the database with TEACHERS teachers, STUDENTS students, `classCount` (default BENCH_CLASSES) classes over every category
  * and exactly BENCH_ENROLMENTS distinct enrolments (uneven per class, so the top ten is meaningful), with each
  * class's student_count exact. All in set-based SQL: a few seconds.
  */
-export async function seedBenchData(db: Database): Promise<void> {
+export async function seedBenchData(db: Database, classCount = BENCH_CLASSES): Promise<void> {
   await db.execute(sql`
     insert into accounts (id, provider, provider_user_id)
     select 'bench-' || n, 'dev', (900000 + n)::text from generate_series(1, ${TEACHERS + STUDENTS}) n`);
@@ -24,8 +24,8 @@ export async function seedBenchData(db: Database): Promise<void> {
     select 'bench-' || (1 + n % ${TEACHERS}), 1 + n % 25, '벤치마크 강의 ' || n, '강의 목표 ' || n,
            '강의 설명입니다. ' || repeat('바다 ', 20), '강사 소개', null,
            'banners/00000000-0000-4000-8000-' || lpad(n::text, 12, '0') || '.jpg', n % 10 = 0,
-           now() - make_interval(secs => ${BENCH_CLASSES} - n)
-    from generate_series(1, ${BENCH_CLASSES}) n`);
+           now() - make_interval(secs => ${classCount} - n)
+    from generate_series(1, ${classCount}) n`);
   // Class c gets students from a stride that never repeats within a class; popularity falls with c % 97.
   await db.execute(sql`
     insert into enrolments (class_id, user_id)

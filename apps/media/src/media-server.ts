@@ -235,6 +235,8 @@ export class MediaServer {
   private keep(room: Room): void {
     const { classId } = room;
     this.rooms.set(classId, room);
+    // The forwarding threads start with the first room, before its students arrive (not at the service's start).
+    this.pool?.start();
     room.studentsChanged.subscribe(() => this.options.reports.studentsChanged?.());
     room.closed.subscribe((reason) => {
       if (this.rooms.get(classId) === room) this.rooms.delete(classId);

@@ -13,6 +13,7 @@ import { registerChat } from './chat/register-chat.ts';
 import { registerClassroom } from './classroom/register-classroom.ts';
 import { classRoutes } from './classes/class-routes.ts';
 import { myLiveClassesRoutes } from './classes/my-live-classes-routes.ts';
+import { suggestRoutes } from './classes/suggest-routes.ts';
 import type { Config } from './config.ts';
 import { dashboardRoutes } from './dashboard/dashboard-routes.ts';
 import { openDatabase } from './db/open-database.ts';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(calendarRoutes);
   await app.register(reviewRoutes);
   await app.register(instructorRoutes);
+  await app.register(suggestRoutes);
   registerMediaPlacement(app);
   await app.register(liveRoutes);
   // Live sessions are recorded from the media nodes' reports, which announce each one that ends

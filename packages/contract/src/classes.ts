@@ -106,19 +106,24 @@ export {
   type ClassSort,
 } from './search.ts';
 
+/**
+ * A search query (`q` of `GET /api/classes` and of the suggestions): at most SEARCH_QUERY_MAX characters and
+ * SEARCH_WORDS_MAX distinct words, no control character; trimmed, and blank read as none (undefined).
+ */
+export const SearchQuerySchema = z
+  .string()
+  .max(SEARCH_QUERY_MAX, `검색어는 ${SEARCH_QUERY_MAX}자 이하로 입력해 주세요.`)
+  // PostgreSQL text holds no NUL: refused here, as every other text field does, not a 500 from the database.
+  .refine((query) => !hasControlCharacter(query, true), TEXT_MESSAGES.control)
+  .refine((query) => distinctWords(query).length <= SEARCH_WORDS_MAX, SEARCH_WORDS_MESSAGE)
+  .transform((query) => (searchWords(query).length === 0 ? undefined : query.trim()));
+
 /** Query of `GET /api/classes`. `q` searches (blank means no search); `sort` orders. */
 export const ClassListQuerySchema = z.object({
   page: z.coerce.number().int().min(0).default(0),
   category: idText('카테고리 번호가 올바르지 않아요.').optional(),
   target: z.enum(CLASS_TARGETS).optional(),
-  q: z
-    .string()
-    .max(SEARCH_QUERY_MAX, `검색어는 ${SEARCH_QUERY_MAX}자 이하로 입력해 주세요.`)
-    // PostgreSQL text holds no NUL: refused here, as every other text field does, not a 500 from the database.
-    .refine((query) => !hasControlCharacter(query, true), TEXT_MESSAGES.control)
-    .refine((query) => distinctWords(query).length <= SEARCH_WORDS_MAX, SEARCH_WORDS_MESSAGE)
-    .transform((query) => (searchWords(query).length === 0 ? undefined : query.trim()))
-    .optional(),
+  q: SearchQuerySchema.optional(),
   sort: z.enum(CLASS_SORTS, { error: '정렬 기준이 올바르지 않아요.' }).optional(),
 });
 export type ClassListQuery = z.infer<typeof ClassListQuerySchema>;

@@ -46,6 +46,8 @@ export const ROUTES = {
   review: '/api/classes/:classId/reviews/:reviewId',
   reviewReply: '/api/classes/:classId/reviews/:reviewId/reply',
   instructor: '/api/instructors/:userId',
+  /** What the search box suggests as the user types: a few classes and instructors. */
+  searchSuggest: '/api/search/suggest',
   notifications: '/api/notifications',
   notificationsRead: '/api/notifications/read',
   notificationStream: '/api/notifications/stream',

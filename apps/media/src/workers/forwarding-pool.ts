@@ -28,7 +28,10 @@ export class ForwardingPool {
   private readonly hooks: WorkerHooks;
   private isClosed = false;
 
+  private readonly size: number;
+
   constructor(size: number, rtc: RtcOptions) {
+    this.size = size;
     this.rtc = rtc;
     this.hooks = {
       feed: (worker, transportId, producers) => this.feed(worker, transportId, producers),
@@ -36,13 +39,27 @@ export class ForwardingPool {
       keyframe: (streamId, layer) => this.keyframe(streamId, layer),
       exited: (worker) => this.replace(worker),
     };
-    for (let i = 0; i < size; i += 1) this.workers.push(new WorkerHandle(rtc, this.hooks));
+  }
+
+  /**
+   * Starts the threads, if not yet: the media server does it when its first room opens, not at its own start,
+   * as each is a V8 isolate of its own with werift loaded, and an idle media node needs none (issue 34, light
+   * servers). A transport asked before that starts them too.
+   */
+  start(): void {
+    if (this.isClosed) return;
+    while (this.workers.length < this.size) this.workers.push(new WorkerHandle(this.rtc, this.hooks));
+  }
+
+  private started(): WorkerHandle[] {
+    this.start();
+    return this.workers;
   }
 
   /** A receiving transport in the least loaded worker. */
   createTransport(): ReceivingTransport {
     if (this.isClosed) throw conflict('미디어 서버가 종료 중이에요.');
-    const chosen = this.workers.reduce((least, worker) => (worker.load < least.load ? worker : least));
+    const chosen = this.started().reduce((least, worker) => (worker.load < least.load ? worker : least));
     return chosen.createTransport();
   }
 

@@ -10,7 +10,7 @@ import type { Database, Executor } from '../db/database.ts';
 import { categories, classes, enrolments, users } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
 import { classItemColumns, notDeleted, selectClassItems, type ClassRow } from './class-item.ts';
-import { searchCondition } from './search-condition.ts';
+import { searchCondition, type SearchCondition } from './search-condition.ts';
 import { withSearchTimeout } from './search-timeout.ts';
 
 export type ListRequest = {
@@ -72,18 +72,23 @@ export async function listClasses(db: Database, request: ListRequest): Promise<C
 /**
  * One page of a search: the classes in the list's scope that match every word, at most SEARCH_MATCHES_MAX of
  * them (the first found: unordered, so that the visit can stop there), ranked. The cap bounds the work
- * whatever the words: a word found in every class stops the visit at the cap instead of ranking them all, a
- * rare word of three characters or more is found through the trigram indexes (search-condition.ts), and
- * short rare words cost at most one pass over the classes.
+ * whatever the words: a word found in every class stops the visit at the cap instead of ranking them all, and
+ * every word is found through an index of the search document (search-condition.ts). Typos are tried only
+ * when the words as typed find nothing (the typed word wins: '파이썬' never lists '파이선' look-alikes).
  */
 async function searchPage(db: Executor, request: ListRequest, q: string): Promise<ClassPage> {
-  const search = searchCondition(q);
+  const exact = await searchPageOf(db, request, searchCondition(q, { typos: false }));
+  if (exact.total > 0) return exact;
+  return searchPageOf(db, request, searchCondition(q, { typos: true }));
+}
+
+/** One page of the classes that `search` matches (see searchPage). */
+async function searchPageOf(db: Executor, request: ListRequest, search: SearchCondition): Promise<ClassPage> {
   const order = request.sort !== undefined ? ORDERS[request.sort] : [desc(search.score), ...ORDERS.students];
+  // The document holds the teacher's nickname and the category: finding needs no join.
   const found = db
     .select({ id: classes.id })
     .from(classes)
-    .innerJoin(users, eq(users.id, classes.teacherId))
-    .innerJoin(categories, eq(categories.id, classes.categoryId))
     .where(listScope(db, request, search.matches))
     .limit(SEARCH_MATCHES_MAX);
   const where = inArray(classes.id, found);

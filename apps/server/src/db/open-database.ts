@@ -39,15 +39,22 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
   return opened;
 }
 
+/**
+ * PGlite's PostgreSQL settings for one in-process user: PostgreSQL's defaults (128 MB of shared buffers) are
+ * sized for a server of many connections, and PGlite holds them in the API server's own memory (issue 34,
+ * light servers). 16 MB of buffers hold the working set of a platform of 10 000 classes' lists and search.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'work_mem=2MB'];
+
 async function openPglite(dir: string | null, snapshot?: Blob): Promise<OpenDatabase> {
   if (dir !== null) fs.mkdirSync(dir, { recursive: true });
-  const extensions = PGLITE_EXTENSIONS;
+  const options = { extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS };
   const client =
     dir !== null
-      ? new PGlite(dir, { extensions })
+      ? new PGlite(dir, options)
       : snapshot
-        ? new PGlite({ loadDataDir: snapshot, extensions })
-        : new PGlite({ extensions });
+        ? new PGlite({ loadDataDir: snapshot, ...options })
+        : new PGlite(options);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   // Closing an instance that already stopped is not an error: shutdown must still finish.

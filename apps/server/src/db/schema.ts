@@ -109,6 +109,25 @@ export const classes = pgTable(
     ratingTotal: integer('rating_total').notNull().default(0),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The search document (docs/api.md, "Search"). `search_source`: title, teacher's nickname and category name,
+     * one a line. All five are written by the trigger `classes_search_document` (migration 0016) when the title,
+     * description, teacher or category changes (and on a nickname or category rename), never by the
+     * application: not generated columns, which PostgreSQL would recompute on every update of the row (each
+     * enrolment's student count).
+     */
+    searchSource: text('search_source').notNull().default(''),
+    /** The source and the description folded (NFKC, lower case, no spaces): exact contains, no spaces needed. */
+    searchText: text('search_text').notNull().default(''),
+    /** The distinct characters of `search_text`: finds words too short for a trigram ('바', '수채'). */
+    searchChars: text('search_chars')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The source's words in jamo (typos by trigram word similarity). */
+    searchWords: text('search_words').notNull().default(''),
+    /** The folded source's initial consonants (초성: 'ㅌㅇㅅ' for 타입스크립트). */
+    searchInitials: text('search_initials').notNull().default(''),
   },
   (t) => [
     index('classes_newest_idx')
@@ -126,9 +145,19 @@ export const classes = pgTable(
     index('classes_topten_idx')
       .on(t.studentCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`deleted_at is null`),
-    // Search (classes/search-condition.ts): ILIKE '%word%' on the title and description, answered by pg_trgm.
-    index('classes_search_idx')
-      .using('gin', sql`(${t.name} || ' ' || ${t.description}) gin_trgm_ops`)
+    // Search (classes/search-condition.ts): LIKE '%word%' on the folded document for words of three
+    // characters or more, the set of its characters for shorter ones, typos and 초성 on their own columns.
+    index('classes_search_text_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .where(sql`deleted_at is null`),
+    index('classes_search_chars_idx')
+      .using('gin', t.searchChars)
+      .where(sql`deleted_at is null`),
+    index('classes_search_words_idx')
+      .using('gin', sql`${t.searchWords} gin_trgm_ops`)
+      .where(sql`deleted_at is null`),
+    index('classes_search_initials_idx')
+      .using('gin', sql`${t.searchInitials} gin_trgm_ops`)
       .where(sql`deleted_at is null`),
     index('classes_rating_idx')
       .on(

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../load-sharp.ts';
 
 const WIDTH = 1184;
 const HEIGHT = 400;
@@ -14,6 +14,7 @@ const escapeXml = (text: string) =>
  * rendered by sharp from SVG (JPEG).
  */
 export async function bannerImage(title: string, [from, to]: [string, string]): Promise<Buffer> {
+  const sharp = await loadSharp();
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
   <defs><linearGradient id="sea" x1="0" y1="0" x2="1" y2="1">
     <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>

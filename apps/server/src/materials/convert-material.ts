@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../load-sharp.ts';
 import { z } from 'zod';
 import { MAX_MATERIAL_PAGES, MATERIAL_THUMBNAIL_WIDTH_PX } from '@sea/contract/materials';
 import type { Database } from '../db/database.ts';
@@ -113,6 +113,7 @@ async function storePage(
   number: number,
   png: string,
 ): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(png)
     .webp({ quality: WEBP_QUALITY })
     .toBuffer({ resolveWithObject: true });

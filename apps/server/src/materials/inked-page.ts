@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../load-sharp.ts';
 import type { Stroke } from '@sea/contract/board';
 
 /** A picture's size in pixels. */
@@ -17,6 +17,7 @@ export async function inkedPage(
   strokes: readonly Stroke[],
   frame: Size,
 ): Promise<Buffer> {
+  const sharp = await loadSharp();
   const source = page === null ? null : await sharp(page).metadata();
   const aspect = source?.width && source.height ? source.width / source.height : 4 / 3;
   const width = Math.min(frame.width, Math.round(frame.height * aspect));

@@ -66,6 +66,7 @@ const METHODS: Record<keyof typeof ROUTES, Method[]> = {
   review: ['PATCH', 'DELETE'],
   reviewReply: ['POST'],
   instructor: ['GET'],
+  searchSuggest: ['GET'],
   notifications: ['GET'],
   notificationsRead: ['POST'],
   notificationStream: ['GET'],

@@ -1,5 +1,4 @@
-import sharp from 'sharp';
-import { fileTypeFromBuffer } from 'file-type';
+import { loadSharp } from '../load-sharp.ts';
 import {
   AVATAR_SIZE_PX,
   BANNER_CARD_WIDTH_PX,
@@ -32,8 +31,11 @@ const JPEG_QUALITY = 82;
  */
 export async function processImage(input: Buffer, kind: ImageKind): Promise<ProcessedImage> {
   if (input.length > MAX_UPLOAD_BYTES) throw imageTooLarge();
+  // file-type loaded at the first upload: an idle server does not need it.
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(input);
   if (type === undefined || !ACCEPTED_MIME_TYPES.has(type.mime)) throw imageUnsupported();
+  const sharp = await loadSharp();
 
   const metadata = await sharp(input, INPUT_OPTIONS)
     .metadata()
@@ -69,6 +71,7 @@ export async function processImage(input: Buffer, kind: ImageKind): Promise<Proc
  * enlarged. Also made for banners stored before copies existed (`LocalStorage.addMissingCards`).
  */
 export async function bannerCard(banner: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   const pipeline = sharp(banner, INPUT_OPTIONS).resize({
     width: BANNER_CARD_WIDTH_PX,
     withoutEnlargement: true,

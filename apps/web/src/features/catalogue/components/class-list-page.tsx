@@ -18,13 +18,16 @@ import { TopTenCarousel } from './top-ten-carousel.tsx';
 import { TopTenSkeleton } from './top-ten-skeleton.tsx';
 import styles from './class-list-page.module.css';
 
-/** The wide-screen top-10 row of `/list`, titled as the spec asks; grey cards of its height while it loads. */
-function ListTopTen() {
+/**
+ * The wide-screen top-10 row of `/list`, titled as the spec asks; grey cards of its height while it loads. Also
+ * what a search that found nothing offers instead, titled as an offer.
+ */
+function ListTopTen({ title = CATALOGUE_TEXTS.listTopTenTitle }: { title?: string }) {
   const topTen = useTopTen();
   if (!topTen.isPending && (!topTen.data || topTen.data.length === 0)) return null;
   return (
     <section aria-labelledby="list-top-ten">
-      <SectionHeader id="list-top-ten" title={CATALOGUE_TEXTS.listTopTenTitle} />
+      <SectionHeader id="list-top-ten" title={title} />
       {topTen.data ? (
         <TopTenCarousel items={topTen.data} />
       ) : (
@@ -74,6 +77,9 @@ export function ClassListPage({ live }: { live: boolean }) {
           }}
         />
       </section>
+      {q !== undefined && query.data?.pages[0]?.items.length === 0 && (
+        <ListTopTen title={CATALOGUE_TEXTS.searchPopular} />
+      )}
     </Page>
   );
 }

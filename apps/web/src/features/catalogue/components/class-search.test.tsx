@@ -27,6 +27,7 @@ function mockSearch() {
       url: /^\/api\/classes\?/,
       respond: (request) => {
         const query = new URL(request.url).searchParams;
+        if (query.get('target') === 'topten') return { body: envelope(ITEMS) };
         if (query.get('page') !== '0') return { body: envelope([]) };
         const q = query.get('q');
         const items = q === null ? ITEMS : ITEMS.filter((item) => item.name.includes(q));
@@ -74,7 +75,7 @@ describe('the search results page', () => {
     renderWithProviders(<ClassListPage live={false} />, { route: '/list', path: '/list' });
     const grid = await screen.findByRole('list', { name: '전체 강의' });
     await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(2));
-    await user.type(screen.getByRole('searchbox', { name: '강의 검색' }), '통기타{Enter}');
+    await user.type(screen.getByRole('combobox', { name: '강의 검색' }), '통기타{Enter}');
     const results = await screen.findByRole('list', { name: '‘통기타’ 검색 결과' });
     await waitFor(() => expect(within(results).getAllByRole('listitem')).toHaveLength(1));
     expect(within(results).getByText('수강생 7명')).toBeInTheDocument();
@@ -84,22 +85,24 @@ describe('the search results page', () => {
     );
   });
 
-  it('says so when nothing matched', async () => {
+  it('says so when nothing matched, and offers the popular classes', async () => {
     mockSearch();
     renderWithProviders(<ClassListPage live={false} />, { route: '/list?q=없는강의', path: '/list' });
     expect(
       await screen.findByText('‘없는강의’에 맞는 강의를 찾지 못했어요. 다른 검색어로 찾아보세요.'),
     ).toBeInTheDocument();
+    const popular = await screen.findByRole('region', { name: '이런 인기 강의는 어때요?' });
+    expect(await within(popular).findByText('통기타 첫걸음')).toBeInTheDocument();
   });
 });
 
 describe('SearchBox', () => {
   it('takes the focus when the header’s search button led here, and only then', () => {
     const { unmount } = renderWithProviders(<SearchBox value="" onSearch={() => {}} focus />);
-    expect(screen.getByRole('searchbox', { name: '강의 검색' })).toHaveFocus();
+    expect(screen.getByRole('combobox', { name: '강의 검색' })).toHaveFocus();
     unmount();
     renderWithProviders(<SearchBox value="" onSearch={() => {}} />);
-    expect(screen.getByRole('searchbox', { name: '강의 검색' })).not.toHaveFocus();
+    expect(screen.getByRole('combobox', { name: '강의 검색' })).not.toHaveFocus();
   });
 
   it("refuses more than five words before sending, with the server's words", async () => {
