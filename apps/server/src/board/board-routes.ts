@@ -38,7 +38,7 @@ export function boardRoutes(writes: BoardWrites) {
     const offsets = async (session: SessionRow): Promise<ToOffset> => {
       const timeline =
         session.recordingState === 'ready'
-          ? await readReplayTimeline(app.config.replaysDir, session.id)
+          ? await readReplayTimeline(app.files.replays, session.id)
           : null;
       const start = session.startedAt.getTime();
       return (at) => {

@@ -71,6 +71,7 @@ export async function replayJobs(app: FastifyInstance): Promise<Record<string, J
     [REPLAY_JOB]: replayJob({
       db,
       recordingsDir,
+      replays: app.files.replays,
       replaysDir,
       ffmpeg,
       fontFile,
