@@ -305,18 +305,18 @@ function storageConfig(e: {
 }): StorageConfig {
   if (e.STORAGE === 'local') return { kind: 'local' };
   const { S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = e;
-  const required = { S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY };
-  const missing = Object.entries(required).filter(([, value]) => value === undefined);
   if (
-    missing.length > 0 ||
     S3_ENDPOINT === undefined ||
     S3_REGION === undefined ||
     S3_BUCKET === undefined ||
     S3_ACCESS_KEY_ID === undefined ||
     S3_SECRET_ACCESS_KEY === undefined
   ) {
+    const required = { S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY };
     throw new ConfigError(
-      missing.map(([name]) => `${name}: required when STORAGE=s3 (the object store that keeps every file)`),
+      Object.entries(required)
+        .filter(([, value]) => value === undefined)
+        .map(([name]) => `${name}: required when STORAGE=s3 (the object store that keeps every file)`),
     );
   }
   return {
