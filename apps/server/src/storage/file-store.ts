@@ -1,7 +1,10 @@
 import type { Readable } from 'node:stream';
 
-/** A stored file's size in bytes. */
-export type FileInfo = { size: number };
+/**
+ * A stored file's size in bytes and, where the store keeps one, its checksum as S3 makes it (the ETag: the MD5
+ * of a file put whole, or the MD5 of its parts' MD5s and `-parts` for a multipart upload).
+ */
+export type FileInfo = { size: number; checksum?: string };
 
 /** Bytes `start` to `end` of a file, both included (as HTTP Range counts them). */
 export type ByteRange = { start: number; end: number };
@@ -40,7 +43,7 @@ export type FileStore = {
   read(key: string): Promise<Buffer | null>;
   /** A stored file's size, or null when there is none. */
   stat(key: string): Promise<FileInfo | null>;
-  /** The files under `prefix/` (any depth), keys relative to the store, in no promised order. */
+  /** The files under `prefix/` (any depth; `''`: the whole store), keys relative to the store, in no promised order. */
   list(prefix: string): Promise<{ key: string; size: number }[]>;
   /** Removes one file; none there is not an error. */
   remove(key: string): Promise<void>;

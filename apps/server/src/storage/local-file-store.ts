@@ -78,7 +78,7 @@ export class LocalFileStore implements FileStore {
   }
 
   async list(prefix: string): Promise<{ key: string; size: number }[]> {
-    const folder = this.#path(prefix);
+    const folder = prefix === '' ? this.dir : this.#path(prefix);
     let names: string[];
     try {
       names = await readdir(folder, { recursive: true });
@@ -88,7 +88,7 @@ export class LocalFileStore implements FileStore {
     }
     const files: { key: string; size: number }[] = [];
     for (const name of names) {
-      const key = `${prefix}/${name.split(path.sep).join('/')}`;
+      const key = [prefix, ...name.split(path.sep)].filter((part) => part !== '').join('/');
       // Half-written files (`.<uuid>.partial`) are no keys; a file removed meanwhile is left out.
       if (!isFileKey(key)) continue;
       const info = await stat(path.join(folder, name)).catch(() => null);

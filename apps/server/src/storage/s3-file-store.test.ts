@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,9 @@ import { insertSession, writeReplayFiles } from '../../test/sessions.ts';
 import { skipNotice } from '../../test/skip-notice.ts';
 import { insertMaterial, markReady } from '../materials/material-store.ts';
 import { REPLAY_FILES } from '../replays/replay-files.ts';
+import { LocalFileStore } from './local-file-store.ts';
+import { migrateFiles } from './migrate-files.ts';
+import { PART_BYTES } from './s3-file-store.ts';
 import type { S3Settings } from './storage-config.ts';
 
 // One Swift for the whole file: it takes seconds to start on an idle machine, far more on a loaded one.
@@ -60,7 +63,9 @@ describe.runIf(available)('the platform on an S3 object store (OpenStack Swift)'
     const files = app.files.materials;
     await files.putBytes('t/a.txt', Buffer.from('0123456789'));
     expect((await files.read('t/a.txt'))?.toString()).toBe('0123456789');
-    expect(await files.stat('t/a.txt')).toEqual({ size: 10 });
+    // The checksum is the store's ETag: the MD5 of a file put whole.
+    const md5 = createHash('md5').update('0123456789').digest('hex');
+    expect(await files.stat('t/a.txt')).toEqual({ size: 10, checksum: md5 });
     const part = await files.open('t/a.txt', { start: 3, end: 100 });
     expect(part?.range).toEqual({ start: 3, end: 9 });
     expect(part?.size).toBe(10);
@@ -186,5 +191,58 @@ describe.runIf(available)('the platform on an S3 object store (OpenStack Swift)'
     } finally {
       await refused.close();
     }
-  });
+    // A second app on its own database: slow to build on a loaded machine.
+  }, 90_000);
+
+  it('copies a local installation into the bucket, checked, and copies nothing twice', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-migrate-'));
+    try {
+      const write = (file: string, bytes: Buffer | string) => {
+        fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+        fs.writeFileSync(path.join(root, file), bytes);
+      };
+      const banner = `banners/${randomUUID()}.jpg`;
+      write(`uploads/${banner}`, 'banner bytes');
+      write('uploads/banners/stray.txt', 'not a stored key');
+      // Past one part: its checksum is the multipart one.
+      const big = Buffer.alloc(PART_BYTES + 1000, 7);
+      write('replays/77/replay.mp4', big);
+      write('replays/77/hls/index.m3u8', '#EXTM3U\n');
+      write('replays/78.part-abcd1234/replay.mp4', 'unfinished');
+      const lines: string[] = [];
+      const areas = [
+        {
+          name: 'uploads',
+          dir: 'uploads',
+          to: app.files.uploads,
+          keeps: (key: string) => key.endsWith('.jpg'),
+        },
+        {
+          name: 'replays',
+          dir: 'replays',
+          to: app.files.replays,
+          keeps: (key: string) => /^\d+\//.test(key),
+        },
+      ].map(({ dir, ...area }) => ({ ...area, from: new LocalFileStore(path.join(root, dir)) }));
+
+      const first = await migrateFiles(areas, PART_BYTES, (line) => lines.push(line));
+      expect(first).toEqual({ copied: 3, present: 0, bytes: 'banner bytes'.length + big.length + 8 });
+      expect(lines.some((line) => line.startsWith('replays 1/2 77/hls/index.m3u8: 옮겼어요'))).toBe(true);
+      expect((await app.files.replays.read('77/replay.mp4'))?.equals(big)).toBe(true);
+      expect((await app.files.replays.stat('77/replay.mp4'))?.checksum).toMatch(/-2$/);
+      expect(await app.files.replays.list('78.part-abcd1234')).toEqual([]);
+      expect((await app.inject(`/uploads/${banner}`)).body).toBe('banner bytes');
+
+      // A second run (or one after an interruption) copies only what is missing or does not match.
+      await app.files.replays.putBytes('77/hls/index.m3u8', Buffer.from('#EXTM3U damaged'));
+      const second = await migrateFiles(areas, PART_BYTES, () => undefined);
+      expect(second).toMatchObject({ copied: 1, present: 2 });
+      expect((await app.files.replays.read('77/hls/index.m3u8'))?.toString()).toBe('#EXTM3U\n');
+      expect(await migrateFiles(areas, PART_BYTES, () => undefined)).toMatchObject({ copied: 0, present: 3 });
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+      await app.files.replays.removeAll('77');
+    }
+    // Uploads 8 MB in two parts and reads every copy back: slow on a loaded machine.
+  }, 90_000);
 });

@@ -26,8 +26,8 @@ import {
 import type { S3Settings } from './storage-config.ts';
 import { StoreUnavailable } from './store-errors.ts';
 
-/** Parts of a multipart upload (lib-storage): the smallest part S3 takes, few enough in memory at once. */
-const PART_BYTES = 8 * 1024 * 1024;
+/** Parts of a multipart upload (lib-storage): few enough in memory at once; checksums count with it. */
+export const PART_BYTES = 8 * 1024 * 1024;
 const UPLOAD_QUEUE = 2;
 /** Files of a folder uploaded at once. */
 const FOLDER_UPLOADS = 4;
@@ -146,7 +146,8 @@ export class S3FileStore implements FileStore {
       const answer = await this.#client.send(
         new HeadObjectCommand({ Bucket: this.#bucket, Key: this.#key(key) }),
       );
-      return { size: answer.ContentLength ?? 0 };
+      const checksum = answer.ETag?.replace(/"/g, '');
+      return { size: answer.ContentLength ?? 0, ...(checksum ? { checksum } : {}) };
     } catch (error) {
       if (isMissing(error)) return null;
       throw new StoreUnavailable('read', error);
@@ -154,7 +155,7 @@ export class S3FileStore implements FileStore {
   }
 
   async list(prefix: string): Promise<{ key: string; size: number }[]> {
-    const Prefix = `${this.#key(prefix)}/`;
+    const Prefix = prefix === '' ? `${this.#area}/` : `${this.#key(prefix)}/`;
     const areaPrefix = `${this.#area}/`;
     const files: { key: string; size: number }[] = [];
     let ContinuationToken: string | undefined;
