@@ -37,9 +37,7 @@ export function boardRoutes(writes: BoardWrites) {
     /** The replay's clock of a session: its timeline once the replay is ready, else time since its start. */
     const offsets = async (session: SessionRow): Promise<ToOffset> => {
       const timeline =
-        session.recordingState === 'ready'
-          ? await readReplayTimeline(app.files.replays, session.id)
-          : null;
+        session.recordingState === 'ready' ? await readReplayTimeline(app.files.replays, session.id) : null;
       const start = session.startedAt.getTime();
       return (at) => {
         const sessionMs = Math.max(0, at.getTime() - start);
