@@ -43,6 +43,7 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerStorage } from './plugins/storage.ts';
 import { registerReplays, replayJobs } from './replays/register-replays.ts';
 import { registerRoomBus } from './room-bus/register-room-bus.ts';
 import { scheduleRoutes } from './schedules/schedule-routes.ts';
@@ -109,6 +110,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config.readCacheMs,
     config.redisUrl ? { url: config.redisUrl, channel: config.readCacheChannel ?? 'sea:read-cache' } : null,
   );
+  // Every file the platform keeps (images, materials, replays, recordings): local folders or an object store
+  await registerStorage(app, config);
   await registerUploads(app, config);
   if (config.demoData && (await seedDemo(app.db, app.storage))) app.log.info('demo data seeded');
 

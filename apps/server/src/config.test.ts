@@ -8,6 +8,53 @@ import { NO_WRITE_LIMITS } from './write-limits.ts';
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'sea-config-'));
 
 describe('loadConfig', () => {
+  describe('STORAGE', () => {
+    const s3 = {
+      STORAGE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:8080/',
+      S3_REGION: 'kr-standard',
+      S3_BUCKET: 'sea-academy',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+
+    it('reads an object store, path-style unless told otherwise', () => {
+      expect(loadConfig({ DATA_DIR: tempDir(), ...s3 }).storage).toEqual({
+        kind: 's3',
+        endpoint: 'http://127.0.0.1:8080',
+        region: 'kr-standard',
+        bucket: 'sea-academy',
+        accessKeyId: 'id',
+        secretAccessKey: 'secret',
+        forcePathStyle: true,
+      });
+      const virtual = loadConfig({ DATA_DIR: tempDir(), ...s3, S3_FORCE_PATH_STYLE: 'false' });
+      expect(virtual.storage).toMatchObject({ forcePathStyle: false });
+    });
+
+    it('lists every S3 setting STORAGE=s3 lacks, and refuses a bad driver, endpoint or bucket', () => {
+      let caught: unknown;
+      try {
+        loadConfig({ DATA_DIR: tempDir(), STORAGE: 's3', S3_REGION: 'x' });
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(ConfigError);
+      expect((caught as ConfigError).problems).toEqual(
+        ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].map(
+          (name) => `${name}: required when STORAGE=s3 (the object store that keeps every file)`,
+        ),
+      );
+      expect(() => loadConfig({ DATA_DIR: tempDir(), STORAGE: 'gcs' })).toThrow(
+        /STORAGE: must be local or s3/,
+      );
+      expect(() => loadConfig({ DATA_DIR: tempDir(), ...s3, S3_ENDPOINT: 'nope' })).toThrow(/S3_ENDPOINT/);
+      expect(() => loadConfig({ DATA_DIR: tempDir(), ...s3, S3_BUCKET: 'Bad_Bucket' })).toThrow(
+        /S3_BUCKET: must be a bucket name/,
+      );
+    });
+  });
+
   it('applies the documented defaults and keeps generated secrets in DATA_DIR', () => {
     const dataDir = tempDir();
     const config = loadConfig({ DATA_DIR: dataDir });
@@ -16,6 +63,7 @@ describe('loadConfig', () => {
     expect(config.uploadDir).toBe(path.join(dataDir, 'uploads'));
     expect(config.recordingsDir).toBe(path.join(dataDir, 'recordings'));
     expect(config.replaysDir).toBe(path.join(dataDir, 'replays'));
+    expect(config.storage).toEqual({ kind: 'local' });
     expect(config.ffmpegPath).toBeNull();
     expect(config.jobConcurrency).toBe(1);
     expect(config.mediaUrl).toBe('http://localhost:5001');

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { StorageConfig } from './storage/storage-config.ts';
 import type { ChatTuning, JobTuning } from './tuning.ts';
 import { type Limit, NO_WRITE_LIMITS, type WriteLimitName } from './write-limits.ts';
 import {
@@ -18,6 +19,7 @@ import {
 import type { IceServer } from '@sea/contract/live-ticket';
 
 export { ConfigError };
+export type { S3Settings, StorageConfig } from './storage/storage-config.ts';
 
 /** Where the data lives: PGlite (in `dir`, or in memory when `dir` is null) or a PostgreSQL URL. */
 export type DatabaseConfig =
@@ -62,6 +64,8 @@ export type Config = {
     authUrl: string;
     apiUrl: string;
   };
+  /** Where every file is kept (STORAGE); the folders below are the local driver's, and work folders on s3. */
+  storage: StorageConfig;
   uploadDir: string;
   mediaUrl: string;
   mediaSecret: string;
@@ -199,6 +203,18 @@ const EnvSchema = z.object({
   KAKAO_AUTH_URL: url('https://kauth.kakao.com'),
   KAKAO_API_URL: url('https://kapi.kakao.com'),
   UPLOAD_DIR: optional,
+  STORAGE: optional.pipe(z.enum(['local', 's3'], 'must be local or s3').default('local')),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: optional,
+  S3_BUCKET: optional.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 of a-z, 0-9, . and -)')
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: flag(true),
   MEDIA_URL: url('http://localhost:5001'),
   MEDIA_SECRET: secret,
   ICE_SERVERS: iceServersEnv,
@@ -237,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
+  const storage = storageConfig(e);
   return {
     host: e.HOST,
     port,
@@ -258,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authUrl: e.KAKAO_AUTH_URL.replace(/\/$/, ''),
       apiUrl: e.KAKAO_API_URL.replace(/\/$/, ''),
     },
+    storage,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     mediaUrl: e.MEDIA_URL.replace(/\/$/, ''),
     mediaSecret: e.MEDIA_SECRET ?? keptSecret(dataDir, 'media-secret'),
@@ -272,6 +290,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegPath: e.FFMPEG_PATH ?? null,
     jobConcurrency: e.JOB_CONCURRENCY,
     ...stallBounds(e.REPLAY_STALL_MIN_S, e.REPLAY_STALL_MAX_S),
+  };
+}
+
+/** STORAGE and its S3_* settings: with STORAGE=s3 every setting but the path style is required. */
+function storageConfig(e: {
+  STORAGE: 'local' | 's3';
+  S3_ENDPOINT?: string | undefined;
+  S3_REGION?: string | undefined;
+  S3_BUCKET?: string | undefined;
+  S3_ACCESS_KEY_ID?: string | undefined;
+  S3_SECRET_ACCESS_KEY?: string | undefined;
+  S3_FORCE_PATH_STYLE: boolean;
+}): StorageConfig {
+  if (e.STORAGE === 'local') return { kind: 'local' };
+  const { S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = e;
+  if (
+    S3_ENDPOINT === undefined ||
+    S3_REGION === undefined ||
+    S3_BUCKET === undefined ||
+    S3_ACCESS_KEY_ID === undefined ||
+    S3_SECRET_ACCESS_KEY === undefined
+  ) {
+    const required = { S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY };
+    throw new ConfigError(
+      Object.entries(required)
+        .filter(([, value]) => value === undefined)
+        .map(([name]) => `${name}: required when STORAGE=s3 (the object store that keeps every file)`),
+    );
+  }
+  return {
+    kind: 's3',
+    endpoint: S3_ENDPOINT.replace(/\/$/, ''),
+    region: S3_REGION,
+    bucket: S3_BUCKET,
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
   };
 }
 

@@ -37,6 +37,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       authUrl: 'http://127.0.0.1:9',
       apiUrl: 'http://127.0.0.1:9',
     },
+    storage: { kind: 'local' },
     uploadDir: path.join(dataDir, 'uploads'),
     mediaUrl: 'http://localhost:5001',
     mediaSecret: randomBytes(32).toString('hex'),

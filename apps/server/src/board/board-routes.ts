@@ -101,7 +101,7 @@ export function boardRoutes(writes: BoardWrites) {
         const session = await findSession(db, classId, sessionId, relation);
         await writes.flush();
         return ok(
-          await sessionBoard(db, session.id, (await replayClock(app.config.replaysDir, session)).toOffset),
+          await sessionBoard(db, session.id, (await replayClock(app.files.replays, session)).toOffset),
           '판서 기록이에요.',
           'Session board.',
         );

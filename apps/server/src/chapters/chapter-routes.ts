@@ -48,7 +48,7 @@ export async function chapterRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   const list = async (session: SessionRow) =>
-    chapterList(db, session, await replayClock(app.config.replaysDir, session));
+    chapterList(db, session, await replayClock(app.files.replays, session));
   /** The teacher's session of the class, or 418 / 404. */
   const teacherSession = async (userId: string, classId: number, sessionId: number) => {
     await requireTeacher(db, classId, userId);
@@ -103,7 +103,7 @@ export async function chapterRoutes(fastify: FastifyInstance): Promise<void> {
       const user = await requireUser(request);
       const { classId, sessionId } = request.params;
       const session = await teacherSession(user.id, classId, sessionId);
-      const clock = await replayClock(app.config.replaysDir, session);
+      const clock = await replayClock(app.files.replays, session);
       const at = pinnedAt(clock, session.endedAt === null, request.body.offset_ms);
       if ((await markCount(db, session.id)) >= MAX_CHAPTER_MARKS) {
         throw badRequest(
@@ -165,7 +165,7 @@ export async function chapterRoutes(fastify: FastifyInstance): Promise<void> {
       const user = await requireUser(request);
       const { classId, sessionId, chapterId } = request.params;
       const session = await teacherSession(user.id, classId, sessionId);
-      const clock = await replayClock(app.config.replaysDir, session);
+      const clock = await replayClock(app.files.replays, session);
       const { offset_ms: offsetMs, title } = request.body;
       const chapter = parseId(chapterId);
       let found: boolean;

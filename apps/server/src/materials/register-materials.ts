@@ -1,8 +1,6 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { JobHandler } from '../jobs/job-worker.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import { LocalFileStore } from '../storage/local-file-store.ts';
 import { MATERIAL_JOB, materialJob } from './convert-material.ts';
 import { materialFileRoutes } from './material-file-routes.ts';
 import { deleteMaterial, listMaterials } from './material-store.ts';
@@ -12,7 +10,7 @@ import { materialRoutes } from './material-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Where materials' files are kept (DATA_DIR/files by default). */
+    /** Where materials' files are kept (`app.files.materials`: DATA_DIR/files by default). */
     materialFiles: FileStore;
     /** Signs and checks the short-lived URLs of materials' files. */
     materialUrls: MaterialUrls;
@@ -26,7 +24,7 @@ declare module 'fastify' {
  * conversion runs where the job worker does ({@link materialJobs}).
  */
 export async function registerMaterials(app: FastifyInstance): Promise<void> {
-  app.decorate('materialFiles', new LocalFileStore(path.join(app.config.dataDir, 'files')));
+  app.decorate('materialFiles', app.files.materials);
   app.decorate('materialUrls', new MaterialUrls(app.config.jwtSecret));
   const tools = findPdfTools();
   app.decorate('pdfTools', tools);

@@ -62,7 +62,7 @@ export async function noteRoutes(fastify: FastifyInstance): Promise<void> {
   const memberSession = async (userId: string, classId: number, sessionId: number) => {
     const relation = await requireMember(db, classId, userId);
     const session = await findSession(db, classId, sessionId, relation);
-    return { session, clock: await replayClock(app.config.replaysDir, session) };
+    return { session, clock: await replayClock(app.files.replays, session) };
   };
 
   app.get(
@@ -207,7 +207,7 @@ export async function noteRoutes(fastify: FastifyInstance): Promise<void> {
       const exported = await Promise.all(
         sessions.map(async (session) => {
           const own = notes.filter((note) => note.sessionId === session.id);
-          const clock = own.length === 0 ? null : await replayClock(app.config.replaysDir, session);
+          const clock = own.length === 0 ? null : await replayClock(app.files.replays, session);
           return {
             title: session.title,
             startedAt: session.startedAt,

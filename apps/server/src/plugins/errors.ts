@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorEnvelope, type ErrorStatus } from '@sea/contract/envelope';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
+import { StoreUnavailable } from '../storage/store-errors.ts';
 import {
   badRequest,
   HttpError,
@@ -56,6 +57,8 @@ export function toHttpError(error: unknown): HttpError | null {
   }
   // The database refusing or dropping connections is not a bug of the request: 503, as /health answers.
   if (isDatabaseUnavailable(error)) return serviceUnavailable();
+  // So is the object store refusing a file (a bucket without write access, a store that is down).
+  if (error instanceof StoreUnavailable) return storeUnavailable(error.access);
   const fastifyError = error as Partial<FastifyError>;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -80,6 +83,20 @@ export function toHttpError(error: unknown): HttpError | null {
     return badRequest('요청을 처리할 수 없어요.', fastifyError.message ?? 'Bad request.');
   }
   return null;
+}
+
+function storeUnavailable(access: 'read' | 'write'): HttpError {
+  return access === 'write'
+    ? new HttpError(
+        503,
+        '파일을 저장하지 못했어요. 파일 저장소가 응답하지 않거나 저장을 거부했어요. 잠시 후 다시 시도해 주세요.',
+        'The file could not be stored: the object store is unavailable or refused the write.',
+      )
+    : new HttpError(
+        503,
+        '파일을 불러오지 못했어요. 파일 저장소가 응답하지 않아요. 잠시 후 다시 시도해 주세요.',
+        'The file could not be read: the object store is unavailable.',
+      );
 }
 
 /** The one error handler: every failure answers an envelope; a 5xx says nothing of its cause. */

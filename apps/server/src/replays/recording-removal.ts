@@ -4,11 +4,14 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { classes, liveSessions } from '../db/schema.ts';
 import { sessionRooms } from '../sessions/session-parts.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import { dropRecording } from '../sessions/session-rows.ts';
 import { recordingDir, removeReplayFiles } from './replay-files.ts';
 
 export type RecordingFiles = {
   db: Database;
+  /** The replays' store; `replaysDir` holds only unfinished attempts' work folders. */
+  replays: FileStore;
   replaysDir: string;
   recordingsDir: string;
   log: FastifyBaseLogger;
@@ -17,7 +20,8 @@ export type RecordingFiles = {
 /** The app's database, folders and log, as the functions here take them. */
 export function recordingFilesOf(app: FastifyInstance): RecordingFiles {
   const { db, config, log } = app;
-  return { db, replaysDir: config.replaysDir, recordingsDir: config.recordingsDir, log };
+  const { replaysDir, recordingsDir } = config;
+  return { db, replays: app.files.replays, replaysDir, recordingsDir, log };
 }
 
 /**
@@ -29,7 +33,7 @@ export async function removeSessionRecordings(deps: RecordingFiles, sessionIds: 
   const rows = await dropRecording(deps.db, sessionIds);
   for (const row of rows) {
     try {
-      await removeReplayFiles(deps.replaysDir, row.id);
+      await removeReplayFiles(deps.replays, deps.replaysDir, row.id);
       // Every room's raw recording: a session that went on in another room has one per room.
       for (const room of await sessionRooms(deps.db, row)) {
         await fs.rm(recordingDir(deps.recordingsDir, room.mediaKey), { recursive: true, force: true });

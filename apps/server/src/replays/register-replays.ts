@@ -88,6 +88,7 @@ export async function replayJobs(
     [REPLAY_JOB]: replayJob({
       db,
       recordingsDir,
+      replays: app.files.replays,
       replaysDir,
       ffmpeg,
       fontFile,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { liveSessions } from '../db/schema.ts';
 import type { JobLog } from '../jobs/job-worker.ts';
+import { LocalFileStore } from '../storage/local-file-store.ts';
 import { type ReplayChapter, writeChapterFiles } from './chapter-files.ts';
 import { clockOf, type ReplayClock } from './replay-clock.ts';
 import { readReplayTimeline, replayDir } from './replay-files.ts';
@@ -122,7 +123,9 @@ export class ReplayChapters {
       .from(liveSessions)
       .where(eq(liveSessions.id, sessionId));
     if (session?.state !== 'ready') return; // its job writes the chapters as it makes it
-    const timeline = await readReplayTimeline(this.#deps.replaysDir, sessionId);
+    // A ready replay is rewritten in place on the local disk; in an object store its files are not here, and
+    // the new chapters reach them with the next remake (docs/replay.md).
+    const timeline = await readReplayTimeline(new LocalFileStore(this.#deps.replaysDir), sessionId);
     if (timeline === null) return;
     await this.write(replayDir(this.#deps.replaysDir, sessionId), session, timeline);
     this.#deps.log.info({ sessionId }, 'replay chapters rewritten');

@@ -1,4 +1,5 @@
 import { badRequest } from '../errors.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import { readReplayTimeline } from './replay-files.ts';
 import { type ReplayTimeline, toReplayMs, toSessionMs } from './replay-timeline.ts';
 
@@ -38,9 +39,9 @@ export function clockOf(
 }
 
 /** The replay clock of a session, reading its timeline when its replay is ready. */
-export async function replayClock(replaysDir: string, session: ClockedSession): Promise<ReplayClock> {
+export async function replayClock(replays: FileStore, session: ClockedSession): Promise<ReplayClock> {
   const timeline =
-    session.recordingState === 'ready' ? await readReplayTimeline(replaysDir, session.id) : null;
+    session.recordingState === 'ready' ? await readReplayTimeline(replays, session.id) : null;
   return clockOf(session, timeline);
 }
 

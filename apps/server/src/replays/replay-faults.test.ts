@@ -277,7 +277,7 @@ describe.skipIf(!ffmpeg)('replay job under faults (ffmpeg)', () => {
       const made = await ready(sessionId);
       // The files' last audio frame may run a few milliseconds past 3 s.
       expect(Math.abs((made.replayDurationMs ?? 0) - 6_000)).toBeLessThan(100);
-      const timeline = await readReplayTimeline(replaysDir, sessionId);
+      const timeline = await readReplayTimeline(app.files.replays, sessionId);
       expect(timeline?.gaps).toHaveLength(1);
       expect(Math.abs((timeline?.gaps?.[0]?.fromMs ?? 0) - 3_000)).toBeLessThan(100);
       expect(timeline?.gaps?.[0]?.untilMs).toBe(7_000);

@@ -1,6 +1,4 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -12,7 +10,8 @@ import { attachment } from '../content-disposition.ts';
 import { classes, enrolments, liveSessions, users } from '../db/schema.ts';
 import { errorResponses } from '../envelope.ts';
 import { forbidden, notFound } from '../errors.ts';
-import { REPLAY_FILES, replayDir } from './replay-files.ts';
+import { sendStoredFile } from '../storage/send-stored-file.ts';
+import { REPLAY_FILES, replayKey } from './replay-files.ts';
 
 const SessionParams = z.object({ sessionId: idText('세션 번호가 올바르지 않아요.') });
 const SegmentParams = SessionParams.extend({ segment: z.string() });
@@ -39,20 +38,12 @@ const signedErrors = errorResponses(400, 403, 404);
  * RFC 5987 `filename*`), and the HLS playlist (served with the same signature on each segment URI) and its
  * segments. Nothing else under REPLAYS_DIR is reachable: the names are fixed or checked, never joined from
  * the URL as a path. An expired or altered signature answers 403 before anything about the files is told.
+ * The files come from the replays' store on either driver, streamed through this server (so the check above
+ * holds for every request, a Range request of a seeking player included).
  */
 export async function replayFileRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Registered inside this plugin: `reply.sendFile` and `reply.download` exist only here.
-  await app.register(fastifyStatic, {
-    root: app.config.replaysDir,
-    serve: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    cacheControl: false,
-    etag: true,
-    lastModified: true,
-  });
+  const files = app.files.replays;
 
   /**
    * The session's replay folder, once its signature is checked, its replay is still there to serve and its
@@ -88,12 +79,7 @@ export async function replayFileRoutes(fastify: FastifyInstance): Promise<void> 
       );
     if (session === undefined) throw notFound('file');
     if (!session.allowed) throw noLongerAllowed();
-    return { dir: replayDir(app.config.replaysDir, sessionId), session };
-  };
-
-  const existing = async (file: string) => {
-    const stat = await fs.stat(file).catch(() => null);
-    if (stat === null || !stat.isFile()) throw notFound('file');
+    return session;
   };
 
   app.get(
@@ -108,19 +94,29 @@ export async function replayFileRoutes(fastify: FastifyInstance): Promise<void> 
       },
     },
     async (request, reply) => {
-      const { dir, session } = await openFolder(request.params.sessionId, request.query);
-      await existing(path.join(dir, REPLAY_FILES.mp4));
-      reply.header('cache-control', 'private, max-age=3600');
+      const { sessionId } = request.params;
+      const session = await openFolder(sessionId, request.query);
       if (request.query.download === '1') {
         reply.header(
           'content-disposition',
           attachment(
-            sessionIdName(request.params.sessionId),
+            sessionIdName(sessionId),
             downloadName(session.className, session.title, session.ordinal),
           ),
         );
       }
-      return reply.type('video/mp4').sendFile(REPLAY_FILES.mp4, dir);
+      const sent = await sendStoredFile(
+        reply,
+        files,
+        replayKey(sessionId, REPLAY_FILES.mp4),
+        request.headers.range,
+        {
+          type: 'video/mp4',
+          cacheControl: 'private, max-age=3600',
+        },
+      );
+      if (!sent) throw notFound('file');
+      return reply;
     },
   );
 
@@ -137,9 +133,10 @@ export async function replayFileRoutes(fastify: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       const { sessionId } = request.params;
-      const { dir } = await openFolder(sessionId, request.query);
-      const text = await fs.readFile(path.join(dir, REPLAY_FILES.playlist), 'utf8').catch(() => null);
-      if (text === null) throw notFound('file');
+      await openFolder(sessionId, request.query);
+      const bytes = await files.read(replayKey(sessionId, REPLAY_FILES.playlist));
+      if (bytes === null) throw notFound('file');
+      const text = bytes.toString('utf8');
       const { u, exp, sig } = request.query;
       const signature = `u=${encodeURIComponent(u ?? '')}&exp=${exp ?? ''}&sig=${sig ?? ''}`;
       return reply
@@ -162,22 +159,22 @@ export async function replayFileRoutes(fastify: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       const { sessionId, segment } = request.params;
-      const { dir } = await openFolder(sessionId, request.query);
-      const hlsDir = path.join(dir, REPLAY_FILES.hlsDir);
-      if (segment === CHAPTERS_TRACK) {
-        // Rewritten when the teacher changes the chapters: never cached.
-        await existing(path.join(hlsDir, segment));
-        return reply
-          .type('text/vtt; charset=utf-8')
-          .header('cache-control', 'private, no-store')
-          .sendFile(segment, hlsDir);
-      }
-      if (!SEGMENT.test(segment)) throw notFound('file');
-      await existing(path.join(hlsDir, segment));
-      return reply
-        .type('video/mp2t')
-        .header('cache-control', 'private, max-age=3600')
-        .sendFile(segment, hlsDir);
+      await openFolder(sessionId, request.query);
+      const chapters = segment === CHAPTERS_TRACK;
+      if (!chapters && !SEGMENT.test(segment)) throw notFound('file');
+      const key = replayKey(sessionId, `${REPLAY_FILES.hlsDir}/${segment}`);
+      const sent = await sendStoredFile(
+        reply,
+        files,
+        key,
+        request.headers.range,
+        // The chapters track is rewritten when the teacher changes the chapters: never cached.
+        chapters
+          ? { type: 'text/vtt; charset=utf-8', cacheControl: 'private, no-store' }
+          : { type: 'video/mp2t', cacheControl: 'private, max-age=3600' },
+      );
+      if (!sent) throw notFound('file');
+      return reply;
     },
   );
 }

@@ -1,10 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { FileStore } from '../storage/file-store.ts';
 import type { ReplayTimeline } from './replay-timeline.ts';
 
 /**
- * A replay's files, in `REPLAYS_DIR/{session id}/`: the MP4 for download, the HLS playlist and its segments
- * for streaming, and the timeline (pauses cut out) that maps the session's chat onto the replay.
+ * A replay's files, under `{session id}/` of the replays' store (REPLAYS_DIR, or the bucket's `replays/`): the
+ * MP4 for download, the HLS playlist and its segments for streaming, and the timeline (pauses cut out) that
+ * maps the session's chat onto the replay. A replay is made in a work folder on the local disk
+ * (`REPLAYS_DIR/{id}.part-*`) and moved into the store whole.
  */
 export const REPLAY_FILES = {
   mp4: 'replay.mp4',
@@ -15,7 +18,12 @@ export const REPLAY_FILES = {
   timeline: 'timeline.json',
 } as const;
 
-/** A session's replay folder. */
+/** A file of a session's replay, as the replays' store keys it (`12/hls/index.m3u8`). */
+export function replayKey(sessionId: number, file: string): string {
+  return `${sessionId}/${file}`;
+}
+
+/** A session's replay folder on the local disk (the local driver's, and tests'). */
 export function replayDir(replaysDir: string, sessionId: number): string {
   return path.join(replaysDir, String(sessionId));
 }
@@ -29,25 +37,21 @@ export function recordingDir(recordingsDir: string, mediaKey: string): string {
 
 /** The replay's timeline, or null when it has none (not processed, or deleted). */
 export async function readReplayTimeline(
-  replaysDir: string,
+  replays: FileStore,
   sessionId: number,
 ): Promise<ReplayTimeline | null> {
-  try {
-    const text = await fs.readFile(
-      path.join(replayDir(replaysDir, sessionId), REPLAY_FILES.timeline),
-      'utf8',
-    );
-    return JSON.parse(text) as ReplayTimeline;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
+  const bytes = await replays.read(replayKey(sessionId, REPLAY_FILES.timeline));
+  return bytes === null ? null : (JSON.parse(bytes.toString('utf8')) as ReplayTimeline);
 }
 
-/** Removes a session's replay files (and any unfinished attempt's). */
-export async function removeReplayFiles(replaysDir: string, sessionId: number): Promise<void> {
-  await fs.rm(replayDir(replaysDir, sessionId), { recursive: true, force: true });
-  await removeUnfinished(replaysDir, sessionId);
+/** Removes a session's replay files from the store (and any unfinished attempt's work folder). */
+export async function removeReplayFiles(
+  replays: FileStore,
+  workDir: string,
+  sessionId: number,
+): Promise<void> {
+  await replays.removeAll(String(sessionId));
+  await removeUnfinished(workDir, sessionId);
 }
 
 /** Removes the work folders of a session's unfinished attempts (`{id}.part-*`). */

@@ -199,7 +199,7 @@ describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
       expect(black.mean).toBeLessThan(20);
       expect(black.bright).toBeGreaterThan(0); // the name
       // The pause is cut out, and the chat's session times map onto the replay.
-      const timeline = await readReplayTimeline(app.config.replaysDir, sessionId);
+      const timeline = await readReplayTimeline(app.files.replays, sessionId);
       expect(timeline?.cuts).toEqual([{ atMs: 4_000, lengthMs: 2_000 }]);
       expect(timeline && toReplayMs(timeline, 9_000)).toBe(7_000);
       // The MP4 carries the chapters as chapter atoms, on the replay's clock; the HLS folder as WebVTT.
@@ -411,7 +411,7 @@ describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
       expect(done).toMatchObject({ recordingState: 'ready', recordingError: null });
       // 3 s from each room; the 2 s between them are cut out, and the chat's times map across.
       expect(Math.abs((done.replayDurationMs ?? 0) - 6_000)).toBeLessThan(100);
-      const timeline = await readReplayTimeline(app.config.replaysDir, sessionId);
+      const timeline = await readReplayTimeline(app.files.replays, sessionId);
       expect(timeline?.cuts).toHaveLength(1);
       expect(Math.abs((timeline?.cuts[0]?.atMs ?? 0) - 3_000)).toBeLessThan(100);
       expect(timeline && Math.abs(toReplayMs(timeline, 6_000) - 4_000)).toBeLessThan(100);
@@ -449,7 +449,7 @@ describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
       expect(done.recordingState).toBe('ready');
       expect(Math.abs((done.replayDurationMs ?? 0) - 2_000)).toBeLessThan(100);
       // The session's first 4 s had nothing to show: cut, so the chat of the second room maps onto the replay.
-      const timeline = await readReplayTimeline(app.config.replaysDir, sessionId);
+      const timeline = await readReplayTimeline(app.files.replays, sessionId);
       expect(timeline?.cuts).toEqual([{ atMs: 0, lengthMs: 4_000 }]);
     },
     FFMPEG_TEST_MS,

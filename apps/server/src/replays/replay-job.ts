@@ -25,10 +25,11 @@ import {
 import { encodeReplay } from './replay-encode.ts';
 import { toReplayMs } from './replay-timeline.ts';
 import { backoffMs, environmentCause, REPLAY_REASONS, ReplayWait } from './replay-failure.ts';
-import { REPLAY_FILES, removeReplayFiles, removeUnfinished, replayDir } from './replay-files.ts';
+import { REPLAY_FILES, removeReplayFiles, removeUnfinished } from './replay-files.ts';
 import { expectedReplayBytes, spaceShortage } from './replay-space.ts';
 import type { ReplayChapters } from './replay-chapters.ts';
 import type { SpaceWaits } from './space-waits.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import { sessionRooms } from '../sessions/session-parts.ts';
 
 export { ReplayError } from './recording-read.ts';
@@ -41,6 +42,9 @@ export type ReplayPayload = z.infer<typeof ReplayPayloadSchema>;
 export type ReplayDeps = {
   db: Database;
   recordingsDir: string;
+  /** Where finished replays are kept (the replays' store). */
+  replays: FileStore;
+  /** The local work folder of replays being made (`{id}.part-*`): the store itself with the local driver. */
   replaysDir: string;
   ffmpeg: Ffmpeg;
   fontFile: string | null;
@@ -209,9 +213,8 @@ async function makeReplay(
       await fs.rm(boardDir, { recursive: true, force: true });
       await deps.chapters?.write(work, { id: sessionId, ...session }, plan.timeline, { signal, fresh: true });
       await progress(SEGMENTED, true);
-      const final = replayDir(deps.replaysDir, sessionId);
-      await fs.rm(final, { recursive: true, force: true });
-      await fs.rename(work, final);
+      // Into the store whole (the local driver renames the folder; an object store takes every file).
+      await deps.replays.putFolder(String(sessionId), work);
     } catch (error) {
       // The cause is read before the partial output goes (a full disk shows by its free space).
       const cause = signal.aborted
@@ -229,7 +232,7 @@ async function makeReplay(
     });
     if (!ready) {
       // The session went away while its replay was made: its files go too.
-      await removeReplayFiles(deps.replaysDir, sessionId);
+      await removeReplayFiles(deps.replays, deps.replaysDir, sessionId);
       return;
     }
     // The replay holds everything the raw recording had, checked; keeping both would double a lecture's disk.

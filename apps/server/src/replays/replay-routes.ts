@@ -176,9 +176,7 @@ export async function replayRoutes(fastify: FastifyInstance): Promise<void> {
         .from(classes)
         .where(eq(classes.id, classId));
       const timeline =
-        session.recordingState === 'ready'
-          ? await readReplayTimeline(app.config.replaysDir, sessionId)
-          : null;
+        session.recordingState === 'ready' ? await readReplayTimeline(app.files.replays, sessionId) : null;
       const messages = await sessionChat(
         app.db,
         session,

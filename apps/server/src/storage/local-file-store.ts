@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type FileStore, isFileKey } from './file-store.ts';
+import {
+  type ByteRange,
+  clampRange,
+  type FileInfo,
+  type FileStore,
+  isFileKey,
+  type OpenedFile,
+} from './file-store.ts';
 
-/** Keeps the files of a {@link FileStore} in one local folder (DATA_DIR/files by default), never served as is. */
+/** Keeps the files of a {@link FileStore} in one local folder, served only through the API server. */
 export class LocalFileStore implements FileStore {
   readonly dir: string;
 
@@ -20,23 +27,86 @@ export class LocalFileStore implements FileStore {
     await this.#write(key, (partial) => writeFile(partial, bytes, { flag: 'wx' }));
   }
 
+  async putFolder(prefix: string, dir: string): Promise<void> {
+    const target = this.#path(prefix);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rm(target, { recursive: true, force: true });
+    try {
+      await rename(dir, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      // Another filesystem: copied file by file, then the work folder goes.
+      for (const name of await readdir(dir, { recursive: true })) {
+        const from = path.join(dir, name);
+        if ((await stat(from)).isFile()) await this.put(`${prefix}/${name.split(path.sep).join('/')}`, from);
+      }
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
   async copyOut(key: string, to: string): Promise<void> {
     await copyFile(this.#path(key), to);
   }
 
-  async open(key: string): Promise<{ stream: ReturnType<typeof createReadStream>; size: number } | null> {
+  async open(key: string, range?: ByteRange): Promise<OpenedFile | null> {
     const file = this.#path(key);
+    const info = await this.stat(key);
+    if (info === null) return null;
+    const clamped = range === undefined ? null : clampRange(range, info.size);
+    if (range !== undefined && clamped === null) return null;
+    const stream = clamped ? createReadStream(file, clamped) : createReadStream(file);
+    return { stream, size: info.size, range: clamped };
+  }
+
+  async read(key: string): Promise<Buffer | null> {
     try {
-      const info = await stat(file);
-      if (!info.isFile()) return null;
-      return { stream: createReadStream(file), size: info.size };
-    } catch {
-      return null;
+      return await readFile(this.#path(key));
+    } catch (error) {
+      if (missing(error)) return null;
+      throw error;
     }
+  }
+
+  async stat(key: string): Promise<FileInfo | null> {
+    try {
+      const info = await stat(this.#path(key));
+      return info.isFile() ? { size: info.size } : null;
+    } catch (error) {
+      if (missing(error)) return null;
+      throw error;
+    }
+  }
+
+  async list(prefix: string): Promise<{ key: string; size: number }[]> {
+    const folder = prefix === '' ? this.dir : this.#path(prefix);
+    let names: string[];
+    try {
+      names = await readdir(folder, { recursive: true });
+    } catch (error) {
+      if (missing(error)) return [];
+      throw error;
+    }
+    const files: { key: string; size: number }[] = [];
+    for (const name of names) {
+      const key = [prefix, ...name.split(path.sep)].filter((part) => part !== '').join('/');
+      // Half-written files (`.<uuid>.partial`) are no keys; a file removed meanwhile is left out.
+      if (!isFileKey(key)) continue;
+      const info = await stat(path.join(folder, name)).catch(() => null);
+      if (info?.isFile()) files.push({ key, size: info.size });
+    }
+    return files;
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.#path(key), { force: true });
   }
 
   async removeAll(prefix: string): Promise<void> {
     await rm(this.#path(prefix), { recursive: true, force: true });
+  }
+
+  async signedUrl(): Promise<string | null> {
+    return null;
   }
 
   #path(key: string): string {
@@ -57,4 +127,9 @@ export class LocalFileStore implements FileStore {
       throw error;
     }
   }
+}
+
+function missing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
 }

@@ -68,7 +68,7 @@ export async function processImage(input: Buffer, kind: ImageKind): Promise<Proc
 
 /**
  * The card copy of a re-encoded banner (JPEG or PNG, as the banner): at most BANNER_CARD_WIDTH_PX wide, never
- * enlarged. Also made for banners stored before copies existed (`LocalStorage.addMissingCards`).
+ * enlarged. Also made for banners stored before copies existed (`ImageStorage.addMissingCards`).
  */
 export async function bannerCard(banner: Buffer): Promise<Buffer> {
   const sharp = await loadSharp();

@@ -3,14 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '@sea/contract/uploads';
 import type { Config } from '../config.ts';
 import { bannerCard } from './process-image.ts';
-import { LocalStorage } from '../storage/local-storage.ts';
+import { ImageStorage } from '../storage/image-storage.ts';
 import { serveUploads } from '../storage/serve-uploads.ts';
 import type { Storage } from '../storage/storage.ts';
 import { uploadMetrics, type UploadMeter } from './upload-metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Where uploaded images are kept (the local folder UPLOAD_DIR by default). */
+    /** Where uploaded images are kept (in `app.files.uploads`: UPLOAD_DIR by default). */
     storage: Storage;
     /** Counts image uploads for `/metrics` (read by `readImageForm`). */
     uploadMeter: UploadMeter;
@@ -27,10 +27,10 @@ export async function registerUploads(app: FastifyInstance, config: Config): Pro
   // their own origin (blank images, issue 38), so every upload URL is absolute, from PUBLIC_URL. The web app
   // is served from PUBLIC_URL's origin and loads the same files either way.
   const origin = config.corsOrigins.length > 0 ? config.publicUrl : '';
-  const storage = new LocalStorage(config.uploadDir, origin);
+  const storage = new ImageStorage(app.files.uploads, origin);
   app.decorate('storage', storage);
   app.decorate('uploadMeter', uploadMetrics(app.metrics));
-  await app.register(serveUploads, { dir: config.uploadDir });
+  await app.register(serveUploads, { files: app.files.uploads });
   // Banners stored before card copies existed get theirs in the background; closing waits for it.
   let backfill: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {

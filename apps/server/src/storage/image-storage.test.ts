@@ -5,20 +5,21 @@ import Fastify from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerCard } from '../uploads/process-image.ts';
-import { LocalStorage } from './local-storage.ts';
+import { ImageStorage } from './image-storage.ts';
+import { LocalFileStore } from './local-file-store.ts';
 import { serveUploads } from './serve-uploads.ts';
 import { cardKey, isStorageKey } from './storage.ts';
 
 let dir: string;
-let storage: LocalStorage;
+let storage: ImageStorage;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'sea-storage-'));
-  storage = new LocalStorage(dir);
+  storage = new ImageStorage(new LocalFileStore(dir));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-describe('LocalStorage', () => {
+describe('ImageStorage on the local folder', () => {
   it('saves under a fresh random key per kind and removes it again', async () => {
     const bytes = Buffer.from('image bytes');
     const first = await storage.save('avatar', { bytes, extension: 'png' });
@@ -53,7 +54,7 @@ describe('banner card copies', () => {
     expect(card).toBe(key.replace(/\.jpg$/, '.card.jpg'));
     expect(await readFile(path.join(dir, card), 'utf8')).toBe('small');
     const app = Fastify();
-    await app.register(serveUploads, { dir });
+    await app.register(serveUploads, { files: storage.files });
     expect((await app.inject(`/uploads/${card}`)).body).toBe('small');
     expect((await app.inject(`/uploads/${card.replace('.card.', '.card.card.')}`)).statusCode).toBe(404);
     await storage.remove(key);
@@ -66,7 +67,7 @@ describe('banner card copies', () => {
   it('are made at start for banners stored without one; unreadable files are skipped', async () => {
     const own = await mkdtemp(path.join(tmpdir(), 'sea-storage-cards-'));
     try {
-      const older = new LocalStorage(own);
+      const older = new ImageStorage(new LocalFileStore(own));
       const banner = await sharp({ create: { width: 1184, height: 400, channels: 3, background: '#1d6fd6' } })
         .jpeg()
         .toBuffer();
@@ -85,7 +86,7 @@ describe('banner card copies', () => {
 describe('serveUploads', () => {
   it('serves stored files with immutable cache headers and 404s anything else', async () => {
     const app = Fastify();
-    await app.register(serveUploads, { dir });
+    await app.register(serveUploads, { files: storage.files });
     const key = await storage.save('banner', { bytes: Buffer.from('jpeg bytes'), extension: 'jpg' });
 
     const found = await app.inject(storage.url(key));

@@ -1,0 +1,248 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClassItem } from '@sea/contract/classes';
+import { ROUTES, toPath } from '@sea/contract/paths';
+import {
+  objectStoreAvailable,
+  type ObjectStore,
+  startObjectStore,
+} from '../../../../harness/object-store.ts';
+import { classDto, insertClass, insertEnrolment, postClass } from '../../test/classes.ts';
+import { expectError, expectOk } from '../../test/expect-envelope.ts';
+import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
+import { jpeg } from '../../test/images.ts';
+import { imagePart } from '../../test/multipart.ts';
+import { insertSession, writeReplayFiles } from '../../test/sessions.ts';
+import { skipNotice } from '../../test/skip-notice.ts';
+import { insertMaterial, markReady } from '../materials/material-store.ts';
+import { REPLAY_FILES } from '../replays/replay-files.ts';
+import { LocalFileStore } from './local-file-store.ts';
+import { migrateFiles } from './migrate-files.ts';
+import { PART_BYTES } from './s3-file-store.ts';
+import type { S3Settings } from './storage-config.ts';
+
+// One Swift for the whole file: it takes seconds to start on an idle machine, far more on a loaded one.
+const available = await objectStoreAvailable();
+if (!available && process.env.CI === 'true') throw new Error('OpenStack Swift is required when CI=true');
+if (!available)
+  skipNotice('OpenStack Swift (swift-proxy, swift-object...) is not installed: S3 tests skipped');
+
+let store: ObjectStore;
+let app: FastifyInstance;
+let teacher: TestUser;
+
+const s3 = (settings: Partial<S3Settings> = {}) => ({
+  storage: {
+    kind: 's3' as const,
+    endpoint: store.endpoint,
+    region: store.region,
+    bucket: store.bucket,
+    accessKeyId: store.accessKeyId,
+    secretAccessKey: store.secretAccessKey,
+    forcePathStyle: true,
+    ...settings,
+  },
+});
+
+describe.runIf(available)('the platform on an S3 object store (OpenStack Swift)', () => {
+  beforeAll(async () => {
+    store = await startObjectStore();
+    app = await buildTestApp(s3());
+    teacher = await createUser(app);
+  }, 180_000);
+  afterAll(async () => {
+    await app?.close();
+    await store?.stop();
+  });
+
+  it('keeps files whole under their keys: ranges, listings, folders, removal', async () => {
+    const files = app.files.materials;
+    await files.putBytes('t/a.txt', Buffer.from('0123456789'));
+    expect((await files.read('t/a.txt'))?.toString()).toBe('0123456789');
+    // The checksum is the store's ETag: the MD5 of a file put whole.
+    const md5 = createHash('md5').update('0123456789').digest('hex');
+    expect(await files.stat('t/a.txt')).toEqual({ size: 10, checksum: md5 });
+    const part = await files.open('t/a.txt', { start: 3, end: 100 });
+    expect(part?.range).toEqual({ start: 3, end: 9 });
+    expect(part?.size).toBe(10);
+    const chunks: Buffer[] = [];
+    for await (const chunk of part?.stream ?? []) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('3456789');
+    expect(await files.open('t/a.txt', { start: 10, end: 20 })).toBeNull();
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-s3-folder-'));
+    fs.mkdirSync(path.join(dir, 'hls'));
+    fs.writeFileSync(path.join(dir, 'x.txt'), 'x');
+    fs.writeFileSync(path.join(dir, 'hls', 'y.txt'), 'yy');
+    await files.putFolder('t', dir);
+    expect(fs.existsSync(dir)).toBe(false);
+    // The folder replaced what was there: a.txt is gone.
+    const listed = (await files.list('t')).sort((a, b) => a.key.localeCompare(b.key));
+    expect(listed).toEqual([
+      { key: 't/hls/y.txt', size: 2 },
+      { key: 't/x.txt', size: 1 },
+    ]);
+    // Areas share the bucket without seeing each other.
+    expect(await app.files.replays.list('t')).toEqual([]);
+    await files.removeAll('t');
+    expect(await files.list('t')).toEqual([]);
+    expect(await files.read('t/x.txt')).toBeNull();
+    await files.remove('t/x.txt'); // none there is no error
+  });
+
+  it('stores a banner in the bucket and serves it back through the API', async () => {
+    const banner = await jpeg(1184, 400);
+    const created = await postClass(app, teacher, classDto({ name: 'S3 강의' }), [
+      imagePart(banner, 'b.jpg'),
+    ]);
+    const url = expectOk<ClassItem>(created).banner_image_path ?? '';
+    expect(url).toMatch(/^\/uploads\/banners\/[0-9a-f-]{36}\.jpg$/);
+    const key = url.slice('/uploads/'.length);
+    expect(await app.files.uploads.stat(key)).not.toBeNull();
+    const served = await app.inject(url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.rawPayload.subarray(0, 2).equals(Buffer.from([0xff, 0xd8]))).toBe(true);
+    const card = await app.inject(url.replace(/\.jpg$/, '.card.jpg'));
+    expect(card.statusCode).toBe(200);
+    expect((await app.inject('/uploads/banners/nope.jpg')).statusCode).toBe(404);
+  });
+
+  it('serves a replay’s MP4 by Range and its playlist from the bucket, and stops once access ends', async () => {
+    const student = await createUser(app);
+    const classId = await insertClass(app, teacher.id);
+    await insertEnrolment(app, classId, student.id);
+    const session = await insertSession(app, classId);
+    const mp4 = Buffer.from('ftyp0123456789abcdefghijklmnopqrstuvwxyz');
+    const { dir } = writeReplayFiles(app, session, mp4);
+    await app.files.replays.putFolder(String(session.id), dir);
+    const { mp4_url: mp4Url, hls_url: hlsUrl } = app.replayUrls.forViewer(student.id).urls(session.id);
+
+    const part = await app.inject({ url: mp4Url, headers: { range: 'bytes=4-9' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 4-9/${mp4.length}`);
+    expect(part.body).toBe('012345');
+    expect((await app.inject({ url: mp4Url, headers: { range: 'bytes=999-' } })).statusCode).toBe(416);
+    const playlist = await app.inject(hlsUrl);
+    expect(playlist.statusCode).toBe(200);
+    const segment = playlist.body.split('\n').find((line) => line.startsWith('segment-')) ?? '';
+    const base = toPath(ROUTES.replayPlaylist, { sessionId: session.id }).replace(/index\.m3u8$/, '');
+    const segmentAnswer = await app.inject(`${base}${segment}`);
+    expect(segmentAnswer.statusCode).toBe(200);
+    expect(segmentAnswer.body).toBe('seg0');
+
+    // Unenrolled: the very next request is refused, though the URL's signature lives for hours.
+    const enrol = toPath(ROUTES.enroll, { classId });
+    expectOk(await app.inject({ method: 'DELETE', url: enrol, headers: bearer(student) }));
+    expectError(await app.inject({ url: mp4Url, headers: { range: 'bytes=0-3' } }), 403);
+    expectError(await app.inject(`${base}${segment}`), 403);
+  });
+
+  it('serves a material’s page image from the bucket', async () => {
+    const classId = await insertClass(app, teacher.id);
+    const folder = `materials/${randomUUID()}`;
+    const row = await insertMaterial(app.db, { classId, name: '자료', kind: 'pdf', key: folder });
+    const page = Buffer.from('RIFF....WEBPVP8 page one');
+    await app.files.materials.putBytes(`${folder}/page-1.webp`, page);
+    await markReady(app.db, row.id, [{ number: 1, title: null, text: '', width: 1280, height: 720 }]);
+    const answer = await app.inject(app.materialUrls.url(row.id, 'page-1.webp'));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/webp');
+    expect(answer.rawPayload.equals(page)).toBe(true);
+    expect((await app.inject(app.materialUrls.url(row.id, 'page-2.webp'))).statusCode).toBe(404);
+  });
+
+  it('hands out presigned URLs that stop working when they expire', async () => {
+    await app.files.replays.putBytes(`9999/${REPLAY_FILES.mp4}`, Buffer.from('video'));
+    const url = await app.files.replays.signedUrl(`9999/${REPLAY_FILES.mp4}`, {
+      expiresInS: 2,
+      downloadName: 'attachment; filename="replay.mp4"',
+    });
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sea-test\/replays\/9999\/replay\.mp4\?/);
+    const fresh = await fetch(url ?? '');
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('content-disposition')).toBe('attachment; filename="replay.mp4"');
+    expect(await fresh.text()).toBe('video');
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const expired = await fetch(url ?? '');
+    expect(expired.status).toBe(403);
+    expect(await expired.text()).toContain('Request has expired');
+  });
+
+  it('answers a clear 503 when the bucket refuses writes, and keeps no class', async () => {
+    const refused = await buildTestApp(s3(store.refused));
+    try {
+      const owner = await createUser(refused);
+      const banner = await jpeg(800, 300);
+      const answer = await postClass(refused, owner, classDto({ name: '저장 거부' }), [imagePart(banner)]);
+      const error = expectError(answer, 503);
+      expect(error.message_kor).toBe(
+        '파일을 저장하지 못했어요. 파일 저장소가 응답하지 않거나 저장을 거부했어요. 잠시 후 다시 시도해 주세요.',
+      );
+      // Nothing half-saved: the class was never written (its database is this app's own).
+      const list = await refused.inject('/api/classes');
+      expect(list.statusCode).toBe(200);
+      expect(list.body).not.toContain('저장 거부');
+      expect(list.body).not.toContain('banners/');
+    } finally {
+      await refused.close();
+    }
+    // A second app on its own database: slow to build on a loaded machine.
+  }, 90_000);
+
+  it('copies a local installation into the bucket, checked, and copies nothing twice', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-migrate-'));
+    try {
+      const write = (file: string, bytes: Buffer | string) => {
+        fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+        fs.writeFileSync(path.join(root, file), bytes);
+      };
+      const banner = `banners/${randomUUID()}.jpg`;
+      write(`uploads/${banner}`, 'banner bytes');
+      write('uploads/banners/stray.txt', 'not a stored key');
+      // Past one part: its checksum is the multipart one.
+      const big = Buffer.alloc(PART_BYTES + 1000, 7);
+      write('replays/77/replay.mp4', big);
+      write('replays/77/hls/index.m3u8', '#EXTM3U\n');
+      write('replays/78.part-abcd1234/replay.mp4', 'unfinished');
+      const lines: string[] = [];
+      const areas = [
+        {
+          name: 'uploads',
+          dir: 'uploads',
+          to: app.files.uploads,
+          keeps: (key: string) => key.endsWith('.jpg'),
+        },
+        {
+          name: 'replays',
+          dir: 'replays',
+          to: app.files.replays,
+          keeps: (key: string) => /^\d+\//.test(key),
+        },
+      ].map(({ dir, ...area }) => ({ ...area, from: new LocalFileStore(path.join(root, dir)) }));
+
+      const first = await migrateFiles(areas, PART_BYTES, (line) => lines.push(line));
+      expect(first).toEqual({ copied: 3, present: 0, bytes: 'banner bytes'.length + big.length + 8 });
+      expect(lines.some((line) => line.startsWith('replays 1/2 77/hls/index.m3u8: 옮겼어요'))).toBe(true);
+      expect((await app.files.replays.read('77/replay.mp4'))?.equals(big)).toBe(true);
+      expect((await app.files.replays.stat('77/replay.mp4'))?.checksum).toMatch(/-2$/);
+      expect(await app.files.replays.list('78.part-abcd1234')).toEqual([]);
+      expect((await app.inject(`/uploads/${banner}`)).body).toBe('banner bytes');
+
+      // A second run (or one after an interruption) copies only what is missing or does not match.
+      await app.files.replays.putBytes('77/hls/index.m3u8', Buffer.from('#EXTM3U damaged'));
+      const second = await migrateFiles(areas, PART_BYTES, () => undefined);
+      expect(second).toMatchObject({ copied: 1, present: 2 });
+      expect((await app.files.replays.read('77/hls/index.m3u8'))?.toString()).toBe('#EXTM3U\n');
+      expect(await migrateFiles(areas, PART_BYTES, () => undefined)).toMatchObject({ copied: 0, present: 3 });
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+      await app.files.replays.removeAll('77');
+    }
+    // Uploads 8 MB in two parts and reads every copy back: slow on a loaded machine.
+  }, 90_000);
+});
