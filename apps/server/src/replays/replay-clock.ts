@@ -40,8 +40,7 @@ export function clockOf(
 
 /** The replay clock of a session, reading its timeline when its replay is ready. */
 export async function replayClock(replays: FileStore, session: ClockedSession): Promise<ReplayClock> {
-  const timeline =
-    session.recordingState === 'ready' ? await readReplayTimeline(replays, session.id) : null;
+  const timeline = session.recordingState === 'ready' ? await readReplayTimeline(replays, session.id) : null;
   return clockOf(session, timeline);
 }
 
