@@ -131,8 +131,8 @@ export async function seedSessions(dataDir: string, classId: number): Promise<{ 
     await stay(student, 10, 20);
     await stay(classmate, 2, 20);
     await db.query(
-      `insert into replay_watches (session_id, user_id, watched_ms, position_s, playing, last_beat_at)
-       values ($1, $2, 600000, 7, false, $3)`,
+      `insert into replay_watches (session_id, user_id, watched, position_s, playing, last_beat_at)
+       values ($1, $2, '[[0, 600]]'::jsonb, 7, false, $3)`,
       [readyId, classmate, new Date(now - hour)],
     );
     return { readyId };

@@ -356,7 +356,7 @@ describe('the 출석부', () => {
     const own = expectOk<Attendance>(await get(classId, absent));
     expect(own.rows.map((row) => [row.user_id, row.status])).toEqual([[absent.id, 'absent']]);
     const csv = (await get(classId, teacher, '?format=csv')).rawPayload.subarray(3).toString('utf8');
-    expect(csv.split('\r\n')[4]).toBe('2강,2026-03-05 14:00:00,2026-03-05 15:00:00,라학생,결석,,,0,0.0,0.0');
+    expect(csv.split('\r\n')[4]).toBe('2강,2026-03-05 14:00:00,2026-03-05 15:00:00,라학생,결석,,,0,0.0,0.0,');
   });
 
   it('does not list a student who enrolled after the session ended', async () => {

@@ -108,7 +108,7 @@ describe('SearchBox', () => {
   it("refuses more than five words before sending, with the server's words", async () => {
     const sent: string[] = [];
     renderWithProviders(<SearchBox value="" onSearch={(q) => sent.push(q)} />);
-    const box = screen.getByRole<HTMLInputElement>('searchbox', { name: '강의 검색' });
+    const box = screen.getByRole<HTMLInputElement>('combobox', { name: '강의 검색' });
     await userEvent.type(box, '바 다 강 의 설 명{Enter}');
     expect(box.validationMessage).toBe('검색어는 단어 5개까지 입력할 수 있어요.');
     expect(sent).toEqual([]);

@@ -184,7 +184,7 @@ describe('replay page', { timeout: 15_000 }, () => {
     await waitFor(async () =>
       expect(await beats()).toEqual([
         { position_s: 0, playing: true },
-        { position_s: 12.3, playing: true },
+        { position_s: 12.3, playing: true, from_s: 0 },
         { position_s: 12.3, playing: false },
       ]),
     );
