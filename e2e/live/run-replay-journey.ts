@@ -302,8 +302,8 @@ try {
   outage.studentRecordingBack = await recordingText(student);
   await sleep(4_000);
   await teacher.locator('#main').getByRole('button', { name: '강의실 나가기' }).click();
-  await teacher.getByRole('alertdialog', { name: '강의를 종료하시겠어요?' }).waitFor();
-  await teacher.getByRole('button', { name: '강의 나가기' }).click();
+  await teacher.getByRole('alertdialog', { name: '강의를 종료할까요?' }).waitFor();
+  await teacher.getByRole('button', { name: '강의 종료' }).click();
   let crashed: SessionItem | undefined;
   result.crashReadyAfterMs = await until(
     async () => (crashed = (await sessions(baseUrl, teacherTokens, classId))[0]),
