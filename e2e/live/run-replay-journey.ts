@@ -73,8 +73,12 @@ async function sessions(baseUrl: string, tokens: Tokens, classId: number): Promi
   return ((await response.json()) as { data: SessionItem[] }).data;
 }
 
-/** Opens the teacher's room and switches on the named toggles ('웹캠', '마이크', '화면 공유'). */
-async function teach(page: Page, baseUrl: string, classId: number, toggles: string[]): Promise<void> {
+/**
+ * Opens the teacher's room and switches on the named toggles ('웹캠', '마이크', '화면 공유'). Answers the
+ * `performance.now()` at which the room said '연결됨': the session (the replay's time 0) starts when the room
+ * opens, before the toggles, whose clicks may take seconds on a loaded machine.
+ */
+async function teach(page: Page, baseUrl: string, classId: number, toggles: string[]): Promise<number> {
   await page.goto(`${baseUrl}/live/teacher/${classId}`);
   await page.getByRole('heading', { name: CLASS_NAME, level: 1 }).waitFor();
   const status = page.getByRole('status', { name: '연결 상태' });
@@ -83,10 +87,12 @@ async function teach(page: Page, baseUrl: string, classId: number, toggles: stri
     (t) => t === '연결됨',
     20_000,
   );
+  const connectedAt = performance.now();
   for (const label of toggles) {
     await page.getByRole('button', { name: `${label} 켜기` }).click();
     await page.getByRole('button', { name: `${label} 끄기` }).waitFor({ timeout: 20_000 });
   }
+  return connectedAt;
 }
 
 /** The streams and duration ffprobe reads in the file. */
@@ -165,8 +171,7 @@ try {
   await new ApiClient(baseUrl, studentTokens).enroll(classId);
 
   result.step = 'the teacher lectures';
-  await teach(teacher, baseUrl, classId, ['웹캠', '마이크', '화면 공유']);
-  const roomOpenedAt = performance.now();
+  const roomOpenedAt = await teach(teacher, baseUrl, classId, ['웹캠', '마이크', '화면 공유']);
   const at = (ms: number) => sleep(Math.max(0, roomOpenedAt + ms - performance.now()));
   await student.goto(`${baseUrl}/live/student/${classId}`);
   const chat = student.getByRole('region', { name: '채팅', exact: true });
