@@ -5,6 +5,12 @@ import { OUTAGE_WAIT_MS, RESTART_WAIT_MS, type SignallingLike } from './signalli
 export const RECOVERY_RETRY_MS = 1_000;
 /** Recovery attempts in a row before giving up (a new signalling reconnection starts over). */
 export const RECOVERY_ATTEMPTS = 30;
+/**
+ * How long a media connection may stay `disconnected` before it is replaced by a fresh one. The browser's ICE
+ * usually finds its path again within a second or two of the network's return; when the network itself went
+ * away (its interface down, a Wi-Fi change) the browser may wait some 15 s before it says `failed`.
+ */
+export const DISCONNECTED_WAIT_MS = 4_000;
 
 export type LiveClientOptions = {
   /** The signalling connection (its requests and events); tests inject a fake. */
@@ -13,6 +19,8 @@ export type LiveClientOptions = {
   createPeerConnection?: (config: RTCConfiguration) => RTCPeerConnection;
   /** Tests shorten the pause between recovery attempts. */
   recoveryRetryMs?: number;
+  /** Tests shorten {@link DISCONNECTED_WAIT_MS}. */
+  disconnectedWaitMs?: number;
   /**
    * After `nodeStopped`, how long recovery goes on whatever fails (the node, or another, comes back and the
    * teacher starts the room again meanwhile, so a `notLive` is not the end yet). Tests shorten it.
@@ -46,6 +54,8 @@ export abstract class LiveClient<Events extends LiveClientEvents & Record<string
   protected readonly signalling: SignallingLike;
   readonly #createPeerConnection: (config: RTCConfiguration) => RTCPeerConnection;
   readonly #retryMs: number;
+  readonly #disconnectedWaitMs: number;
+  #disconnectedTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #events = new Emitter<Events>();
   readonly #unsubscribes: (() => void)[] = [];
   #queue: Promise<unknown> = Promise.resolve();
@@ -65,6 +75,7 @@ export abstract class LiveClient<Events extends LiveClientEvents & Record<string
     this.signalling = options.signalling;
     this.#createPeerConnection = options.createPeerConnection ?? ((config) => new RTCPeerConnection(config));
     this.#retryMs = options.recoveryRetryMs ?? RECOVERY_RETRY_MS;
+    this.#disconnectedWaitMs = options.disconnectedWaitMs ?? DISCONNECTED_WAIT_MS;
     this.#restartWaitMs = options.restartWaitMs ?? RESTART_WAIT_MS;
     this.listen(
       this.signalling.on('reconnected', () => this.#recover(true)),
@@ -98,6 +109,7 @@ export abstract class LiveClient<Events extends LiveClientEvents & Record<string
     if (this.#closed) return;
     this.#closed = true;
     clearTimeout(this.#retryTimer);
+    clearTimeout(this.#disconnectedTimer);
     this.#unsubscribes.forEach((unsubscribe) => unsubscribe());
     this.#pc?.close();
     this.#pc = null;
@@ -140,13 +152,20 @@ export abstract class LiveClient<Events extends LiveClientEvents & Record<string
     this.#pc?.close();
     const pc = this.#createPeerConnection(config);
     this.#pc = pc;
+    clearTimeout(this.#disconnectedTimer);
     pc.addEventListener('connectionstatechange', () => {
       if (pc !== this.#pc) return;
+      clearTimeout(this.#disconnectedTimer);
       // The media path broke (network change, server restart): start again on a fresh connection.
       if (pc.connectionState === 'failed') this.#recover(true);
-      // Interrupted: the browser is checking whether the path still works (it comes back, or fails).
-      else if (pc.connectionState === 'disconnected' && !this.#restarting) this.#setMediaState('connecting');
-      else if (pc.connectionState === 'connected' && !this.#recovering && this.#mediaState === 'connecting')
+      // Interrupted: the browser is checking whether the path still works; it comes back, or after
+      // DISCONNECTED_WAIT_MS a fresh connection replaces it.
+      else if (pc.connectionState === 'disconnected') {
+        if (!this.#restarting) this.#setMediaState('connecting');
+        this.#disconnectedTimer = setTimeout(() => {
+          if (pc === this.#pc && pc.connectionState === 'disconnected') this.#recover(true);
+        }, this.#disconnectedWaitMs);
+      } else if (pc.connectionState === 'connected' && !this.#recovering && this.#mediaState === 'connecting')
         this.#setMediaState('connected');
     });
     return pc;

@@ -25,6 +25,35 @@ describe('StudentViewer recovery', () => {
     expect(calls.at(-1)).toEqual({ name: 'resume', payload: { consumerId: 'a-2' } });
   });
 
+  it('replaces a media connection that stays disconnected, and keeps one that comes back in time', async () => {
+    const { signalling, calls } = viewerSignalling([
+      [consumer('webcamAudio', '1')],
+      [consumer('webcamAudio', '1', 'a-2')],
+    ]);
+    const pcs = [fakePeerConnection(['1']), fakePeerConnection(['1'])];
+    let created = 0;
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => pcs[created++] as unknown as RTCPeerConnection,
+      disconnectedWaitMs: 30,
+    });
+    await viewer.join();
+    // A blip: back within the wait, the same connection goes on.
+    pcs[0]?.become('disconnected');
+    expect(viewer.mediaState).toBe('connecting');
+    pcs[0]?.become('connected');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(viewer.mediaState).toBe('connected');
+    expect(calls.filter((c) => c.name === 'joinRoom')).toHaveLength(1);
+    // Still disconnected after the wait (the browser could take some 15 s to say 'failed'): a fresh one.
+    pcs[0]?.become('disconnected');
+    await expect.poll(() => calls.filter((c) => c.name === 'joinRoom').length).toBe(2);
+    await expect.poll(() => viewer.peerConnection).toBe(pcs[1]);
+    expect(pcs[0]?.closed).toBe(true);
+    await expect.poll(() => viewer.mediaState).toBe('connected');
+    viewer.close();
+  });
+
   it('after a reconnection joins again, retrying a failed attempt until it works', async () => {
     const { signalling, calls, emit, answers } = viewerSignalling([
       [consumer('webcamAudio', '1')],

@@ -32,8 +32,9 @@ export function fakePeerConnection(mids: string[]) {
     addEventListener: (_: string, listener: () => void) => void pc.listeners.push(listener),
     removeEventListener: () => undefined,
     close: () => void (pc.closed = true),
-    fail: () => {
-      pc.connectionState = 'failed';
+    fail: () => pc.become('failed'),
+    become: (state: string) => {
+      pc.connectionState = state;
       pc.listeners.forEach((listener) => listener());
     },
   };
