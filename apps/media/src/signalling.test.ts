@@ -252,6 +252,36 @@ describe('requests', () => {
     expect(bCounts.map((c) => c.count)).toEqual([2, 1]);
   });
 
+  it('the teacher hears who is in the room as students come and go; students do not', async () => {
+    const host = await media.connectAs(teacher);
+    const lists = collect<{ students: { userId: string; nickname: string }[] }>(host, 'participants');
+    await ok(host, 'startRoom');
+    await until(() => lists.length === 1);
+    expect(lists[0]).toEqual({ students: [] });
+    const a = await media.connectAs({ ...student(1), nickname: '바다' });
+    const aLists = collect(a, 'participants');
+    await ok(a, 'joinRoom');
+    const b = await media.connectAs({ ...student(2), nickname: '파도' });
+    await ok(b, 'joinRoom');
+    await until(() => lists.at(-1)?.students.length === 2);
+    expect(lists.at(-1)).toEqual({
+      students: [
+        { userId: 'student-1', nickname: '바다' },
+        { userId: 'student-2', nickname: '파도' },
+      ],
+    });
+    a.disconnect();
+    await until(() => lists.at(-1)?.students.length === 1);
+    expect(lists.at(-1)).toEqual({ students: [{ userId: 'student-2', nickname: '파도' }] });
+    // A teacher who comes back (a reload) hears the list at once.
+    const again = await media.connectAs(teacher);
+    const againLists = collect<{ students: { userId: string }[] }>(again, 'participants');
+    await ok(again, 'startRoom');
+    await until(() => againLists.length === 1);
+    expect(againLists[0]?.students.map((one) => one.userId)).toEqual(['student-2']);
+    expect(aLists).toEqual([]);
+  });
+
   it('a node at capacity refuses one more student with full, in Korean; a reconnection and a freed place get in', async () => {
     await media.close();
     media = await startTestMedia({ teacherGraceMs: 300, capacity: 2 });

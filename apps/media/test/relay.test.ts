@@ -13,6 +13,7 @@ describe('one class across two nodes (relay)', () => {
     const { origin, edge, publish, watchOnEdge } = relay;
     const { teacher, socket: host } = await publish(origin);
     const counts = collect<{ count: number }>(host, 'viewerCount');
+    const lists = collect<{ students: { userId: string }[] }>(host, 'participants');
     const first = await watchOnEdge(1);
     const second = await watchOnEdge(2);
     for (const { student, consumers } of [first, second]) {
@@ -38,6 +39,10 @@ describe('one class across two nodes (relay)', () => {
     await until(() => counts.at(-1)?.count === 2, 3_000, 'two viewers told to the teacher');
     second.socket.disconnect();
     await until(() => counts.at(-1)?.count === 1, 3_000, 'one viewer told to the teacher');
+    // The teacher's participant list names the edge's students too, and follows them.
+    await until(() => lists.at(-1)?.students.length === 1, 3_000, 'one participant told to the teacher');
+    expect(lists.at(-1)?.students.map((one) => one.userId)).toEqual(['student-1']);
+    expect(lists.some((list) => list.students.length === 2)).toBe(true);
   });
 
   it('every webcam layer crosses the relay: a student on the edge switches layers at keyframes', async () => {

@@ -90,6 +90,18 @@ export const ClassItemSchema = z.object({
   replay_count: z.number().int().meta({
     description: 'Replays students can watch: sessions whose recording is ready and not hidden.',
   }),
+  /**
+   * While the class is live: when its live session started (ISO-8601, UTC; a lecture continued after a lost
+   * connection keeps its first start). Null when it is not live.
+   */
+  live_started_at: z.string().nullable().meta({
+    description: 'While live: start of the open live session, ISO-8601 UTC; null when not live.',
+  }),
+  /** While the class is live: how many students are in its room now (as media nodes report). Null when not. */
+  live_viewer_count: z.number().int().nullable().meta({
+    description:
+      'While live: students in the room now, as the media nodes last reported; null when not live.',
+  }),
 });
 export type ClassItem = z.infer<typeof ClassItemSchema>;
 

@@ -127,6 +127,13 @@ export const SpeakingViewSchema = z.object({
 export type SpeakingView = z.infer<typeof SpeakingViewSchema>;
 
 /**
+ * A student in the room as the teacher's participant list shows them: here or on an edge node pulling the
+ * class. `nickname` is blank for a student on an edge older than nicknames in `relayViewers`.
+ */
+export const ParticipantSchema = z.object({ userId: UserIdSchema, nickname: z.string().max(200) });
+export type Participant = z.infer<typeof ParticipantSchema>;
+
+/**
  * Every request a client sends (client → server, acknowledged), with its payload schema and answer `data`
  * schema. The event name is the key. Each is answered `{ data }` or `{ error }` (see {@link LiveAnswer}).
  */
@@ -284,6 +291,11 @@ export const LIVE_EVENTS = {
   teacherLeft: Empty,
   /** The number of students in the room changed (also sent to a teacher right after `startRoom`). */
   viewerCount: z.object({ count: z.number().int().min(0) }),
+  /**
+   * To the teacher only: the students in the room now, here and on every edge node, in the order they came
+   * (the teacher's participant list). Sent right after `startRoom` and whenever a student comes or goes.
+   */
+  participants: z.object({ students: z.array(ParticipantSchema) }),
   /** The recording's state: to everybody when it changes, and to each peer right after it enters. */
   recordingState: RecordingStateSchema,
   /**

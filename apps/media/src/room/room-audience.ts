@@ -1,3 +1,4 @@
+import type { Participant } from '@sea/contract/live';
 import type { Peer } from '../peer.ts';
 
 /** An edge's students in a class: their number, their ids and nicknames (an older edge tells fewer). */
@@ -54,6 +55,26 @@ export class RoomAudience {
     return count;
   }
 
+  /**
+   * The students here (in the order they came) and then every edge's (a student on two nodes at once, moving
+   * between them, once), with their nicknames; an older edge that told no ids adds nobody.
+   */
+  participants(): Participant[] {
+    const seen = new Map<string, Participant>();
+    for (const [userId, peer] of this.students) seen.set(userId, { userId, nickname: peer.info.nickname });
+    for (const { userIds, nicknames } of this.relays.values()) {
+      for (const userId of userIds) {
+        if (!seen.has(userId)) seen.set(userId, { userId, nickname: nicknames.get(userId) ?? '' });
+      }
+    }
+    return [...seen.values()];
+  }
+
+  /** Tells the teacher who is in the room now (their participant list). */
+  tellParticipants(): void {
+    this.teacher?.notify('participants', { students: this.participants() });
+  }
+
   /** Tells the teacher, every student and every relay. */
   broadcast(send: (peer: Peer) => void): void {
     if (this.teacher) send(this.teacher);
@@ -61,8 +82,10 @@ export class RoomAudience {
     for (const relay of this.relays.keys()) send(relay);
   }
 
+  /** Tells everybody how many students there are, and the teacher who they are. */
   broadcastViewerCount(): void {
     const count = this.viewerCount();
     this.broadcast((peer) => peer.notify('viewerCount', { count }));
+    this.tellParticipants();
   }
 }

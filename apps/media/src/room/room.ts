@@ -142,6 +142,7 @@ export class Room {
       peer.closed.subscribe((reason) => this.teacherClosed(peer, reason)),
     );
     peer.notify('viewerCount', { count: this.audience.viewerCount() });
+    this.audience.tellParticipants();
     peer.notify('recordingState', this.recordingState);
     peer.notify('speakerChanged', this.speakingView(null));
   }
@@ -191,8 +192,10 @@ export class Room {
 
   /** An edge's students in this class now (its relay says so as it changes), with ids and nicknames if told. */
   setRelayViewers(peer: Peer, now: EdgeStudentsTold): void {
-    if (this.isClosed || !tellEdgeStudents(this.audience, peer, this.speaking, now)) return;
-    this.audience.broadcastViewerCount();
+    if (this.isClosed || !this.audience.relays.has(peer)) return;
+    // The same number may be other students: the teacher's participant list changes all the same.
+    if (tellEdgeStudents(this.audience, peer, this.speaking, now)) this.audience.broadcastViewerCount();
+    else this.audience.tellParticipants();
   }
 
   /** The streams currently published. */

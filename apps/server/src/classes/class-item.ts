@@ -2,6 +2,7 @@ import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { ClassItem } from '@sea/contract/classes';
 import type { Executor } from '../db/database.ts';
 import { categories, classes, users } from '../db/schema.ts';
+import { liveStartedAt, liveViewerCount } from './class-live-facts.ts';
 import { nextSessionAt, replayCount } from './class-schedule-facts.ts';
 
 /** Turns a stored image key into a URL a browser can load. */
@@ -27,6 +28,8 @@ export const classItemColumns = {
   ratingTotal: classes.ratingTotal,
   nextSessionAt,
   replayCount,
+  liveStartedAt,
+  liveViewerCount,
 };
 
 export type ClassRow = {
@@ -48,6 +51,8 @@ export type ClassRow = {
   ratingTotal: number;
   nextSessionAt: string | null;
   replayCount: number;
+  liveStartedAt: string | null;
+  liveViewerCount: number | null;
 };
 
 /** The mean stars rounded to one decimal (4.25 → 4.3), or null without reviews. */
@@ -76,6 +81,8 @@ export function toClassItem(row: ClassRow, imageUrl: ImageUrl): ClassItem {
     review_count: row.reviewCount,
     next_session_at: row.nextSessionAt,
     replay_count: row.replayCount,
+    live_started_at: row.liveStartedAt,
+    live_viewer_count: row.liveViewerCount,
   };
 }
 

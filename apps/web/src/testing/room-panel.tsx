@@ -3,6 +3,7 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { ChatMessage } from '@sea/contract/chat';
 import type { Poll, Question, RaisedHand } from '@sea/contract/classroom';
 import { LiveRoomPanel } from '../app/live-room-panel.tsx';
+import type { RoomParticipant } from '../features/classroom/components/participants-panel.tsx';
 import { RoomConnection } from '../lib/realtime/room-connection.ts';
 import { chatMessage, fakeStompFactory } from './fake-stomp.ts';
 import { envelope, mockFetch } from './fetch-mock.ts';
@@ -79,6 +80,7 @@ export function renderPanel(
   data: RoomData,
   role: 'teacher' | 'student' = 'student',
   reconnectDelayMs = 5_000,
+  participants?: readonly RoomParticipant[],
 ) {
   const stomp = fakeStompFactory();
   const createConnection = (classId: number) =>
@@ -91,7 +93,14 @@ export function renderPanel(
       createClient: stomp.factory,
       reconnectDelayMs,
     });
-  renderWithProviders(<LiveRoomPanel classId={CLASS_ID} role={role} createConnection={createConnection} />);
+  renderWithProviders(
+    <LiveRoomPanel
+      classId={CLASS_ID}
+      role={role}
+      createConnection={createConnection}
+      participants={participants}
+    />,
+  );
   return { stomp };
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../../features/live/test/fake-live-services.ts';
 import { classItem } from '../../features/classes/test/class-fixtures.ts';
 import { envelope, mockFetch } from '../../testing/fetch-mock.ts';
+import { sessionItem } from '../../testing/session-fixtures.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { Component as StudentRoom } from './live-student.tsx';
 import { Component as TeacherRoom } from './live-teacher.tsx';
@@ -88,6 +89,18 @@ describe('live room pages', { timeout: 15_000 }, () => {
     expect(fakes.signalling.closeCount).toBe(1);
     expect(fakes.publisher.closeCount).toBe(1);
     expect(fakes.captures.flatMap((capture) => capture.tracks).every((track) => track.stopped)).toBe(true);
+  });
+
+  it("teacher: the lecture's time counts from the open session's start, as after a reload", async () => {
+    const startedAt = new Date(Date.now() - (3600 + 2 * 60 + 3) * 1000).toISOString();
+    const open = sessionItem(9, { state: 'recording' }, { started_at: startedAt, ended_at: null });
+    mockFetch([
+      { url: '/api/classes/7', respond: () => ({ body: envelope(classDetail) }) },
+      { url: '/api/classes/7/sessions', respond: () => ({ body: envelope([open, sessionItem(8)]) }) },
+    ]);
+    renderAt('teacher', fakeLiveServices().services);
+    const controls = await screen.findByRole('group', { name: '방송 설정' });
+    expect(await within(controls).findByRole('timer')).toHaveTextContent(/^강의 시간 1:02:0[3-5]$/);
   });
 
   it('student: the screen share in the main area, the webcam in the small one', async () => {

@@ -4,6 +4,7 @@ import { PresenterPanel } from '../../features/board/components/presenter-panel.
 import { WriterInvite } from '../../features/board/components/writer-invite.tsx';
 import { useTeacherBoard } from '../../features/board/use-teacher-board.ts';
 import { LiveChapterButton } from '../../features/chapters/components/live-chapter-button.tsx';
+import { useClassStudents } from '../../features/classes/api/get-class-students.ts';
 import { LiveRoomFrame } from '../../features/classes/components/live-room-frame.tsx';
 import { useClassId } from '../../features/classes/use-class-id.ts';
 import { ConnectionBanner } from '../../features/live/components/connection-banner.tsx';
@@ -13,7 +14,7 @@ import { TeacherControls } from '../../features/live/components/teacher-controls
 import { TeacherSpeakers } from '../../features/live/components/teacher-speakers.tsx';
 import { useTeacherRoom } from '../../features/live/hooks/use-teacher-room.ts';
 import { LIVE_TEXTS } from '../../features/live/texts.ts';
-import { useLiveSessionId } from '../../features/replays/api/use-live-session.ts';
+import { useLiveSession } from '../../features/replays/api/use-live-session.ts';
 import { useRoomConnection } from '../../lib/realtime/use-room-connection.ts';
 import { LiveRoomPanelView } from '../live-room-panel.tsx';
 
@@ -25,8 +26,15 @@ export function Component() {
   // One room connection for the side panel and the board (the material on stage and its 판서).
   const connection = useRoomConnection(classId);
   const board = useTeacherBoard(classId, connection.connection);
-  // The session on now: '여기서 새 챕터' marks a moment of it.
-  const liveSessionId = useLiveSessionId(classId);
+  // The session on now: '여기서 새 챕터' marks a moment of it, and the lecture's time counts from its start.
+  const liveSession = useLiveSession(classId);
+  const liveSessionId = liveSession?.id ?? null;
+  // The students in the room with their pictures (the class's student list has them), for the '참여자' tab.
+  const students = useClassStudents(classId).data;
+  const participants = room.participants.map((participant) => ({
+    ...participant,
+    avatar: students?.find((student) => student.id === participant.userId)?.profile_image_path ?? null,
+  }));
   return (
     <LiveRoomFrame
       classId={classId}
@@ -36,6 +44,7 @@ export function Component() {
           classId={classId}
           role="teacher"
           room={connection}
+          participants={participants}
           handAction={(hand) => (
             <>
               <InviteToSpeak speaking={room.speaking} userId={hand.userId} />
@@ -70,7 +79,7 @@ export function Component() {
       }
       controls={
         <>
-          <TeacherControls room={room} />
+          <TeacherControls room={room} startedAt={liveSession?.started_at ?? null} />
           {liveSessionId !== null && <LiveChapterButton classId={classId} sessionId={liveSessionId} />}
           <TeacherSpeakers speaking={room.speaking} />
         </>

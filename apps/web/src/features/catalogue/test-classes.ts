@@ -21,6 +21,8 @@ export function classItem(id: number, overrides: Partial<ClassItem> = {}): Class
     review_count: 0,
     next_session_at: null,
     replay_count: 0,
+    live_started_at: null,
+    live_viewer_count: null,
     ...overrides,
   };
 }

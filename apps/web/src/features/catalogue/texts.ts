@@ -23,6 +23,9 @@ export const CATALOGUE_TEXTS = {
   loadingMore: '강의를 더 불러오는 중이에요...',
   live: 'LIVE',
   liveNow: '라이브 중',
+  /** A live card's line: how many watch now and when the lecture started ('시청 중 12명 · 14:05 시작'). */
+  liveWatching: (count: number) => `시청 중 ${count}명`,
+  liveStarted: (time: string) => `${time} 시작`,
   rank: (rank: number) => `${rank}위`,
   instructor: (name: string) => `${name} 강사`,
   studentCount: (count: number) => `수강생 ${count}명`,

@@ -55,6 +55,13 @@ export const CLASSROOM_TEXTS = {
   lowerOne: '내리기',
   lowerAll: '모두 내리기',
   pollsTab: (count: number) => (count > 0 ? `투표 ${count}` : '투표'),
+  /** The teacher's tab of the students in the room now. */
+  participantsTab: (count: number) => `참여자 ${count}명`,
+  participantsLabel: '강의실에 있는 수강생',
+  participantsEmpty: '아직 들어온 수강생이 없어요.',
+  participantHand: '손 듦',
+  /** A muted student in the participant list, with the time left. */
+  participantMuted: (left: string) => `채팅 금지 ${left}`,
   pollsLabel: '투표 목록',
   pollsEmpty: '아직 진행한 투표가 없어요.',
   newPoll: '새 투표',

@@ -75,6 +75,7 @@ const SERVER_EVENTS: LiveEventName[] = [
   'producerClosed',
   'teacherLeft',
   'viewerCount',
+  'participants',
   'recordingState',
   'speakerChanged',
   'nodeStopped',

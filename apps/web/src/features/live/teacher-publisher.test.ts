@@ -297,7 +297,7 @@ describe('TeacherPublisher', () => {
     publisher.close();
   });
 
-  it('passes the viewer count on; close is idempotent, closes the connection and stops listening', async () => {
+  it('passes the viewer count and the participants on; close is idempotent, closes the connection and stops listening', async () => {
     const { publisher, pcs, emit, listening, media } = setup();
     const counts: number[] = [];
     publisher.on('viewerCount', (count) => counts.push(count));
@@ -305,6 +305,10 @@ describe('TeacherPublisher', () => {
     await publisher.publish('webcamAudio', track('mic'));
     emit('viewerCount', { count: 3 });
     expect(counts).toEqual([3]);
+    const lists: unknown[] = [];
+    publisher.on('participants', (students) => lists.push(students));
+    emit('participants', { students: [{ userId: 's1', nickname: '바다' }] });
+    expect(lists).toEqual([[{ userId: 's1', nickname: '바다' }]]);
     publisher.close();
     publisher.close();
     expect(pcs[0]?.closed).toBe(true);

@@ -1,4 +1,4 @@
-import type { LayerEncoding, RecordingState, StreamKind } from '@sea/contract/live';
+import type { LayerEncoding, Participant, RecordingState, StreamKind } from '@sea/contract/live';
 import type { IceServer } from '@sea/contract/live-ticket';
 import { iceGathered } from './ice-gathering.ts';
 import { LiveClient, type LiveClientEvents, type LiveClientOptions } from './live-client.ts';
@@ -16,6 +16,8 @@ export type PublisherEvents = LiveClientEvents & {
   streamStateChanged: { kind: StreamKind; state: StreamState };
   /** The number of students watching changed. */
   viewerCount: number;
+  /** The students in the room now (here and on edge nodes), in the order they came. */
+  participants: Participant[];
   /** Whether the session is recorded and whether the recording is paused (after start, and on a change). */
   recordingState: RecordingState;
 };
@@ -48,6 +50,7 @@ export class TeacherPublisher extends LiveClient<PublisherEvents> {
     super(options);
     this.#record = options.record ?? true;
     this.listen(this.signalling.on('viewerCount', ({ count }) => this.emit('viewerCount', count)));
+    this.listen(this.signalling.on('participants', ({ students }) => this.emit('participants', students)));
     this.listen(this.signalling.on('recordingState', (state) => this.emit('recordingState', state)));
   }
 

@@ -14,6 +14,8 @@ export const LIVE_TEXTS = {
   /** Over the stage while the media connection is lost and coming back (the seconds count up). */
   outage: (seconds: number) => `연결이 끊겼어요. 다시 연결하는 중이에요 (${seconds}초)`,
   viewerCount: (count: number) => `시청자 ${count}명`,
+  /** The lecture's elapsed time since its session started ('강의 시간 12:34', '강의 시간 1:02:03'). */
+  elapsed: (clock: string) => `강의 시간 ${clock}`,
   /** The recording indicator: the same for teacher and students, so nobody is recorded unknowingly. */
   recording: {
     label: '녹화 상태',

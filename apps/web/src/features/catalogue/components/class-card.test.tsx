@@ -61,6 +61,24 @@ describe('ClassCard', () => {
     expect(screen.queryByText('오늘 20:00 라이브')).not.toBeInTheDocument();
   });
 
+  it('says on a live card how many watch and when the lecture started, in the local clock', () => {
+    const started = '2026-11-25T05:05:00Z';
+    const local = new Date(started);
+    const clock = [local.getHours(), local.getMinutes()].map((n) => String(n).padStart(2, '0')).join(':');
+    renderCard({ is_active: true, live_started_at: started, live_viewer_count: 12 });
+    const card = screen.getByRole('article');
+    expect(within(card).getByText(`시청 중 12명 · ${clock} 시작`)).toBeInTheDocument();
+  });
+
+  it('says what it knows of a live lecture, and nothing of it on a class that is not live', () => {
+    const { unmount } = renderCard({ is_active: true, live_started_at: null, live_viewer_count: 0 });
+    expect(screen.getByText('시청 중 0명')).toBeInTheDocument();
+    unmount();
+    // A list answered just as the lecture ended: the class is no longer live, the old facts say nothing.
+    renderCard({ is_active: false, live_started_at: '2026-11-25T05:05:00Z', live_viewer_count: 3 });
+    expect(screen.queryByText(/시청 중|시작$/)).not.toBeInTheDocument();
+  });
+
   it('leads elsewhere when told, keeping the edit link its own', () => {
     renderCard({}, { editHref: '/dashboard/edit/7' });
     expect(screen.getByRole('link', { name: '바다 수채화 강의 정보 수정' })).toHaveAttribute(

@@ -4,6 +4,7 @@ import type { ClassItem } from '@sea/contract/classes';
 import { BANNER_CARD_SIZES, bannerCardSrcSet } from '@sea/contract/uploads';
 import { paths } from '../../../config/paths.ts';
 import { bannerFor } from '../../../lib/default-images.ts';
+import { formatTimeOfDay } from '../../../lib/format-date-time.ts';
 import { useSeoulDay } from '../../../lib/use-seoul-day.ts';
 import { todayLiveLine } from '../format-next-session.ts';
 import { CATALOGUE_TEXTS } from '../texts.ts';
@@ -25,6 +26,8 @@ export type ClassSummary = Pick<
   | 'rating_average'
   | 'review_count'
   | 'next_session_at'
+  | 'live_started_at'
+  | 'live_viewer_count'
 >;
 
 export type ClassCardProps = {
@@ -62,8 +65,22 @@ export function formatRank(rank: number): string {
 }
 
 /**
+ * A live card's line: '시청 중 12명 · 14:05 시작' (the students in the room now and the time of day the lecture
+ * started, in the app's one clock style), or what of it the API server knows; null for a class not live.
+ */
+export function liveLine(item: Pick<ClassSummary, 'is_active' | 'live_started_at' | 'live_viewer_count'>) {
+  if (!item.is_active) return null;
+  const started = item.live_started_at === null ? '' : formatTimeOfDay(item.live_started_at);
+  const parts = [
+    ...(item.live_viewer_count === null ? [] : [CATALOGUE_TEXTS.liveWatching(item.live_viewer_count)]),
+    ...(started === '' ? [] : [CATALOGUE_TEXTS.liveStarted(started)]),
+  ];
+  return parts.length === 0 ? null : parts.join(' · ');
+}
+
+/**
  * A class card: banner (or its default), category, name, teacher and, for a class with a session later today
- * (Asia/Seoul), when it goes live. The name is the card's one main link, stretched over the whole card; the
+ * (Asia/Seoul), when it goes live; a live class's card says how many watch and when it started. The name is the card's one main link, stretched over the whole card; the
  * teacher's name links to their page and sits above that stretch, so no link is nested in another.
  */
 export function ClassCard({
@@ -83,6 +100,7 @@ export function ClassCard({
   const mine = onDelete !== undefined || editHref !== undefined;
   const day = useSeoulDay();
   const today = item.is_active ? null : todayLiveLine(item.next_session_at, now ?? day);
+  const live = liveLine(item);
   return (
     <article className={styles.card}>
       <div className={styles.bannerWrap}>
@@ -125,6 +143,7 @@ export function ClassCard({
           </Link>
         </p>
         {today !== null && <p className={styles.today}>{today}</p>}
+        {live !== null && <p className={styles.liveLine}>{live}</p>}
         {mine ? (
           <p className={styles.count}>{CATALOGUE_TEXTS.studentCount(item.student_count)}</p>
         ) : (

@@ -146,7 +146,7 @@ describe('ClassListPage', () => {
 
   describe('LIVE cards', () => {
     const LIVE = [
-      classItem(3, { is_active: true }),
+      classItem(3, { is_active: true, live_viewer_count: 12, live_started_at: '2026-12-02T05:05:00Z' }),
       classItem(2, { is_active: true }),
       classItem(1, { is_active: true }),
     ];
@@ -180,6 +180,7 @@ describe('ClassListPage', () => {
       await waitFor(() => expect(cardLink('강의 3')).toHaveAttribute('href', '/live/student/3'));
       expect(cardLink('강의 2')).toHaveAttribute('href', '/live/teacher/2');
       expect(cardLink('강의 1')).toHaveAttribute('href', '/lecture/info/1');
+      expect(screen.getAllByRole('article')[0]).toHaveTextContent(/시청 중 12명 · \d\d:\d\d 시작/);
     });
 
     it('for a visitor: every card to its class page, and no question about my classes', async () => {

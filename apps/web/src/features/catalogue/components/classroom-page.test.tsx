@@ -26,7 +26,9 @@ describe('ClassroomPage', () => {
         url: /^\/api\/classes\?page=\d+&target=enrolled$/,
         respond: (request) => ({
           body: listEnvelope(
-            new URL(request.url).searchParams.get('page') === '0' ? [classItem(5), classItem(3)] : [],
+            new URL(request.url).searchParams.get('page') === '0'
+              ? [classItem(5, { is_active: true, live_viewer_count: 9 }), classItem(3)]
+              : [],
             2,
           ),
         }),
@@ -39,6 +41,10 @@ describe('ClassroomPage', () => {
       'href',
       '/dashboard/student/5',
     );
+    // A class of mine that is live says how many watch it now.
+    const cards = within(grid).getAllByRole('article');
+    expect(cards[0]).toHaveTextContent('시청 중 9명');
+    expect(cards[1]).not.toHaveTextContent('시청 중');
     await waitFor(() => expect(screen.getByText('2개')).toBeInTheDocument());
     const menu = screen.getByRole('navigation', { name: '내 강의실 메뉴' });
     expect(within(menu).getByRole('link', { name: '내가 개설한 강의' })).toHaveAttribute('href', '/mypage');

@@ -19,7 +19,12 @@ describe('HomePage', () => {
         url: /^\/api\/classes\?.*target=live/,
         respond: () =>
           liveReachable
-            ? { body: listEnvelope([classItem(4)], 1) }
+            ? {
+                body: listEnvelope(
+                  [classItem(4, { is_active: true, live_viewer_count: 5, live_started_at: null })],
+                  1,
+                ),
+              }
             : { status: 503, body: errorEnvelope(503, 'unavailable') },
       },
     ]);
@@ -31,6 +36,7 @@ describe('HomePage', () => {
     liveReachable = true;
     await userEvent.click(within(alert).getByRole('button', { name: '다시 시도' }));
     expect(await within(live).findByRole('link', { name: /강의 4/ })).toBeInTheDocument();
+    expect(within(live).getByRole('article')).toHaveTextContent('시청 중 5명');
     expect(within(live).queryByRole('alert')).not.toBeInTheDocument();
   });
 });

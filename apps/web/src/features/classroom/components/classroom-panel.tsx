@@ -22,6 +22,7 @@ import { ClassroomTabs, type ClassroomTab } from './classroom-tabs.tsx';
 import { HandsBar, type HandsBarProps } from './hands-bar.tsx';
 import { MuteDialog } from './mute-dialog.tsx';
 import { MutedList } from './muted-list.tsx';
+import { ParticipantsPanel, type RoomParticipant } from './participants-panel.tsx';
 import { PollsPanel } from './polls-panel.tsx';
 import { QuestionsPanel } from './questions-panel.tsx';
 import { ReactionBar } from './reaction-bar.tsx';
@@ -47,6 +48,8 @@ export type ClassroomPanelProps = {
   chat: (slot: ChatSlot) => ReactNode;
   /** The teacher's extra control beside each raised hand (the live room's '발언 요청'). */
   handAction?: HandsBarProps['handAction'];
+  /** The teacher's: the students in the room now, for the '참여자' tab (none: no such tab). */
+  participants?: readonly RoomParticipant[];
 };
 
 /** The nickname each writer last wrote under, from the room's messages (the muted list names them by it). */
@@ -60,10 +63,18 @@ function writerNames(messages: readonly ChatMessage[]): Record<string, string> {
 
 /**
  * The side panel of the live rooms: the chat with the '질문' and '투표' tabs beside it, raised hands above
- * them and reactions below; for the teacher, the moderation tools (delete, mute with its length and the list
- * of muted students, slow mode); a muted student sees the time left and cannot write until it runs out.
+ * them and reactions below; for the teacher, the '참여자' tab (given the room's students) and the moderation
+ * tools (delete, mute with its length and the list of muted students, slow mode); a muted student sees the
+ * time left and cannot write until it runs out.
  */
-export function ClassroomPanel({ classId, role = 'student', room, chat, handAction }: ClassroomPanelProps) {
+export function ClassroomPanel({
+  classId,
+  role = 'student',
+  room,
+  chat,
+  handAction,
+  participants,
+}: ClassroomPanelProps) {
   const { state, refusal, connection } = room;
   const questions = useQuestions(connection, classId);
   const hands = useHands(connection, classId);
@@ -97,6 +108,7 @@ export function ClassroomPanel({ classId, role = 'student', room, chat, handActi
           onChange={setTab}
           questions={questions.questions.length}
           polls={polls.polls.length}
+          participants={participants?.length}
         />
         <span className={frame.status} data-state={state} role="status">
           {T.connectionStates[state]}
@@ -105,6 +117,9 @@ export function ClassroomPanel({ classId, role = 'student', room, chat, handActi
       <HandsBar controls={hands} role={role} disabled={offline} handAction={handAction} />
       {tab === 'questions' && <QuestionsPanel view={questions} role={role} disabled={offline} />}
       {tab === 'polls' && <PollsPanel view={polls} role={role} disabled={offline} />}
+      {tab === 'participants' && participants !== undefined && (
+        <ParticipantsPanel participants={participants} hands={hands.hands.queue} mutes={mutes} now={now} />
+      )}
       {tab === 'chat' ? (
         <>
           {teacher && (

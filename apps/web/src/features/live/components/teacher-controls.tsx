@@ -1,6 +1,7 @@
 import { Button } from '../../../components/ui/button.tsx';
 import type { TeacherRoom } from '../hooks/use-teacher-room.ts';
 import { LIVE_TEXTS } from '../texts.ts';
+import { LectureClock } from './lecture-clock.tsx';
 import { RecordingIndicator } from './recording-indicator.tsx';
 import { ON_STATES, TOGGLES, type ToggleName, type ToggleState } from '../toggles.ts';
 import styles from './live.module.css';
@@ -21,16 +22,23 @@ function stateText(name: ToggleName, state: ToggleState, lost: boolean): string 
 }
 
 /**
- * The teacher's four toggles with each stream's status, the connection status, the viewer count, and the
- * recording's state with its pause / resume control; while the connection is lost, what is published and
- * recorded shows as stopped.
+ * The teacher's four toggles with each stream's status, the connection status, the viewer count, the
+ * lecture's elapsed time (from `startedAt`, its session's start, once known), and the recording's state with
+ * its pause / resume control; while the connection is lost, what is published and recorded shows as stopped.
  */
-export function TeacherControls({ room }: { room: TeacherRoom }) {
+export function TeacherControls({
+  room,
+  startedAt = null,
+}: {
+  room: TeacherRoom;
+  startedAt?: string | null;
+}) {
   return (
     <div className={styles.controls}>
       <div className={styles.statusLine}>
         <ConnectionStatus connection={room.connection} />
         <span className={styles.viewers}>{LIVE_TEXTS.viewerCount(room.viewerCount)}</span>
+        <LectureClock startedAt={startedAt} />
         <RecordingIndicator state={room.recording} audience="teacher" interrupted={room.outage !== null} />
         {room.recording?.recording && (
           <Button

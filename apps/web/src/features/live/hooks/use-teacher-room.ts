@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { RecordingState, Speaker } from '@sea/contract/live';
+import type { Participant, RecordingState, Speaker } from '@sea/contract/live';
 import { isHttpError } from '../../../lib/http-error.ts';
 import type { MediaState } from '../live-client.ts';
 import {
@@ -30,6 +30,8 @@ export type TeacherRoom = {
   /** A Korean message when the room could not be opened (and it stays here to say so). */
   error: string | null;
   viewerCount: number;
+  /** The students in the room, as the media service last told (kept through an outage until it tells again). */
+  participants: Participant[];
   /** Whether the session is recorded (and paused), as the media service says; null until it has. */
   recording: RecordingState | null;
   /** A pause or resume asked for and not answered yet. */
@@ -97,6 +99,7 @@ export function useTeacherRoom(classId: number, options: { record?: boolean } = 
   const [mediaState, setMediaState] = useState<MediaState>('connecting');
   const [error, setError] = useState<string | null>(null);
   const [viewerCount, setViewerCount] = useState(0);
+  const [participants, setParticipants] = useState<Participant[]>([]);
   const [recording, setRecording] = useState<RecordingState | null>(null);
   const [recordingBusy, setRecordingBusy] = useState(false);
   const [toggles, setToggles] = useState(OFF);
@@ -146,6 +149,7 @@ export function useTeacherRoom(classId: number, options: { record?: boolean } = 
         unsubscribes.push(
           publisher.on('mediaStateChanged', setMediaState),
           publisher.on('viewerCount', setViewerCount),
+          publisher.on('participants', setParticipants),
           publisher.on('recordingState', setRecording),
           publisher.on('streamStateChanged', ({ kind, state }) => {
             const name = TOGGLES.find((toggle) => TOGGLE_KINDS[toggle] === kind);
@@ -288,6 +292,7 @@ export function useTeacherRoom(classId: number, options: { record?: boolean } = 
     outage,
     error,
     viewerCount,
+    participants,
     recording,
     recordingBusy,
     toggleRecording,
