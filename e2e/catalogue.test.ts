@@ -69,10 +69,16 @@ describe.skipIf(!chromiumAvailable())('catalogue and login journeys', () => {
 
   const newPage = () => browser.newPage();
 
+  /**
+   * A logged-out page. The local storage is cleared where no app runs (the server's /health on the same
+   * origin), with the context's other pages closed, so that no running app, still logged in, writes refreshed
+   * tokens back after the clear (on a loaded machine one did, and /mypage stayed logged in).
+   */
   async function freshContextPage(): Promise<{ page: Page; context: BrowserContext }> {
     const context = browser.context;
+    await Promise.all(context.pages().map((open) => open.close()));
     const page = await newPage();
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${server.baseUrl}/health`);
     await page.evaluate(() => localStorage.clear());
     return { page, context };
   }
