@@ -29,6 +29,10 @@ describe.runIf(chromiumAvailable())('replay journey (real media service, recordi
         crashReadyAfterMs: result.crashReadyAfterMs,
         crashProbe: result.crashProbe,
         outage: result.outage,
+        pageTwoAtMs: result.pageTwoAtMs,
+        inkDoneAtMs: result.inkDoneAtMs,
+        replayBoard: result.replayBoard,
+        mp4Board: result.mp4Board,
         sessionCount: result.sessionCount,
         attendanceSessions: result.attendanceSessions,
       }),
@@ -45,7 +49,8 @@ describe.runIf(chromiumAvailable())('replay journey (real media service, recordi
     expect(session.recording.state).toBe('ready');
     const lectureS = (result.lectureMs as number) / 1000;
     const probe = result.probe as Probe;
-    expect(probe.streams).toEqual(['audio:aac', 'video:h264']);
+    // Besides them, the chapters' text track (a data stream) once the lecture has a chapter (page 2's).
+    expect(probe.streams.filter((stream) => !stream.startsWith('data:'))).toEqual(['audio:aac', 'video:h264']);
     expect(Math.abs(probe.durationS - lectureS), 'MP4 duration vs the lecture (s)').toBeLessThanOrEqual(1);
 
     // In Chromium: frames are presented, audio is decoded, the duration matches.
@@ -72,6 +77,18 @@ describe.runIf(chromiumAvailable())('replay journey (real media service, recordi
     expect(seek.currentTime).toBeLessThan(seek.middle + 3);
     expect(seek.frames, 'frames presented after the seek').toBeGreaterThan(0);
     expect(Math.abs((result.clickSeek as number) - sentAtS)).toBeLessThanOrEqual(1.5);
+
+    // Issue 31: the material the teacher wrote on. After a seek the replay page shows page 2 with its ink
+    // (read from its canvas) and lists the page as a chapter; the MP4's frame at that moment is the inked page
+    // (the webcam's corner left out), measurably closer to it than to the page without its ink.
+    const replayBoard = result.replayBoard as Record<string, number | null>;
+    expect(replayBoard.page, 'page 2 shown after the seek (ms)').not.toBeNull();
+    expect(replayBoard.inkPixels, 'ink drawn on the replay page (ms)').not.toBeNull();
+    expect(replayBoard.chapter, "the page's chapter listed (ms)").not.toBeNull();
+    const mp4Board = result.mp4Board as { strokes: number; inked: number; bare: number };
+    expect(mp4Board.strokes, 'a pen and a highlighter stroke').toBe(2);
+    expect(mp4Board.inked, 'MP4 frame vs the inked page (mean difference)').toBeLessThan(8);
+    expect(mp4Board.bare).toBeGreaterThan(mp4Board.inked + 1);
 
     // The crash: both rooms said so within 2 s and stopped claiming live and recording; both came back by
     // themselves; the lecture stayed one session, one attendance session, one replay of both stretches.
@@ -102,6 +119,7 @@ describe.runIf(chromiumAvailable())('replay journey (real media service, recordi
       recordingStudent: [],
       recordingTeacher: [],
       replayPage: [],
+      replayBoard: [],
       outageTeacher: [],
       outageStudent: [],
     });

@@ -16,6 +16,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import type { SessionBoard } from '@sea/contract/board';
+import type { MaterialDetail } from '@sea/contract/materials';
 import type { SessionItem } from '@sea/contract/sessions';
 import { loginThroughDev, signUpThroughUi, storedTokens, type Tokens } from '../harness/accounts.ts';
 import { ApiClient } from '../harness/api.ts';
@@ -23,6 +25,10 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, FAKE_MEDIA_FLAGS } from '../../harness/c
 import { planMedia, startMedia } from '../../harness/media-process.ts';
 import { captureScreen, type AxeViolation } from '../harness/screens.ts';
 import { startServer, type RunningServer } from '../../harness/server-process.ts';
+import { makePdf } from '../../apps/server/test/documents.ts';
+import { frameDifference } from '../../apps/server/test/recording-fixture.ts';
+import { inkedPage } from '../../apps/server/src/materials/inked-page.ts';
+import { FRAME } from '../../apps/server/src/replays/composition-plan.ts';
 import { sleep, until } from './until.ts';
 
 const PROGRAMMING = 13;
@@ -33,6 +39,9 @@ const CHAT_AT_MS = 7_000;
 const WEBCAM_OFF_AT_MS = 10_000;
 const WEBCAM_ON_AT_MS = 13_000;
 const CHAT_TEXT = '7초쯤에 보낸 질문이에요';
+/** When the teacher turns to the material's page 2 and writes on it; it stays on stage to the end (a chapter). */
+const PAGE_TWO_AT_MS = 3_000;
+const MATERIAL = { name: '파도의 원리', pages: ['Waves 1', 'Waves 2'] };
 
 const result: Record<string, unknown> = {};
 const violations: Record<string, AxeViolation[]> = {};
@@ -113,6 +122,65 @@ function probe(file: string) {
   };
 }
 
+/** Uploads a PDF as the teacher and waits until its pages are made; answers the material with its pages. */
+async function uploadMaterial(baseUrl: string, tokens: Tokens, classId: number): Promise<MaterialDetail> {
+  const headers = { authorization: `Bearer ${tokens.accessToken}` };
+  const form = new FormData();
+  const pdf = new Blob([new Uint8Array(makePdf(MATERIAL.pages))], { type: 'application/pdf' });
+  form.append('file', pdf, `${MATERIAL.name}.pdf`);
+  const posted = await fetch(`${baseUrl}/api/classes/${classId}/materials`, { method: 'POST', headers, body: form });
+  if (posted.status !== 202) throw new Error(`the upload answered ${posted.status}: ${await posted.text()}`);
+  const { id } = ((await posted.json()) as { data: { id: number } }).data;
+  let material: MaterialDetail | undefined;
+  await until(
+    async () => {
+      const answer = await fetch(`${baseUrl}/api/classes/${classId}/materials/${id}`, { headers });
+      return (material = ((await answer.json()) as { data: MaterialDetail }).data);
+    },
+    (m) => m.state !== 'converting',
+    60_000,
+  );
+  if (material?.state !== 'ready') throw new Error(`the material is ${material?.state ?? 'missing'}`);
+  return material;
+}
+
+/** The page on the stage (`materialId:page`), with its picture loaded when it has one. */
+function shownPage(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const shown = document.querySelector<HTMLElement>('[data-board-page]');
+    const image = shown?.querySelector('img');
+    if (!shown || (image && !(image.complete && image.naturalWidth > 0))) return null;
+    return shown.dataset.boardPage ?? null;
+  });
+}
+
+/** Painted pixels of a page's ink canvas (`key`: `materialId:page`), read from the canvas itself. */
+function inkPixels(page: Page, key: string): Promise<number> {
+  return page.evaluate((pageKey) => {
+    const canvas = document.querySelector<HTMLCanvasElement>(`canvas[data-page="${pageKey}"]`);
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context || canvas.width === 0) return -1;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let painted = 0;
+    for (let index = 3; index < data.length; index += 4) if ((data[index] ?? 0) > 0) painted += 1;
+    return painted;
+  }, key);
+}
+
+/** Draws a stroke across the stage's canvas with the mouse, from and to fractions of the page. */
+async function drawOn(page: Page, from: [number, number], to: [number, number]): Promise<void> {
+  const box = await page.locator('canvas[aria-label="판서하는 곳"]').boundingBox();
+  if (!box) throw new Error('no canvas to draw on');
+  const at = (x: number, y: number) => [box.x + x * box.width, box.y + y * box.height] as const;
+  await page.mouse.move(...at(...from));
+  await page.mouse.down();
+  for (let step = 1; step <= 12; step += 1) {
+    const t = step / 12;
+    await page.mouse.move(...at(from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t));
+  }
+  await page.mouse.up();
+}
+
 /** What the page's replay video shows: its time, duration, frames presented and audio bytes decoded. */
 function player(page: Page) {
   return page.evaluate(() => {
@@ -169,10 +237,24 @@ try {
   const student = await personPage('8502', '해마학생');
   const studentTokens = await storedTokens(student);
   await new ApiClient(baseUrl, studentTokens).enroll(classId);
+  result.step = 'the teacher uploads a material';
+  const material = await uploadMaterial(baseUrl, teacherTokens, classId);
+  const pageTwo = `${material.id}:2`;
 
   result.step = 'the teacher lectures';
   const roomOpenedAt = await teach(teacher, baseUrl, classId, ['웹캠', '마이크', '화면 공유']);
   const at = (ms: number) => sleep(Math.max(0, roomOpenedAt + ms - performance.now()));
+  // The material on stage instead of the screen share, page 1, then page 2 written on until the end.
+  await teacher.getByLabel('발표할 자료').selectOption({ label: MATERIAL.name });
+  await until(() => shownPage(teacher), (shown) => shown === `${material.id}:1`, 15_000);
+  await at(PAGE_TWO_AT_MS);
+  await teacher.locator('body').press('ArrowRight');
+  await until(() => shownPage(teacher), (shown) => shown === pageTwo, 15_000);
+  result.pageTwoAtMs = Math.round(performance.now() - roomOpenedAt);
+  await drawOn(teacher, [0.15, 0.3], [0.6, 0.55]);
+  await teacher.getByRole('button', { name: '형광펜' }).click();
+  await drawOn(teacher, [0.1, 0.7], [0.65, 0.7]);
+  result.inkDoneAtMs = Math.round(performance.now() - roomOpenedAt);
   await student.goto(`${baseUrl}/live/student/${classId}`);
   const chat = student.getByRole('region', { name: '채팅', exact: true });
   await chat.getByRole('status').filter({ hasText: '연결됨' }).waitFor({ timeout: 15_000 });
@@ -262,6 +344,44 @@ try {
   await message.click();
   await sleep(500);
   result.clickSeek = (await player(student))?.currentTime;
+
+  result.step = 'the replay shows the page with its ink, as the MP4 does';
+  // A moment with page 2 and its ink on stage and the webcam back in its corner.
+  const boardAtS = (WEBCAM_ON_AT_MS + LECTURE_MS) / 2 / 1000;
+  await student.evaluate((t: number) => {
+    const video = document.querySelector('video');
+    if (video) {
+      video.pause();
+      video.currentTime = t;
+    }
+  }, boardAtS);
+  result.replayBoard = {
+    page: await until(() => shownPage(student), (shown) => shown === pageTwo, 10_000),
+    inkPixels: await until(() => inkPixels(student, pageTwo), (n) => n > 200, 10_000),
+    chapter: await until(
+      () => student.getByRole('region', { name: '챕터' }).getByText(MATERIAL.pages[1] ?? '').count(),
+      (n) => n > 0,
+      10_000,
+    ),
+  };
+  violations.replayBoard = await captureScreen(student, 'replay-board');
+  const board = (
+    (await (
+      await fetch(`${baseUrl}/api/classes/${classId}/sessions/${session.id}/board`, {
+        headers: { authorization: `Bearer ${studentTokens.accessToken}` },
+      })
+    ).json()) as { data: SessionBoard }
+  ).data;
+  const image = material.pages[1]?.image_url ?? '';
+  const pageImage = Buffer.from(await (await fetch(new URL(image, baseUrl))).arrayBuffer());
+  const mp4 = path.join(replaysDir, String(session.id), 'replay.mp4');
+  // The webcam's corner, at the right, is left out of the comparison.
+  const strokes = board.strokes.filter((stroke) => `${stroke.material_id}:${stroke.page}` === pageTwo);
+  result.mp4Board = {
+    strokes: strokes.length,
+    inked: await frameDifference(mp4, boardAtS, await inkedPage(pageImage, strokes, FRAME), 0.7),
+    bare: await frameDifference(mp4, boardAtS, await inkedPage(pageImage, [], FRAME), 0.7),
+  };
 
   result.step = 'the media service is killed mid-lecture';
   await teach(teacher, baseUrl, classId, ['웹캠', '마이크']);
