@@ -50,7 +50,10 @@ describe.runIf(chromiumAvailable())('replay journey (real media service, recordi
     const lectureS = (result.lectureMs as number) / 1000;
     const probe = result.probe as Probe;
     // Besides them, the chapters' text track (a data stream) once the lecture has a chapter (page 2's).
-    expect(probe.streams.filter((stream) => !stream.startsWith('data:'))).toEqual(['audio:aac', 'video:h264']);
+    expect(probe.streams.filter((stream) => !stream.startsWith('data:'))).toEqual([
+      'audio:aac',
+      'video:h264',
+    ]);
     expect(Math.abs(probe.durationS - lectureS), 'MP4 duration vs the lecture (s)').toBeLessThanOrEqual(1);
 
     // In Chromium: frames are presented, audio is decoded, the duration matches.

@@ -128,7 +128,11 @@ async function uploadMaterial(baseUrl: string, tokens: Tokens, classId: number):
   const form = new FormData();
   const pdf = new Blob([new Uint8Array(makePdf(MATERIAL.pages))], { type: 'application/pdf' });
   form.append('file', pdf, `${MATERIAL.name}.pdf`);
-  const posted = await fetch(`${baseUrl}/api/classes/${classId}/materials`, { method: 'POST', headers, body: form });
+  const posted = await fetch(`${baseUrl}/api/classes/${classId}/materials`, {
+    method: 'POST',
+    headers,
+    body: form,
+  });
   if (posted.status !== 202) throw new Error(`the upload answered ${posted.status}: ${await posted.text()}`);
   const { id } = ((await posted.json()) as { data: { id: number } }).data;
   let material: MaterialDetail | undefined;
@@ -246,10 +250,18 @@ try {
   const at = (ms: number) => sleep(Math.max(0, roomOpenedAt + ms - performance.now()));
   // The material on stage instead of the screen share, page 1, then page 2 written on until the end.
   await teacher.getByLabel('발표할 자료').selectOption({ label: MATERIAL.name });
-  await until(() => shownPage(teacher), (shown) => shown === `${material.id}:1`, 15_000);
+  await until(
+    () => shownPage(teacher),
+    (shown) => shown === `${material.id}:1`,
+    15_000,
+  );
   await at(PAGE_TWO_AT_MS);
   await teacher.locator('body').press('ArrowRight');
-  await until(() => shownPage(teacher), (shown) => shown === pageTwo, 15_000);
+  await until(
+    () => shownPage(teacher),
+    (shown) => shown === pageTwo,
+    15_000,
+  );
   result.pageTwoAtMs = Math.round(performance.now() - roomOpenedAt);
   await drawOn(teacher, [0.15, 0.3], [0.6, 0.55]);
   await teacher.getByRole('button', { name: '형광펜' }).click();
@@ -356,10 +368,22 @@ try {
     }
   }, boardAtS);
   result.replayBoard = {
-    page: await until(() => shownPage(student), (shown) => shown === pageTwo, 10_000),
-    inkPixels: await until(() => inkPixels(student, pageTwo), (n) => n > 200, 10_000),
+    page: await until(
+      () => shownPage(student),
+      (shown) => shown === pageTwo,
+      10_000,
+    ),
+    inkPixels: await until(
+      () => inkPixels(student, pageTwo),
+      (n) => n > 200,
+      10_000,
+    ),
     chapter: await until(
-      () => student.getByRole('region', { name: '챕터' }).getByText(MATERIAL.pages[1] ?? '').count(),
+      () =>
+        student
+          .getByRole('region', { name: '챕터' })
+          .getByText(MATERIAL.pages[1] ?? '')
+          .count(),
       (n) => n > 0,
       10_000,
     ),
