@@ -235,11 +235,18 @@ describe.skipIf(!chromiumAvailable())('discovery journey', { timeout: 90_000 }, 
       .waitFor();
   });
 
-  test('the teacher goes live: the bell shows it and its enter button opens the live room', async () => {
+  test('the teacher goes live: a toast that stays and the bell both open the live room', async () => {
     await teacher.setLive(classId, true);
     const bell = page.getByRole('button', { name: '알림 2개 읽지 않음' });
     await bell.waitFor({ timeout: 10_000 });
-    await bell.click();
+    // The go-live toast is a door: it outlasts an ordinary notice (4 s) and its '입장하기' enters the room.
+    const toast = page.getByRole('status').filter({ hasText: '라이브를 시작했어요' });
+    await toast.getByRole('button', { name: '입장하기' }).waitFor();
+    await page.waitForTimeout(5_000);
+    await toast.getByRole('button', { name: '입장하기' }).click();
+    await page.waitForURL((url) => url.pathname === `/live/student/${classId}`);
+    await page.goto(`${server.baseUrl}/lecture/info/${classId}`);
+    await page.getByRole('button', { name: /알림 \d개 읽지 않음|알림/ }).first().click();
     await page.getByRole('menuitem', { name: /라이브를 시작했어요.*입장하기/ }).click();
     await page.waitForURL((url) => url.pathname === `/live/student/${classId}`);
   });
