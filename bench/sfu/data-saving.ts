@@ -107,26 +107,6 @@ class CountingStudent {
     return { bytes, packets };
   }
 
-  /** The webcam layers received since packet `from` of the webcam's m-line. */
-  webcamLayers(from: number): string[] {
-    const webcam = this.consumers.find((c) => c.producerKind === ('webcamVideo' satisfies StreamKind));
-    return webcam
-      ? [
-          ...new Set(
-            this.student
-              .packets(webcam.mid)
-              .slice(from)
-              .map((p) => p.layer ?? '?'),
-          ),
-        ]
-      : [];
-  }
-
-  webcamPackets(): number {
-    const webcam = this.consumers.find((c) => c.producerKind === 'webcamVideo');
-    return webcam ? this.student.packets(webcam.mid).length : 0;
-  }
-
   async close(): Promise<void> {
     this.socket?.disconnect();
     await this.student.close();
