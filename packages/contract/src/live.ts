@@ -209,8 +209,16 @@ export const LIVE_REQUESTS = {
   },
   /** The answer to the last `consume` offer. */
   connectConsumerTransport: { payload: z.object({ transportId: IdSchema, sdp: SdpSchema }), answer: Empty },
-  /** Starts forwarding one consumer (video starts at the next keyframe). */
+  /**
+   * Starts forwarding one consumer, or forwards it again after `pause` (video starts at the next keyframe, which
+   * the SFU asks the teacher for at once).
+   */
   resume: { payload: z.object({ consumerId: IdSchema }), answer: Empty },
+  /**
+   * Stops forwarding one consumer until `resume`: no RTP of it is sent to the caller meanwhile (the m-line stays
+   * negotiated). A student in '데이터 절약 모드' pauses the screen share's video while a material is on stage.
+   */
+  pause: { payload: z.object({ consumerId: IdSchema }), answer: Empty },
   /** Student: fixes the webcam layer, or `auto` to follow the student's bandwidth. */
   setPreferredLayer: {
     payload: z.object({ consumerId: IdSchema, layer: PreferredLayerSchema }),

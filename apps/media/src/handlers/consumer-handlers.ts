@@ -46,6 +46,12 @@ export const resume: Handler<'resume'> = async (session, payload) => {
   return {};
 };
 
+/** Stops forwarding a consumer until `resume` (nothing of it is sent meanwhile). */
+export const pause: Handler<'pause'> = async (session, payload) => {
+  await receivingOf(session).pause(payload.consumerId);
+  return {};
+};
+
 /** Fixes the webcam layer, or `auto`. */
 export const setPreferredLayer: Handler<'setPreferredLayer'> = async (session, payload) => {
   await receivingOf(session).setPreferredLayer(payload.consumerId, payload.layer);

@@ -3,6 +3,7 @@ import {
   connectConsumerTransport,
   consume,
   createConsumerTransport,
+  pause,
   resume,
   setPreferredLayer,
 } from './consumer-handlers.ts';
@@ -39,6 +40,7 @@ export const REQUEST_HANDLERS: { [N in LiveRequestName]: Handler<N> } = {
   consume,
   connectConsumerTransport,
   resume,
+  pause,
   setPreferredLayer,
   relayViewers,
   relayAcceptSpeak,

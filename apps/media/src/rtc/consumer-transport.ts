@@ -102,6 +102,11 @@ export class ConsumerTransport implements ReceivingTransport {
     this.consumer(consumerId).resume();
   }
 
+  /** Stops forwarding a consumer until it is resumed. */
+  async pause(consumerId: string): Promise<void> {
+    this.consumer(consumerId).pause();
+  }
+
   /** Fixes a consumer's layer, or `auto`. */
   async setPreferredLayer(consumerId: string, layer: PreferredLayer): Promise<void> {
     this.consumer(consumerId).setPreferredLayer(layer);

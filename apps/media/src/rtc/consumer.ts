@@ -93,6 +93,17 @@ export class Consumer {
     this.requestKeyframe(true);
   }
 
+  /**
+   * Stops forwarding until {@link resume}: nothing of this stream is sent to the student meanwhile. The m-line's
+   * numbering stays in its {@link SendState}, so after the resume the student's decoder sees a gap in time, not
+   * in sequence numbers or picture ids.
+   */
+  pause(): void {
+    if (this.isClosed || this.paused) return;
+    this.paused = true;
+    this.gate.reset();
+  }
+
   /** Fixes the layer, or `auto` to follow the student's bandwidth. */
   setPreferredLayer(layer: PreferredLayer): void {
     this.preferred = layer;

@@ -24,6 +24,8 @@ export interface ReceivingTransport {
   connect(answerSdp: string): Promise<void>;
   /** Starts forwarding a consumer (video at the next keyframe). */
   resume(consumerId: string): Promise<void>;
+  /** Stops forwarding a consumer until it is resumed (nothing of it is sent meanwhile). */
+  pause(consumerId: string): Promise<void>;
   /** Fixes a consumer's layer, or `auto`. */
   setPreferredLayer(consumerId: string, layer: PreferredLayer): Promise<void>;
   /** Closes the connection. Idempotent. */

@@ -111,6 +111,8 @@ export class ForwardingThread {
         return this.transport(call.transportId).connect(call.sdp);
       case 'resume':
         return this.transport(call.transportId).resume(call.consumerId);
+      case 'pause':
+        return this.transport(call.transportId).pause(call.consumerId);
       case 'setPreferredLayer':
         return this.transport(call.transportId).setPreferredLayer(call.consumerId, call.layer);
       case 'close':

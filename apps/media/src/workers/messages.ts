@@ -33,6 +33,7 @@ export type Call =
   | { op: 'consume'; transportId: string; streamIds: string[] }
   | { op: 'connect'; transportId: string; sdp: string }
   | { op: 'resume'; transportId: string; consumerId: string }
+  | { op: 'pause'; transportId: string; consumerId: string }
   | { op: 'setPreferredLayer'; transportId: string; consumerId: string; layer: PreferredLayer }
   | { op: 'close'; transportId: string }
   | { op: 'counts' };

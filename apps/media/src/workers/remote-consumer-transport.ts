@@ -53,6 +53,10 @@ export class RemoteConsumerTransport implements ReceivingTransport {
     await this.call({ op: 'resume', transportId: this.id, consumerId });
   }
 
+  async pause(consumerId: string): Promise<void> {
+    await this.call({ op: 'pause', transportId: this.id, consumerId });
+  }
+
   async setPreferredLayer(consumerId: string, layer: PreferredLayer): Promise<void> {
     await this.call({ op: 'setPreferredLayer', transportId: this.id, consumerId, layer });
   }

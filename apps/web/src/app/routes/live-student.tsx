@@ -7,7 +7,12 @@ import { useClassId } from '../../features/classes/use-class-id.ts';
 import { ConnectionBanner } from '../../features/live/components/connection-banner.tsx';
 import { LiveNotes } from '../../features/notes/components/live-notes.tsx';
 import { StudentSpeaking } from '../../features/live/components/student-speaking.tsx';
-import { StudentStage, StudentStatus, StudentWebcam } from '../../features/live/components/student-stage.tsx';
+import {
+  StudentAudio,
+  StudentStage,
+  StudentStatus,
+  StudentWebcam,
+} from '../../features/live/components/student-stage.tsx';
 import { useStudentRoom } from '../../features/live/hooks/use-student-room.ts';
 import { useLiveSessionId } from '../../features/replays/api/use-live-session.ts';
 import { useRoomConnection } from '../../lib/realtime/use-room-connection.ts';
@@ -15,10 +20,14 @@ import { LiveRoomPanelView } from '../live-room-panel.tsx';
 
 export function Component() {
   const classId = useClassId();
-  const room = useStudentRoom(classId);
   // One room connection for the side panel and the board (the teacher's material and 판서).
   const connection = useRoomConnection(classId);
   const board = useStudentBoard(classId, connection.connection);
+  // The teacher's material on stage (the student may leaf through it: still on stage). In '데이터 절약 모드' the
+  // screen share's video is then not received, so the page takes the stage alone whatever the layout.
+  const materialOnStage = board.stage.page !== null;
+  const room = useStudentRoom(classId, materialOnStage);
+  const layout = room.dataSaving ? 'board' : board.stage.layout;
   // While the class is not live the stage says so once; the chat stays off until the lecture starts.
   const notLive = room.error?.kind === 'notLive';
   // The session on now: notes taken here land at its moment, where the replay shows them.
@@ -35,7 +44,12 @@ export function Component() {
           // The board needs no media: it shows even when the video cannot be received.
           <>
             <ConnectionBanner outage={room.outage} />
-            <BoardStage {...board.stage} screen={<StudentStage room={room} classId={classId} />} />
+            <BoardStage
+              {...board.stage}
+              layout={layout}
+              screen={<StudentStage room={room} classId={classId} />}
+            />
+            <StudentAudio room={room} />
           </>
         )
       }

@@ -16,7 +16,10 @@ export type PublisherLike = Pick<
   'start' | 'publish' | 'unpublish' | 'setRecording' | 'on' | 'close' | 'mediaState'
 >;
 /** The parts of a {@link StudentViewer} the student room uses. */
-export type ViewerLike = Pick<StudentViewer, 'join' | 'setLayer' | 'on' | 'close' | 'mediaState'>;
+export type ViewerLike = Pick<
+  StudentViewer,
+  'join' | 'setLayer' | 'setDataSaving' | 'setMaterialOnStage' | 'on' | 'close' | 'mediaState'
+>;
 
 /** The parts of a {@link StudentSpeaker} the student room uses. */
 export type SpeakerLike = Pick<StudentSpeaker, 'accept' | 'decline' | 'end' | 'on' | 'close' | 'phase'>;

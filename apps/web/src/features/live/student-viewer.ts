@@ -6,6 +6,7 @@ import {
   type StreamKind,
 } from '@sea/contract/live';
 import type { IceServer } from '@sea/contract/live-ticket';
+import { DATA_SAVING_LAYER } from './data-saving.ts';
 import { iceGathered } from './ice-gathering.ts';
 import { LiveClient, type LiveClientEvents, type LiveClientOptions } from './live-client.ts';
 import { LiveRequestError } from './signalling-client.ts';
@@ -46,12 +47,22 @@ const keyOf = (consumer: ConsumerInfo): string =>
  * with the streams the teacher publishes (renegotiating as they come and go), resumes every new stream, and
  * applies the chosen webcam quality. After a signalling reconnection, or when the media connection fails, it
  * joins again (see {@link LiveClient}); when the class ended meanwhile, it says `ended`.
+ *
+ * '데이터 절약 모드' ({@link setDataSaving}): the webcam at {@link DATA_SAVING_LAYER} whatever quality was chosen,
+ * and, while a material is on stage ({@link setMaterialOnStage}), the screen share's video paused on the SFU, so
+ * none of its packets are sent. Audio is untouched; the material and its ink come over the board's channel.
  */
 export class StudentViewer extends LiveClient<ViewerEvents> {
   /** Current consumers by {@link keyOf}. */
   #consumers = new Map<string, ConsumerInfo>();
   #transportId: string | null = null;
   #layer: PreferredLayer = 'auto';
+  #dataSaving = false;
+  #materialOnStage = false;
+  /** The layer the SFU was last asked for on the current webcam consumer. */
+  #sentLayer: PreferredLayer = 'auto';
+  /** Whether the current screen-share video consumer is paused on the SFU (not resumed, or paused since). */
+  #screenPaused = false;
   #syncPending = false;
   #ended = false;
 
@@ -77,11 +88,51 @@ export class StudentViewer extends LiveClient<ViewerEvents> {
    */
   setLayer(layer: PreferredLayer): Promise<void> {
     this.#layer = layer;
-    return this.serial(async () => {
-      const webcam = this.#consumers.get('webcamVideo' satisfies StreamKind);
-      if (webcam && this.#layer === layer)
-        await this.signalling.request('setPreferredLayer', { consumerId: webcam.consumerId, layer });
-    });
+    return this.serial(() => this.#apply());
+  }
+
+  /**
+   * Turns '데이터 절약 모드' on or off. Off, the chosen quality comes back and the screen share is resumed (the
+   * SFU asks the teacher for a keyframe at once, so the picture returns without waiting).
+   */
+  setDataSaving(on: boolean): Promise<void> {
+    this.#dataSaving = on;
+    return this.serial(() => this.#apply());
+  }
+
+  /** Whether the teacher has a material (or the whiteboard) on stage: the board's stage, not the student's page. */
+  setMaterialOnStage(onStage: boolean): Promise<void> {
+    this.#materialOnStage = onStage;
+    return this.serial(() => this.#apply());
+  }
+
+  /** The webcam layer to ask for: the chosen one, or the smallest in data saving. */
+  get #wantedLayer(): PreferredLayer {
+    return this.#dataSaving ? DATA_SAVING_LAYER : this.#layer;
+  }
+
+  /** Whether the screen share's video is to be held back: data saving with a material on stage. */
+  get #holdScreen(): boolean {
+    return this.#dataSaving && this.#materialOnStage;
+  }
+
+  /**
+   * Brings the current consumers to the wanted layer and screen-share state. Runs in turn with renegotiations
+   * (`serial`), so a stream being set up gets it too, and a stale call finds nothing left to do.
+   */
+  async #apply(): Promise<void> {
+    const webcam = this.#consumers.get('webcamVideo' satisfies StreamKind);
+    const layer = this.#wantedLayer;
+    if (webcam && this.#sentLayer !== layer) {
+      await this.signalling.request('setPreferredLayer', { consumerId: webcam.consumerId, layer });
+      this.#sentLayer = layer;
+    }
+    const screen = this.#consumers.get('screenShareVideo' satisfies StreamKind);
+    const hold = this.#holdScreen;
+    if (screen && this.#screenPaused !== hold) {
+      await this.signalling.request(hold ? 'pause' : 'resume', { consumerId: screen.consumerId });
+      this.#screenPaused = hold;
+    }
   }
 
   protected override get finished(): boolean {
@@ -167,14 +218,21 @@ export class StudentViewer extends LiveClient<ViewerEvents> {
     else this.emit('trackRemoved', { kind: consumer.producerKind });
   }
 
-  /** Applies the chosen quality and resumes a new consumer; false when the stream is gone by now. */
+  /**
+   * Applies the wanted quality and resumes a new consumer (a screen share held back by data saving stays paused,
+   * as every new consumer starts); false when the stream is gone by now.
+   */
   async #start(kind: StreamKind, consumer: ConsumerInfo): Promise<boolean> {
     try {
-      if (kind === 'webcamVideo' && this.#layer !== 'auto') {
-        await this.signalling.request('setPreferredLayer', {
-          consumerId: consumer.consumerId,
-          layer: this.#layer,
-        });
+      if (kind === 'webcamVideo') {
+        const layer = this.#wantedLayer;
+        if (layer !== 'auto')
+          await this.signalling.request('setPreferredLayer', { consumerId: consumer.consumerId, layer });
+        this.#sentLayer = layer;
+      }
+      if (kind === 'screenShareVideo') {
+        this.#screenPaused = this.#holdScreen;
+        if (this.#screenPaused) return true;
       }
       await this.signalling.request('resume', { consumerId: consumer.consumerId });
       return true;

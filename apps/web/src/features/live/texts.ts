@@ -78,6 +78,13 @@ export const LIVE_TEXTS = {
   tapToHearHint: '브라우저가 자동 재생을 막았어요. 눌러서 강사 목소리를 들어 보세요.',
   quality: '화질',
   layers: { auto: '자동', f: '고화질', h: '중화질', q: '저화질' },
+  /** A light mode for weak networks (issue 34): the student's choice, kept on this device. */
+  dataSaving: {
+    label: '데이터 절약 모드',
+    hint: '자료가 화면에 있는 동안 화면 공유 영상을 받지 않고, 웹캠은 가장 낮은 화질로 받아요. 소리와 자료·판서는 그대로예요.',
+    /** The quality menu while the mode is on. */
+    qualityFixed: '데이터 절약 모드에서는 저화질로 받아요',
+  },
   ended: '강의가 종료되었어요',
   notLive: '지금은 라이브 강의 중이 아니에요. 강사가 강의를 시작하면 들어올 수 있어요.',
   /** Product-spec section 8, live state: what a refused entry says (and where it goes, see room-failure.ts). */

@@ -7,7 +7,7 @@ import { ENDED_NOTICE_DELAY_MS, useStudentRoom } from '../hooks/use-student-room
 import { LiveServicesContext, type LiveServices } from '../live-services.ts';
 import { LiveRequestError } from '../signalling-client.ts';
 import { asTrack, FakeMediaStream, FakeTrack, fakeLiveServices } from '../test/fake-live-services.ts';
-import { StudentStage, StudentStatus, StudentWebcam } from './student-stage.tsx';
+import { StudentAudio, StudentStage, StudentStatus, StudentWebcam } from './student-stage.tsx';
 import { PLAY_PENDING_MS } from './teacher-audio.tsx';
 
 let play: ReturnType<typeof vi.spyOn>;
@@ -26,6 +26,7 @@ function Room() {
   return (
     <>
       <StudentStage room={room} classId={7} />
+      <StudentAudio room={room} />
       <StudentWebcam room={room} />
       <StudentStatus room={room} />
     </>

@@ -4,6 +4,7 @@ import type { PreferredLayer, RecordingState, Speaker, StreamKind } from '@sea/c
 import { useNotify } from '../../../components/ui/use-notify.ts';
 import { paths } from '../../../config/paths.ts';
 import { isHttpError } from '../../../lib/http-error.ts';
+import { readDataSaving, storeDataSaving } from '../data-saving.ts';
 import type { MediaState } from '../live-client.ts';
 import { useLiveServices, type LiveSignalling, type SpeakerLike, type ViewerLike } from '../live-services.ts';
 import type { SpeakingPhase } from '../student-speaker.ts';
@@ -31,8 +32,12 @@ export type StudentRoom = {
   recording: RecordingState | null;
   /** The teacher's streams being received, by kind. */
   tracks: Partial<Record<StreamKind, MediaStreamTrack>>;
+  /** The quality the student chose (in data saving the webcam comes at the smallest layer whatever it is). */
   layer: PreferredLayer;
   setLayer: (layer: PreferredLayer) => void;
+  /** '데이터 절약 모드' (remembered on this device): see StudentViewer. */
+  dataSaving: boolean;
+  setDataSaving: (on: boolean) => void;
   speaking: StudentSpeaking;
 };
 
@@ -55,8 +60,10 @@ export type StudentSpeaking = {
  * come and go; on `teacherLeft` disconnects, tells the student after 1 s that the lecture has ended and goes
  * to the student dashboard. A refused entry goes where useRoomFailure says, or stays with a message (the class
  * is not live yet, the server cannot be reached). Unmounting closes everything (idempotent).
+ * `materialOnStage`: whether the teacher has a material on the board's stage (data saving then holds back the
+ * screen share's video).
  */
-export function useStudentRoom(classId: number): StudentRoom {
+export function useStudentRoom(classId: number, materialOnStage = false): StudentRoom {
   const services = useLiveServices();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -69,6 +76,10 @@ export function useStudentRoom(classId: number): StudentRoom {
   const [recording, setRecording] = useState<RecordingState | null>(null);
   const [tracks, setTracks] = useState<StudentRoom['tracks']>({});
   const [layer, setLayerState] = useState<PreferredLayer>('auto');
+  const [dataSaving, setDataSavingState] = useState(readDataSaving);
+  // What a viewer made later (a new connection) starts with.
+  const dataSavingRef = useRef(dataSaving);
+  const materialOnStageRef = useRef(materialOnStage);
   const viewerRef = useRef<ViewerLike | null>(null);
   const speakerRef = useRef<SpeakerLike | null>(null);
   const [phase, setPhase] = useState<SpeakingPhase>('idle');
@@ -111,6 +122,8 @@ export function useStudentRoom(classId: number): StudentRoom {
         unsubscribes.push(signalling.on('stateChanged', setSignallingState));
         viewer = services.createViewer(signalling);
         viewerRef.current = viewer;
+        void viewer.setDataSaving(dataSavingRef.current).catch(() => undefined);
+        void viewer.setMaterialOnStage(materialOnStageRef.current).catch(() => undefined);
         speaker = services.createSpeaker(signalling);
         speakerRef.current = speaker;
         unsubscribes.push(
@@ -180,6 +193,19 @@ export function useStudentRoom(classId: number): StudentRoom {
     void viewerRef.current?.setLayer(next).catch(() => undefined);
   }, []);
 
+  const setDataSaving = useCallback((on: boolean) => {
+    setDataSavingState(on);
+    storeDataSaving(on);
+    dataSavingRef.current = on;
+    void viewerRef.current?.setDataSaving(on).catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    if (materialOnStageRef.current === materialOnStage) return;
+    materialOnStageRef.current = materialOnStage;
+    void viewerRef.current?.setMaterialOnStage(materialOnStage).catch(() => undefined);
+  }, [materialOnStage]);
+
   const speaking: StudentSpeaking = {
     phase,
     speakers,
@@ -191,5 +217,17 @@ export function useStudentRoom(classId: number): StudentRoom {
   };
   const connection = roomStatus(signallingState, mediaState);
   const outage = useOutage(connection, error === null && !ended);
-  return { connection, outage, error, viewerCount, recording, tracks, layer, setLayer, speaking };
+  return {
+    connection,
+    outage,
+    error,
+    viewerCount,
+    recording,
+    tracks,
+    layer,
+    setLayer,
+    dataSaving,
+    setDataSaving,
+    speaking,
+  };
 }

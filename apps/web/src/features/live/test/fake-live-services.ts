@@ -123,6 +123,11 @@ export class FakeViewer extends Emitter<ViewerEvents> implements ViewerLike {
     this.emit('mediaStateChanged', state);
   }
   setLayer = async (layer: PreferredLayer) => void this.layers.push(layer);
+  /** Each setDataSaving and setMaterialOnStage call's argument, in order. */
+  dataSaving: boolean[] = [];
+  materialOnStage: boolean[] = [];
+  setDataSaving = async (on: boolean) => void this.dataSaving.push(on);
+  setMaterialOnStage = async (onStage: boolean) => void this.materialOnStage.push(onStage);
   close(): void {
     this.closeCount += 1;
   }

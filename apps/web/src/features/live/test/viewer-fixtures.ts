@@ -11,6 +11,7 @@ export function viewerSignalling(consumersPerConsume: ConsumerInfo[][]) {
     consume: () => ({ sdp: `offer-${consumeCount}`, consumers: consumersPerConsume[consumeCount++] ?? [] }),
     connectConsumerTransport: () => ({}),
     resume: () => ({}),
+    pause: () => ({}),
     setPreferredLayer: () => ({}),
   });
 }
