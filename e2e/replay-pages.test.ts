@@ -78,6 +78,11 @@ describe.skipIf(!chromiumAvailable() || !ffmpegAvailable())('replay pages', { ti
       await loginThroughDev(page, server.baseUrl, '8503');
       await signUpThroughUi(page, '물범학생');
       await new ApiClient(server.baseUrl, await storedTokens(page)).enroll(classId);
+      // A classmate who enrols and never comes: 결석 in the 출석부.
+      await page.evaluate(() => localStorage.clear());
+      await loginThroughDev(page, server.baseUrl, '8504');
+      await signUpThroughUi(page, '바다표범학생');
+      await new ApiClient(server.baseUrl, await storedTokens(page)).enroll(classId);
     } finally {
       await classmateBrowser.close();
     }
@@ -112,6 +117,18 @@ describe.skipIf(!chromiumAvailable() || !ffmpegAvailable())('replay pages', { ti
     await attendance.getByRole('row', { name: /해달학생 (출석|지각) 2회/ }).waitFor();
     await attendance.getByRole('row', { name: /물범학생 (출석|지각) 1회 .* 10분/ }).waitFor();
     expect(await captureScreen(teacherPage, 'replays-teacher-dashboard')).toEqual([]);
+    // The 출석부 as a file: a Korean name, each session's title, and a student who missed a session as 결석.
+    const [file] = await Promise.all([
+      teacherPage.waitForEvent('download'),
+      teacherPage.getByRole('button', { name: '출석부 CSV 내려받기' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toMatch(/^바다에서 읽는 파도_출석부_\d{4}-\d{2}-\d{2}\.csv$/);
+    let csv = '';
+    for await (const chunk of await file.createReadStream()) csv += String(chunk);
+    expect(csv).toContain('파도 읽기 1강');
+    expect(
+      csv.split('\n').filter((line) => line.includes('바다표범학생') && line.includes('결석')),
+    ).not.toEqual([]);
   });
 
   test("a student's dashboard lists the replays they may see and their own record", async () => {

@@ -72,6 +72,12 @@ export async function seedSessions(dataDir: string, classId: number): Promise<{ 
     const classmate = idOf('물범학생');
     const hour = 3600_000;
     const now = Date.now();
+    // The students enrolled before the class's first session, as in a class that has run for weeks: one who
+    // missed a session is 결석 there.
+    await db.query('update enrolments set created_at = $2 where class_id = $1', [
+      classId,
+      new Date(now - 60 * 24 * hour),
+    ]);
     const insert = async (
       startedAgoMs: number,
       lengthMs: number | null,

@@ -8,7 +8,7 @@ export const ATTENDANCE_TEXTS = {
   views: '보기',
   bySession: '세션별',
   byStudent: '학생별',
-  download: 'CSV 내려받기',
+  download: '출석부 CSV 내려받기',
   downloading: '내려받는 중이에요...',
   downloadFailed: '출석 기록 파일을 내려받지 못했어요.',
   session: '세션',

@@ -15,7 +15,7 @@ export const PROGRESS_TEXTS = {
   student: '학생',
   progress: '진도율',
   completedReplays: '완료한 다시보기',
-  download: 'CSV 내려받기',
+  download: '진도율 CSV 내려받기',
   downloading: '내려받는 중이에요...',
   downloadFailed: '진도율 파일을 내려받지 못했어요.',
 } as const;

@@ -89,7 +89,7 @@ describe("the teacher's attendance card", { timeout: 15_000 }, () => {
       clicks.push({ href: this.getAttribute('href') ?? '', download: this.download });
     });
     renderWithProviders(<AttendanceCard classId={7} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'CSV 내려받기' }));
+    await userEvent.click(await screen.findByRole('button', { name: '출석부 CSV 내려받기' }));
     await waitFor(() =>
       expect(clicks).toEqual([{ href: 'blob:attendance', download: `파도 읽기_출석부_${today()}.csv` }]),
     );
@@ -110,9 +110,9 @@ describe("the teacher's attendance card", { timeout: 15_000 }, () => {
       { url: '/api/classes/7/attendance', respond: () => ({ body: envelope(attendanceRecord()) }) },
     ]);
     renderWithProviders(<AttendanceCard classId={7} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'CSV 내려받기' }));
+    await userEvent.click(await screen.findByRole('button', { name: '출석부 CSV 내려받기' }));
     expect(await screen.findByText('출석 기록 파일을 내려받지 못했어요.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'CSV 내려받기' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: '출석부 CSV 내려받기' })).toBeEnabled();
   });
 
   it('says so when the record cannot be loaded', async () => {
@@ -139,6 +139,6 @@ describe("a student's own attendance", { timeout: 15_000 }, () => {
       ['2026년 11월 17일 (화) 10:00', '출석', '1회', '1시간', '10분'],
       ['아무도 오지 않은 날', '참여 기록 없음'],
     ]);
-    expect(screen.queryByRole('button', { name: 'CSV 내려받기' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '출석부 CSV 내려받기' })).not.toBeInTheDocument();
   });
 });
