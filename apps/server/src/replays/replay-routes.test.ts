@@ -214,65 +214,70 @@ describe('session questions and polls', () => {
       cuts: [{ atMs: 10_000, lengthMs: 10_000 }],
     });
     const at = (ms: number) => new Date(start.getTime() + ms);
-    const [asked, anonymous] = await app.db
-      .insert(questions)
-      .values([
-        {
-          sessionId: session.id,
-          classId: own,
-          userId: other.id,
-          content: '예제 파일은 어디 있나요?',
-          createdAt: at(30_000),
-          answered: true,
-        },
-        {
-          sessionId: session.id,
-          classId: own,
-          userId: other.id,
-          content: '익명 질문이에요',
-          anonymous: true,
-          createdAt: at(5_000),
-        },
-        {
-          sessionId: next.id,
-          classId: own,
-          userId: student.id,
-          content: '다음 강의',
-          createdAt: at(3_605_000),
-        },
-      ])
-      .returning({ id: questions.id });
+    // Defaults only for the type: a missing id would fail the inserts below.
+    const [asked = 0, anonymous = 0] = (
+      await app.db
+        .insert(questions)
+        .values([
+          {
+            sessionId: session.id,
+            classId: own,
+            userId: other.id,
+            content: '예제 파일은 어디 있나요?',
+            createdAt: at(30_000),
+            answered: true,
+          },
+          {
+            sessionId: session.id,
+            classId: own,
+            userId: other.id,
+            content: '익명 질문이에요',
+            anonymous: true,
+            createdAt: at(5_000),
+          },
+          {
+            sessionId: next.id,
+            classId: own,
+            userId: student.id,
+            content: '다음 강의',
+            createdAt: at(3_605_000),
+          },
+        ])
+        .returning({ id: questions.id })
+    ).map((row) => row.id);
     await app.db.insert(questionVotes).values([
-      { questionId: asked!.id, userId: student.id },
-      { questionId: asked!.id, userId: teacher.id },
+      { questionId: asked, userId: student.id },
+      { questionId: asked, userId: teacher.id },
     ]);
-    const [poll, quiz] = await app.db
-      .insert(polls)
-      .values([
-        {
-          sessionId: session.id,
-          classId: own,
-          question: '속도는 어떤가요?',
-          options: ['빨라요', '좋아요'],
-          closedAt: at(50_000),
-          createdAt: at(15_000),
-        },
-        {
-          sessionId: session.id,
-          classId: own,
-          question: '1+1은?',
-          options: ['1', '2'],
-          correct: [1],
-          revealed: true,
-          closedAt: at(45_000),
-          createdAt: at(40_000),
-        },
-      ])
-      .returning({ id: polls.id });
+    const [poll = 0, quiz = 0] = (
+      await app.db
+        .insert(polls)
+        .values([
+          {
+            sessionId: session.id,
+            classId: own,
+            question: '속도는 어떤가요?',
+            options: ['빨라요', '좋아요'],
+            closedAt: at(50_000),
+            createdAt: at(15_000),
+          },
+          {
+            sessionId: session.id,
+            classId: own,
+            question: '1+1은?',
+            options: ['1', '2'],
+            correct: [1],
+            revealed: true,
+            closedAt: at(45_000),
+            createdAt: at(40_000),
+          },
+        ])
+        .returning({ id: polls.id })
+    ).map((row) => row.id);
     await app.db.insert(pollVotes).values([
-      { pollId: poll!.id, userId: student.id, options: [1] },
-      { pollId: poll!.id, userId: other.id, options: [1] },
-      { pollId: quiz!.id, userId: other.id, options: [0] },
+      { pollId: poll, userId: student.id, options: [1] },
+      { pollId: poll, userId: other.id, options: [1] },
+      { pollId: quiz, userId: other.id, options: [0] },
     ]);
 
     const url = toPath(ROUTES.sessionClassroom, { classId: own, sessionId: session.id });
@@ -281,7 +286,7 @@ describe('session questions and polls', () => {
       ['익명 질문이에요', 5_000, 0, false, null],
       ['예제 파일은 어디 있나요?', 20_000, 2, true, other.nickname],
     ]);
-    expect(seen.questions[1]).toMatchObject({ id: asked!.id, voted: true, mine: false });
+    expect(seen.questions[1]).toMatchObject({ id: asked, voted: true, mine: false });
     // A poll that opened inside the pause sits where the pause was cut; its results were never revealed.
     expect(seen.polls.map((p) => [p.question, p.offset_ms, p.counts, p.correct, p.voters])).toEqual([
       ['속도는 어떤가요?', 10_000, null, null, 2],
@@ -290,7 +295,7 @@ describe('session questions and polls', () => {
     expect(seen.polls[0]).toMatchObject({ closed: true, myVote: [1] });
 
     const taught = expectOk<SessionClassroom>(await app.inject({ url, headers: bearer(teacher) }));
-    expect(taught.questions.find((q) => q.id === anonymous!.id)?.author).toBe(other.nickname);
+    expect(taught.questions.find((q) => q.id === anonymous)?.author).toBe(other.nickname);
     expect(taught.polls[0]?.counts).toEqual([0, 2]);
 
     expectError(await app.inject({ url, headers: bearer(stranger) }), 418);

@@ -1,6 +1,6 @@
 import type { SessionClassroom } from '@sea/contract/sessions';
-import { listPolls, pollAs } from '../classroom/poll-store.ts';
-import { listQuestions } from '../classroom/question-store.ts';
+import { listPolls, pollAs } from '../sessions/poll-store.ts';
+import { listQuestions } from '../sessions/question-store.ts';
 import type { Database } from '../db/database.ts';
 import { toReplayMs, type ReplayTimeline } from './replay-timeline.ts';
 
