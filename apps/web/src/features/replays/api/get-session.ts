@@ -41,16 +41,23 @@ export function useSession(classId: number, sessionId: number) {
   });
 }
 
-export function useSessionChat(classId: number, sessionId: number) {
+/**
+ * The session's chat; `enabled` once the session itself could be read (a stranger's browser would log one more
+ * refused request for nothing).
+ */
+export function useSessionChat(classId: number, sessionId: number, enabled = true) {
   return useQuery({
     queryKey: classKeys.sessionChat(classId, sessionId),
     queryFn: () => getSessionChat(classId, sessionId),
+    enabled,
   });
 }
 
-export function useSessionClassroom(classId: number, sessionId: number) {
+/** The session's questions and polls; `enabled` as {@link useSessionChat}'s. */
+export function useSessionClassroom(classId: number, sessionId: number, enabled = true) {
   return useQuery({
     queryKey: classKeys.sessionClassroom(classId, sessionId),
     queryFn: () => getSessionClassroom(classId, sessionId),
+    enabled,
   });
 }

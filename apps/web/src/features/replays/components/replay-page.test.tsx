@@ -354,8 +354,8 @@ describe('replay page', { timeout: 15_000 }, () => {
     expect(screen.queryByText(/아직/)).not.toBeInTheDocument();
   });
 
-  it("shows the server's reason when the replay cannot be opened", async () => {
-    mockFetch([
+  it("shows the server's reason when the replay cannot be opened, asking nothing more", async () => {
+    const { calls } = mockFetch([
       {
         url: '/api/classes/7/sessions/5',
         respond: () => ({ status: 418, body: errorEnvelope(418, 'Role Error', '수강생만 볼 수 있어요.') }),
@@ -366,5 +366,7 @@ describe('replay page', { timeout: 15_000 }, () => {
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('수강생만 볼 수 있어요.');
     expect(screen.getByRole('link', { name: '대시보드로 돌아가기' })).toBeInTheDocument();
+    // The chat and the questions would be refused the same way: a stranger's console gets one 418, not three.
+    expect(calls.map((call) => new URL(call.url).pathname)).toEqual(['/api/classes/7/sessions/5']);
   });
 });

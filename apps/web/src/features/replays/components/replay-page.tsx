@@ -51,8 +51,9 @@ export function ReplayPage({
   study?: (player: PlayerClock) => ReactNode;
 }) {
   const session = useSession(classId, sessionId);
-  const chat = useSessionChat(classId, sessionId);
-  const classroom = useSessionClassroom(classId, sessionId);
+  // Asked once the session answered: a stranger's browser then logs one refused request, not three.
+  const chat = useSessionChat(classId, sessionId, session.isSuccess);
+  const classroom = useSessionClassroom(classId, sessionId, session.isSuccess);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const onVideo = useCallback((element: HTMLVideoElement | null) => setVideo(element), []);
   const timeMs = useMediaTimeMs(video);
