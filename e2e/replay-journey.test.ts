@@ -26,6 +26,10 @@ describe.runIf(chromiumAvailable())('replay journey (real media service, recordi
         chatShownAtS: result.chatShownAtS,
         seek: result.seek,
         clickSeek: result.clickSeek,
+        classroom: result.classroom,
+        paneShowsQuestion: result.paneShowsQuestion,
+        paneShowsPoll: result.paneShowsPoll,
+        questionClickSeek: result.questionClickSeek,
         crashReadyAfterMs: result.crashReadyAfterMs,
         crashProbe: result.crashProbe,
         outage: result.outage,
@@ -93,6 +97,22 @@ describe.runIf(chromiumAvailable())('replay journey (real media service, recordi
     expect(mp4Board.inked, 'MP4 frame vs the inked page (mean difference)').toBeLessThan(8);
     expect(mp4Board.bare).toBeGreaterThan(mp4Board.inked + 1);
 
+    // The replay's chat pane shows the question and the poll at their moments; the question seeks there.
+    const classroom = result.classroom as {
+      questions: { offset_ms: number }[];
+      polls: { offset_ms: number; counts: number[] | null }[];
+    };
+    expect(classroom.questions).toHaveLength(1);
+    expect(classroom.polls).toHaveLength(1);
+    expect(classroom.polls[0]?.counts, 'the revealed results').toEqual([0, 1, 0]);
+    const askedAtS = (classroom.questions[0]?.offset_ms ?? -1e9) / 1000;
+    expect(askedAtS).toBeGreaterThan(sentAtS);
+    expect(askedAtS).toBeLessThan(lectureS);
+    expect(result.paneShowsQuestion, "'질문' in the replay's pane").not.toBeNull();
+    expect(result.paneShowsPoll, "'투표' in the replay's pane").not.toBeNull();
+    expect(result.pollItemText).toMatch(/적당해요 \(내 답\)\s*1표/);
+    expect(Math.abs((result.questionClickSeek as number) - askedAtS)).toBeLessThanOrEqual(1.5);
+
     // The crash: both rooms said so within 2 s and stopped claiming live and recording; both came back by
     // themselves; the lecture stayed one session, one attendance session, one replay of both stretches.
     const outage = result.outage as Record<string, number | string | null>;
@@ -123,6 +143,7 @@ describe.runIf(chromiumAvailable())('replay journey (real media service, recordi
       recordingTeacher: [],
       replayPage: [],
       replayBoard: [],
+      replayPane: [],
       outageTeacher: [],
       outageStudent: [],
     });

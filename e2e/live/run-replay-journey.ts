@@ -5,7 +5,9 @@
 // 1. A teacher lectures about 20 s with webcam, screen and microphone, switching the webcam off and on midway,
 //    while a student chats at a known moment; the teacher ends; the replay becomes ready; the student opens it:
 //    the video decodes frames, audio is decoded, the duration matches the lecture, seeking to the middle works,
-//    and the chat message shows at its moment. ffprobe reads the MP4's streams and duration.
+//    and the chat message shows at its moment. ffprobe reads the MP4's streams and duration. After the webcam is
+//    back the student asks a question and the teacher runs a poll the student answers: the replay's chat pane
+//    shows both ('질문', '투표') at their moments, and a click on the question seeks there.
 // 2. A crash: the teacher lectures again with a student in the room, the media service is killed (SIGKILL):
 //    both see the outage banner within 2 s and the live and recording labels stopped; it is started again,
 //    both rooms come back by themselves into the same lecture, the teacher ends it: one session, one
@@ -42,6 +44,8 @@ const CHAT_TEXT = '7초쯤에 보낸 질문이에요';
 /** When the teacher turns to the material's page 2 and writes on it; it stays on stage to the end (a chapter). */
 const PAGE_TWO_AT_MS = 3_000;
 const MATERIAL = { name: '파도의 원리', pages: ['Waves 1', 'Waves 2'] };
+const QUESTION_TEXT = '예제 파일은 어디서 받나요?';
+const POLL_QUESTION = '오늘 수업 속도는 어땠나요?';
 
 const result: Record<string, unknown> = {};
 const violations: Record<string, AxeViolation[]> = {};
@@ -292,6 +296,27 @@ try {
   await at(WEBCAM_ON_AT_MS);
   await teacher.getByRole('button', { name: '웹캠 켜기' }).click();
   violations.recordingTeacher = await captureScreen(teacher, 'replay-live-teacher-recording');
+  result.step = 'a question and a poll in the lecture';
+  const teacherPanel = teacher.getByRole('region', { name: '채팅', exact: true });
+  await chat.getByRole('tab', { name: /^질문/ }).click();
+  await chat.getByRole('textbox', { name: '질문 내용' }).fill(QUESTION_TEXT);
+  await chat.getByRole('button', { name: '질문하기' }).click();
+  await teacherPanel.getByRole('tab', { name: /^투표/ }).click();
+  await teacherPanel.getByRole('textbox', { name: '투표 질문' }).fill(POLL_QUESTION);
+  await teacherPanel
+    .getByRole('textbox', { name: '보기 (한 줄에 하나, 2~6개)' })
+    .fill('빨라요\n적당해요\n느려요');
+  await teacherPanel.getByRole('button', { name: '투표 시작' }).click();
+  await chat.getByRole('tab', { name: /^투표/ }).click();
+  const pollCard = chat.getByRole('listitem', { name: POLL_QUESTION });
+  await pollCard.getByRole('radio', { name: '적당해요' }).check();
+  await pollCard.getByRole('button', { name: '답하기' }).click();
+  await teacherPanel
+    .getByRole('listitem', { name: POLL_QUESTION })
+    .getByRole('button', { name: '마감하고 결과 공개' })
+    .click();
+  await chat.getByRole('tab', { name: /^채팅/ }).click();
+  result.step = 'the teacher lectures';
   await at(LECTURE_MS);
   await teacher.locator('#main').getByRole('button', { name: '강의실 나가기' }).click();
   await teacher.getByRole('alertdialog', { name: '강의를 종료할까요?' }).waitFor();
@@ -337,6 +362,48 @@ try {
     CHAT_AT_MS + 10_000,
   );
   result.chatShownAtS = (await player(student))?.currentTime;
+
+  result.step = "the replay's pane shows the question and the poll";
+  const classroomAnswer = await fetch(`${baseUrl}/api/classes/${classId}/sessions/${session.id}/classroom`, {
+    headers: { authorization: `Bearer ${studentTokens.accessToken}` },
+  });
+  const classroom = (
+    (await classroomAnswer.json()) as {
+      data: { questions: { offset_ms: number }[]; polls: { offset_ms: number; counts: number[] | null }[] };
+    }
+  ).data;
+  result.classroom = classroom;
+  const pane = student.getByRole('region', { name: '채팅', exact: true });
+  const questionItem = pane.getByRole('button', {
+    name: new RegExp(`^질문.*${QUESTION_TEXT.replace('?', '\\?')}`),
+  });
+  const pollItem = pane.getByRole('button', {
+    name: new RegExp(`^투표.*${POLL_QUESTION.replace('?', '\\?')}`),
+  });
+  await student.evaluate(
+    (t: number) => {
+      const video = document.querySelector('video');
+      if (video) video.currentTime = t;
+    },
+    ((await player(student))?.duration ?? 1) - 0.5,
+  );
+  result.paneShowsQuestion = await until(
+    () => questionItem.count(),
+    (n) => n > 0,
+    5_000,
+  );
+  result.paneShowsPoll = await until(
+    () => pollItem.count(),
+    (n) => n > 0,
+    5_000,
+  );
+  result.pollItemText = await pollItem.textContent();
+  await student.evaluate(() => document.querySelector('video')?.pause());
+  violations.replayPane = await captureScreen(student, 'replay-pane-questions-polls');
+  await questionItem.click();
+  await sleep(500);
+  result.questionClickSeek = (await player(student))?.currentTime;
+  await student.evaluate(() => document.querySelector('video')?.play());
 
   result.step = 'the student seeks to the middle';
   const middle = ((await player(student))?.duration ?? 0) / 2;

@@ -54,6 +54,8 @@ export const ROUTES = {
   sessions: '/api/classes/:classId/sessions',
   session: '/api/classes/:classId/sessions/:sessionId',
   sessionChat: '/api/classes/:classId/sessions/:sessionId/chat',
+  /** A session's questions and polls with their moments in the replay, for the replay's chat pane. */
+  sessionClassroom: '/api/classes/:classId/sessions/:sessionId/classroom',
   sessionWatch: '/api/classes/:classId/sessions/:sessionId/watch',
   /** The teacher's '다시 만들기': make a failed (or waiting) replay again from its raw recording. */
   sessionRemake: '/api/classes/:classId/sessions/:sessionId/remake',

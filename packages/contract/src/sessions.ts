@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PollSchema, QuestionSchema } from './classroom.ts';
 import { idText } from './ids.ts';
 import { optionalText } from './text.ts';
 
@@ -97,6 +98,30 @@ export const SessionChatMessageSchema = z.object({
   offset_ms: z.number().int().min(0),
 });
 export type SessionChatMessage = z.infer<typeof SessionChatMessageSchema>;
+
+/** Milliseconds from the session's start on the replay's clock, as a chat message's `offset_ms`. */
+const replayOffset = z.number().int().min(0);
+
+/** A question of the session, as the live room's list shows it to the reader, at the moment it was asked. */
+export const SessionQuestionSchema = QuestionSchema.extend({ offset_ms: replayOffset });
+export type SessionQuestion = z.infer<typeof SessionQuestionSchema>;
+
+/**
+ * A poll or quiz of the session, as the live room shows it to the reader once it is closed (results and a
+ * quiz's answer for the teacher, for students only when the teacher revealed them), at the moment it opened.
+ */
+export const SessionPollSchema = PollSchema.extend({ offset_ms: replayOffset });
+export type SessionPoll = z.infer<typeof SessionPollSchema>;
+
+/**
+ * `GET /api/classes/{classId}/sessions/{sessionId}/classroom`: the session's questions and polls for the
+ * replay's chat pane, each in time order, with offsets on the replay's clock as the chat's.
+ */
+export const SessionClassroomSchema = z.object({
+  questions: z.array(SessionQuestionSchema),
+  polls: z.array(SessionPollSchema),
+});
+export type SessionClassroom = z.infer<typeof SessionClassroomSchema>;
 
 /** How often the player sends a watch beat while the replay is open, in milliseconds. */
 export const WATCH_BEAT_MS = 5_000;

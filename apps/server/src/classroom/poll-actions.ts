@@ -29,7 +29,7 @@ import {
   pollAs,
   votePoll,
   type PollRow,
-} from './poll-store.ts';
+} from '../sessions/poll-store.ts';
 import type { StompOutcome } from '../stomp/stomp-ports.ts';
 
 export interface PollActionsOptions {

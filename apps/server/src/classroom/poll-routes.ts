@@ -8,7 +8,7 @@ import { requireMember } from '../classes/class-role.ts';
 import { notFound } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { isSessionOf, openSessionOf } from '../sessions/session-store.ts';
-import { listPolls, pollAs } from './poll-store.ts';
+import { listPolls, pollAs } from '../sessions/poll-store.ts';
 
 /** `GET /api/classes/{id}/polls`: the polls of the open live session, or of `?session=`, with one's own answers. */
 export async function pollRoutes(fastify: FastifyInstance): Promise<void> {

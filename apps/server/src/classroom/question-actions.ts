@@ -29,7 +29,7 @@ import {
   toggleQuestion,
   voteQuestion,
   type QuestionRow,
-} from './question-store.ts';
+} from '../sessions/question-store.ts';
 
 export interface QuestionActionsOptions {
   db: Database;

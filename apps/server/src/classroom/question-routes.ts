@@ -8,7 +8,7 @@ import { requireMember } from '../classes/class-role.ts';
 import { notFound } from '../errors.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { isSessionOf, openSessionOf } from '../sessions/session-store.ts';
-import { listQuestions } from './question-store.ts';
+import { listQuestions } from '../sessions/question-store.ts';
 
 /** `GET /api/classes/{id}/questions`: the questions of the open live session, or of `?session=`. */
 export async function questionRoutes(fastify: FastifyInstance): Promise<void> {

@@ -75,6 +75,7 @@ const METHODS: Record<keyof typeof ROUTES, Method[]> = {
   sessions: ['GET'],
   session: ['GET', 'PATCH', 'DELETE'],
   sessionChat: ['GET'],
+  sessionClassroom: ['GET'],
   sessionWatch: ['POST'],
   sessionRemake: ['POST'],
   attendance: ['GET'],

@@ -1,12 +1,18 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, toPath } from '@sea/contract/paths';
-import type { SessionChatMessage, SessionDetail, SessionItem, WatchState } from '@sea/contract/sessions';
+import type {
+  SessionChatMessage,
+  SessionClassroom,
+  SessionDetail,
+  SessionItem,
+  WatchState,
+} from '@sea/contract/sessions';
 import { appWithClass, insertClass, insertEnrolment } from '../../test/classes.ts';
 import { expectError, expectOk } from '../../test/expect-envelope.ts';
 import { bearer, createUser, type TestUser } from '../../test/helper.ts';
 import { insertSession, writeReplayFiles } from '../../test/sessions.ts';
-import { chatMessages } from '../db/schema.ts';
+import { chatMessages, polls, pollVotes, questions, questionVotes } from '../db/schema.ts';
 import { withdraw } from '../users/withdraw.ts';
 
 const { app, teacher, student, classId } = await appWithClass();
@@ -186,6 +192,116 @@ describe('session chat', () => {
     });
     expectError(await app.inject({ url, headers: bearer(stranger) }), 418);
     expectError(await app.inject({ url }), 401);
+  });
+});
+
+describe('session questions and polls', () => {
+  it('answers them at their moments on the replay’s clock, as the live room shows them to the caller', async () => {
+    const own = await insertClass(app, teacher.id);
+    await insertEnrolment(app, own, student.id);
+    const other = await createUser(app);
+    await insertEnrolment(app, own, other.id);
+    const start = new Date('2026-03-03T05:00:00Z');
+    const session = await insertSession(app, own, {
+      startedAt: start,
+      endedAt: new Date(start.getTime() + 60_000),
+    });
+    const next = await insertSession(app, own, { startedAt: new Date(start.getTime() + 3_600_000) });
+    // The teacher paused recording from 10 s to 20 s: the replay has that stretch cut out.
+    writeReplayFiles(app, session, undefined, {
+      sessionEndMs: 60_000,
+      durationMs: 50_000,
+      cuts: [{ atMs: 10_000, lengthMs: 10_000 }],
+    });
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    // Defaults only for the type: a missing id would fail the inserts below.
+    const [asked = 0, anonymous = 0] = (
+      await app.db
+        .insert(questions)
+        .values([
+          {
+            sessionId: session.id,
+            classId: own,
+            userId: other.id,
+            content: '예제 파일은 어디 있나요?',
+            createdAt: at(30_000),
+            answered: true,
+          },
+          {
+            sessionId: session.id,
+            classId: own,
+            userId: other.id,
+            content: '익명 질문이에요',
+            anonymous: true,
+            createdAt: at(5_000),
+          },
+          {
+            sessionId: next.id,
+            classId: own,
+            userId: student.id,
+            content: '다음 강의',
+            createdAt: at(3_605_000),
+          },
+        ])
+        .returning({ id: questions.id })
+    ).map((row) => row.id);
+    await app.db.insert(questionVotes).values([
+      { questionId: asked, userId: student.id },
+      { questionId: asked, userId: teacher.id },
+    ]);
+    const [poll = 0, quiz = 0] = (
+      await app.db
+        .insert(polls)
+        .values([
+          {
+            sessionId: session.id,
+            classId: own,
+            question: '속도는 어떤가요?',
+            options: ['빨라요', '좋아요'],
+            closedAt: at(50_000),
+            createdAt: at(15_000),
+          },
+          {
+            sessionId: session.id,
+            classId: own,
+            question: '1+1은?',
+            options: ['1', '2'],
+            correct: [1],
+            revealed: true,
+            closedAt: at(45_000),
+            createdAt: at(40_000),
+          },
+        ])
+        .returning({ id: polls.id })
+    ).map((row) => row.id);
+    await app.db.insert(pollVotes).values([
+      { pollId: poll, userId: student.id, options: [1] },
+      { pollId: poll, userId: other.id, options: [1] },
+      { pollId: quiz, userId: other.id, options: [0] },
+    ]);
+
+    const url = toPath(ROUTES.sessionClassroom, { classId: own, sessionId: session.id });
+    const seen = expectOk<SessionClassroom>(await app.inject({ url, headers: bearer(student) }));
+    expect(seen.questions.map((q) => [q.content, q.offset_ms, q.votes, q.answered, q.author])).toEqual([
+      ['익명 질문이에요', 5_000, 0, false, null],
+      ['예제 파일은 어디 있나요?', 20_000, 2, true, other.nickname],
+    ]);
+    expect(seen.questions[1]).toMatchObject({ id: asked, voted: true, mine: false });
+    // A poll that opened inside the pause sits where the pause was cut; its results were never revealed.
+    expect(seen.polls.map((p) => [p.question, p.offset_ms, p.counts, p.correct, p.voters])).toEqual([
+      ['속도는 어떤가요?', 10_000, null, null, 2],
+      ['1+1은?', 30_000, [1, 0], [1], 1],
+    ]);
+    expect(seen.polls[0]).toMatchObject({ closed: true, myVote: [1] });
+
+    const taught = expectOk<SessionClassroom>(await app.inject({ url, headers: bearer(teacher) }));
+    expect(taught.questions.find((q) => q.id === anonymous)?.author).toBe(other.nickname);
+    expect(taught.polls[0]?.counts).toEqual([0, 2]);
+
+    expectError(await app.inject({ url, headers: bearer(stranger) }), 418);
+    expectError(await app.inject({ url }), 401);
+    const elsewhere = toPath(ROUTES.sessionClassroom, { classId, sessionId: session.id });
+    expectError(await app.inject({ url: elsewhere, headers: bearer(teacher) }), 404);
   });
 });
 

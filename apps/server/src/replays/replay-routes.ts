@@ -6,6 +6,7 @@ import { ClassIdParamsSchema } from '@sea/contract/classes';
 import { ROUTES } from '@sea/contract/paths';
 import {
   SessionChatMessageSchema,
+  SessionClassroomSchema,
   SessionDetailSchema,
   SessionItemSchema,
   SessionParamsSchema,
@@ -23,6 +24,7 @@ import { findSession, listSessions, updateSession } from '../sessions/session-ro
 import { recordingFilesOf, removeSessionRecordings } from './recording-removal.ts';
 import { readReplayTimeline } from './replay-files.ts';
 import { sessionChat } from './session-chat.ts';
+import { sessionClassroom } from './session-classroom.ts';
 import { toSessionItem } from './session-item.ts';
 
 const security = [{ bearer: [] }];
@@ -31,6 +33,10 @@ const tags = ['sessions'];
 /** A class's live sessions and their replays: listed and watched by members, managed by the teacher. */
 export async function replayRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  /** The ready replay's clock (the teacher's pauses cut out), or null: offsets are then the session's time. */
+  const replayTimelineOf = async (session: { id: number; recordingState: string }) =>
+    session.recordingState === 'ready' ? await readReplayTimeline(app.files.replays, session.id) : null;
 
   app.get(
     ROUTES.sessions,
@@ -175,16 +181,50 @@ export async function replayRoutes(fastify: FastifyInstance): Promise<void> {
         .select({ teacherId: classes.teacherId })
         .from(classes)
         .where(eq(classes.id, classId));
-      const timeline =
-        session.recordingState === 'ready' ? await readReplayTimeline(app.files.replays, sessionId) : null;
       const messages = await sessionChat(
         app.db,
         session,
         owner?.teacherId ?? '',
         (key) => app.storage.url(key),
-        timeline,
+        await replayTimelineOf(session),
       );
       return ok(messages, '강의 세션의 채팅이에요.', 'Session chat.');
+    },
+  );
+
+  app.get(
+    ROUTES.sessionClassroom,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'The questions and polls of a session, in time order, with each one’s offset in the replay',
+        description:
+          'For the replay’s chat pane, with the access of the session chat. Each is as the live room shows ' +
+          'it to the caller: an anonymous question’s author only to the teacher and the asker; a poll’s ' +
+          'results and a quiz’s answer to the teacher, and to students only when the teacher revealed them. ' +
+          '`offset_ms` is the moment a question was asked or a poll opened, on the replay’s clock as the ' +
+          'chat’s.',
+        params: SessionParamsSchema,
+        response: {
+          200: envelopeSchema(SessionClassroomSchema),
+          ...errorResponses(400, 401, 404, 418),
+        },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { classId, sessionId } = request.params;
+      const role = await requireMember(app.db, classId, user.id);
+      const session = await findSession(app.db, classId, sessionId, role);
+      const classroom = await sessionClassroom(
+        app.db,
+        session,
+        { userId: user.id, role },
+        await replayTimelineOf(session),
+      );
+      return ok(classroom, '강의 세션의 질문과 투표예요.', 'Session questions and polls.');
     },
   );
 

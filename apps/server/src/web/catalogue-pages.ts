@@ -1,6 +1,7 @@
 import { answerKey } from '@sea/contract/initial-answers';
 import { pageModule } from '@sea/contract/page-modules';
 import { PAGES, ROUTES } from '@sea/contract/paths';
+import { CLASS_SORTS, type ClassSort } from '@sea/contract/search';
 
 /** A GET request of the API (its key, see `answerKey`). */
 type RequestKey = string;
@@ -24,6 +25,17 @@ function categoryOf(search: URLSearchParams): number | null {
   return Number.isInteger(raw) && raw > 0 ? raw : null;
 }
 
+/**
+ * The list's search query and sort in the address (`?q=드로잉&sort=rating`) as the web app reads them
+ * (`use-list-search.ts`): a trimmed, non-empty `q`; a known `sort`. A search results page whose HTML named the
+ * unfiltered list's first banners had Chromium warn that they were preloaded and not used.
+ */
+function listSearchOf(search: URLSearchParams): { q: string | null; sort: ClassSort | null } {
+  const q = search.get('q')?.trim() ?? '';
+  const sort = CLASS_SORTS.find((known) => known === search.get('sort')) ?? null;
+  return { q: q === '' ? null : q, sort };
+}
+
 /** The catalogue page at `pathname`, or null for every other page (served without embedded answers). */
 export function cataloguePage(pathname: string, search: URLSearchParams): CataloguePage | null {
   if (pathname === PAGES.home) {
@@ -41,7 +53,12 @@ export function cataloguePage(pathname: string, search: URLSearchParams): Catalo
   }
   if (pathname === PAGES.list || pathname === PAGES.liveList) {
     const target = pathname === PAGES.liveList ? 'live' : null;
-    const classes = answerKey(ROUTES.classes, { page: 0, category: categoryOf(search), target });
+    const classes = answerKey(ROUTES.classes, {
+      page: 0,
+      category: categoryOf(search),
+      target,
+      ...listSearchOf(search),
+    });
     return {
       routeModule: pageModule(pathname === PAGES.list ? 'list' : 'liveList'),
       requests: [classes, answerKey(ROUTES.categories)],

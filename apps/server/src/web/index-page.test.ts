@@ -98,6 +98,33 @@ describe('index page per URL', () => {
     expect(api.asked.sort()).toEqual(['/api/categories', '/api/classes?page=0&target=live']);
   });
 
+  it('asks for the search results and the sort in the address, so its banners are those the page shows', async () => {
+    const found = envelope([item(4, '/uploads/banners/found.jpg'), item(5, '/uploads/banners/next.jpg')]);
+    const api = fakeApi({
+      '/api/classes?page=0': envelope([item(1, '/uploads/banners/first.jpg')]),
+      '/api/classes?page=0&q=%EB%93%9C%EB%A1%9C%EC%9E%89&sort=rating': found,
+    });
+    const page = await createIndexPage(
+      HTML,
+      MANIFEST,
+      api.fetch,
+    )(`/list?q=${encodeURIComponent(' 드로잉 ')}&sort=rating`);
+    expect(api.asked.sort()).toEqual([
+      '/api/categories',
+      '/api/classes?page=0&q=%EB%93%9C%EB%A1%9C%EC%9E%89&sort=rating',
+    ]);
+    expect(embedded(page)).toEqual({
+      '/api/classes?page=0&q=%EB%93%9C%EB%A1%9C%EC%9E%89&sort=rating': found,
+    });
+    expect(page).toContain('href="/uploads/banners/found.jpg"');
+    expect(page).toContain('href="/uploads/banners/next.jpg"');
+    expect(page).not.toContain('first.jpg');
+    // A blank query and an unknown sort are no search, as the web app reads them.
+    api.asked.length = 0;
+    await createIndexPage(HTML, MANIFEST, api.fetch)('/live-list?q=%20&sort=loudest');
+    expect(api.asked.sort()).toEqual(['/api/categories', '/api/classes?page=0&target=live']);
+  });
+
   it('leaves out answers that failed and banners that are not paths of this site', async () => {
     const api = fakeApi({
       '/api/classes?page=0&target=live': envelope([item(1, 'javascript:alert(1)'), item(2, null)]),

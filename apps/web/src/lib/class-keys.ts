@@ -20,11 +20,13 @@ export const classKeys = {
   /** The next schedule entries the class page shows to anyone. */
   upcomingSchedule: (classId: number) => ['classes', classId, 'upcoming-schedule'] as const,
   students: (classId: number) => ['classes', classId, 'students'] as const,
-  /** The class's live sessions and their replays; a session's own answers (detail, chat) sit under it. */
+  /** The class's live sessions and their replays; a session's own answers (detail, chat, questions and polls) sit under it. */
   sessions: (classId: number) => ['classes', classId, 'sessions'] as const,
   session: (classId: number, sessionId: number) => ['classes', classId, 'sessions', sessionId] as const,
   sessionChat: (classId: number, sessionId: number) =>
     ['classes', classId, 'sessions', sessionId, 'chat'] as const,
+  sessionClassroom: (classId: number, sessionId: number) =>
+    ['classes', classId, 'sessions', sessionId, 'classroom'] as const,
   attendance: (classId: number) => ['classes', classId, 'attendance'] as const,
   /** Replay progress (진도율): the student's own, or every student's for the teacher. */
   progress: (classId: number) => ['classes', classId, 'progress'] as const,

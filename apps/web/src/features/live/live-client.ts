@@ -1,5 +1,10 @@
 import { Emitter } from '../../lib/emitter.ts';
-import { OUTAGE_WAIT_MS, RESTART_WAIT_MS, type SignallingLike } from './signalling-client.ts';
+import {
+  LiveRequestError,
+  OUTAGE_WAIT_MS,
+  RESTART_WAIT_MS,
+  type SignallingLike,
+} from './signalling-client.ts';
 
 /** After a failed recovery, the next attempt waits this long. */
 export const RECOVERY_RETRY_MS = 1_000;
@@ -224,7 +229,11 @@ export abstract class LiveClient<Events extends LiveClientEvents & Record<string
           this.onGiveUp(error);
           return;
         }
-        console.warn('live: recovery failed, trying again', error);
+        // Told once per recovery, not once a second: while the media service is away, the browser already
+        // logs each of the signalling's reconnection attempts, and an attempt made while it is offline only
+        // repeats that (at most one line per attempt in the console during an outage).
+        const offline = error instanceof LiveRequestError && error.code === 'offline';
+        if (this.#attempts === 1 && !offline) console.warn('live: recovery failed, trying again', error);
         this.#retryTimer = setTimeout(() => this.#recover(false), this.#retryMs);
       },
     );

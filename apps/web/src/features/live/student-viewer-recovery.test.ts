@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveRequestError } from './signalling-client.ts';
 import { StudentViewer } from './student-viewer.ts';
 import { consumer, fakePeerConnection, flush, viewerSignalling } from './test/viewer-fixtures.ts';
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('StudentViewer recovery', () => {
   it('joins again on a fresh connection when the media connection fails', async () => {
@@ -80,6 +82,45 @@ describe('StudentViewer recovery', () => {
     expect(calls.filter((c) => c.name === 'joinRoom')).toHaveLength(3);
     expect(created).toBe(2);
     expect(calls.at(-1)).toEqual({ name: 'resume', payload: { consumerId: 'a-2' } });
+    viewer.close();
+  });
+
+  it('logs one line per recovery, none while the signalling is offline (the browser logs its attempts)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { signalling, calls, emit, answers } = viewerSignalling([
+      [consumer('webcamAudio', '1')],
+      [consumer('webcamAudio', '1', 'a-2')],
+    ]);
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => fakePeerConnection(['1']) as unknown as RTCPeerConnection,
+      recoveryRetryMs: 5,
+    });
+    await viewer.join();
+    // An outage: five attempts find the signalling offline, then three meet a server not ready yet.
+    const failures = [
+      ...Array.from({ length: 5 }, () => new LiveRequestError('offline', '미디어 서버와 연결이 끊겼어요.')),
+      ...Array.from({ length: 3 }, () => new LiveRequestError('timeout', '미디어 서버가 응답하지 않아요.')),
+    ];
+    answers.joinRoom = () => {
+      const failure = failures.shift();
+      if (failure) throw failure;
+      return { producers: [] };
+    };
+    emit('reconnected', undefined);
+    await expect.poll(() => calls.filter((c) => c.name === 'resume').length).toBe(2);
+    expect(calls.filter((c) => c.name === 'joinRoom')).toHaveLength(10);
+    expect(warn).not.toHaveBeenCalled();
+
+    // A recovery whose first attempt meets a refusal says so once, however many attempts follow.
+    failures.push(
+      ...Array.from({ length: 3 }, () => new LiveRequestError('timeout', '미디어 서버가 응답하지 않아요.')),
+    );
+    emit('reconnected', undefined);
+    await expect.poll(() => calls.filter((c) => c.name === 'joinRoom').length).toBe(14);
+    await expect.poll(() => viewer.mediaState).toBe('connected');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toBe('live: recovery failed, trying again');
     viewer.close();
   });
 

@@ -47,7 +47,7 @@ describe('NotificationStream', () => {
   });
 
   it('renews the token once after a 401, reconnects after a drop, and fails after too many tries', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const states: NotificationStreamState[] = [];
     let token = 'old';
     const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
@@ -72,6 +72,8 @@ describe('NotificationStream', () => {
     // The first try, its retry with the new token, then three reconnections.
     expect(fetch).toHaveBeenCalledTimes(5);
     expect(states.at(-1)).toBe('failed');
+    // One line for the outage, not one per attempt (the browser logs each failed request itself).
+    expect(warn).toHaveBeenCalledTimes(1);
     stream.close();
   });
 

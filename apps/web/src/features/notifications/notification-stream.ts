@@ -85,7 +85,8 @@ export class NotificationStream {
       await this.#read(response.body);
     } catch (error) {
       if (this.#closed) return;
-      console.warn('web: the notice stream dropped', error);
+      // Once per outage: each further attempt's failure is the browser's own line already.
+      if (this.#failures === 0) console.warn('web: the notice stream dropped', error);
     }
     if (!this.#closed) this.#retry();
   }

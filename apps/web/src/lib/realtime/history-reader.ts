@@ -60,7 +60,8 @@ export class HistoryReader {
         return await fetch();
       } catch (error) {
         if (tries >= HISTORY_TRIES || !current()) throw error;
-        console.warn('chat history read failed; trying again', error);
+        // Once per read: a retry's failure is the browser's own line already.
+        if (tries === 1) console.warn('chat history read failed; trying again', error);
         await new Promise<void>((resolve) => {
           this.#retryTimer = setTimeout(resolve, this.#retryMs * 2 ** (tries - 1));
         });

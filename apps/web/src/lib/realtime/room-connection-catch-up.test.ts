@@ -148,6 +148,11 @@ describe('RoomConnection catch-up', () => {
     expect(fetchHistory).toHaveBeenLastCalledWith(CLASS_ID, 0);
     expect(ids(connection.messages)).toEqual([1, 2, 3, 4]);
     expect(connection.state).toBe('connected');
+    // One line for the read, not one per failed try (the browser logs each failed request itself).
+    const warned = vi
+      .mocked(console.warn)
+      .mock.calls.filter(([text]) => text === 'chat history read failed; trying again');
+    expect(warned).toHaveLength(1);
   });
 
   it('when the re-read keeps failing, starts over and reads from the same point, not after newer live messages', async () => {

@@ -29,10 +29,14 @@ export function useClassRole(classId: number): {
   const loggedIn = useLoggedIn();
   const query = useQuery({
     queryKey: classKeys.role(classId),
-    queryFn: () => getClassRole(classId),
+    // Told once per failed request, not on every render of every part that reads the role.
+    queryFn: () =>
+      getClassRole(classId).catch((error: unknown) => {
+        console.warn('Role of class', classId, 'could not be loaded', error);
+        throw error;
+      }),
     enabled: loggedIn,
   });
-  if (query.isError) console.warn('Role of class', classId, 'could not be loaded', query.error);
   const role = loggedIn && query.data !== undefined ? query.data : CLASS_ROLES.none;
   return { role, isLoading: loggedIn && query.isPending, known: query.isSuccess };
 }

@@ -17,11 +17,15 @@ export function getDashboard(classId: number): Promise<Dashboard> {
   return http(toPath(ROUTES.dashboard, { classId }), { schema: DashboardSchema });
 }
 
-/** The dashboard; `refetchIntervalMs` keeps the live state fresh while the page is open. */
-export function useDashboard(classId: number, refetchIntervalMs: number | false = false) {
+/**
+ * The dashboard; `refetchIntervalMs` keeps the live state fresh while the page is open. Not asked while
+ * `enabled` is false (the caller already knows it would be refused).
+ */
+export function useDashboard(classId: number, refetchIntervalMs: number | false = false, enabled = true) {
   return useQuery({
     queryKey: classKeys.dashboard(classId),
     queryFn: () => getDashboard(classId),
     refetchInterval: refetchIntervalMs,
+    enabled,
   });
 }

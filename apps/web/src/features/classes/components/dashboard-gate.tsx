@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { CLASS_ROLES } from '@sea/contract/classes';
 import { PageAlert } from '../../../components/ui/page-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isHttpError } from '../../../lib/http-error.ts';
+import { useClassRole } from '../api/get-class-role.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import type { Dashboard } from '../api/get-dashboard.ts';
 import { CLASS_TEXTS } from '../texts.ts';
@@ -15,8 +16,11 @@ const STUDENT_REFRESH_MS = 20_000;
 
 /**
  * Loads `GET /api/classes/{id}/dashboard` and renders the page for `role`. A member on the other role's
- * dashboard is moved to their own; someone who is neither (418) is told the page is for enrolled students,
- * with the enrol button; another failure shows the catalogue's text with a way to the class introduction.
+ * dashboard is moved to their own; someone who is neither is told the page is for enrolled students, with the
+ * enrol button; another failure shows the catalogue's text with a way to the class introduction. Whether the
+ * caller is a member is asked first (`GET /api/classes/{id}/role`, 200 either way, and known already when
+ * they came from the class page): a stranger's browser then never asks for the dashboard, whose 418 it would
+ * log as a failed request. Should the role not load, the dashboard is asked and its 418 says the same.
  * When a later reload fails (the student's refresh, the reload after a schedule change) the page stays, and
  * `reloadFailed` tells the parts that came with that request (schedule, student count) to say so.
  */
@@ -29,7 +33,22 @@ export function DashboardGate({
   role: 'teacher' | 'student';
   children: (dashboard: Dashboard, reloadFailed: boolean) => ReactNode;
 }) {
-  const query = useDashboard(classId, role === 'student' ? STUDENT_REFRESH_MS : false);
+  const relation = useClassRole(classId);
+  const stranger = relation.known && relation.role === CLASS_ROLES.none;
+  // Once asked, the dashboard stays asked while the role is asked again (the enrol button's own look at a
+  // role that failed): pausing it would show the spinner, and the enrol button would mount and ask again.
+  const [asked, setAsked] = useState(false);
+  const ask = !relation.isLoading && !stranger;
+  useEffect(() => {
+    if (ask) setAsked(true);
+  }, [ask]);
+  const query = useDashboard(
+    classId,
+    role === 'student' ? STUDENT_REFRESH_MS : false,
+    ask || (asked && !stranger),
+  );
+  if (stranger) return <DashboardNotMember classId={classId} />;
+  // Pending too while the role is asked (the dashboard waits for it).
   if (query.isPending) return <Spinner label={CLASS_TEXTS.loading} />;
   if (query.data === undefined) {
     if (isHttpError(query.error, 418)) return <DashboardNotMember classId={classId} />;

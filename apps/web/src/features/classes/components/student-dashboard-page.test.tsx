@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_BANNERS } from '../../../lib/default-images.ts';
 import { envelope, errorEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
@@ -75,7 +75,7 @@ describe('student dashboard', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('강의 정보를 불러오지 못했어요.');
   });
 
-  it('tells a student who is not enrolled (418) that it is for enrolled students, with the enrol button', async () => {
+  it('tells a stranger it is for enrolled students without asking for the dashboard (no 418 to log)', async () => {
     const { calls } = mockFetch([
       {
         url: '/api/classes/7/dashboard',
@@ -84,6 +84,7 @@ describe('student dashboard', { timeout: 15_000 }, () => {
       { url: '/api/classes/7/role', respond: () => ({ body: envelope('관계없음') }) },
       { method: 'POST', url: '/api/classes/7/enroll', respond: () => ({ body: envelope('success') }) },
     ]);
+    const logged = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn')];
     const { router } = renderWithProviders(<StudentDashboardPage />, {
       route: '/dashboard/student/7',
       path: '/dashboard/student/:classId',
@@ -94,11 +95,42 @@ describe('student dashboard', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: '강의 소개 보기' })).toHaveAttribute('href', '/lecture/info/7');
     const enrol = await screen.findByRole('button', { name: '수강 신청하기' });
     await waitFor(() => expect(enrol).toBeEnabled());
+    expect(calls.map((call) => new URL(call.url).pathname)).not.toContain('/api/classes/7/dashboard');
+    for (const spy of logged) {
+      expect(spy).not.toHaveBeenCalled();
+      spy.mockRestore();
+    }
     await userEvent.click(enrol);
     await waitFor(() => expect(router.state.location.pathname).toBe('/enrollment/7'));
     expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/api/classes/7/enroll'))).toBe(
       true,
     );
+  });
+
+  it('asks the dashboard when the role cannot be told, and its 418 says the same', async () => {
+    const { calls } = mockFetch([
+      {
+        url: '/api/classes/7/dashboard',
+        respond: () => ({ status: 418, body: errorEnvelope(418, 'Role Error', '수강생이 아니에요.') }),
+      },
+      {
+        url: '/api/classes/7/role',
+        respond: () => ({ status: 500, body: errorEnvelope(500, 'Internal Server Error') }),
+      },
+    ]);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderStudent();
+    await new Promise((r) => setTimeout(r, 500));
+    process.stdout.write(
+      'CALLS ' + calls.map((call) => call.url).join(' ') + document.body.textContent + '\n',
+    );
+    expect(await screen.findByText(/이 대시보드는 수강생만 볼 수 있어요/)).toBeInTheDocument();
+    expect(calls.map((call) => new URL(call.url).pathname)).toContain('/api/classes/7/dashboard');
+    // Each failed role request is told once, not on every render.
+    const asked = calls.filter((call) => call.url.endsWith('/api/classes/7/role')).length;
+    expect(asked).toBeLessThanOrEqual(2);
+    expect(warn).toHaveBeenCalledTimes(asked);
+    warn.mockRestore();
   });
 
   it('keeps the page when a later reload fails and says the schedule could not be loaded', async () => {

@@ -22,10 +22,15 @@ export function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
   return { ...classItem(), role: '수강생', schedules: [lesson], ...overrides };
 }
 
-/** The mocked route answering `data` as class 7's dashboard. */
+/**
+ * The mocked routes of a member of class 7: `data` as its dashboard, and `data.role` as the caller's role
+ * there (which the page asks first).
+ */
 export const answer = (data: Dashboard): MockRoute => ({
-  url: '/api/classes/7/dashboard',
-  respond: () => ({ body: envelope(data) }),
+  url: /^\/api\/classes\/7\/(dashboard|role)$/,
+  respond: (request) => ({
+    body: envelope(new URL(request.url).pathname.endsWith('/role') ? data.role : data),
+  }),
 });
 
 /** Where the dashboards lead: the live room, and each other. */

@@ -1,8 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ROUTES, toPath } from '@sea/contract/paths';
-import { SessionChatMessageSchema, SessionDetailSchema } from '@sea/contract/sessions';
-import type { SessionChatMessage, SessionDetail } from '@sea/contract/sessions';
+import {
+  SessionChatMessageSchema,
+  SessionClassroomSchema,
+  SessionDetailSchema,
+} from '@sea/contract/sessions';
+import type { SessionChatMessage, SessionClassroom, SessionDetail } from '@sea/contract/sessions';
 import { classKeys } from '../../../lib/class-keys.ts';
 import { http } from '../../../lib/http.ts';
 
@@ -16,6 +20,11 @@ const SessionChatSchema = z.array(SessionChatMessageSchema);
 /** `GET /api/classes/{id}/sessions/{sessionId}/chat`: the session's messages in time order. */
 export function getSessionChat(classId: number, sessionId: number): Promise<SessionChatMessage[]> {
   return http(toPath(ROUTES.sessionChat, { classId, sessionId }), { schema: SessionChatSchema });
+}
+
+/** `GET /api/classes/{id}/sessions/{sessionId}/classroom`: the session's questions and polls at their moments. */
+export function getSessionClassroom(classId: number, sessionId: number): Promise<SessionClassroom> {
+  return http(toPath(ROUTES.sessionClassroom, { classId, sessionId }), { schema: SessionClassroomSchema });
 }
 
 /**
@@ -32,9 +41,23 @@ export function useSession(classId: number, sessionId: number) {
   });
 }
 
-export function useSessionChat(classId: number, sessionId: number) {
+/**
+ * The session's chat; `enabled` once the session itself could be read (a stranger's browser would log one more
+ * refused request for nothing).
+ */
+export function useSessionChat(classId: number, sessionId: number, enabled = true) {
   return useQuery({
     queryKey: classKeys.sessionChat(classId, sessionId),
     queryFn: () => getSessionChat(classId, sessionId),
+    enabled,
+  });
+}
+
+/** The session's questions and polls; `enabled` as {@link useSessionChat}'s. */
+export function useSessionClassroom(classId: number, sessionId: number, enabled = true) {
+  return useQuery({
+    queryKey: classKeys.sessionClassroom(classId, sessionId),
+    queryFn: () => getSessionClassroom(classId, sessionId),
+    enabled,
   });
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SessionChatMessage, SessionDetail } from '@sea/contract/sessions';
+import type { SessionChatMessage, SessionClassroom, SessionDetail } from '@sea/contract/sessions';
 import { envelope, errorEnvelope, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { ReplayPage } from './replay-page.tsx';
@@ -44,10 +44,75 @@ function message(id: number, offsetMs: number, content: string): SessionChatMess
 
 const chat = [message(1, 2_000, '안녕하세요'), message(2, 65_000, '질문 있어요')];
 
-function routes(session: SessionDetail, chatAnswer: () => { status?: number; body: unknown }) {
+const noClassroom: SessionClassroom = { questions: [], polls: [] };
+
+/** A question asked at 30 s and a quiz opened at 40 s whose answer the teacher revealed, then a poll not revealed. */
+const classroom: SessionClassroom = {
+  questions: [
+    {
+      id: 1,
+      roomId: 7,
+      sessionId: 5,
+      content: '예제 파일은 어디 있나요?',
+      anonymous: true,
+      author: null,
+      authorId: null,
+      mine: false,
+      votes: 3,
+      voted: false,
+      answered: true,
+      pinned: false,
+      createdDate: '2026-11-24T10:00:30.000Z',
+      offset_ms: 30_000,
+    },
+  ],
+  polls: [
+    {
+      id: 1,
+      roomId: 7,
+      sessionId: 5,
+      question: '파도의 주기는?',
+      options: ['3초', '8초'],
+      multiple: false,
+      quiz: true,
+      correct: [1],
+      counts: [2, 5],
+      voters: 7,
+      closed: true,
+      revealed: true,
+      myVote: [1],
+      createdDate: '2026-11-24T10:00:40.000Z',
+      offset_ms: 40_000,
+    },
+    {
+      id: 2,
+      roomId: 7,
+      sessionId: 5,
+      question: '오늘 속도는 어땠나요?',
+      options: ['빨라요', '좋아요'],
+      multiple: false,
+      quiz: false,
+      correct: null,
+      counts: null,
+      voters: 4,
+      closed: true,
+      revealed: false,
+      myVote: null,
+      createdDate: '2026-11-24T10:00:50.000Z',
+      offset_ms: 50_000,
+    },
+  ],
+};
+
+function routes(
+  session: SessionDetail,
+  chatAnswer: () => { status?: number; body: unknown },
+  classroomAnswer: () => { status?: number; body: unknown } = () => ({ body: envelope(noClassroom) }),
+) {
   return mockFetch([
     { url: '/api/classes/7/sessions/5', respond: () => ({ body: envelope(session) }) },
     { url: '/api/classes/7/sessions/5/chat', respond: chatAnswer },
+    { url: '/api/classes/7/sessions/5/classroom', respond: classroomAnswer },
     {
       method: 'POST',
       url: '/api/classes/7/sessions/5/watch',
@@ -165,6 +230,64 @@ describe('replay page', { timeout: 15_000 }, () => {
     await waitFor(() => expect(within(panel).queryByText('안녕하세요')).not.toBeInTheDocument());
   });
 
+  it('shows the session’s questions and polls among the messages at their moments, each seeking', async () => {
+    routes(
+      detail(),
+      () => ({ body: envelope(chat) }),
+      () => ({ body: envelope(classroom) }),
+    );
+    renderPage();
+    const panel = await screen.findByRole('region', { name: '채팅' });
+    await act(() => Promise.resolve());
+    const video = playerVideo();
+
+    playTo(video, 35);
+    const asked = await within(panel).findByRole('button', { name: /질문.*예제 파일은 어디 있나요\?/ });
+    expect(asked).toHaveTextContent('익명');
+    expect(asked).toHaveTextContent('추천 3');
+    expect(asked).toHaveTextContent('답변 완료');
+    expect(within(panel).queryByText('파도의 주기는?')).not.toBeInTheDocument();
+
+    playTo(video, 70);
+    const quiz = await within(panel).findByRole('button', { name: /퀴즈.*파도의 주기는\?/ });
+    expect(quiz).toHaveTextContent('7명 참여');
+    expect(quiz).toHaveTextContent(/3초\s*2표/);
+    expect(quiz).toHaveTextContent(/8초 \(내 답\)정답\s*5표/);
+    const poll = within(panel).getByRole('button', { name: /투표.*오늘 속도는 어땠나요\?/ });
+    expect(poll).toHaveTextContent('결과는 공개되지 않았어요.');
+    expect(poll).not.toHaveTextContent(/\d표/);
+    // In time order with the chat: the teacher's hello, the question, the quiz, the poll, the student's message.
+    const items = within(panel)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '');
+    expect(items.map((text) => text.slice(0, 12))).toEqual([
+      expect.stringContaining('문어선생'),
+      expect.stringContaining('질문'),
+      expect.stringContaining('퀴즈'),
+      expect.stringContaining('투표'),
+      expect.stringContaining('해달'),
+    ]);
+
+    await userEvent.click(quiz);
+    expect(video.currentTime).toBe(40);
+    await userEvent.click(asked);
+    expect(video.currentTime).toBe(30);
+  });
+
+  it('keeps the chat when the questions and polls cannot be loaded, and says so', async () => {
+    routes(
+      detail(),
+      () => ({ body: envelope(chat) }),
+      () => ({ status: 500, body: errorEnvelope(500, 'Internal Server Error') }),
+    );
+    renderPage();
+    const panel = await screen.findByRole('region', { name: '채팅' });
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('질문과 투표를 불러오지 못했어요.');
+    await act(() => Promise.resolve());
+    playTo(playerVideo(), 3);
+    expect(await within(panel).findByText('안녕하세요')).toBeInTheDocument();
+  });
+
   it('reports watching to the server: play, then the watched stretch and the stop on pause', async () => {
     const { calls } = routes(detail({}), () => ({ body: envelope([]) }));
     renderPage();
@@ -231,16 +354,19 @@ describe('replay page', { timeout: 15_000 }, () => {
     expect(screen.queryByText(/아직/)).not.toBeInTheDocument();
   });
 
-  it("shows the server's reason when the replay cannot be opened", async () => {
-    mockFetch([
+  it("shows the server's reason when the replay cannot be opened, asking nothing more", async () => {
+    const { calls } = mockFetch([
       {
         url: '/api/classes/7/sessions/5',
         respond: () => ({ status: 418, body: errorEnvelope(418, 'Role Error', '수강생만 볼 수 있어요.') }),
       },
       { url: '/api/classes/7/sessions/5/chat', respond: () => ({ body: envelope([]) }) },
+      { url: '/api/classes/7/sessions/5/classroom', respond: () => ({ body: envelope(noClassroom) }) },
     ]);
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('수강생만 볼 수 있어요.');
     expect(screen.getByRole('link', { name: '대시보드로 돌아가기' })).toBeInTheDocument();
+    // The chat and the questions would be refused the same way: a stranger's console gets one 418, not three.
+    expect(calls.map((call) => new URL(call.url).pathname)).toEqual(['/api/classes/7/sessions/5']);
   });
 });

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isHttpError } from '../../../lib/http-error.ts';
 import { apiUrl } from '../../../lib/http.ts';
-import { useSession, useSessionChat } from '../api/get-session.ts';
+import { useSession, useSessionChat, useSessionClassroom } from '../api/get-session.ts';
 import { formatDuration, formatDateTime } from '../../../lib/format-date-time.ts';
 import { sessionTitle } from '../../../lib/session-title.ts';
 import { gapMarks, gapsText, sessionStatus } from '../session-status.ts';
@@ -51,7 +51,9 @@ export function ReplayPage({
   study?: (player: PlayerClock) => ReactNode;
 }) {
   const session = useSession(classId, sessionId);
-  const chat = useSessionChat(classId, sessionId);
+  // Asked once the session answered: a stranger's browser then logs one refused request, not three.
+  const chat = useSessionChat(classId, sessionId, session.isSuccess);
+  const classroom = useSessionClassroom(classId, sessionId, session.isSuccess);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const onVideo = useCallback((element: HTMLVideoElement | null) => setVideo(element), []);
   const timeMs = useMediaTimeMs(video);
@@ -123,7 +125,14 @@ export function ReplayPage({
             {timeline?.({ timeMs, durationMs, seek })}
           </ReplayPlayer>
           <div className={styles.chat}>
-            <ReplayChat messages={chat.data} timeMs={timeMs} loadFailed={chat.isError} onSeek={seek} />
+            <ReplayChat
+              messages={chat.data}
+              classroom={classroom.data}
+              timeMs={timeMs}
+              loadFailed={chat.isError}
+              classroomFailed={classroom.isError}
+              onSeek={seek}
+            />
           </div>
           {study !== undefined && <div className={styles.study}>{study({ timeMs, seek })}</div>}
           {beside?.({ timeMs, seek })}
