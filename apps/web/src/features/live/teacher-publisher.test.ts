@@ -286,8 +286,9 @@ describe('TeacherPublisher', () => {
     await expect.poll(() => publisher.mediaState, { timeout: 3_000 }).toBe('failed');
     expect(names().filter((name) => name === 'startRoom')).toHaveLength(1 + RECOVERY_ATTEMPTS);
     expect(publisher.streamState('webcamVideo')).toBe('failed');
-    // Each failed attempt but the last is logged before the next one.
-    expect(warn).toHaveBeenCalledTimes(RECOVERY_ATTEMPTS - 1);
+    // Attempts that only found the signalling offline are not logged: the browser logs the socket's own
+    // reconnection attempts, one line each (issue 32 item 19).
+    expect(warn).not.toHaveBeenCalled();
     warn.mockRestore();
 
     answers.startRoom = () => ({ producers: [] });
