@@ -280,9 +280,9 @@ describe.skipIf(!chromiumAvailable() || !ffmpegAvailable())('replay pages', { ti
       REPLAY_S - 1,
     );
     // Part of the second replay, with a note at each stop (the first replay was watched in part above).
-    const firstNoteS = await playUntil(studentPage, 3);
+    const firstNoteS = await playUntil(studentPage, 2);
     await writeNote(studentPage, NOTES[0] ?? '');
-    const stoppedAtS = await playUntil(studentPage, 8);
+    const stoppedAtS = await playUntil(studentPage, 5);
     await writeNote(studentPage, NOTES[1] ?? '');
     const notes = studentPage.getByRole('region', { name: '내 메모' });
     const seekButtons = notes.getByRole('button', { name: /^\d+:\d\d로 이동$/ });
