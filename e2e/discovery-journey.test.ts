@@ -246,7 +246,10 @@ describe.skipIf(!chromiumAvailable())('discovery journey', { timeout: 90_000 }, 
     await toast.getByRole('button', { name: '입장하기' }).click();
     await page.waitForURL((url) => url.pathname === `/live/student/${classId}`);
     await page.goto(`${server.baseUrl}/lecture/info/${classId}`);
-    await page.getByRole('button', { name: /알림 \d개 읽지 않음|알림/ }).first().click();
+    await page
+      .getByRole('button', { name: /알림 \d개 읽지 않음|알림/ })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: /라이브를 시작했어요.*입장하기/ }).click();
     await page.waitForURL((url) => url.pathname === `/live/student/${classId}`);
   });
