@@ -8,10 +8,13 @@ import { runJourney } from './live/run-isolated.ts';
 const SCRIPT = fileURLToPath(new URL('./live/run-replay-journey.ts', import.meta.url));
 
 type Player = { currentTime: number; duration: number; frames: number; audioBytes: number; width: number };
-type Probe = { streams: string[]; durationS: number };
+type Probe = { streams: string[]; durationS: number; chapters: { startS: number; title: string }[] };
+
+/** The chapter's name the teacher gives on the replay page (run-replay-journey.ts). */
+const CHAPTER_TITLE = '웹캠 다시 켠 뒤';
 
 describe.runIf(chromiumAvailable())('replay journey (real media service, recording, ffmpeg)', () => {
-  it('a 20 s lecture becomes a replay a student watches with its chat; a crash leaves a partial one', () => {
+  it('a 20 s lecture becomes a replay a student watches with its chat and chapter; a crash leaves a partial one', () => {
     const result = runJourney(SCRIPT, buildWebOnce(), 560_000);
     if (result.error) console.error(result.serverLogs, result.mediaLogs);
     console.info(
@@ -24,6 +27,10 @@ describe.runIf(chromiumAvailable())('replay journey (real media service, recordi
         framesPresented: result.framesPresented,
         chatSentAtMs: result.chatSentAtMs,
         chatShownAtS: result.chatShownAtS,
+        chapterMarkedAtMs: result.chapterMarkedAtMs,
+        chapterRenamedInMp4Ms: result.chapterRenamedInMp4Ms,
+        chapters: (result.renamedProbe as Probe | undefined)?.chapters,
+        studentChapters: result.studentChapters,
         seek: result.seek,
         clickSeek: result.clickSeek,
         classroom: result.classroom,
@@ -59,6 +66,30 @@ describe.runIf(chromiumAvailable())('replay journey (real media service, recordi
       'video:h264',
     ]);
     expect(Math.abs(probe.durationS - lectureS), 'MP4 duration vs the lecture (s)').toBeLessThanOrEqual(1);
+
+    // The chapter set live with '여기서 새 챕터' is in the MP4 as made, at its moment, beside page 2's and after
+    // an opening '시작'; named on the replay page, the MP4 is remuxed with the name at the same start (the other
+    // chapters as they were), and both replay pages list it.
+    const markedAtS = (result.chapterMarkedAtMs as number) / 1000;
+    expect(result.chapterNotice).toMatch(/^\d+:\d\d에 새 챕터를 만들었어요/);
+    expect(probe.chapters[0]).toEqual({ startS: 0, title: '시작' });
+    const made = probe.chapters.find((chapter) => chapter.title === '새 챕터')?.startS ?? -1e9;
+    expect(Math.abs(made - markedAtS), 'the chapter in the MP4 vs the click (s)').toBeLessThanOrEqual(1.5);
+    expect(result.chapterRenamedInMp4Ms, 'the renamed chapter in the MP4 within 15 s').not.toBeNull();
+    const renamed = (result.renamedProbe as Probe).chapters;
+    expect(renamed.map((chapter) => chapter.title)).toEqual(
+      probe.chapters.map((chapter) => (chapter.title === '새 챕터' ? CHAPTER_TITLE : chapter.title)),
+    );
+    const start = renamed.find((chapter) => chapter.title === CHAPTER_TITLE)?.startS ?? -1e9;
+    expect(Math.abs(start - made)).toBeLessThan(0.1);
+    for (const list of [result.teacherChapters, result.studentChapters] as string[][]) {
+      const shown = list.find((text) => text.includes(CHAPTER_TITLE)) ?? '';
+      const [clock = ''] = /^\d+:\d\d/.exec(shown) ?? [];
+      const [minutes = 0, seconds = 0] = clock.split(':').map(Number);
+      expect(Math.abs(minutes * 60 + seconds - made), `'${shown}' in the replay's chapters`).toBeLessThan(
+        1.5,
+      );
+    }
 
     // In Chromium: frames are presented, audio is decoded, the duration matches.
     const playing = result.playing as Player;

@@ -10,7 +10,15 @@ import { ApiClient } from './harness/api.ts';
 import { chromiumAvailable, launchChromium } from '../harness/chromium.ts';
 import type { JourneyBrowser } from '../harness/chromium.ts';
 import { eventually } from './harness/poll.ts';
-import { CHAT, ffmpegAvailable, REPLAY_S, seedSessions, writeReplay } from './harness/replay-sessions.ts';
+import {
+  CHAPTERS,
+  CHAT,
+  copyReplay,
+  ffmpegAvailable,
+  REPLAY_S,
+  seedSessions,
+  writeReplay,
+} from './harness/replay-sessions.ts';
 import { captureScreen } from './harness/screens.ts';
 import { startServer } from '../harness/server-process.ts';
 import type { RunningServer } from '../harness/server-process.ts';
@@ -37,10 +45,45 @@ function videoState(page: Page) {
   });
 }
 
+/** What the student writes in the second replay, in order. */
+const NOTES = ['여기 시험에 나옴', '파도 높이 공식은\n다시 보기'];
+
+/** `m:ss` (the player's clock) as seconds. */
+function clockSeconds(clock: string): number {
+  const [minutes = '', seconds = ''] = clock.split(':');
+  return Number(minutes) * 60 + Number(seconds);
+}
+
+/**
+ * Plays the replay with the player's own button until it reaches `untilS`, then pauses it with the same
+ * button (as a viewer does: the page's watch beats go out on play, every 5 s and on pause). Answers where it
+ * stopped.
+ */
+async function playUntil(page: Page, untilS: number): Promise<number> {
+  const button = page.locator('media-play-button');
+  await button.click();
+  await eventually(async () => (await videoState(page))?.paused).toBe(false);
+  await expect
+    .poll(async () => (await videoState(page))?.currentTime ?? 0, { timeout: 30_000, interval: 100 })
+    .toBeGreaterThanOrEqual(untilS);
+  await button.click();
+  await eventually(async () => (await videoState(page))?.paused).toBe(true);
+  return (await videoState(page))?.currentTime ?? 0;
+}
+
+/** Writes a note at the player's time in the page's '내 메모' and waits until the list shows it. */
+async function writeNote(page: Page, content: string): Promise<void> {
+  const notes = page.getByRole('region', { name: '내 메모' });
+  await notes.getByRole('textbox', { name: '메모 내용' }).fill(content);
+  await notes.getByRole('button', { name: /에 메모 남기기$/ }).click();
+  await notes.getByText(content.split('\n')[0] ?? '').waitFor();
+}
+
 /**
  * The replay pages in Chromium over the real server: both dashboards list the class's sessions in every
  * state and the attendance, and the replay page plays a real HLS replay through hls.js and media-chrome with
- * the session's chat appearing at its moments. Sessions are written into the database between two runs of the
+ * the session's chat appearing at its moments; a student studies two replays (notes, 진도율, '이어보기',
+ * chapters, the notes file) and the teacher sees their progress. Sessions are written into the database between two runs of the
  * server (no media service here; the recording and processing have journeys of their own).
  */
 describe.skipIf(!chromiumAvailable() || !ffmpegAvailable())('replay pages', { timeout: 120_000 }, () => {
@@ -51,8 +94,11 @@ describe.skipIf(!chromiumAvailable() || !ffmpegAvailable())('replay pages', { ti
   let studentPage: Page;
   let classId = 0;
   let readyId = 0;
+  let secondId = 0;
   /** Where the student paused the replay last. */
   let pausedAtS = 0;
+  /** The class's 진도율 the student's dashboard showed. */
+  let classPercent = -1;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-e2e-replays-'));
 
   beforeAll(async () => {
@@ -88,8 +134,9 @@ describe.skipIf(!chromiumAvailable() || !ffmpegAvailable())('replay pages', { ti
     }
 
     await server.stop();
-    ({ readyId } = await seedSessions(dataDir, classId));
+    ({ readyId, secondId } = await seedSessions(dataDir, classId));
     writeReplay(path.join(dataDir, 'replays'), readyId);
+    copyReplay(path.join(dataDir, 'replays'), readyId, secondId);
     // No job worker: the processing session's job stays queued, as on a busy server.
     const port = Number(new URL(server.baseUrl).port);
     server = await startServer(dist, { dataDir, port, env: { JOB_CONCURRENCY: '0' } });
@@ -106,7 +153,7 @@ describe.skipIf(!chromiumAvailable() || !ffmpegAvailable())('replay pages', { ti
     const base = server?.baseUrl ?? '';
     await teacherPage.goto(`${base}/dashboard/teacher/${classId}`);
     const replays = teacherPage.getByRole('region', { name: '다시보기', exact: true });
-    await eventually(() => replays.getByRole('listitem').count()).toBe(5);
+    await eventually(() => replays.getByRole('listitem').count()).toBe(6);
     await replays.getByText('처리 중 42%').waitFor();
     await replays.getByText('처리 실패').waitFor();
     await replays.getByText('녹화 파일을 찾을 수 없어 다시보기를 만들 수 없어요.').waitFor();
@@ -135,7 +182,7 @@ describe.skipIf(!chromiumAvailable() || !ffmpegAvailable())('replay pages', { ti
     const base = server?.baseUrl ?? '';
     await studentPage.goto(`${base}/dashboard/student/${classId}`);
     const replays = studentPage.getByRole('region', { name: '다시보기', exact: true });
-    await eventually(() => replays.getByRole('listitem').count()).toBe(4);
+    await eventually(() => replays.getByRole('listitem').count()).toBe(5);
     await eventually(() => replays.getByText('숨겨 둔 연습 강의').count()).toBe(0);
     await eventually(() => replays.getByRole('button').count()).toBe(0);
     const mine = studentPage.getByRole('table', { name: '내 출석 기록' });
@@ -238,5 +285,91 @@ describe.skipIf(!chromiumAvailable() || !ffmpegAvailable())('replay pages', { ti
     await eventually(async () =>
       Math.abs(((await videoState(studentPage))?.currentTime ?? 0) - pausedAtS),
     ).toBeLessThan(0.5);
+  });
+
+  test("a student studies two replays: notes, 진도율, '이어보기', chapters and the notes file", async () => {
+    const base = server?.baseUrl ?? '';
+    const secondPath = `/dashboard/student/${classId}/replays/${secondId}`;
+    await studentPage.goto(`${base}/dashboard/student/${classId}`);
+    await studentPage.getByRole('link', { name: '파도 읽기 2강 다시보기' }).click();
+    await studentPage.waitForURL((url) => url.pathname === secondPath);
+    await eventually(async () => (await videoState(studentPage))?.duration ?? 0).toBeGreaterThan(
+      REPLAY_S - 1,
+    );
+    // Part of the second replay, with a note at each stop (the first replay was watched in part above).
+    const firstNoteS = await playUntil(studentPage, 2);
+    await writeNote(studentPage, NOTES[0] ?? '');
+    const stoppedAtS = await playUntil(studentPage, 5);
+    await writeNote(studentPage, NOTES[1] ?? '');
+    const notes = studentPage.getByRole('region', { name: '내 메모' });
+    const seekButtons = notes.getByRole('button', { name: /^\d+:\d\d로 이동$/ });
+    await eventually(() => seekButtons.count()).toBe(2);
+    const clocks = (await seekButtons.evaluateAll((buttons) => buttons.map((b) => b.textContent ?? ''))).map(
+      (text) => text.trim(),
+    );
+    // Each note is pinned where the video stood when it was written.
+    expect(Math.abs(clockSeconds(clocks[0] ?? '') - firstNoteS)).toBeLessThan(1);
+    expect(Math.abs(clockSeconds(clocks[1] ?? '') - stoppedAtS)).toBeLessThan(1);
+
+    // Leaving for the dashboard: the replays' bars and the class's, and '이어보기' names the second replay.
+    await studentPage.goto(`${base}/dashboard/student/${classId}`);
+    const progress = studentPage.getByRole('region', { name: '진도율', exact: true });
+    const percentOf = async (name: string) =>
+      Number(await progress.getByRole('progressbar', { name }).getAttribute('aria-valuenow'));
+    // Each second of the 20 s video counts once: 0 to where it stopped, give or take a beat's rounding.
+    await eventually(() => percentOf('파도 읽기 2강 진도율')).toBeGreaterThan(0);
+    expect(
+      Math.abs((await percentOf('파도 읽기 2강 진도율')) - (stoppedAtS / REPLAY_S) * 100),
+    ).toBeLessThanOrEqual(10);
+    expect(await percentOf('파도 읽기 1강 진도율')).toBeGreaterThan(0);
+    classPercent = await percentOf('이 강의의 진도율');
+    expect(classPercent).toBeGreaterThan(0);
+    await progress.getByText(`${classPercent}%`, { exact: true }).waitFor();
+    await progress.getByRole('button', { name: '파도 읽기 2강 이어보기' }).click();
+    await studentPage.waitForURL((url) => url.pathname === secondPath);
+    await eventually(async () =>
+      Math.abs(((await videoState(studentPage))?.currentTime ?? 0) - stoppedAtS),
+    ).toBeLessThanOrEqual(2);
+
+    // A chapter, then a note, seeks the video there.
+    const chapters = studentPage.getByRole('region', { name: '챕터', exact: true });
+    const later = CHAPTERS[1] ?? { atS: -1, title: '' };
+    const chapter = chapters.getByRole('button', { name: new RegExp(escapeRegExp(later.title)) });
+    await chapter.click();
+    await eventually(async () =>
+      Math.abs(((await videoState(studentPage))?.currentTime ?? 0) - later.atS),
+    ).toBeLessThan(0.5);
+    await eventually(() => chapter.getAttribute('aria-current')).toBe('true');
+    await notes.getByRole('button', { name: `${clocks[0] ?? ''}로 이동` }).click();
+    await eventually(async () =>
+      Math.abs(((await videoState(studentPage))?.currentTime ?? 0) - firstNoteS),
+    ).toBeLessThan(0.5);
+
+    // The class's notes as a Markdown file: the lecture's title, each note's time and text.
+    const [download] = await Promise.all([
+      studentPage.waitForEvent('download'),
+      notes.getByRole('button', { name: '메모 내려받기 (.md)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`notes-${classId}.md`);
+    const saved = path.join(dataDir, 'notes-download.md');
+    await download.saveAs(saved);
+    const markdown = fs.readFileSync(saved, 'utf8');
+    expect(markdown).toContain('# 바다에서 읽는 파도 메모');
+    expect(markdown).toMatch(/^## 파도 읽기 2강 \(\d{4}-\d\d-\d\d \d\d:\d\d\)$/m);
+    expect(markdown).toContain(`- **${clocks[0] ?? ''}** ${NOTES[0] ?? ''}\n`);
+    expect(markdown).toContain(`- **${clocks[1] ?? ''}** 파도 높이 공식은\n  다시 보기\n`);
+    expect(markdown).not.toContain('## 파도 읽기 1강');
+  });
+
+  test("the teacher's dashboard shows the student's 진도율", async () => {
+    const base = server?.baseUrl ?? '';
+    await teacherPage.goto(`${base}/dashboard/teacher/${classId}`);
+    const card = teacherPage.getByRole('region', { name: '수강생 진도율', exact: true });
+    const bar = card.getByRole('progressbar', { name: '해달학생 진도율' });
+    await eventually(async () => Number(await bar.getAttribute('aria-valuenow'))).toBe(classPercent);
+    await card
+      .getByRole('row', { name: /해달학생/ })
+      .getByText(`${classPercent}%`, { exact: true })
+      .waitFor();
   });
 });

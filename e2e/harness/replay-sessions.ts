@@ -14,6 +14,11 @@ export const CHAT = [
   { atS: 9, content: '지금 화면의 예제 다시 볼 수 있을까요?' },
   { atS: 15, content: '오늘 수업 감사합니다.' },
 ];
+/** The teacher's chapter marks in the second ready session, by seconds after its start. */
+export const CHAPTERS = [
+  { atS: 6, title: '밀물과 썰물' },
+  { atS: 14, title: '파도의 높이 재기' },
+];
 
 /** Whether ffmpeg is here (required when CI=true). */
 export function ffmpegAvailable(): boolean {
@@ -58,8 +63,19 @@ export function writeReplay(replaysDir: string, sessionId: number): void {
   );
 }
 
-/** The sessions a class has had, written straight into the stopped server's database. */
-export async function seedSessions(dataDir: string, classId: number): Promise<{ readyId: number }> {
+/** A second ready session's replay: the same files as `sessionId`'s, copied (ffmpeg runs once). */
+export function copyReplay(replaysDir: string, fromId: number, toId: number): void {
+  fs.cpSync(path.join(replaysDir, String(fromId)), path.join(replaysDir, String(toId)), { recursive: true });
+}
+
+/**
+ * The sessions a class has had, written straight into the stopped server's database: `readyId` with its chat
+ * and attendance, `secondId` (a later ready one) with the teacher's chapter marks.
+ */
+export async function seedSessions(
+  dataDir: string,
+  classId: number,
+): Promise<{ readyId: number; secondId: number }> {
   const db = new PGlite(path.join(dataDir, 'pglite'));
   try {
     const users = await db.query<{ id: string; nickname: string }>('select id, nickname from users');
@@ -112,6 +128,7 @@ export async function seedSessions(dataDir: string, classId: number): Promise<{ 
     });
     await insert(3 * 24 * hour, 45 * 60_000, 'ready', { title: '숨겨 둔 연습 강의', hidden: true });
     const readyId = await insert(24 * hour, REPLAY_S * 1000, 'ready', { title: '파도 읽기 1강' });
+    const secondId = await insert(20 * hour, REPLAY_S * 1000, 'ready', { title: '파도 읽기 2강' });
     const processingId = await insert(2 * hour, 55 * 60_000, 'processing', { progress: 42 });
     // Its job waits in the queue (the second run has no worker), so it stays at 42 %.
     await db.query(`insert into jobs (kind, payload, key, state) values ('replay', $1, $2, 'queued')`, [
@@ -141,7 +158,15 @@ export async function seedSessions(dataDir: string, classId: number): Promise<{ 
        values ($1, $2, '[[0, 600]]'::jsonb, 7, false, $3)`,
       [readyId, classmate, new Date(now - hour)],
     );
-    return { readyId };
+    const secondStart = now - 20 * hour;
+    for (const chapter of CHAPTERS) {
+      await db.query('insert into chapter_marks (session_id, at, title) values ($1, $2, $3)', [
+        secondId,
+        new Date(secondStart + chapter.atS * 1000),
+        chapter.title,
+      ]);
+    }
+    return { readyId, secondId };
   } finally {
     await db.close();
   }

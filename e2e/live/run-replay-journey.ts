@@ -5,9 +5,13 @@
 // 1. A teacher lectures about 20 s with webcam, screen and microphone, switching the webcam off and on midway,
 //    while a student chats at a known moment; the teacher ends; the replay becomes ready; the student opens it:
 //    the video decodes frames, audio is decoded, the duration matches the lecture, seeking to the middle works,
-//    and the chat message shows at its moment. ffprobe reads the MP4's streams and duration. After the webcam is
-//    back the student asks a question and the teacher runs a poll the student answers: the replay's chat pane
-//    shows both ('질문', '투표') at their moments, and a click on the question seeks there.
+//    and the chat message shows at its moment. ffprobe reads the MP4's streams and duration. A PDF is on stage
+//    from the start, its page 2 written on with the pen and the highlighter: after a seek the replay page shows
+//    it with its ink and lists its chapter, and the MP4's frame there is the inked page. After the webcam is
+//    back the teacher sets a chapter with the room's '여기서 새 챕터' and names it on the replay page once the
+//    replay is ready: ffprobe lists it in the MP4's chapters (first as made, then renamed) and the student's
+//    replay lists it. Then the student asks a question and the teacher runs a poll the student answers: the
+//    replay's chat pane shows both ('질문', '투표') at their moments, and a click on the question seeks there.
 // 2. A crash: the teacher lectures again with a student in the room, the media service is killed (SIGKILL):
 //    both see the outage banner within 2 s and the live and recording labels stopped; it is started again,
 //    both rooms come back by themselves into the same lecture, the teacher ends it: one session, one
@@ -46,6 +50,9 @@ const PAGE_TWO_AT_MS = 3_000;
 const MATERIAL = { name: '파도의 원리', pages: ['Waves 1', 'Waves 2'] };
 const QUESTION_TEXT = '예제 파일은 어디서 받나요?';
 const POLL_QUESTION = '오늘 수업 속도는 어땠나요?';
+/** When (after the room opened) the teacher sets a chapter live, and the name it gets on the replay page. */
+const CHAPTER_AT_MS = 15_000;
+const CHAPTER_TITLE = '웹캠 다시 켠 뒤';
 
 const result: Record<string, unknown> = {};
 const violations: Record<string, AxeViolation[]> = {};
@@ -108,21 +115,29 @@ async function teach(page: Page, baseUrl: string, classId: number, toggles: stri
   return connectedAt;
 }
 
-/** The streams and duration ffprobe reads in the file. */
+/** The streams, duration and chapters (`-show_chapters`: start in seconds, title) ffprobe reads in the file. */
 function probe(file: string) {
   const run = spawnSync(
     'ffprobe',
-    ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name:format=duration', '-of', 'json', file],
+    [
+      ...['-v', 'error', '-show_entries', 'stream=codec_type,codec_name:format=duration'],
+      ...['-show_chapters', '-of', 'json', file],
+    ],
     { encoding: 'utf8' },
   );
   if (run.status !== 0) return { error: run.stderr };
   const parsed = JSON.parse(run.stdout) as {
     streams: { codec_type: string; codec_name: string }[];
     format: { duration: string };
+    chapters?: { start_time: string; tags?: { title?: string } }[];
   };
   return {
     streams: parsed.streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort(),
     durationS: Number(parsed.format.duration),
+    chapters: (parsed.chapters ?? []).map((c) => ({
+      startS: Number(c.start_time),
+      title: c.tags?.title ?? '',
+    })),
   };
 }
 
@@ -187,6 +202,14 @@ async function drawOn(page: Page, from: [number, number], to: [number, number]):
     await page.mouse.move(...at(from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t));
   }
   await page.mouse.up();
+}
+
+/** The chapters' texts in a replay page's '챕터' list, in order. */
+function chapterTexts(page: Page) {
+  return page
+    .getByRole('region', { name: '챕터', exact: true })
+    .getByRole('listitem')
+    .evaluateAll((items) => items.map((item) => item.textContent ?? ''));
 }
 
 /** What the page's replay video shows: its time, duration, frames presented and audio bytes decoded. */
@@ -296,6 +319,13 @@ try {
   await at(WEBCAM_ON_AT_MS);
   await teacher.getByRole('button', { name: '웹캠 켜기' }).click();
   violations.recordingTeacher = await captureScreen(teacher, 'replay-live-teacher-recording');
+  await at(CHAPTER_AT_MS);
+  await teacher.getByRole('button', { name: '여기서 새 챕터' }).click();
+  result.chapterMarkedAtMs = Math.round(performance.now() - roomOpenedAt);
+  result.chapterNotice = await teacher
+    .getByText(/에 새 챕터를 만들었어요/)
+    .first()
+    .textContent({ timeout: 5_000 });
   result.step = 'a question and a poll in the lecture';
   const teacherPanel = teacher.getByRole('region', { name: '채팅', exact: true });
   await chat.getByRole('tab', { name: /^질문/ }).click();
@@ -332,7 +362,25 @@ try {
   );
   if (!session) throw new Error('no session listed');
   result.session = session;
-  result.probe = probe(path.join(replaysDir, String(session.id), 'replay.mp4'));
+  const mp4 = path.join(replaysDir, String(session.id), 'replay.mp4');
+  result.probe = probe(mp4);
+
+  result.step = 'the teacher names the chapter on the replay page';
+  await teacher.goto(`${baseUrl}/dashboard/teacher/${classId}/replays/${session.id}`);
+  const teacherChapters = teacher.getByRole('region', { name: '챕터', exact: true });
+  await teacherChapters.getByRole('button', { name: '챕터 이름 바꾸기: 새 챕터' }).click();
+  const rename = teacherChapters.getByRole('textbox', { name: '챕터 이름', exact: true });
+  await rename.fill(CHAPTER_TITLE);
+  await rename.press('Enter');
+  await teacherChapters.getByRole('button', { name: `챕터 이름 바꾸기: ${CHAPTER_TITLE}` }).waitFor();
+  result.teacherChapters = await chapterTexts(teacher);
+  // The MP4 is remuxed with the new name a second after the change.
+  result.chapterRenamedInMp4Ms = await until(
+    async () => probe(mp4),
+    (p) => (p.chapters ?? []).some((c) => c.title === CHAPTER_TITLE),
+    15_000,
+  );
+  result.renamedProbe = probe(mp4);
 
   result.step = 'the student watches the replay';
   const chatAnswer = await fetch(`${baseUrl}/api/classes/${classId}/sessions/${session.id}/chat`, {
@@ -350,6 +398,11 @@ try {
     (p) => p !== null && Number.isFinite(p.duration) && p.duration > 0,
     15_000,
   );
+  await student
+    .getByRole('region', { name: '챕터', exact: true })
+    .getByText(CHAPTER_TITLE)
+    .waitFor({ timeout: 10_000 });
+  result.studentChapters = await chapterTexts(student);
   await student.evaluate(() => document.querySelector('video')?.play());
   const message = student.getByText(CHAT_TEXT);
   result.chatHiddenAtStart = (await message.count()) === 0;
@@ -465,7 +518,6 @@ try {
   ).data;
   const image = material.pages[1]?.image_url ?? '';
   const pageImage = Buffer.from(await (await fetch(new URL(image, baseUrl))).arrayBuffer());
-  const mp4 = path.join(replaysDir, String(session.id), 'replay.mp4');
   // The webcam's corner, at the right, is left out of the comparison.
   const strokes = board.strokes.filter((stroke) => `${stroke.material_id}:${stroke.page}` === pageTwo);
   result.mp4Board = {
