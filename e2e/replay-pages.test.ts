@@ -350,7 +350,7 @@ describe.skipIf(!chromiumAvailable() || !ffmpegAvailable())('replay pages', { ti
       studentPage.waitForEvent('download'),
       notes.getByRole('button', { name: '메모 내려받기 (.md)' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe(`notes-${classId}.md`);
+    expect(download.suggestedFilename()).toBe('바다에서 읽는 파도 메모.md');
     const saved = path.join(dataDir, 'notes-download.md');
     await download.saveAs(saved);
     const markdown = fs.readFileSync(saved, 'utf8');

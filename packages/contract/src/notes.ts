@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OffsetMsSchema } from './chapters.ts';
+import { safeFileName } from './file-names.ts';
 import { idText } from './ids.ts';
 import { SessionParamsSchema } from './sessions.ts';
 import { requiredText } from './text.ts';
@@ -52,3 +53,13 @@ export const NoteParamsSchema = SessionParamsSchema.extend({
 export const NotesExportQuerySchema = z.object({
   format: z.literal('md', { error: 'format은 md만 쓸 수 있어요.' }).default('md'),
 });
+
+/** The notes export's file name: '파동 물리 메모.md' (the server's header, and the web app's saved blob). */
+export function notesFileName(className: string | null | undefined): string {
+  return `${safeFileName(className, '강의')} 메모.md`;
+}
+
+/** The notes export's name for clients that read only an ASCII name. */
+export function notesAsciiName(classId: number): string {
+  return `notes-${classId}.md`;
+}

@@ -10,6 +10,8 @@ import {
   NotePatchSchema,
   NoteSchema,
   NotesExportQuerySchema,
+  notesAsciiName,
+  notesFileName,
 } from '@sea/contract/notes';
 import { ROUTES } from '@sea/contract/paths';
 import { SessionParamsSchema } from '@sea/contract/sessions';
@@ -215,11 +217,10 @@ export async function noteRoutes(fastify: FastifyInstance): Promise<void> {
           };
         }),
       );
-      // eslint-disable-next-line no-control-regex -- control characters are what is removed
-      const name = (info?.name ?? '강의').replace(/[\u0000-\u001f\u007f"\\/:*?<>|]/g, ' ');
+      const name = info?.name ?? '강의';
       return reply
         .header('content-type', 'text/markdown; charset=utf-8')
-        .header('content-disposition', attachment(`notes-${classId}.md`, `${name} 메모.md`))
+        .header('content-disposition', attachment(notesAsciiName(classId), notesFileName(name)))
         .header('cache-control', 'private, no-store')
         .send(notesMarkdown(name, exported));
     },

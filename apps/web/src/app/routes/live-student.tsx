@@ -3,6 +3,7 @@ import { StudentBoardBar } from '../../features/board/components/student-board-b
 import { useStudentBoard } from '../../features/board/use-student-board.ts';
 import { ChatClosed } from '../../features/chat/components/chat-closed.tsx';
 import { LiveRoomFrame } from '../../features/classes/components/live-room-frame.tsx';
+import { useClass } from '../../features/classes/api/get-class.ts';
 import { useClassId } from '../../features/classes/use-class-id.ts';
 import { ConnectionBanner } from '../../features/live/components/connection-banner.tsx';
 import { LiveNotes } from '../../features/notes/components/live-notes.tsx';
@@ -20,6 +21,7 @@ import { LiveRoomPanelView } from '../live-room-panel.tsx';
 
 export function Component() {
   const classId = useClassId();
+  const className = useClass(classId).data?.name;
   // One room connection for the side panel and the board (the teacher's material and 판서).
   const connection = useRoomConnection(classId);
   const board = useStudentBoard(classId, connection.connection);
@@ -59,7 +61,9 @@ export function Component() {
           <StudentStatus room={room} />
           {!room.error && <StudentSpeaking speaking={room.speaking} />}
           {!notLive && <StudentBoardBar board={board} />}
-          {!notLive && liveSessionId !== null && <LiveNotes classId={classId} sessionId={liveSessionId} />}
+          {!notLive && liveSessionId !== null && (
+            <LiveNotes classId={classId} className={className} sessionId={liveSessionId} />
+          )}
         </>
       }
     />

@@ -36,7 +36,13 @@ export function Component() {
             onSeek={seek}
             editable={false}
           />
-          <NotesPanel classId={classId} sessionId={sessionId} timeMs={timeMs} onSeek={seek} />
+          <NotesPanel
+            classId={classId}
+            className={lesson.data?.name}
+            sessionId={sessionId}
+            timeMs={timeMs}
+            onSeek={seek}
+          />
         </>
       )}
       beside={({ timeMs }) => <ReplayBoardSection classId={classId} sessionId={sessionId} timeMs={timeMs} />}

@@ -30,7 +30,13 @@ export function Component() {
       study={({ timeMs, seek }) => (
         <>
           <ChapterList classId={classId} sessionId={sessionId} timeMs={timeMs} onSeek={seek} editable />
-          <NotesPanel classId={classId} sessionId={sessionId} timeMs={timeMs} onSeek={seek} />
+          <NotesPanel
+            classId={classId}
+            className={lesson.data?.name}
+            sessionId={sessionId}
+            timeMs={timeMs}
+            onSeek={seek}
+          />
         </>
       )}
       beside={({ timeMs }) => <ReplayBoardSection classId={classId} sessionId={sessionId} timeMs={timeMs} />}

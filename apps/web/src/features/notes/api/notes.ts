@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Note, type NotePatch, NoteSchema } from '@sea/contract/notes';
+import { type Note, type NotePatch, NoteSchema, notesFileName } from '@sea/contract/notes';
 import { ROUTES, toPath } from '@sea/contract/paths';
 import { classKeys } from '../../../lib/class-keys.ts';
 import { http } from '../../../lib/http.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 
 const notesKey = (classId: number, sessionId: number) =>
   [...classKeys.session(classId, sessionId), 'notes'] as const;
@@ -45,25 +46,14 @@ export function useNoteWrites(classId: number, sessionId: number) {
 }
 
 /**
- * `GET /api/classes/{id}/notes?format=md`, saved as a file. The route needs the bearer token, so the app's
- * client fetches it and the browser saves the blob.
+ * `GET /api/classes/{id}/notes?format=md`, saved as a file named as the server names it ('파동 물리 메모.md':
+ * a blob's link does not read its header). The route needs the bearer token, so the app's client fetches it.
  */
-export async function downloadNotes(classId: number): Promise<void> {
+export async function downloadNotes(classId: number, className: string | undefined): Promise<void> {
   const text = await http<unknown>(toPath(ROUTES.classNotes, { classId }), {
     query: { format: 'md' },
     bare: true,
   });
   if (typeof text !== 'string') throw new Error('The notes export answered something else than text');
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `notes-${classId}.md`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // The click has handed the blob to the download; the URL is not needed past it.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveFile(new Blob([text], { type: 'text/markdown;charset=utf-8' }), notesFileName(className));
 }

@@ -6,11 +6,19 @@ import styles from './notes.module.css';
  * The live room's small notes tab (students): folded until opened, then the notes panel pinned to the lecture's
  * now, so each note shows at its moment in the replay.
  */
-export function LiveNotes({ classId, sessionId }: { classId: number; sessionId: number }) {
+export function LiveNotes({
+  classId,
+  className,
+  sessionId,
+}: {
+  classId: number;
+  className?: string | undefined;
+  sessionId: number;
+}) {
   return (
     <details className={styles.live}>
       <summary>{T.notes}</summary>
-      <NotesPanel classId={classId} sessionId={sessionId} />
+      <NotesPanel classId={classId} className={className} sessionId={sessionId} />
     </details>
   );
 }

@@ -104,7 +104,9 @@ describe('the notes panel', { timeout: 15_000 }, () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicks.push(this.download);
     });
-    renderWithProviders(<NotesPanel classId={7} sessionId={4} timeMs={65_400} onSeek={() => undefined} />);
+    renderWithProviders(
+      <NotesPanel classId={7} className="파동/물리" sessionId={4} timeMs={65_400} onSeek={() => undefined} />,
+    );
     const panel = await screen.findByRole('region', { name: '내 메모' });
     await userEvent.type(within(panel).getByRole('textbox', { name: '메모 내용' }), '공식 외우기');
     await userEvent.click(within(panel).getByRole('button', { name: '1:05에 메모 남기기' }));
@@ -125,7 +127,7 @@ describe('the notes panel', { timeout: 15_000 }, () => {
     await waitFor(() => expect(within(panel).queryByText(/굵게/)).not.toBeInTheDocument());
 
     await userEvent.click(within(panel).getByRole('button', { name: '메모 내려받기 (.md)' }));
-    await waitFor(() => expect(clicks).toEqual(['notes-7.md']));
+    await waitFor(() => expect(clicks).toEqual(['파동 물리 메모.md']));
     expect(await (saved[0] as Blob).text()).toBe('# 파동 물리 메모\n');
   });
 });

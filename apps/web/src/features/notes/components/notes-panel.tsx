@@ -15,11 +15,14 @@ import styles from './notes.module.css';
  */
 export function NotesPanel({
   classId,
+  className,
   sessionId,
   timeMs,
   onSeek,
 }: {
   classId: number;
+  /** The class's name, for the export's file name ('파동 물리 메모.md'); '강의 메모.md' while unknown. */
+  className?: string | undefined;
   sessionId: number;
   /** The player's time; absent in the live room. */
   timeMs?: number;
@@ -41,7 +44,7 @@ export function NotesPanel({
           size="sm"
           variant="secondary"
           onClick={() =>
-            downloadNotes(classId).catch((error: unknown) =>
+            downloadNotes(classId, className).catch((error: unknown) =>
               notify((isHttpError(error) && error.messageKor) || T.exportFailed, { tone: 'error' }),
             )
           }
