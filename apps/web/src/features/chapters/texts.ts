@@ -13,6 +13,7 @@ export const CHAPTER_TEXTS = {
   chaptersFailed: '챕터를 불러오지 못했어요.',
   changeFailed: '챕터를 바꾸지 못했어요. 잠시 후 다시 해 주세요.',
   markHere: '여기서 새 챕터',
+  liveChapters: (count: number) => `이번 강의의 챕터 ${count}개`,
   marked: (time: string) => `${time}에 새 챕터를 만들었어요. 다시보기에서 이름을 바꿀 수 있어요.`,
   timeline: '챕터 위치',
   seekTo: (title: string, time: string) => `${time} ${title}`,

@@ -8,7 +8,10 @@ import { useChapterWrites } from '../api/chapters.ts';
 import { CHAPTER_TEXTS as T } from '../texts.ts';
 import styles from './chapters.module.css';
 
-/** One chapter: its time and title, which seek there; for the teacher, rename and remove inline. */
+/**
+ * One chapter: its time and title, which seek there (in the live room, with no `onSeek`, they are only shown);
+ * for the teacher, rename and remove inline.
+ */
 export function ChapterItem({
   classId,
   sessionId,
@@ -21,7 +24,7 @@ export function ChapterItem({
   sessionId: number;
   chapter: Chapter;
   current: boolean;
-  onSeek: (seconds: number) => void;
+  onSeek?: ((seconds: number) => void) | undefined;
   editable: boolean;
 }) {
   const [renaming, setRenaming] = useState(false);
@@ -62,15 +65,22 @@ export function ChapterItem({
   }
   return (
     <li className={styles.chapter}>
-      <button
-        type="button"
-        className={styles.seek}
-        aria-current={current}
-        onClick={() => onSeek(chapter.offset_ms / 1000)}
-      >
-        <span className={styles.time}>{formatClock(chapter.offset_ms / 1000)}</span>
-        <span>{chapter.title}</span>
-      </button>
+      {onSeek ? (
+        <button
+          type="button"
+          className={styles.seek}
+          aria-current={current}
+          onClick={() => onSeek(chapter.offset_ms / 1000)}
+        >
+          <span className={styles.time}>{formatClock(chapter.offset_ms / 1000)}</span>
+          <span>{chapter.title}</span>
+        </button>
+      ) : (
+        <span className={styles.seek}>
+          <span className={styles.time}>{formatClock(chapter.offset_ms / 1000)}</span>
+          <span>{chapter.title}</span>
+        </span>
+      )}
       {editable && (
         <>
           <Button

@@ -2,14 +2,26 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useNotify } from '../../../components/ui/use-notify.ts';
 import { formatClock } from '../../../lib/format-date-time.ts';
 import { isHttpError } from '../../../lib/http-error.ts';
-import { useChapterWrites } from '../api/chapters.ts';
+import { useChapterWrites, useChapters } from '../api/chapters.ts';
 import { CHAPTER_TEXTS as T } from '../texts.ts';
+import { ChapterItem } from './chapter-item.tsx';
+import styles from './chapters.module.css';
 
 /**
  * The live room's '여기서 새 챕터' (teacher): a mark at the lecture's now by the server's clock, the same place
- * the replay will show it; renamed later on the replay page.
+ * the replay will show it; under it, folded, the lecture's chapters so far to rename or remove at once (or
+ * later on the replay page).
  */
 export function LiveChapterButton({ classId, sessionId }: { classId: number; sessionId: number }) {
+  return (
+    <div className={styles.live}>
+      <MarkButton classId={classId} sessionId={sessionId} />
+      <LiveChapterList classId={classId} sessionId={sessionId} />
+    </div>
+  );
+}
+
+function MarkButton({ classId, sessionId }: { classId: number; sessionId: number }) {
   const { add } = useChapterWrites(classId, sessionId);
   const notify = useNotify();
   return (
@@ -33,5 +45,28 @@ export function LiveChapterButton({ classId, sessionId }: { classId: number; ses
     >
       {T.markHere}
     </Button>
+  );
+}
+
+/** The lecture's chapters so far, folded under a count, each renamed or removed in place. */
+function LiveChapterList({ classId, sessionId }: { classId: number; sessionId: number }) {
+  const chapters = useChapters(classId, sessionId).data ?? [];
+  if (chapters.length === 0) return null;
+  return (
+    <details className={styles.liveList}>
+      <summary>{T.liveChapters(chapters.length)}</summary>
+      <ol className={styles.chapterList}>
+        {chapters.map((chapter) => (
+          <ChapterItem
+            key={chapter.id}
+            classId={classId}
+            sessionId={sessionId}
+            chapter={chapter}
+            current={false}
+            editable
+          />
+        ))}
+      </ol>
+    </details>
   );
 }
