@@ -40,6 +40,33 @@ function shownPage(page: Page): Promise<string | null> {
   });
 }
 
+/**
+ * Waits until `page` (named `who`) shows `expected` on its stage; if it never does, says what the page showed
+ * instead (its address and the text of its main region), so a failure on a loaded machine can be read.
+ */
+async function follows(page: Page, who: string, expected: string): Promise<void> {
+  try {
+    await eventually(() => shownPage(page)).toBe(expected);
+  } catch (error) {
+    const main = await page
+      .locator('#main')
+      .innerText({ timeout: 2_000 })
+      .catch(() => '(no #main)');
+    const shown = await page.evaluate(() => {
+      const stage = document.querySelector<HTMLElement>('[data-board-page]');
+      const image = stage?.querySelector('img');
+      return {
+        stage: stage?.dataset.boardPage ?? null,
+        image: image ? [image.complete, image.naturalWidth] : null,
+      };
+    });
+    throw new Error(
+      `${who} did not show ${expected}: ${JSON.stringify(shown)} at ${page.url()}\n${main.slice(0, 600)}`,
+      { cause: error },
+    );
+  }
+}
+
 /** Draws a stroke across the stage's canvas with the mouse, from and to fractions of the page. */
 async function drawOn(page: Page, from: [number, number], to: [number, number]): Promise<void> {
   const box = await page.locator('canvas[aria-label="판서하는 곳"]').boundingBox();
@@ -127,12 +154,11 @@ describe.skipIf(!chromiumAvailable())('board journey', { timeout: 180_000 }, () 
     await first.goto(`${server.baseUrl}/live/student/${classId}`);
     await phone.goto(`${server.baseUrl}/live/student/${classId}`);
     await teacher.getByLabel('발표할 자료').selectOption({ label: '파도의 원리' });
-    for (const page of [teacher, first, phone])
-      await eventually(() => shownPage(page)).toBe(`${materialId}:1`);
+    const everyone = { teacher, first, phone };
+    for (const [who, page] of Object.entries(everyone)) await follows(page, who, `${materialId}:1`);
 
     await teacher.locator('body').press('ArrowRight');
-    for (const page of [teacher, first, phone])
-      await eventually(() => shownPage(page)).toBe(`${materialId}:2`);
+    for (const [who, page] of Object.entries(everyone)) await follows(page, who, `${materialId}:2`);
     await drawOn(teacher, [0.2, 0.3], [0.7, 0.5]);
     const key = `${materialId}:2`;
     for (const page of [first, phone]) await eventually(() => inkPixels(page, key)).toBeGreaterThan(200);

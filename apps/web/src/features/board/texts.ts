@@ -42,6 +42,7 @@ export const BOARD_TEXTS = {
   textCancel: '취소',
   // Presenting (the teacher).
   presenter: '자료 발표',
+  presenterWaiting: '판서 연결을 기다리는 중이에요. 연결되면 자료를 발표할 수 있어요.',
   materialSelect: '발표할 자료',
   noMaterial: '자료 없이 화면 공유만',
   noReadyMaterial: '발표할 수 있는 자료가 없어요. 강의 관리에서 자료를 올려 주세요.',

@@ -17,6 +17,12 @@ export type BoardView = {
   board: BoardState;
   stage: BoardStage;
   writer: BoardWriterState;
+  /**
+   * Whether the board's topic is subscribed and its snapshot loaded on the current connection: before that, a
+   * change the teacher makes would not be sent (the connection publishes nothing while it connects) and the
+   * stage shown is not yet the server's.
+   */
+  ready: boolean;
 };
 
 /**
@@ -32,8 +38,10 @@ export function useBoard(
   load: (classId: number) => ReturnType<typeof fetchBoard> = fetchBoard,
 ): BoardView {
   const [board] = useState(() => new BoardState(me));
+  const [ready, setReady] = useState(false);
   board.setMe(me);
   useEffect(() => {
+    setReady(false);
     if (!connection) return undefined;
     const destination = boardTopic(classId);
     let stopped = false;
@@ -42,6 +50,7 @@ export function useBoard(
     const reload = (): void => {
       const read = ++reads;
       pending = [];
+      setReady(false);
       load(classId).then(
         (snapshot) => {
           if (stopped || read !== reads) return;
@@ -49,6 +58,7 @@ export function useBoard(
           pending = null;
           board.load(snapshot);
           for (const event of heard) board.apply(event);
+          setReady(true);
         },
         (error: unknown) => {
           if (read === reads) pending = null;
@@ -82,5 +92,10 @@ export function useBoard(
     (notify) => board.on('stageChanged', notify),
     () => board.writer,
   );
-  return { board, stage, writer };
+  // A lost connection makes the board wait for the next subscription's snapshot again.
+  const connected = useSyncExternalStore(
+    (notify) => connection?.on('stateChanged', notify) ?? (() => undefined),
+    () => connection?.state === 'connected',
+  );
+  return { board, stage, writer, ready: ready && connected };
 }

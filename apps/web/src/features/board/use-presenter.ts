@@ -7,6 +7,8 @@ import type { BoardSend } from './board-writer.ts';
 import type { BoardView } from './use-board.ts';
 
 export type Presenter = {
+  /** Whether the stage can be changed now (the board is connected and loaded: {@link BoardView.ready}). */
+  ready: boolean;
   /** The class's ready materials, to choose from. */
   materials: Material[];
   /** The page on stage, or null while the screen share has the stage. */
@@ -52,7 +54,7 @@ export function usePresenter(classId: number, view: BoardView, send: BoardSend):
     send(BOARD_PAGE_DESTINATION, { materialId, page: number });
   };
   const go = (delta: number): void => {
-    if (!page) return;
+    if (!page || !view.ready) return;
     const next = page.page + delta;
     if (next >= 1 && next <= pageCount) show(page.materialId, next);
   };
@@ -70,6 +72,7 @@ export function usePresenter(classId: number, view: BoardView, send: BoardSend):
   });
 
   return {
+    ready: view.ready,
     materials,
     page,
     material: whiteboard ? undefined : detail,

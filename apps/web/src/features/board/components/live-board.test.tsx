@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -121,6 +121,25 @@ describe('the live board', { timeout: 15_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: '빈 페이지 추가' }));
     expect(fake.sent.at(-1)?.body).toEqual({ materialId: 0, page: 1 });
     expect(screen.getByRole('toolbar', { name: '판서 도구' })).toBeInTheDocument();
+  });
+
+  it("keeps the teacher's presenting controls waiting until the board is connected", async () => {
+    serve(snapshot(null, null));
+    const fake = fakeBoardConnection({ watching: false });
+    renderWithProviders(<TeacherHarness connection={fake.connection} />);
+    await screen.findByRole('option', { name: '파도의 원리' });
+    const picker = screen.getByRole('combobox', { name: '발표할 자료' });
+    // A choice made now would not reach the students (nothing is published while connecting).
+    expect(picker).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('판서 연결을 기다리는 중이에요');
+    act(() => fake.startWatching(boardTopic(7)));
+    await waitFor(() => expect(picker).toBeEnabled());
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await userEvent.selectOptions(picker, '5');
+    expect(fake.sent.at(-1)).toEqual({
+      destination: BOARD_PAGE_DESTINATION,
+      body: { materialId: 5, page: 1 },
+    });
   });
 
   it('has a late student land on the teacher page, leaf alone and follow again', async () => {

@@ -46,60 +46,68 @@ export function PresenterPanel({
   );
   return (
     <section className={styles.panel} aria-label={T.presenter}>
-      <div className={styles.row}>
-        <MaterialPicker
-          materials={presenter.materials}
-          materialId={page?.materialId ?? null}
-          onShow={(materialId) =>
-            presenter.show(materialId, materialId === WHITEBOARD_ID ? Math.max(1, blankPages) : 1)
-          }
-          onStop={presenter.stop}
-        />
-        {page && (
-          <label className={styles.field}>
-            {T.layout}
-            <select value={layout} onChange={(event) => onLayout(event.target.value as BoardLayout)}>
-              <option value="board">{T.layouts.board}</option>
-              <option value="side">{T.layouts.side}</option>
-            </select>
-          </label>
-        )}
-        {page && <PageNavigation page={page.page} count={presenter.pageCount} onGo={presenter.go} />}
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={blankPages >= MAX_WHITEBOARD_PAGES}
-          onClick={presenter.addBlankPage}
-        >
-          {T.addBlankPage}
-        </Button>
-      </div>
-      {writer && (
-        <p className={styles.row}>
-          <span className={styles.notice}>{T.writerIs(writer.nickname ?? T.writing)}</span>
-          <Button size="sm" variant="secondary" onClick={writer.stop}>
-            {T.stopWriting}
-          </Button>
+      {!presenter.ready && (
+        <p role="status" className={styles.notice}>
+          {T.presenterWaiting}
         </p>
       )}
-      {page && <BoardToolbar {...toolbar} />}
-      {page && presenter.material && (
-        <MaterialFind
-          key={presenter.material.id}
-          classId={presenter.material.class_id}
-          materialId={presenter.material.id}
-          onFound={setFound}
-        />
-      )}
-      {page && (
-        <PageThumbnails
-          pages={presenter.material?.pages}
-          count={presenter.pageCount}
-          current={page.page}
-          found={presenter.material ? found.get(presenter.material.id) : undefined}
-          onSelect={(number) => presenter.show(page.materialId, number)}
-        />
-      )}
+      {/* Until the board is connected nothing the teacher chose would reach the students: the controls wait. */}
+      <fieldset className={styles.controls} disabled={!presenter.ready}>
+        <div className={styles.row}>
+          <MaterialPicker
+            materials={presenter.materials}
+            materialId={page?.materialId ?? null}
+            onShow={(materialId) =>
+              presenter.show(materialId, materialId === WHITEBOARD_ID ? Math.max(1, blankPages) : 1)
+            }
+            onStop={presenter.stop}
+          />
+          {page && (
+            <label className={styles.field}>
+              {T.layout}
+              <select value={layout} onChange={(event) => onLayout(event.target.value as BoardLayout)}>
+                <option value="board">{T.layouts.board}</option>
+                <option value="side">{T.layouts.side}</option>
+              </select>
+            </label>
+          )}
+          {page && <PageNavigation page={page.page} count={presenter.pageCount} onGo={presenter.go} />}
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={blankPages >= MAX_WHITEBOARD_PAGES}
+            onClick={presenter.addBlankPage}
+          >
+            {T.addBlankPage}
+          </Button>
+        </div>
+        {writer && (
+          <p className={styles.row}>
+            <span className={styles.notice}>{T.writerIs(writer.nickname ?? T.writing)}</span>
+            <Button size="sm" variant="secondary" onClick={writer.stop}>
+              {T.stopWriting}
+            </Button>
+          </p>
+        )}
+        {page && <BoardToolbar {...toolbar} />}
+        {page && presenter.material && (
+          <MaterialFind
+            key={presenter.material.id}
+            classId={presenter.material.class_id}
+            materialId={presenter.material.id}
+            onFound={setFound}
+          />
+        )}
+        {page && (
+          <PageThumbnails
+            pages={presenter.material?.pages}
+            count={presenter.pageCount}
+            current={page.page}
+            found={presenter.material ? found.get(presenter.material.id) : undefined}
+            onSelect={(number) => presenter.show(page.materialId, number)}
+          />
+        )}
+      </fieldset>
     </section>
   );
 }
