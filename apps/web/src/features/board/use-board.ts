@@ -10,6 +10,9 @@ import type { RoomConnection } from '../../lib/realtime/room-connection.ts';
 import { fetchBoard } from './api/fetch-board.ts';
 import { BoardState } from './board-state.ts';
 
+/** After a failed read of the board's snapshot, the next one is made this much later. */
+export const BOARD_RETRY_MS = 2_000;
+
 /** The part of the room connection the board uses. */
 export type BoardConnection = Pick<RoomConnection, 'watch' | 'on' | 'isWatching' | 'publish' | 'state'>;
 
@@ -47,6 +50,7 @@ export function useBoard(
     let stopped = false;
     let pending: BoardEvent[] | null = null;
     let reads = 0;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const reload = (): void => {
       const read = ++reads;
       pending = [];
@@ -61,8 +65,13 @@ export function useBoard(
           setReady(true);
         },
         (error: unknown) => {
-          if (read === reads) pending = null;
-          console.warn('the board could not be loaded', error);
+          if (stopped || read !== reads) return;
+          pending = null;
+          console.warn('the board could not be loaded, trying again', error);
+          // The presenter waits for the board (`ready`): a failed read is tried again, not left as it is.
+          retry = setTimeout(() => {
+            if (!stopped && read === reads && connection.isWatching(destination)) reload();
+          }, BOARD_RETRY_MS);
         },
       );
     };
@@ -78,6 +87,7 @@ export function useBoard(
     if (connection.isWatching(destination)) reload();
     return () => {
       stopped = true;
+      clearTimeout(retry);
       unwatch();
       unlisten();
     };

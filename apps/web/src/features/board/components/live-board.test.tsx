@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   BOARD_PAGE_DESTINATION,
   type BoardLayout,
@@ -140,6 +140,28 @@ describe('the live board', { timeout: 15_000 }, () => {
       destination: BOARD_PAGE_DESTINATION,
       body: { materialId: 5, page: 1 },
     });
+  });
+
+  it('reads the board again when its snapshot failed, and the controls then work', async () => {
+    let reads = 0;
+    serve(snapshot(null, null), [
+      {
+        url: '/api/classes/7/board',
+        respond: () =>
+          ++reads === 1
+            ? { status: 503, body: { message: '잠시 후 다시 시도해 주세요.' } }
+            : { body: envelope(snapshot(null, null)) },
+      },
+    ]);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const fake = fakeBoardConnection();
+    renderWithProviders(<TeacherHarness connection={fake.connection} />);
+    const picker = await screen.findByRole('combobox', { name: '발표할 자료' });
+    expect(picker).toBeDisabled();
+    await waitFor(() => expect(picker).toBeEnabled(), { timeout: 5_000 });
+    expect(reads).toBe(2);
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
   });
 
   it('has a late student land on the teacher page, leaf alone and follow again', async () => {
