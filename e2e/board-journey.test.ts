@@ -157,7 +157,10 @@ describe.skipIf(!chromiumAvailable())('board journey', { timeout: 180_000 }, () 
     const everyone = { teacher, first, phone };
     for (const [who, page] of Object.entries(everyone)) await follows(page, who, `${materialId}:1`);
 
-    await teacher.locator('body').press('ArrowRight');
+    // The arrows turn pages unless a field has them: the teacher leaves the material's select first (on a
+    // loaded machine the key otherwise reached the select, which keeps its arrows, and no page turned).
+    await teacher.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await teacher.keyboard.press('ArrowRight');
     for (const [who, page] of Object.entries(everyone)) await follows(page, who, `${materialId}:2`);
     await drawOn(teacher, [0.2, 0.3], [0.7, 0.5]);
     const key = `${materialId}:2`;

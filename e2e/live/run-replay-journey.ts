@@ -283,7 +283,10 @@ try {
     15_000,
   );
   await at(PAGE_TWO_AT_MS);
-  await teacher.locator('body').press('ArrowRight');
+  // The arrows turn pages unless a field has them: the teacher leaves the material's select first (on a
+  // loaded machine the key otherwise reached the select, which keeps its arrows, and no page turned).
+  await teacher.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await teacher.keyboard.press('ArrowRight');
   await until(
     () => shownPage(teacher),
     (shown) => shown === pageTwo,
