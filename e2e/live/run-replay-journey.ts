@@ -29,6 +29,7 @@ import { loginThroughDev, signUpThroughUi, storedTokens, type Tokens } from '../
 import { ApiClient } from '../harness/api.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, FAKE_MEDIA_FLAGS } from '../../harness/chromium.ts';
 import { planMedia, startMedia } from '../../harness/media-process.ts';
+import { drawOn, inkPixels, shownPage } from '../harness/board-page.ts';
 import { captureScreen, type AxeViolation } from '../harness/screens.ts';
 import { startServer, type RunningServer } from '../../harness/server-process.ts';
 import { makePdf } from '../../apps/server/test/documents.ts';
@@ -165,43 +166,6 @@ async function uploadMaterial(baseUrl: string, tokens: Tokens, classId: number):
   );
   if (material?.state !== 'ready') throw new Error(`the material is ${material?.state ?? 'missing'}`);
   return material;
-}
-
-/** The page on the stage (`materialId:page`), with its picture loaded when it has one. */
-function shownPage(page: Page): Promise<string | null> {
-  return page.evaluate(() => {
-    const shown = document.querySelector<HTMLElement>('[data-board-page]');
-    const image = shown?.querySelector('img');
-    if (!shown || (image && !(image.complete && image.naturalWidth > 0))) return null;
-    return shown.dataset.boardPage ?? null;
-  });
-}
-
-/** Painted pixels of a page's ink canvas (`key`: `materialId:page`), read from the canvas itself. */
-function inkPixels(page: Page, key: string): Promise<number> {
-  return page.evaluate((pageKey) => {
-    const canvas = document.querySelector<HTMLCanvasElement>(`canvas[data-page="${pageKey}"]`);
-    const context = canvas?.getContext('2d');
-    if (!canvas || !context || canvas.width === 0) return -1;
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    let painted = 0;
-    for (let index = 3; index < data.length; index += 4) if ((data[index] ?? 0) > 0) painted += 1;
-    return painted;
-  }, key);
-}
-
-/** Draws a stroke across the stage's canvas with the mouse, from and to fractions of the page. */
-async function drawOn(page: Page, from: [number, number], to: [number, number]): Promise<void> {
-  const box = await page.locator('canvas[aria-label="판서하는 곳"]').boundingBox();
-  if (!box) throw new Error('no canvas to draw on');
-  const at = (x: number, y: number) => [box.x + x * box.width, box.y + y * box.height] as const;
-  await page.mouse.move(...at(...from));
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step += 1) {
-    const t = step / 12;
-    await page.mouse.move(...at(from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t));
-  }
-  await page.mouse.up();
 }
 
 /** The chapters' texts in a replay page's '챕터' list, in order. */
