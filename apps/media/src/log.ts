@@ -14,7 +14,7 @@ function levelOf(value: string | undefined): LogLevel {
  * The media service's logger: pino, one JSON line per event, as the API server writes them, at LOG_LEVEL
  * (read here, so forwarding worker threads, which inherit the environment, log at the same level). Lines go
  * through process.stdout, not pino's own synchronous destination: a stdout nobody reads must not block the
- * service (main.ts ignores its errors). Rooms and peers log through children carrying `classId` and
+ * service (serve.ts ignores its errors). Rooms and peers log through children carrying `classId` and
  * `peerId`; worker threads add their `worker` id.
  */
 export const log: Logger = pino(

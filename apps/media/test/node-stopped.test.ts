@@ -13,7 +13,7 @@ import { skipNotice } from './skip-notice.ts';
 import { ok, signTicket, TEST_SECRET } from './test-media-server.ts';
 
 const MEDIA_DIR = fileURLToPath(new URL('..', import.meta.url));
-/** main.ts's own limit for a stop, plus the time a process takes to go. */
+/** serve.ts's own limit for a stop, plus the time a process takes to go. */
 const STOP_LIMIT_MS = 12_000;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 

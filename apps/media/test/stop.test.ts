@@ -11,7 +11,7 @@ import {
 import { TEST_SECRET } from './test-media-server.ts';
 
 const MEDIA_DIR = fileURLToPath(new URL('..', import.meta.url));
-/** main.ts's own limit for a stop, plus the time a process takes to go. */
+/** serve.ts's own limit for a stop, plus the time a process takes to go. */
 const STOP_LIMIT_MS = 12_000;
 
 const cleanups: (() => void)[] = [];

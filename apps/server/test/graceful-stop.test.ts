@@ -26,7 +26,7 @@ import { devLoginOver, jsonForm, startServer, stopServer, type ServerProcess } f
 import { skipNotice } from './skip-notice.ts';
 
 const PUBLIC_URL = 'http://localhost:5173';
-/** main.ts's own limit for a stop (SHUTDOWN_TIMEOUT_MS), plus the time a process takes to go. */
+/** serve.ts's own limit for a stop (SHUTDOWN_TIMEOUT_MS), plus the time a process takes to go. */
 const STOP_LIMIT_MS = 12_000;
 
 const postgresUp = await postgresAvailable();

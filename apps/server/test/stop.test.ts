@@ -14,7 +14,7 @@ import {
 import { createTestDatabase, postgresAvailable } from './helper.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
-/** main.ts's own limit for a stop (SHUTDOWN_TIMEOUT_MS), plus the time a process takes to go. */
+/** serve.ts's own limit for a stop (SHUTDOWN_TIMEOUT_MS), plus the time a process takes to go. */
 const STOP_LIMIT_MS = 12_000;
 
 const cleanups: (() => unknown)[] = [];
@@ -70,7 +70,7 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgres')('stopping the API serv
 
       const stop = await stopService(server, 'SIGTERM', STOP_LIMIT_MS + 5_000);
       expect(stop.ms, server.stderr()).toBeLessThan(STOP_LIMIT_MS);
-      // A clean stop, not main.ts's fallback (which exits with 1).
+      // A clean stop, not serve.ts's fallback (which exits with 1).
       expect(stop.code, server.stderr()).toBe(0);
     },
     180_000,

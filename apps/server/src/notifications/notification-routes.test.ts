@@ -254,7 +254,7 @@ describe('a server that stops', () => {
     const started = performance.now();
     await stopping.close();
     await stream.ended;
-    // Before the streams ended in preClose, a stop waited for them until main.ts's ten-second deadline.
+    // Before the streams ended in preClose, a stop waited for them until serve.ts's ten-second deadline.
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
