@@ -16,6 +16,7 @@ import {
   copyReplay,
   ffmpegAvailable,
   REPLAY_S,
+  GAP,
   seedSessions,
   writeReplay,
 } from './harness/replay-sessions.ts';
@@ -255,6 +256,23 @@ describe.skipIf(!chromiumAvailable() || !ffmpegAvailable())('replay pages', { ti
     await eventually(async () => (await videoState(studentPage))?.paused).toBe(true);
     pausedAtS = (await videoState(studentPage))?.currentTime ?? 0;
     expect(pausedAtS).toBeGreaterThan(5);
+    // The recording's gap: said under the title, and marked under the seek bar where the replay cuts it
+    // (17 s of 20), at both widths.
+    await studentPage.getByText(/녹화되지 않은 구간: 0:17-0:21/).waitFor();
+    const marks = studentPage.getByRole('list', { name: '재생 막대의 녹화되지 않은 구간' });
+    const mark = marks.getByRole('listitem');
+    expect(await mark.getAttribute('title')).toBe('녹화되지 않은 구간 0:17-0:21');
+    const viewport = studentPage.viewportSize();
+    for (const width of [400, 1280]) {
+      await studentPage.setViewportSize({ width, height: 900 });
+      const strip = await marks.boundingBox();
+      const box = await mark.boundingBox();
+      if (strip === null || box === null) throw new Error(`the gap's mark is not shown at ${width} px`);
+      expect(box.width).toBeGreaterThan(0);
+      const at = (box.x + box.width / 2 - strip.x) / strip.width;
+      expect(Math.abs(at - GAP.fromS / REPLAY_S), `at ${width} px`).toBeLessThan(0.02);
+    }
+    if (viewport !== null) await studentPage.setViewportSize(viewport);
     // The focused button shows media-chrome's tooltip, whose text axe reads as the button's visible text.
     await studentPage.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     expect(await captureScreen(studentPage, 'replays-replay-page')).toEqual([]);

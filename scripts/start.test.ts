@@ -218,7 +218,7 @@ describe('npm start', () => {
     expect(await isLive()).toBe(false);
     expect(second.services).toHaveLength(2);
 
-    // The media service killed mid-lecture: the class leaves the live list within 5 s, the API server answers
+    // The media service killed mid-lecture: the class stops being live within 5 s, the API server answers
     // throughout, and npm start brings the media service back by itself.
     const again = await connect(mediaUrl, await ticket(teacher.accessToken));
     expect(await again.timeout(10_000).emitWithAck('startRoom', {})).toEqual({ data: { producers: [] } });

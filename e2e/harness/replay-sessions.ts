@@ -14,6 +14,8 @@ export const CHAT = [
   { atS: 9, content: '지금 화면의 예제 다시 볼 수 있을까요?' },
   { atS: 15, content: '오늘 수업 감사합니다.' },
 ];
+/** The stretch of the first ready session's lecture that was not recorded (after its chat), in seconds. */
+export const GAP = { fromS: 17, untilS: 21 };
 /** The teacher's chapter marks in the second ready session, by seconds after its start. */
 export const CHAPTERS = [
   { atS: 6, title: '밀물과 썰물' },
@@ -98,13 +100,19 @@ export async function seedSessions(
       startedAgoMs: number,
       lengthMs: number | null,
       state: string,
-      fields: { progress?: number; error?: string; title?: string; hidden?: boolean } = {},
+      fields: {
+        progress?: number;
+        error?: string;
+        title?: string;
+        hidden?: boolean;
+        gaps?: { fromMs: number; untilMs: number; atMs: number }[];
+      } = {},
     ): Promise<number> => {
       const started = new Date(now - startedAgoMs);
       const answer = await db.query<{ id: number }>(
         `insert into live_sessions (class_id, media_key, node_id, started_at, ended_at, recording_state,
-           recording_progress, recording_error, replay_duration_ms, title, hidden)
-         values ($1, $2, 'e2e-node', $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
+           recording_progress, recording_error, replay_duration_ms, title, hidden, recording_gaps)
+         values ($1, $2, 'e2e-node', $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
         [
           classId,
           `e2e-${classId}-${startedAgoMs}`,
@@ -116,6 +124,7 @@ export async function seedSessions(
           state === 'ready' ? REPLAY_S * 1000 : null,
           fields.title ?? null,
           fields.hidden ?? false,
+          JSON.stringify(fields.gaps ?? []),
         ],
       );
       const id = answer.rows[0]?.id;
@@ -127,7 +136,12 @@ export async function seedSessions(
       error: '녹화 파일을 찾을 수 없어 다시보기를 만들 수 없어요.',
     });
     await insert(3 * 24 * hour, 45 * 60_000, 'ready', { title: '숨겨 둔 연습 강의', hidden: true });
-    const readyId = await insert(24 * hour, REPLAY_S * 1000, 'ready', { title: '파도 읽기 1강' });
+    // Its lecture ran 4 s longer than the replay: the recording has a gap (cut where the replay is at 17 s).
+    const gapMs = (GAP.untilS - GAP.fromS) * 1000;
+    const readyId = await insert(24 * hour, REPLAY_S * 1000 + gapMs, 'ready', {
+      title: '파도 읽기 1강',
+      gaps: [{ fromMs: GAP.fromS * 1000, untilMs: GAP.untilS * 1000, atMs: GAP.fromS * 1000 }],
+    });
     const secondId = await insert(20 * hour, REPLAY_S * 1000, 'ready', { title: '파도 읽기 2강' });
     const processingId = await insert(2 * hour, 55 * 60_000, 'processing', { progress: 42 });
     // Its job waits in the queue (the second run has no worker), so it stays at 42 %.

@@ -27,6 +27,8 @@ const setup = await teachingServer(
   {
     recordingsDir: dir,
     screen: true,
+    // The replay made from this recording is checked against the lecture's times.
+    wallClock: true,
     notify: (event, payload) => {
       if (event !== 'recordingState') return;
       // The metrics as a scrape right after the change would read them.

@@ -8,9 +8,10 @@ type Media = Awaited<ReturnType<typeof startTestMedia>>;
  * One class across two media nodes, new for each test of the file that calls this: node A (the origin) with
  * the teacher, node B (an edge) whose students' tickets name A; B pulls the class from A once and serves its
  * own students from it. Both run forwarding workers, as the service does; the edge's grace period fits a
- * teacher's return. A test takes what it uses at its start (`const { origin, publish } = relay;`).
+ * teacher's return. A test takes what it uses at its start (`const { origin, publish } = relay;`). The origin
+ * records into `originRecordingsDir()` when given (a small disk the test fills), else a folder of its own.
  */
-export function relayNodes() {
+export function relayNodes(options: { originRecordingsDir?: () => string } = {}) {
   const closers: Closers = [];
   let nodes: { origin: Media; edge: Media } | null = null;
   const current = () => {
@@ -18,7 +19,11 @@ export function relayNodes() {
     return nodes;
   };
   beforeEach(async () => {
-    const origin = await startTestMedia({ nodeId: 'node-a', workers: 2 });
+    const origin = await startTestMedia({
+      nodeId: 'node-a',
+      workers: 2,
+      recordingsDir: options.originRecordingsDir?.(),
+    });
     const edge = await startTestMedia({ nodeId: 'node-b', workers: 2, teacherGraceMs: 5_000 });
     nodes = { origin, edge };
   });

@@ -27,6 +27,8 @@ type Stream = {
   ssrc: number;
   seq: number;
   timestamp: number;
+  /** The stream's first timestamp, which a wall-clock timestamp counts from. */
+  firstTimestamp: number;
   frame: number;
   /** VP8 picture id (15 bits) and TL0PICIDX of the next frame: each layer numbers its own, as Chrome's do. */
   pictureId: number;
@@ -42,7 +44,9 @@ const TL0_START: Record<Layer, number> = { q: 3, h: 0x80, f: 0xfd };
  * A publisher built on werift that behaves like the teacher's browser on the wire: one simulcast video m-line
  * (rids q/h/f, each its own SSRC, the rid and mid header extensions on every packet), one audio m-line, VP8
  * payloads with correct descriptors and keyframe flags (a keyframe on a PLI, or every `keyframeEvery` frames).
- * It records the SFU's feedback: PLIs, NACKs and REMBs, and can drop chosen packets.
+ * It records the SFU's feedback: PLIs, NACKs and REMBs, and can drop chosen packets. Its RTP timestamps step
+ * one frame per frame sent, or with `wallClock` follow the time since it started as a browser's capture clock
+ * does (a recording's media then lasts as long as the lecture did, even when a busy machine sends fewer frames).
  */
 export class SyntheticTeacher {
   readonly pc = createClientPeerConnection('teacher');
@@ -60,9 +64,13 @@ export class SyntheticTeacher {
   private audioSeq = 1;
   private drop: (layer: Layer, seq: number) => boolean = () => false;
   private readonly keyframeEvery: number;
+  /** With `wallClock`: when the first frame went (performance.now()); null before, or without. */
+  private clockStart: number | null = null;
+  private readonly wallClock: boolean;
 
-  constructor(keyframeEvery = 1_000, options: { screen?: boolean } = {}) {
+  constructor(keyframeEvery = 1_000, options: { screen?: boolean; wallClock?: boolean } = {}) {
     this.keyframeEvery = keyframeEvery;
+    this.wallClock = options.wallClock === true;
     ({
       video: this.video,
       audio: this.audio,
@@ -77,6 +85,7 @@ export class SyntheticTeacher {
       ssrc: 0x1000 + i,
       seq: 65_500 + i * 7, // near the wraparound on purpose
       timestamp: 1000 * (i + 1),
+      firstTimestamp: 1000 * (i + 1),
       frame: 0,
       pictureId: PICTURE_ID_START[layer],
       tl0: TL0_START[layer],
@@ -91,6 +100,7 @@ export class SyntheticTeacher {
         ssrc: screen.sender.ssrc,
         seq: 100,
         timestamp: 5000,
+        firstTimestamp: 5000,
         frame: 0,
         pictureId: 0x2000,
         tl0: 0x40,
@@ -166,9 +176,13 @@ export class SyntheticTeacher {
   }
 
   private frame(): void {
-    for (const stream of this.streams) this.sendFrame(stream);
-    this.sendAudio(this.audio);
-    if (this.systemAudio) this.sendAudio(this.systemAudio);
+    const elapsedMs = this.wallClock ? performance.now() - (this.clockStart ??= performance.now()) : null;
+    for (const stream of this.streams) {
+      if (elapsedMs !== null) stream.timestamp = (stream.firstTimestamp + Math.round(elapsedMs * 90)) >>> 0;
+      this.sendFrame(stream);
+    }
+    this.sendAudio(this.audio, elapsedMs);
+    if (this.systemAudio) this.sendAudio(this.systemAudio, elapsedMs);
   }
 
   private sendFrame(stream: Stream): void {
@@ -222,13 +236,13 @@ export class SyntheticTeacher {
     stream.timestamp = (stream.timestamp + 3000) >>> 0;
   }
 
-  private sendAudio(audio: RTCRtpTransceiver): void {
+  private sendAudio(audio: RTCRtpTransceiver, elapsedMs: number | null): void {
     const header = new RtpHeader({
       payloadType: audio.codecs[0]?.payloadType ?? 111,
       ssrc: audio.sender.ssrc,
       sequenceNumber: this.audioSeq,
       // 20 ms of Opus per packet would be 960; the synthetic audio goes with the 30 fps frames: 1600 per packet.
-      timestamp: this.audioSeq * 1600,
+      timestamp: elapsedMs === null ? this.audioSeq * 1600 : (1600 + Math.round(elapsedMs * 48)) >>> 0,
       extensions: [],
     });
     if (audio === this.audio) this.audioSeq = (this.audioSeq + 1) & 0xffff;

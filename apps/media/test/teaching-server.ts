@@ -11,7 +11,14 @@ import { LOOPBACK_RTC, RecordingReports } from './test-media-server.ts';
 export async function teachingServer(
   workers: number,
   kinds: StreamKind[],
-  options: { recordingsDir?: string; screen?: boolean; record?: boolean; notify?: Notify } = {},
+  options: {
+    recordingsDir?: string;
+    screen?: boolean;
+    record?: boolean;
+    notify?: Notify;
+    /** The teacher's RTP timestamps follow the wall clock (SyntheticTeacher's `wallClock`). */
+    wallClock?: boolean;
+  } = {},
 ) {
   const server = new MediaServer({
     rtc: LOOPBACK_RTC,
@@ -20,7 +27,10 @@ export async function teachingServer(
     workers,
     recordingsDir: options.recordingsDir ?? null,
   });
-  const teacher = new SyntheticTeacher(1_000, { screen: options.screen === true });
+  const teacher = new SyntheticTeacher(1_000, {
+    screen: options.screen === true,
+    wallClock: options.wallClock === true,
+  });
   const room = server.openRoom(1, { teacherNickname: '파도선생', record: options.record });
   const peer = new Peer(
     { userId: 't', nickname: 't', role: 'teacher', classId: 1 },

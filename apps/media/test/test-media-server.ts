@@ -81,11 +81,14 @@ export async function startTestMedia(
     nodeId?: string;
     /** Where an edge room that lost its origin finds the new one (the registry's part in the service). */
     findOrigin?: FindOrigin;
+    /** The recordings folder, the test's own (a small disk): kept at the close. */
+    recordingsDir?: string;
   } = {},
 ) {
   const reports = new RecordingReports();
   // Sessions are recorded, as by default, into a folder of their own removed at the close.
-  const recordingsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-media-test-'));
+  const ownFolder = options.recordingsDir === undefined;
+  const recordingsDir = options.recordingsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sea-media-test-'));
   const server = new MediaServer({
     rtc: LOOPBACK_RTC,
     teacherGraceMs: options.teacherGraceMs ?? 300,
@@ -179,7 +182,7 @@ export async function startTestMedia(
       for (const socket of sockets) socket.disconnect();
       await signalling.close();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-      fs.rmSync(recordingsDir, { recursive: true, force: true });
+      if (ownFolder) fs.rmSync(recordingsDir, { recursive: true, force: true });
     },
   };
 }

@@ -102,6 +102,15 @@ export const ClassItemSchema = z.object({
     description:
       'While live: students in the room now, as the media nodes last reported; null when not live.',
   }),
+  /**
+   * True while the class's lecture waits for its teacher: the media node holding it stopped or died, and its
+   * open session is kept (up to 20 s) for the teacher's room on a node. `is_active` is false meanwhile; the
+   * live list (`target=live`) still lists the class, as waiting rather than live.
+   */
+  live_waiting: z.boolean().meta({
+    description:
+      'The lecture waits for its teacher after its media node was lost (is_active false meanwhile; listed in target=live).',
+  }),
 });
 export type ClassItem = z.infer<typeof ClassItemSchema>;
 

@@ -19,6 +19,11 @@ export type RecordingState = (typeof RECORDING_STATES)[number];
 export const RecordingGapSchema = z.object({
   from_s: z.number().int().min(0),
   until_s: z.number().int().min(0),
+  /**
+   * Where the replay cuts the stretch, in seconds on the replay's own clock (the teacher's pauses and the
+   * earlier gaps cut out as well): the point the player marks on its seek bar.
+   */
+  at_s: z.number().min(0),
 });
 export type RecordingGap = z.infer<typeof RecordingGapSchema>;
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { ClassItem } from '@sea/contract/classes';
 import type { Executor } from '../db/database.ts';
 import { categories, classes, users } from '../db/schema.ts';
-import { liveStartedAt, liveViewerCount } from './class-live-facts.ts';
+import { liveStartedAt, liveViewerCount, liveWaiting } from './class-live-facts.ts';
 import { nextSessionAt, replayCount } from './class-schedule-facts.ts';
 
 /** Turns a stored image key into a URL a browser can load. */
@@ -30,6 +30,7 @@ export const classItemColumns = {
   replayCount,
   liveStartedAt,
   liveViewerCount,
+  liveWaiting,
 };
 
 export type ClassRow = {
@@ -53,6 +54,7 @@ export type ClassRow = {
   replayCount: number;
   liveStartedAt: string | null;
   liveViewerCount: number | null;
+  liveWaiting: boolean;
 };
 
 /** The mean stars rounded to one decimal (4.25 → 4.3), or null without reviews. */
@@ -83,6 +85,7 @@ export function toClassItem(row: ClassRow, imageUrl: ImageUrl): ClassItem {
     replay_count: row.replayCount,
     live_started_at: row.liveStartedAt,
     live_viewer_count: row.liveViewerCount,
+    live_waiting: row.liveWaiting,
   };
 }
 

@@ -18,6 +18,14 @@ export const liveStartedAt = sql<string | null>`(
     limit 1)`;
 
 /**
+ * Whether the class's lecture waits for its teacher: an open session handed over (its node stopped or was
+ * found gone, `handover_at`) while the class is not live. The sweep ends such a session after its wait.
+ */
+export const liveWaiting = sql<boolean>`(not ${classes.isActive} and exists (
+  select 1 from live_sessions l
+    where l.class_id = ${classes.id} and l.ended_at is null and l.handover_at is not null))`;
+
+/**
  * How many students are in the open live session's room now, as the media nodes last reported them (the
  * attendance rows still open, an edge node's students included), or null when the class is not live.
  */

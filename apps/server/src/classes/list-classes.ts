@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   CLASS_PAGE_SIZE,
   SEARCH_MATCHES_MAX,
@@ -10,6 +10,7 @@ import type { Database, Executor } from '../db/database.ts';
 import { categories, classes, enrolments, users } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
 import { classItemColumns, notDeleted, selectClassItems, type ClassRow } from './class-item.ts';
+import { liveWaiting } from './class-live-facts.ts';
 import { searchCondition, type SearchCondition } from './search-condition.ts';
 import { withSearchTimeout } from './search-timeout.ts';
 
@@ -157,6 +158,7 @@ function listScope(
       .where(eq(enrolments.userId, accountId));
     return notDeleted(inArray(classes.id, enrolled), inCategory, matches);
   }
-  const live = target === 'live' ? eq(classes.isActive, true) : undefined;
+  // A lecture waiting for its teacher stays listed (as waiting) until its session ends or goes on.
+  const live = target === 'live' ? or(eq(classes.isActive, true), liveWaiting) : undefined;
   return notDeleted(live, inCategory, matches);
 }

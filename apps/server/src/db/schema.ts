@@ -350,10 +350,12 @@ export const liveSessions = pgTable(
     replayDurationMs: integer('replay_duration_ms'),
     /**
      * Stretches of the session that were not recorded (the recordings disk was full, the teacher reconnected on
-     * another node), cut out of the ready replay: `[{ fromMs, untilMs }]` in session time; empty without.
+     * another node), cut out of the ready replay: `[{ fromMs, untilMs, atMs }]`, the stretch in session time
+     * and where the replay cuts it on the replay's clock (`atMs`, absent in replays made before it was kept);
+     * empty without.
      */
     recordingGaps: jsonb('recording_gaps')
-      .$type<{ fromMs: number; untilMs: number }[]>()
+      .$type<{ fromMs: number; untilMs: number; atMs?: number }[]>()
       .notNull()
       .default([]),
     title: text('title'),

@@ -3,11 +3,18 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEDIA_NODE_AUDIENCE, MEDIA_REVOCATION_PATH, type MediaRevocation } from '@sea/contract/media-nodes';
+import type { ClassItem } from '@sea/contract/classes';
+import {
+  MEDIA_NODE_AUDIENCE,
+  MEDIA_NODE_TIMEOUT_MS,
+  MEDIA_REVOCATION_PATH,
+  type MediaRevocation,
+} from '@sea/contract/media-nodes';
 import { insertClass, insertEnrolment } from '../../test/classes.ts';
 import { expectOk } from '../../test/expect-envelope.ts';
 import { bearer, buildTestApp, createUser } from '../../test/helper.ts';
 import { FakeNode, isLiveNow, room, sessionsOf } from '../../test/media-node-report.ts';
+import { sweepHandedOver } from './node-sweep.ts';
 
 let app: FastifyInstance;
 let nodeServer: http.Server;
@@ -181,6 +188,14 @@ describe('MediaNodes.gone: a node whose process is gone while its registry entry
     expect(Date.now() - crashed).toBeLessThan(5_000);
     const [session] = await sessionsOf(app, classId);
     expect(session?.endedAt ?? null).toBeNull();
+    // The live list shows it waiting for its teacher, not live; once the wait is over, not at all.
+    const listed = async () =>
+      expectOk<ClassItem[]>(await app.inject('/api/classes?target=live')).find((item) => item.id === classId);
+    expect(await listed()).toMatchObject({ is_active: false, live_waiting: true, live_viewer_count: null });
+    expect(await sweepHandedOver(app.db, new Date(Date.now() + MEDIA_NODE_TIMEOUT_MS + 1_000))).toHaveLength(
+      1,
+    );
+    expect(await listed()).toBeUndefined();
   });
 
   it('a node that accepts connections is not gone, even while it does not answer (busy)', async () => {

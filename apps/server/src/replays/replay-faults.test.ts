@@ -252,8 +252,9 @@ describe.skipIf(!ffmpeg)('replay job under faults (ffmpeg)', () => {
   it(
     'a recording with a stretch not written is made of its parts, the gap cut, told and its chat time kept',
     async () => {
-      // The webcam and the microphone were on 0-10 s, but their files hold only 0-3 s and 7-10 s: the disk was
-      // full in between, and the media service went on with new files once it had room.
+      // The webcam and the microphone were on 0-10 s, but their files hold only 0-3 s and 7-10 s: the teacher
+      // paused 3-4 s, then the disk was full until 7 s, and the media service went on with new files once it
+      // had room. The replay cuts both; the gap (4-7 s) sits at 3 s of it.
       const key = randomUUID();
       const dir = path.join(app.config.recordingsDir, key);
       const files: FixtureFile[] = [
@@ -266,6 +267,8 @@ describe.skipIf(!ffmpeg)('replay job under faults (ffmpeg)', () => {
       await makeRecording(ffmpeg?.path ?? 'ffmpeg', dir, files, (track) => [
         trackEvent(cam1, track(cam1)),
         trackEvent(mic1, track(mic1)),
+        { type: 'pause', t: 3_000 },
+        { type: 'resume', t: 4_000 },
         // The same tracks go on in new files.
         { ...trackEvent(cam2, track(cam2)), track: track(cam1) },
         { ...trackEvent(mic2, track(mic2)), track: track(mic1) },
@@ -279,7 +282,7 @@ describe.skipIf(!ffmpeg)('replay job under faults (ffmpeg)', () => {
       expect(Math.abs((made.replayDurationMs ?? 0) - 6_000)).toBeLessThan(100);
       const timeline = await readReplayTimeline(app.files.replays, sessionId);
       expect(timeline?.gaps).toHaveLength(1);
-      expect(Math.abs((timeline?.gaps?.[0]?.fromMs ?? 0) - 3_000)).toBeLessThan(100);
+      expect(timeline?.gaps?.[0]?.fromMs).toBe(4_000);
       expect(timeline?.gaps?.[0]?.untilMs).toBe(7_000);
       // A chat message of the gap (5 s) stays, where the gap was cut.
       expect(timeline && Math.abs(toReplayMs(timeline, 5_000) - 3_000)).toBeLessThan(100);
@@ -288,7 +291,11 @@ describe.skipIf(!ffmpeg)('replay job under faults (ffmpeg)', () => {
         url: `/api/classes/${classId}/sessions/${sessionId}`,
         headers: bearer(teacher),
       });
-      expect(response.json().data.recording.gaps).toEqual([{ from_s: 3, until_s: 7 }]);
+      // Told in lecture time, and marked where the replay cuts it: after 3 s of it, the pause cut too.
+      const [gap, ...more] = response.json().data.recording.gaps;
+      expect(more).toEqual([]);
+      expect({ from_s: gap.from_s, until_s: gap.until_s }).toEqual({ from_s: 4, until_s: 7 });
+      expect(Math.abs(gap.at_s - 3)).toBeLessThan(0.1);
     },
     CASE_MS,
   );

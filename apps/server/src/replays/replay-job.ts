@@ -228,7 +228,7 @@ async function makeReplay(
       recordingState: 'ready',
       recordingProgress: 100,
       replayDurationMs: plan.durationMs,
-      recordingGaps: gaps,
+      recordingGaps: gaps.map((gap) => ({ ...gap, atMs: toReplayMs(plan.timeline, gap.fromMs) })),
     });
     if (!ready) {
       // The session went away while its replay was made: its files go too.
@@ -314,7 +314,7 @@ async function finish(
     recordingState: 'ready' | 'none';
     recordingProgress: number;
     replayDurationMs: number | null;
-    recordingGaps?: { fromMs: number; untilMs: number }[];
+    recordingGaps?: { fromMs: number; untilMs: number; atMs: number }[];
   },
 ): Promise<boolean> {
   const updated = await deps.db

@@ -19,12 +19,24 @@ export function toSessionItem(row: SessionRow, urls: ViewerUrls, now = new Date(
       hidden: row.hidden,
       ...(ready ? urls.urls(row.id) : { hls_url: null, mp4_url: null }),
       error: row.recordingError,
-      gaps: ready
-        ? row.recordingGaps.map((gap) => ({
-            from_s: Math.floor(gap.fromMs / 1000),
-            until_s: Math.ceil(gap.untilMs / 1000),
-          }))
-        : [],
+      gaps: ready ? replayGaps(row.recordingGaps) : [],
     },
   };
+}
+
+/**
+ * The gaps as the API tells them. A replay made before `atMs` was kept places each gap at its start less the
+ * earlier gaps (the teacher's pauses unknown here: such a mark may sit late by them).
+ */
+function replayGaps(gaps: SessionRow['recordingGaps']): SessionItem['recording']['gaps'] {
+  let missingMs = 0;
+  return gaps.map((gap) => {
+    const atMs = gap.atMs ?? Math.max(0, gap.fromMs - missingMs);
+    missingMs += Math.max(0, gap.untilMs - gap.fromMs);
+    return {
+      from_s: Math.floor(gap.fromMs / 1000),
+      until_s: Math.ceil(gap.untilMs / 1000),
+      at_s: Math.round(atMs) / 1000,
+    };
+  });
 }

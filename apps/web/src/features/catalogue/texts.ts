@@ -26,6 +26,8 @@ export const CATALOGUE_TEXTS = {
   /** A live card's line: how many watch now and when the lecture started ('시청 중 12명 · 14:05 시작'). */
   liveWatching: (count: number) => `시청 중 ${count}명`,
   liveStarted: (time: string) => `${time} 시작`,
+  /** A lecture whose media server was lost, kept a few seconds for its teacher to come back. */
+  liveWaiting: '강사를 기다리는 중이에요',
   rank: (rank: number) => `${rank}위`,
   instructor: (name: string) => `${name} 강사`,
   studentCount: (count: number) => `수강생 ${count}명`,

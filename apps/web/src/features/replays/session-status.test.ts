@@ -43,8 +43,8 @@ describe('sessionStatus', () => {
 describe('gapsText', () => {
   it('names the stretches a ready replay is missing, in lecture time', () => {
     const gaps = [
-      { from_s: 750, until_s: 1_085 },
-      { from_s: 3_700, until_s: 3_760 },
+      { from_s: 750, until_s: 1_085, at_s: 750 },
+      { from_s: 3_700, until_s: 3_760, at_s: 3_365 },
     ];
     expect(gapsText(recording({ gaps }))).toBe('녹화되지 않은 구간: 12:30-18:05, 1:01:40-1:02:40');
     expect(gapsText(recording({ gaps: [] }))).toBeNull();
@@ -63,22 +63,23 @@ describe('canRemake', () => {
 
 describe('gapMarks', () => {
   it('puts each gap where the replay cuts it, on the replay’s own length', () => {
-    // A 100-minute lecture missing 10:00-20:00 and 50:00-60:00: an 80-minute replay, cut at 10:00 and 40:00.
+    // A 100-minute lecture missing 10:00-20:00 and 50:00-60:00, paused 30:00-40:00: a 70-minute replay
+    // that cuts the gaps at 10:00 and 30:00.
     const marks = gapMarks(
       [
-        { from_s: 600, until_s: 1200 },
-        { from_s: 3000, until_s: 3600 },
+        { from_s: 600, until_s: 1200, at_s: 600 },
+        { from_s: 3000, until_s: 3600, at_s: 1800 },
       ],
-      6000,
+      4200,
     );
     expect(marks).toEqual([
-      { atPercent: 12.5, label: '녹화되지 않은 구간 10:00-20:00' },
-      { atPercent: 50, label: '녹화되지 않은 구간 50:00-1:00:00' },
+      { atPercent: 14.3, label: '녹화되지 않은 구간 10:00-20:00' },
+      { atPercent: 42.9, label: '녹화되지 않은 구간 50:00-1:00:00' },
     ]);
   });
 
-  it('marks nothing without gaps or without a length left', () => {
+  it('marks nothing without gaps or before the replay’s length is known', () => {
     expect(gapMarks([], 600)).toEqual([]);
-    expect(gapMarks([{ from_s: 0, until_s: 600 }], 600)).toEqual([]);
+    expect(gapMarks([{ from_s: 0, until_s: 600, at_s: 0 }], 0)).toEqual([]);
   });
 });

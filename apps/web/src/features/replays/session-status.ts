@@ -25,22 +25,16 @@ export function gapsText(recording: Pick<SessionRecording, 'state' | 'gaps'>): s
 export type GapMark = { atPercent: number; label: string };
 
 /**
- * The gaps as marks on the replay's timeline. The replay has them cut out, so each is a point: its start in
- * lecture time less the gaps before it, over the replay's length (the lecture's, less every gap).
+ * The gaps as marks on the replay's seek bar. The replay has them cut out, so each is a point: where the replay
+ * cuts it (`at_s`, on the replay's clock: the teacher's pauses are cut out too) over the replay's length as the
+ * player has it (`replayS`, the seek bar's own scale). Nothing while that length is unknown (0).
  */
-export function gapMarks(gaps: readonly RecordingGap[], lectureS: number): GapMark[] {
-  const missingS = gaps.reduce((sum, gap) => sum + Math.max(0, gap.until_s - gap.from_s), 0);
-  const lengthS = lectureS - missingS;
-  if (lengthS <= 0) return [];
-  let before = 0;
-  return gaps.map((gap) => {
-    const atS = Math.min(lengthS, Math.max(0, gap.from_s - before));
-    before += Math.max(0, gap.until_s - gap.from_s);
-    return {
-      atPercent: Math.round((atS / lengthS) * 1000) / 10,
-      label: REPLAY_TEXTS.gapMark(`${formatClock(gap.from_s)}-${formatClock(gap.until_s)}`),
-    };
-  });
+export function gapMarks(gaps: readonly RecordingGap[], replayS: number): GapMark[] {
+  if (!(replayS > 0)) return [];
+  return gaps.map((gap) => ({
+    atPercent: Math.round((Math.min(replayS, Math.max(0, gap.at_s)) / replayS) * 1000) / 10,
+    label: REPLAY_TEXTS.gapMark(`${formatClock(gap.from_s)}-${formatClock(gap.until_s)}`),
+  }));
 }
 
 /** True when the teacher can ask for the replay again: it failed, or it waits for a cause the server told. */

@@ -77,6 +77,14 @@ describe('ClassCard', () => {
     // A list answered just as the lecture ended: the class is no longer live, the old facts say nothing.
     renderCard({ is_active: false, live_started_at: '2026-11-25T05:05:00Z', live_viewer_count: 3 });
     expect(screen.queryByText(/시청 중|시작$/)).not.toBeInTheDocument();
+    expect(screen.queryByText('강사를 기다리는 중이에요')).not.toBeInTheDocument();
+  });
+
+  it('says a lecture waits for its teacher, without the LIVE badge, while its media server is lost', () => {
+    renderCard({ is_active: false, live_waiting: true, live_started_at: null, live_viewer_count: null });
+    const card = screen.getByRole('article');
+    expect(within(card).getByText('강사를 기다리는 중이에요')).toBeInTheDocument();
+    expect(within(card).queryByText('LIVE')).not.toBeInTheDocument();
   });
 
   it('leads elsewhere when told, keeping the edit link its own', () => {

@@ -28,7 +28,8 @@ export type ClassSummary = Pick<
   | 'next_session_at'
   | 'live_started_at'
   | 'live_viewer_count'
->;
+> &
+  Partial<Pick<ClassItem, 'live_waiting'>>;
 
 export type ClassCardProps = {
   item: ClassSummary;
@@ -66,10 +67,13 @@ export function formatRank(rank: number): string {
 
 /**
  * A live card's line: '시청 중 12명 · 14:05 시작' (the students in the room now and the time of day the lecture
- * started, in the app's one clock style), or what of it the API server knows; null for a class not live.
+ * started, in the app's one clock style), or what of it the API server knows; '강사를 기다리는 중이에요' for a
+ * lecture whose media node was lost while it waits for its teacher; null for a class not live.
  */
-export function liveLine(item: Pick<ClassSummary, 'is_active' | 'live_started_at' | 'live_viewer_count'>) {
-  if (!item.is_active) return null;
+export function liveLine(
+  item: Pick<ClassSummary, 'is_active' | 'live_started_at' | 'live_viewer_count' | 'live_waiting'>,
+) {
+  if (!item.is_active) return item.live_waiting === true ? CATALOGUE_TEXTS.liveWaiting : null;
   const started = item.live_started_at === null ? '' : formatTimeOfDay(item.live_started_at);
   const parts = [
     ...(item.live_viewer_count === null ? [] : [CATALOGUE_TEXTS.liveWatching(item.live_viewer_count)]),

@@ -23,6 +23,7 @@ export function classItem(overrides: Partial<ClassItem> = {}): ClassItem {
     replay_count: 0,
     live_started_at: null,
     live_viewer_count: null,
+    live_waiting: false,
     ...overrides,
   };
 }

@@ -172,14 +172,20 @@ afterAll(() => {
 
 describe('replay page', { timeout: 15_000 }, () => {
   it('says which stretches were not recorded and marks them on the timeline', async () => {
-    routes(detail({ gaps: [{ from_s: 750, until_s: 1085 }] }), () => ({ body: envelope(chat) }));
+    // The teacher paused 2:30 before the gap: the replay cuts it at 10:00 of its 40:25.
+    routes(detail({ gaps: [{ from_s: 750, until_s: 1085, at_s: 600 }] }), () => ({ body: envelope(chat) }));
     renderPage();
     expect(await screen.findByText(/녹화되지 않은 구간: 12:30-18:05/, { selector: 'p' })).toBeInTheDocument();
-    const marks = screen.getByRole('list', { name: '재생 막대의 녹화되지 않은 구간' });
+    // Marked on the seek bar's scale, the player's length, once it knows it.
+    expect(screen.queryByRole('list', { name: '재생 막대의 녹화되지 않은 구간' })).toBeNull();
+    const video = playerVideo();
+    Object.defineProperty(video, 'duration', { configurable: true, value: 2_425 });
+    fireEvent(video, new Event('durationchange'));
+    const marks = await screen.findByRole('list', { name: '재생 막대의 녹화되지 않은 구간' });
     const mark = within(marks).getByRole('listitem');
     expect(mark).toHaveTextContent('녹화되지 않은 구간 12:30-18:05');
-    // 12:30 into a replay of 50:00 less the 5:35 cut out.
-    expect(mark.style.left).toBe(`${Math.round((750 / (3000 - 335)) * 1000) / 10}%`);
+    expect(mark).toHaveAttribute('title', '녹화되지 않은 구간 12:30-18:05');
+    expect(mark.style.left).toBe(`${Math.round((600 / 2_425) * 1000) / 10}%`);
   });
 
   it('shows the title, the date and length, the player and the MP4 download', async () => {

@@ -120,7 +120,7 @@ export function ReplayPage({
             mp4Url={mp4Url}
             startS={item.resume_s}
             onVideo={onVideo}
-            gaps={gapMarks(item.recording.gaps, item.duration_s)}
+            gaps={gapMarks(item.recording.gaps, durationMs / 1000)}
           >
             {timeline?.({ timeMs, durationMs, seek })}
           </ReplayPlayer>

@@ -175,7 +175,7 @@ describe('session list', { timeout: 15_000 }, () => {
   it('offers 다시 만들기 on a failed replay only, and says the gaps of a ready one', async () => {
     const items = [
       ...sessions,
-      sessionItem(8, { title: '빈틈 있는 강의', gaps: [{ from_s: 750, until_s: 1_085 }] }),
+      sessionItem(8, { title: '빈틈 있는 강의', gaps: [{ from_s: 750, until_s: 1_085, at_s: 750 }] }),
     ];
     const { calls } = renderList('teacher', items);
     await screen.findAllByRole('listitem');
