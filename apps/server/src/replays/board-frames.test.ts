@@ -24,8 +24,10 @@ const stroke = (id: string, fromMs: number, untilMs: number, fields: Partial<Sto
   erased_offset_ms: null,
   ...fields,
 });
-const board = (stages: SessionBoard['stages'], strokes: Stored[]) =>
-  indexBoard({ session_id: 1, stages, strokes });
+type Stage = SessionBoard['stages'][number];
+/** A board; a page change without a layout is in `board`'s. */
+const board = (stages: (Omit<Stage, 'layout'> & Partial<Stage>)[], strokes: Stored[]) =>
+  indexBoard({ session_id: 1, stages: stages.map((s) => ({ layout: 'board', ...s })), strokes });
 /** Each frame's stretch, page, and its strokes' drawn points. */
 const summary = (indexed: ReturnType<typeof board>, durationMs: number) =>
   boardFrames(indexed, durationMs).map((f) => [
