@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MEDIA_NODE_REPORT_INTERVAL_MS } from '@sea/contract/media-nodes';
 import { findPdfTools } from '../apps/server/src/materials/pdf-tools.ts';
-import { makeOfficeFile, makePdf } from '../apps/server/test/documents.ts';
+import { makePdf, makePptx } from '../apps/server/test/documents.ts';
 import { skipNotice } from '../apps/server/test/skip-notice.ts';
 import { chromiumAvailable, launchChromium, type JourneyBrowser } from '../harness/chromium.ts';
 import { startServer, type RunningServer } from '../harness/server-process.ts';
@@ -19,7 +19,7 @@ import { captureScreen } from './harness/screens.ts';
 
 const PROGRAMMING = 13;
 const MEDIA_SECRET = randomBytes(32).toString('hex');
-/** LibreOffice makes the .pptx here and converts it in the server; without it only the PDF's part runs. */
+/** The server converts the .pptx with LibreOffice; without it only the PDF's part runs. */
 const office = findPdfTools()?.soffice ?? null;
 if (office === null) {
   if (process.env.CI === 'true') throw new Error('LibreOffice (soffice) is required when CI=true');
@@ -82,7 +82,6 @@ describe.skipIf(!chromiumAvailable())('board journey', { timeout: 180_000 }, () 
   let phone: Page;
   let classId = 0;
   let materialId = 0;
-  let slides: Buffer | null = null;
   let reports: ReturnType<typeof setInterval> | undefined;
 
   async function person(code: string, nickname: string): Promise<Page> {
@@ -95,11 +94,8 @@ describe.skipIf(!chromiumAvailable())('board journey', { timeout: 180_000 }, () 
   }
 
   beforeAll(async () => {
-    // Two jobs at once: the PDF's conversion does not wait behind LibreOffice's. The .pptx is made meanwhile.
-    [server, slides] = await Promise.all([
-      startServer(buildWebOnce(), { env: { MEDIA_SECRET, JOB_CONCURRENCY: '2' } }),
-      office === null ? null : makeOfficeFile('pptx', ['Tides 1', 'Tides 2']),
-    ]);
+    // Two jobs at once: the PDF's conversion does not wait behind LibreOffice's.
+    server = await startServer(buildWebOnce(), { env: { MEDIA_SECRET, JOB_CONCURRENCY: '2' } });
     teacher = await person('8501', '판서선생');
     first = await person('8502', '물결학생');
     phone = await person('8503', '모래학생');
@@ -122,12 +118,12 @@ describe.skipIf(!chromiumAvailable())('board journey', { timeout: 180_000 }, () 
   test('the teacher uploads a .pptx and a 3-page PDF and sees the PDF converted', async () => {
     await teacher.goto(`${server.baseUrl}/dashboard/teacher/${classId}`);
     const upload = teacher.getByLabel('자료 올리기', { exact: true });
-    if (slides !== null) {
+    if (office !== null) {
       // First, so that LibreOffice converts it while the PDF's steps run.
       await upload.setInputFiles({
         name: '밀물과 썰물.pptx',
         mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-        buffer: slides,
+        buffer: makePptx(['Tides 1', 'Tides 2']),
       });
       await teacher.getByText("'밀물과 썰물'을(를) 올렸어요. 페이지로 바꾸는 중이에요.").waitFor();
     }
