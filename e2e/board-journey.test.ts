@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MEDIA_NODE_REPORT_INTERVAL_MS } from '@sea/contract/media-nodes';
-import { makePdf } from '../apps/server/test/documents.ts';
+import { findPdfTools } from '../apps/server/src/materials/pdf-tools.ts';
+import { makePdf, makePptx } from '../apps/server/test/documents.ts';
+import { skipNotice } from '../apps/server/test/skip-notice.ts';
 import { chromiumAvailable, launchChromium, type JourneyBrowser } from '../harness/chromium.ts';
 import { startServer, type RunningServer } from '../harness/server-process.ts';
 import { buildWebOnce } from '../harness/web-build.ts';
@@ -17,6 +19,26 @@ import { captureScreen } from './harness/screens.ts';
 
 const PROGRAMMING = 13;
 const MEDIA_SECRET = randomBytes(32).toString('hex');
+/** The server converts the .pptx with LibreOffice; without it only the PDF's part runs. */
+const office = findPdfTools()?.soffice ?? null;
+if (office === null) {
+  if (process.env.CI === 'true') throw new Error('LibreOffice (soffice) is required when CI=true');
+  skipNotice('LibreOffice is not installed: the board journey leaves out its .pptx');
+}
+
+/** The materials of a class as the teacher's page reads them. */
+function materialsOf(page: Page, classId: number) {
+  return page.evaluate(async (id) => {
+    const response = await fetch(`/api/classes/${id}/materials`, {
+      headers: { authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}` },
+    });
+    return (
+      (await response.json()) as {
+        data: { id: number; name: string; kind: string; state: string; pages: number | null }[];
+      }
+    ).data;
+  }, classId);
+}
 
 /**
  * Waits until `page` (named `who`) shows `expected` on its stage; if it never does, says what the page showed
@@ -47,9 +69,10 @@ async function follows(page: Page, who: string, expected: string): Promise<void>
 
 /**
  * Issue 31's journey without the media service (the live project's replay journey records one): the teacher
- * uploads a 3-page PDF, presents it, turns pages, writes with the pen and the highlighter on a page and on a
- * blank page and lets a student write; two students (one at 400 px) see every page and stroke on their
- * canvases; a student who joins late lands on the current page with its ink.
+ * uploads a 3-page PDF and a .pptx, presents the PDF, turns pages, writes with the pen and the highlighter on a
+ * page and on a blank page and lets a student write; two students (one at 400 px) see every page and stroke on
+ * their canvases; a student who joins late lands on the current page with its ink; the .pptx, converted by
+ * LibreOffice meanwhile, goes on stage with its pages.
  */
 describe.skipIf(!chromiumAvailable())('board journey', { timeout: 180_000 }, () => {
   let server: RunningServer;
@@ -71,7 +94,8 @@ describe.skipIf(!chromiumAvailable())('board journey', { timeout: 180_000 }, () 
   }
 
   beforeAll(async () => {
-    server = await startServer(buildWebOnce(), { env: { MEDIA_SECRET } });
+    // Two jobs at once: the PDF's conversion does not wait behind LibreOffice's.
+    server = await startServer(buildWebOnce(), { env: { MEDIA_SECRET, JOB_CONCURRENCY: '2' } });
     teacher = await person('8501', '판서선생');
     first = await person('8502', '물결학생');
     phone = await person('8503', '모래학생');
@@ -91,9 +115,19 @@ describe.skipIf(!chromiumAvailable())('board journey', { timeout: 180_000 }, () 
     await server?.stop();
   });
 
-  test('the teacher uploads a 3-page PDF and sees it converted', async () => {
+  test('the teacher uploads a .pptx and a 3-page PDF and sees the PDF converted', async () => {
     await teacher.goto(`${server.baseUrl}/dashboard/teacher/${classId}`);
-    await teacher.getByLabel('자료 올리기', { exact: true }).setInputFiles({
+    const upload = teacher.getByLabel('자료 올리기', { exact: true });
+    if (office !== null) {
+      // First, so that LibreOffice converts it while the PDF's steps run.
+      await upload.setInputFiles({
+        name: '밀물과 썰물.pptx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+        buffer: makePptx(['Tides 1', 'Tides 2']),
+      });
+      await teacher.getByText("'밀물과 썰물'을(를) 올렸어요. 페이지로 바꾸는 중이에요.").waitFor();
+    }
+    await upload.setInputFiles({
       name: '파도의 원리.pdf',
       mimeType: 'application/pdf',
       buffer: makePdf(['Waves 1', 'Waves 2', 'Waves 3']),
@@ -101,13 +135,8 @@ describe.skipIf(!chromiumAvailable())('board journey', { timeout: 180_000 }, () 
     const row = teacher.getByRole('listitem').filter({ hasText: '파도의 원리' });
     await row.getByText('PDF · 3쪽').waitFor({ timeout: 60_000 });
     expect(await captureScreen(teacher, 'board-materials-teacher')).toEqual([]);
-    const materials = (await teacher.evaluate(async (id) => {
-      const response = await fetch(`/api/classes/${id}/materials`, {
-        headers: { authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}` },
-      });
-      return ((await response.json()) as { data: { id: number }[] }).data;
-    }, classId)) as { id: number }[];
-    materialId = materials[0]?.id ?? 0;
+    const materials = await materialsOf(teacher, classId);
+    materialId = materials.find((material) => material.kind === 'pdf')?.id ?? 0;
     expect(materialId).toBeGreaterThan(0);
   });
 
@@ -167,5 +196,20 @@ describe.skipIf(!chromiumAvailable())('board journey', { timeout: 180_000 }, () 
     await eventually(() => shownPage(late)).toBe('0:1');
     await eventually(() => inkPixels(late, '0:1')).toBeGreaterThan(teacherInk + 200);
     expect(await captureScreen(late, 'board-late-joiner')).toEqual([]);
+  });
+
+  test.skipIf(office === null)('the .pptx, converted meanwhile, goes on stage with its pages', async () => {
+    // The teacher's material list reads again while one converts: the .pptx joins the picker once ready.
+    const picker = teacher.getByLabel('발표할 자료');
+    await picker
+      .locator('option', { hasText: '밀물과 썰물' })
+      .waitFor({ state: 'attached', timeout: 120_000 });
+    const pptx = (await materialsOf(teacher, classId)).find((material) => material.kind === 'pptx');
+    expect(pptx).toMatchObject({ name: '밀물과 썰물', state: 'ready', pages: 2 });
+    await picker.selectOption({ label: '밀물과 썰물' });
+    for (const [who, page] of Object.entries({ teacher, first })) await follows(page, who, `${pptx?.id}:1`);
+    await teacher.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await teacher.keyboard.press('ArrowRight');
+    await follows(first, 'first', `${pptx?.id}:2`);
   });
 });

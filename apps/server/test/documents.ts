@@ -170,3 +170,58 @@ export function makeOdp(lines: readonly string[]): Buffer {
     { name: 'META-INF/manifest.xml', data: Buffer.from(manifest) },
   ]);
 }
+
+const PPTX_NS = {
+  p: 'http://schemas.openxmlformats.org/presentationml/2006/main',
+  a: 'http://schemas.openxmlformats.org/drawingml/2006/main',
+  r: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships',
+};
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
+
+/**
+ * A PowerPoint file with one slide per line, zipped here without LibreOffice (a few KB, made at once): only the
+ * parts LibreOffice needs to open it (no master, layout or theme; PowerPoint itself would want them).
+ */
+export function makePptx(lines: readonly string[]): Buffer {
+  const ns = `xmlns:a="${PPTX_NS.a}" xmlns:r="${PPTX_NS.r}" xmlns:p="${PPTX_NS.p}"`;
+  const rels = (targets: [type: string, target: string][]) =>
+    `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+    targets
+      .map(
+        ([type, target], i) =>
+          `<Relationship Id="rId${i + 1}" Type="${PPTX_NS.r}/${type}" Target="${target}"/>`,
+      )
+      .join('') +
+    '</Relationships>';
+  const slide = (line: string) =>
+    `${XML_HEAD}<p:sld ${ns}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/>` +
+    '</p:nvGrpSpPr><p:grpSpPr/><p:sp><p:nvSpPr><p:cNvPr id="2" name="text"/><p:cNvSpPr txBox="1"/><p:nvPr/>' +
+    '</p:nvSpPr><p:spPr><a:xfrm><a:off x="720000" y="720000"/><a:ext cx="7200000" cy="1080000"/></a:xfrm>' +
+    '<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr><p:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r>' +
+    `<a:rPr lang="en-US" sz="3600"/><a:t>${line}</a:t></a:r></a:p></p:txBody></p:sp></p:spTree></p:cSld></p:sld>`;
+  const type = (part: string) => `application/vnd.openxmlformats-officedocument.presentationml.${part}+xml`;
+  const types =
+    `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+    '<Default Extension="xml" ContentType="application/xml"/>' +
+    `<Override PartName="/ppt/presentation.xml" ContentType="${type('presentation.main')}"/>` +
+    lines
+      .map((_, i) => `<Override PartName="/ppt/slides/slide${i + 1}.xml" ContentType="${type('slide')}"/>`)
+      .join('') +
+    '</Types>';
+  const presentation =
+    `${XML_HEAD}<p:presentation ${ns}><p:sldIdLst>` +
+    lines.map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 1}"/>`).join('') +
+    '</p:sldIdLst><p:sldSz cx="9144000" cy="6858000"/><p:notesSz cx="6858000" cy="9144000"/></p:presentation>';
+  const entries = [
+    { name: '[Content_Types].xml', data: types },
+    { name: '_rels/.rels', data: rels([['officeDocument', 'ppt/presentation.xml']]) },
+    { name: 'ppt/presentation.xml', data: presentation },
+    {
+      name: 'ppt/_rels/presentation.xml.rels',
+      data: rels(lines.map((_, i) => ['slide', `slides/slide${i + 1}.xml`])),
+    },
+    ...lines.map((line, i) => ({ name: `ppt/slides/slide${i + 1}.xml`, data: slide(line) })),
+  ];
+  return makeZip(entries.map((entry) => ({ name: entry.name, data: Buffer.from(entry.data) })));
+}

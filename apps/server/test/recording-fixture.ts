@@ -139,14 +139,15 @@ export async function brightness(file: string, seconds: number): Promise<{ mean:
 
 /**
  * How far the picture at `seconds` is from `image` (any picture sharp reads, of the video's aspect): the mean
- * absolute difference (0-255) of their RGB at 160x90, over the share of the width from the left `leftShare`
- * (the webcam's corner picture sits at the right).
+ * absolute difference (0-255) of their RGB at 160x90, over the columns from the share `fromShare` of the width
+ * to `leftShare` (the webcam's corner picture sits at the right).
  */
 export async function frameDifference(
   file: string,
   seconds: number,
   image: Buffer,
   leftShare = 1,
+  fromShare = 0,
 ): Promise<number> {
   const frame = await run(
     'ffmpeg',
@@ -171,10 +172,11 @@ export async function frameDifference(
   );
   const expected = await sharp(image).resize(160, 90, { fit: 'fill' }).removeAlpha().raw().toBuffer();
   const columns = Math.round(160 * leftShare);
+  const first = Math.round(160 * fromShare);
   let sum = 0;
   let count = 0;
   for (let y = 0; y < 90; y += 1) {
-    for (let x = 0; x < columns * 3; x += 1) {
+    for (let x = first * 3; x < columns * 3; x += 1) {
       const at = y * 160 * 3 + x;
       sum += Math.abs((frame.stdout[at] ?? 0) - (expected[at] ?? 0));
       count += 1;

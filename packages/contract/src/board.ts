@@ -273,7 +273,7 @@ export type BoardSnapshot = z.infer<typeof BoardSnapshotSchema>;
 /**
  * `GET /api/classes/{classId}/sessions/{sessionId}/board`, for members: the session's board on the replay's
  * clock (milliseconds from the start, paused stretches cut out as for the chat's `offset_ms`). `stages`: every
- * page change, in time order (`material_id` null: the stage was left). `strokes`: every stroke, erased ones
+ * page change, in time order, with the layout it was shown in (`material_id` null: the stage was left). `strokes`: every stroke, erased ones
  * too: shown from `offset_ms` (its first piece), drawn progressively until `end_offset_ms` (its last piece),
  * gone from `erased_offset_ms` (erased or cleared; null: never).
  */
@@ -284,6 +284,8 @@ export const SessionBoardSchema = z.object({
       offset_ms: z.number().int().min(0),
       material_id: z.number().int().nullable(),
       page: z.number().int().nullable(),
+      /** The stage's layout from this change on (`board` for changes made before layouts were kept). */
+      layout: BoardLayoutSchema,
     }),
   ),
   strokes: z.array(

@@ -294,14 +294,20 @@ describe('the board', () => {
     const materialId = await insertReadyMaterial(app, classId, ['도입', '핵심 개념']);
     const sessionId = await openLiveSession(app, classId);
     const teacherClient = await joined(teacher, classId);
-    for (const [id, page] of [
-      [materialId, 1],
-      [materialId, 2],
-      [0, 1],
-      [materialId, 1],
+    // Page 2 goes beside the screen share, the blank page keeps that layout, page 1 comes back instead of it.
+    for (const [id, page, layout] of [
+      [materialId, 1, undefined],
+      [materialId, 2, 'side'],
+      [0, 1, undefined],
+      [materialId, 1, 'board'],
     ] as const) {
       expect(
-        await teacherClient.request(BOARD_PAGE_DESTINATION, { roomId: classId, materialId: id, page }),
+        await teacherClient.request(BOARD_PAGE_DESTINATION, {
+          roomId: classId,
+          materialId: id,
+          page,
+          layout,
+        }),
       ).toBeNull();
     }
     await teacherClient.request(
@@ -328,12 +334,23 @@ describe('the board', () => {
     const replay = (await app.inject({ url: `${url}/board`, headers: bearer(student) })).json<{
       data: SessionBoard;
     }>().data;
-    expect(replay.stages.map((stage) => [stage.offset_ms, stage.material_id, stage.page])).toEqual([
-      [1_000, materialId, 1],
-      [13_000, materialId, 2],
-      [16_000, 0, 1],
-      [36_000, materialId, 1],
+    expect(
+      replay.stages.map((stage) => [stage.offset_ms, stage.material_id, stage.page, stage.layout]),
+    ).toEqual([
+      [1_000, materialId, 1, 'board'],
+      [13_000, materialId, 2, 'side'],
+      [16_000, 0, 1, 'side'],
+      [36_000, materialId, 1, 'board'],
     ]);
+    // A page change stored before layouts were kept (no layout) reads as the page instead of the screen share.
+    await app.db
+      .update(boardStages)
+      .set({ layout: null })
+      .where(eq(boardStages.id, stages[1]?.id ?? 0));
+    const older = (await app.inject({ url: `${url}/board`, headers: bearer(student) })).json<{
+      data: SessionBoard;
+    }>().data;
+    expect(older.stages.map((stage) => stage.layout)).toEqual(['board', 'board', 'side', 'board']);
     expect(replay.strokes[0]).toMatchObject({ stroke_id: 'k', erased_offset_ms: null });
     expect(replay.strokes[0]?.offset_ms).toBeGreaterThan(36_000);
 

@@ -11,10 +11,9 @@ import { envelopeSchema, errorResponses, ok } from '../envelope.ts';
 import { requireUser } from '../plugins/auth.ts';
 import { replayClock } from '../replays/replay-clock.ts';
 import { findSession } from '../sessions/session-rows.ts';
-import { boardState, nicknameOf, sessionStrokes } from './board-store.ts';
+import { boardState, nicknameOf, sessionStrokes, stageLayout } from './board-store.ts';
 import type { BoardWrites } from './board-writes.ts';
 import { sessionBoard, strokeView } from './session-board.ts';
-import { stageLayout } from './stage-actions.ts';
 
 const tags = ['board'];
 const security = [{ bearer: [] }];

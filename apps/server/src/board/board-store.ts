@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { BoardLayout, InkPoint, InkTool } from '@sea/contract/board';
+import { type BoardLayout, BoardLayoutSchema, type InkPoint, type InkTool } from '@sea/contract/board';
 import type { Executor } from '../db/database.ts';
 import { boardStages, boardStates, boardStrokes, users } from '../db/schema.ts';
 
@@ -12,6 +12,11 @@ export type PageRef = { sessionId: number; materialId: number; page: number };
 
 /** Most strokes a board answer holds (a session's pages together). */
 export const MAX_STROKES_READ = 50_000;
+
+/** A stored layout (a column of text), read leniently: a page change stored before layouts were kept is `board`. */
+export function stageLayout(stored: string | null): BoardLayout {
+  return BoardLayoutSchema.catch('board').parse(stored);
+}
 
 /** The session's board state; the empty stage when nothing was shown yet. */
 export async function boardState(db: Executor, sessionId: number): Promise<BoardStateRow> {
@@ -39,7 +44,7 @@ export async function saveStage(
     .insert(boardStates)
     .values({ sessionId, materialId, page, blankPages, layout })
     .onConflictDoUpdate({ target: boardStates.sessionId, set: { materialId, page, blankPages, layout } });
-  await db.insert(boardStages).values({ sessionId, materialId, page, at });
+  await db.insert(boardStages).values({ sessionId, materialId, page, layout, at });
 }
 
 /** Names the student who may write on the session's board besides the teacher (null: none). */

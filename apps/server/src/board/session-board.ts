@@ -10,7 +10,7 @@ import type { Chapter } from '@sea/contract/chapters';
 import type { Executor } from '../db/database.ts';
 import { materialPages } from '../db/schema.ts';
 import type { ToOffset } from '../replays/replay-clock.ts';
-import { sessionStages, sessionStrokes, type StageRow, type StrokeRow } from './board-store.ts';
+import { sessionStages, sessionStrokes, type StageRow, stageLayout, type StrokeRow } from './board-store.ts';
 
 /** A stored stroke as the board routes answer it. */
 export function strokeView(row: StrokeRow): Stroke {
@@ -44,6 +44,7 @@ export async function sessionBoard(
       offset_ms: toOffset(stage.at),
       material_id: stage.materialId,
       page: stage.page,
+      layout: stageLayout(stage.layout),
     })),
     strokes: strokes.map((row) => ({
       ...strokeView(row),

@@ -1,8 +1,6 @@
 import {
   BOARD_PAGE_DESTINATION,
   BOARD_WRITER_DESTINATION,
-  BoardLayoutSchema,
-  type BoardLayout,
   BoardPageSchema,
   type BoardEvent,
   boardTopic,
@@ -18,18 +16,13 @@ import { eventId, OK, roomAction } from '../room-bus/room-action.ts';
 import type { RoomContext } from '../room-bus/room-ports.ts';
 import { BOARD_REFUSALS } from './board-actions.ts';
 import type { BoardGate } from './board-gate.ts';
-import { boardState, nicknameOf, saveStage, saveWriter } from './board-store.ts';
+import { boardState, nicknameOf, saveStage, saveWriter, stageLayout } from './board-store.ts';
 
 export type StageActionsOptions = {
   db: Database;
   room: Pick<RoomContext, 'publishEvent'>;
   gate: BoardGate;
 };
-
-/** A stored layout (a column of text), read leniently. */
-export function stageLayout(stored: string): BoardLayout {
-  return BoardLayoutSchema.catch('board').parse(stored);
-}
 
 /**
  * The teacher's part of the board: the page on stage and its layout (`/app/board/page`; the page after the

@@ -690,6 +690,11 @@ export const boardStages = pgTable(
     /** Null: the stage was left. */
     materialId: integer('material_id'),
     page: integer('page'),
+    /**
+     * The stage's layout from this change on (contract BOARD_LAYOUTS); null in rows from before it was kept:
+     * read as `board`, the page instead of the screen share.
+     */
+    layout: text('layout'),
     at: timestamp('at', { withTimezone: true }).notNull(),
     title: text('title'),
     /** The teacher removed this page change's chapter from the replay's list. */

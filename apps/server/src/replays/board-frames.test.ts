@@ -24,8 +24,10 @@ const stroke = (id: string, fromMs: number, untilMs: number, fields: Partial<Sto
   erased_offset_ms: null,
   ...fields,
 });
-const board = (stages: SessionBoard['stages'], strokes: Stored[]) =>
-  indexBoard({ session_id: 1, stages, strokes });
+type Stage = SessionBoard['stages'][number];
+/** A board; a page change without a layout is in `board`'s. */
+const board = (stages: (Omit<Stage, 'layout'> & Partial<Stage>)[], strokes: Stored[]) =>
+  indexBoard({ session_id: 1, stages: stages.map((s) => ({ layout: 'board', ...s })), strokes });
 /** Each frame's stretch, page, and its strokes' drawn points. */
 const summary = (indexed: ReturnType<typeof board>, durationMs: number) =>
   boardFrames(indexed, durationMs).map((f) => [
@@ -64,6 +66,37 @@ describe('board frames', () => {
     expect(boardFrames(board([], [stroke('a', 0, 100)]), 10_000)).toEqual([]);
     const staged = board([{ offset_ms: 9_000, material_id: 0, page: 1 }], []);
     expect(summary(staged, 9_600)).toEqual([[9_000, 9_600, '0:1', []]]);
+  });
+
+  it('puts a page beside the screen share only where one shows, as another picture', () => {
+    const indexed = board(
+      [
+        { offset_ms: 1_000, material_id: 7, page: 2, layout: 'side' },
+        { offset_ms: 6_000, material_id: 7, page: 2, layout: 'board' },
+      ],
+      [],
+    );
+    // The screen share shows 0-3 s and 4-8 s.
+    const screens = [
+      { fromMs: 0, untilMs: 3_000 },
+      { fromMs: 4_000, untilMs: 8_000 },
+    ];
+    const frames = boardFrames(indexed, 10_000, screens);
+    expect(frames.map((f) => [f.fromMs, f.untilMs, f.layout])).toEqual([
+      [1_000, 3_000, 'side'],
+      // Without a screen share beside it, the page takes the picture alone.
+      [3_000, 4_000, 'board'],
+      [4_000, 6_000, 'side'],
+      [6_000, 10_000, 'board'],
+    ]);
+    expect(frames[0]?.signature).toBe(frames[2]?.signature);
+    expect(frames[1]?.signature).toBe(frames[3]?.signature);
+    expect(frames[0]?.signature).not.toBe(frames[1]?.signature);
+    // A board shown only in `board` is cut nowhere by the screen share.
+    const plain = board([{ offset_ms: 1_000, material_id: 7, page: 2 }], []);
+    expect(boardFrames(plain, 10_000, screens).map((f) => [f.fromMs, f.untilMs, f.layout])).toEqual([
+      [1_000, 10_000, 'board'],
+    ]);
   });
 
   it('renews a long lecture drawn all along less often, within the cap', () => {

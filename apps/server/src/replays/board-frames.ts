@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { SessionBoard, Stroke } from '@sea/contract/board';
+import type { BoardLayout, SessionBoard, Stroke } from '@sea/contract/board';
+import type { Stretch } from './composition-plan.ts';
 
 /** A page of the board: a material's, or a whiteboard page (material 0). */
 export type BoardPageRef = { materialId: number; page: number };
@@ -12,6 +13,8 @@ export type BoardFrame = {
   fromMs: number;
   untilMs: number;
   page: BoardPageRef;
+  /** `side`: the page beside the screen share (the teacher's layout, where a screen share shows); else `board`. */
+  layout: BoardLayout;
   /** The same for two frames exactly when they look the same (one picture serves both): a hash. */
   signature: string;
 };
@@ -50,14 +53,14 @@ export const MAX_BOARD_FRAMES = 1_500;
 export function boardAt(
   board: IndexedBoard,
   timeMs: number,
-): { page: BoardPageRef | null; strokes: Stroke[]; signature: string } {
+): { page: BoardPageRef | null; layout: BoardLayout; strokes: Stroke[]; signature: string } {
   let stage: SessionBoard['stages'][number] | undefined;
   for (const change of board.stages) {
     if (change.offset_ms > timeMs) break;
     stage = change;
   }
   if (!stage || stage.material_id === null || stage.page === null)
-    return { page: null, strokes: [], signature: 'none' };
+    return { page: null, layout: 'board', strokes: [], signature: 'none' };
   const page = { materialId: stage.material_id, page: stage.page };
   const strokes: Stroke[] = [];
   const signature = createHash('sha1').update(pageKey(page.materialId, page.page));
@@ -83,29 +86,48 @@ export function boardAt(
     });
     signature.update(`,${stored.stroke_id}/${count}`);
   }
-  return { page, strokes, signature: signature.digest('base64url') };
+  return { page, layout: stage.layout, strokes, signature: signature.digest('base64url') };
 }
 
 /**
  * The frames of a replay's board: a new one at each page change and, for the ink, at the next step after a
  * stroke begins, grows, ends or goes; stretches with nothing on stage have none. A page change shows at its
  * own time; ink at most a step late. When that would make more than {@link MAX_BOARD_FRAMES} frames, the step
- * doubles (and page changes keep to the step too once they alone would be too many).
+ * doubles (and page changes keep to the step too once they alone would be too many). A page in the `side`
+ * layout is beside the screen share only where one shows (`screens`, replay ms); elsewhere it takes the
+ * picture alone, so a frame also begins where a screen share starts or stops under it.
  */
-export function boardFrames(board: IndexedBoard, durationMs: number): BoardFrame[] {
+export function boardFrames(
+  board: IndexedBoard,
+  durationMs: number,
+  screens: readonly Stretch[] = [],
+): BoardFrame[] {
   if (board.stages.length === 0 || durationMs <= 0) return [];
+  const sided = board.stages.some((stage) => stage.layout === 'side') ? screens : [];
   for (let stepMs = BOARD_STEP_MS; ; stepMs *= 2) {
-    const times = changeTimes(board, durationMs, stepMs);
-    if (times.length <= MAX_BOARD_FRAMES || stepMs >= durationMs) return framesAt(board, times, durationMs);
+    const times = changeTimes(board, sided, durationMs, stepMs);
+    if (times.length <= MAX_BOARD_FRAMES || stepMs >= durationMs) {
+      return framesAt(board, sided, times, durationMs);
+    }
   }
 }
 
 /** The moments (replay ms, sorted, from 0) where the board's picture may change, at this step. */
-function changeTimes(board: IndexedBoard, durationMs: number, stepMs: number): number[] {
+function changeTimes(
+  board: IndexedBoard,
+  screens: readonly Stretch[],
+  durationMs: number,
+  stepMs: number,
+): number[] {
   const onStep = (ms: number) => Math.ceil(ms / stepMs) * stepMs;
-  const stagesOnStep = board.stages.length > MAX_BOARD_FRAMES / 2;
+  const stagesOnStep = board.stages.length + 2 * screens.length > MAX_BOARD_FRAMES / 2;
   const times = new Set<number>([0]);
-  for (const stage of board.stages) times.add(stagesOnStep ? onStep(stage.offset_ms) : stage.offset_ms);
+  const exact = (ms: number) => times.add(stagesOnStep ? onStep(ms) : ms);
+  for (const stage of board.stages) exact(stage.offset_ms);
+  for (const screen of screens) {
+    exact(screen.fromMs);
+    exact(screen.untilMs);
+  }
   for (const stroke of [...board.pages.values()].flat()) {
     times.add(onStep(stroke.offset_ms));
     for (let at = onStep(stroke.offset_ms) + stepMs; at < stroke.end_offset_ms; at += stepMs) times.add(at);
@@ -115,14 +137,23 @@ function changeTimes(board: IndexedBoard, durationMs: number, stepMs: number): n
   return [...times].filter((ms) => ms < durationMs).sort((a, b) => a - b);
 }
 
-function framesAt(board: IndexedBoard, times: number[], durationMs: number): BoardFrame[] {
+function framesAt(
+  board: IndexedBoard,
+  screens: readonly Stretch[],
+  times: number[],
+  durationMs: number,
+): BoardFrame[] {
   const frames: BoardFrame[] = [];
   times.forEach((fromMs, index) => {
     const untilMs = times[index + 1] ?? durationMs;
-    const { page, signature } = boardAt(board, fromMs);
+    const at = boardAt(board, fromMs);
+    const screenShows = screens.some((s) => s.fromMs <= fromMs && fromMs < s.untilMs);
+    const layout = at.layout === 'side' && screenShows ? 'side' : 'board';
+    // The same page and ink beside the screen share is another picture.
+    const signature = layout === 'side' ? `${at.signature}:side` : at.signature;
     const last = frames.at(-1);
     if (last && last.untilMs === fromMs && last.signature === signature) last.untilMs = untilMs;
-    else if (page !== null) frames.push({ fromMs, untilMs, page, signature });
+    else if (at.page !== null) frames.push({ fromMs, untilMs, page: at.page, layout, signature });
   });
   return frames;
 }

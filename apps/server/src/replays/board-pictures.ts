@@ -1,26 +1,28 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { WHITEBOARD_ID } from '@sea/contract/board';
+import type { Stroke } from '@sea/contract/board';
 import type { Executor } from '../db/database.ts';
+import { loadSharp } from '../load-sharp.ts';
 import { inkedPage } from '../materials/inked-page.ts';
 import { findMaterial } from '../materials/material-store.ts';
 import { MATERIAL_FILES } from '../materials/material-urls.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { boardAt, type BoardFrame, type BoardPageRef, type IndexedBoard } from './board-frames.ts';
-import { FRAME, type Stretch } from './composition-plan.ts';
+import { type BoardStretch, FRAME, SIDE_BOX } from './composition-plan.ts';
 
 /** Page images kept decoded while the pictures are made (a lecture goes back and forth between a few pages). */
 const PAGES_KEPT = 8;
 
 /** The board's pictures, made: the ffconcat list that plays them from replay time 0, and where it is on stage. */
-export type BoardPictures = { list: string; onStage: Stretch[] };
+export type BoardPictures = { list: string; onStage: BoardStretch[] };
 
 /** Reads a page's image (null: a whiteboard page, or a material gone since: drawn on white). */
 export type PageReader = (page: BoardPageRef) => Promise<Buffer | null>;
 
 /**
- * Renders each different look of the board once (`materials/inked-page.ts`, the replay's frame size, PNG) into
- * `dir`, and writes the ffconcat list that shows them from replay time 0, each for its stretch; where nothing
+ * Renders each different look of the board once (`materials/inked-page.ts`, the replay's frame size, PNG;
+ * {@link boardPicture}) into `dir`, and writes the ffconcat list that shows them from replay time 0, each for its stretch; where nothing
  * is on stage the list holds the last picture on (the composition hides the board there).
  */
 export async function renderBoardPictures(
@@ -48,7 +50,7 @@ export async function renderBoardPictures(
       file = `board-${files.size + 1}.png`;
       const image = await pageImage(pages, frame.page, readPage);
       const { strokes } = boardAt(board, frame.fromMs);
-      await fs.writeFile(path.join(dir, file), await inkedPage(image, strokes, FRAME));
+      await fs.writeFile(path.join(dir, file), await boardPicture(image, strokes, frame.layout));
       files.set(frame.signature, file);
     }
     // Before the first page and between stays on stage, a picture that is hidden there.
@@ -64,13 +66,32 @@ export async function renderBoardPictures(
   return { list, onStage: stretches(frames) };
 }
 
-/** The frames' stretches, touching ones joined. */
-function stretches(frames: readonly BoardFrame[]): Stretch[] {
-  const joined: Stretch[] = [];
-  for (const { fromMs, untilMs } of frames) {
+/**
+ * One picture of the board, of the frame's size: the page with its ink letterboxed on white; beside the screen
+ * share (`side`), the page in the right half ({@link SIDE_BOX}) and the left half black, where the composition
+ * lays the screen share over it.
+ */
+export async function boardPicture(
+  image: Buffer | null,
+  strokes: readonly Stroke[],
+  layout: BoardFrame['layout'],
+): Promise<Buffer> {
+  if (layout === 'board') return inkedPage(image, strokes, FRAME);
+  const sharp = await loadSharp();
+  const page = await inkedPage(image, strokes, SIDE_BOX);
+  return sharp({ create: { ...FRAME, channels: 3, background: '#000000' } })
+    .composite([{ input: page, left: FRAME.width - SIDE_BOX.width, top: 0 }])
+    .png()
+    .toBuffer();
+}
+
+/** The frames' stretches with their layout, touching ones of one layout joined. */
+function stretches(frames: readonly BoardFrame[]): BoardStretch[] {
+  const joined: BoardStretch[] = [];
+  for (const { fromMs, untilMs, layout } of frames) {
     const last = joined.at(-1);
-    if (last && last.untilMs === fromMs) last.untilMs = untilMs;
-    else joined.push({ fromMs, untilMs });
+    if (last && last.untilMs === fromMs && last.layout === layout) last.untilMs = untilMs;
+    else joined.push({ fromMs, untilMs, layout });
   }
   return joined;
 }

@@ -1,6 +1,6 @@
 import type { StreamKind } from '@sea/contract/live';
 import { describe, expect, it } from 'vitest';
-import { type MediaProbe, planComposition } from './composition-plan.ts';
+import { type MediaProbe, planComposition, withBoard } from './composition-plan.ts';
 import type { RecordedPause, RecordedTrack, Recording } from './recording-manifest.ts';
 
 /** A track of `kind` from `startMs` to `endMs` (null: no trackEnd) whose file holds `fileMs` of media. */
@@ -112,6 +112,29 @@ describe('planComposition: the picture for each combination of streams', () => {
     ],
   ])('%s', (_name, stretches, expected) => {
     expect(layouts(plan(stretches))).toEqual(expected);
+  });
+
+  it('puts the page beside the screen share where the teacher chose it and one shows, else instead of it', () => {
+    const recorded = plan([
+      ['webcamVideo', 0, 10_000],
+      ['screenShareVideo', 2_000, 8_000],
+    ]);
+    const staged = withBoard(recorded, [
+      { fromMs: 1_000, untilMs: 6_000, layout: 'side' },
+      { fromMs: 6_000, untilMs: 9_000, layout: 'board' },
+    ]);
+    expect(layouts(staged)).toEqual([
+      [0, 1_000, 'webcam'],
+      // `side` before the screen share starts: the page alone, the webcam in its corner.
+      [1_000, 2_000, 'board+webcam'],
+      [2_000, 6_000, 'side+webcam'],
+      [6_000, 9_000, 'board+webcam'],
+      [9_000, 10_000, 'webcam'],
+    ]);
+    const noWebcam = withBoard(plan([['screenShareVideo', 0, 10_000]]), [
+      { fromMs: 0, untilMs: 10_000, layout: 'side' },
+    ]);
+    expect(layouts(noWebcam)).toEqual([[0, 10_000, 'side']]);
   });
 
   it('mixes the microphone and system audio, each at its place', () => {

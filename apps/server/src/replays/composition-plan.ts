@@ -1,3 +1,4 @@
+import type { BoardLayout } from '@sea/contract/board';
 import type { StreamKind } from '@sea/contract/live';
 import type { Recording } from './recording-manifest.ts';
 import { buildTimeline, nextCutMs, type ReplayTimeline, toReplayMs } from './replay-timeline.ts';
@@ -6,6 +7,11 @@ import { buildTimeline, nextCutMs, type ReplayTimeline, toReplayMs } from './rep
 export const FRAME = { width: 1280, height: 720 } as const;
 /** The webcam's corner picture over a screen share: its width, and its margin from the bottom right. */
 export const CORNER = { width: 320, marginPx: 24 } as const;
+/**
+ * The page beside the screen share (`side`): the frame's two halves, the screen share fitted in the left one on
+ * black and the page in the right one, as the live room's stage puts them.
+ */
+export const SIDE_BOX = { width: FRAME.width / 2, height: FRAME.height } as const;
 
 /** What one file measured: where its media ends (ms of media time) and, for video, its first picture size. */
 export type MediaProbe = { endMs: number; width: number | null; height: number | null };
@@ -24,10 +30,16 @@ export type PlacedFile = {
 };
 
 /** What the picture shows over one stretch of the replay. */
-export type Layout = 'board+webcam' | 'board' | 'screen+webcam' | 'screen' | 'webcam' | 'black';
+export type Layout =
+  'side+webcam' | 'side' | 'board+webcam' | 'board' | 'screen+webcam' | 'screen' | 'webcam' | 'black';
 export type LayoutSpan = { fromMs: number; untilMs: number; layout: Layout };
 /** A stretch of the replay (ms). */
 export type Stretch = { fromMs: number; untilMs: number };
+/**
+ * A stretch where a page of the board is on stage, and how: `side` beside the screen share (only where one
+ * shows), `board` instead of it.
+ */
+export type BoardStretch = Stretch & { layout: BoardLayout };
 
 /** Everything the ffmpeg command is built from; no I/O went into it but the probes. */
 export type CompositionPlan = {
@@ -38,8 +50,11 @@ export type CompositionPlan = {
   webcams: PlacedFile[];
   /** Microphone and system audio, mixed. */
   audio: PlacedFile[];
-  /** Where a page of the board was on stage (replay ms, in order): its picture replaces the screen share. */
-  board: Stretch[];
+  /**
+   * Where a page of the board was on stage (replay ms, in order): its picture replaces the screen share, or in
+   * `side` takes the right half beside it.
+   */
+  board: BoardStretch[];
   /** Consecutive, covering the whole replay. */
   layouts: LayoutSpan[];
   /** Tracks left out: their file was missing or unreadable, or nothing of them was recorded. */
@@ -106,11 +121,16 @@ export function planComposition(
 
 /**
  * The plan with the board on stage in these stretches (replay ms): there the board's picture is the main one,
- * instead of the screen share, with the webcam in its corner as over a screen share.
+ * instead of the screen share or (`side`, where the screen share shows) beside it, with the webcam in its
+ * corner as over a screen share.
  */
-export function withBoard(plan: CompositionPlan, board: readonly Stretch[]): CompositionPlan {
+export function withBoard(plan: CompositionPlan, board: readonly BoardStretch[]): CompositionPlan {
   const on = board
-    .map((s) => ({ fromMs: Math.max(0, s.fromMs), untilMs: Math.min(plan.durationMs, s.untilMs) }))
+    .map((s) => ({
+      fromMs: Math.max(0, s.fromMs),
+      untilMs: Math.min(plan.durationMs, s.untilMs),
+      layout: s.layout,
+    }))
     .filter((s) => s.untilMs > s.fromMs);
   return { ...plan, board: on, layouts: layoutSpans(plan.durationMs, plan.screens, plan.webcams, on) };
 }
@@ -126,7 +146,7 @@ export function layoutSpans(
   durationMs: number,
   screens: PlacedFile[],
   webcams: PlacedFile[],
-  board: readonly Stretch[] = [],
+  board: readonly BoardStretch[] = [],
 ): LayoutSpan[] {
   const spans = rawSpans(durationMs, screens, webcams, board);
   const merged: LayoutSpan[] = [];
@@ -146,7 +166,7 @@ function rawSpans(
   durationMs: number,
   screens: PlacedFile[],
   webcams: PlacedFile[],
-  board: readonly Stretch[],
+  board: readonly BoardStretch[],
 ): LayoutSpan[] {
   const marks = new Set([0, durationMs]);
   for (const p of [...screens, ...webcams]) {
@@ -163,10 +183,12 @@ function rawSpans(
   for (let i = 0; i + 1 < sorted.length; i += 1) {
     const fromMs = sorted[i] ?? 0;
     const untilMs = sorted[i + 1] ?? 0;
-    const staged = board.some((s) => s.fromMs <= fromMs && fromMs < s.untilMs);
+    const staged = board.find((s) => s.fromMs <= fromMs && fromMs < s.untilMs);
     const screen = on(screens, fromMs);
     const webcam = on(webcams, fromMs);
-    const main = staged ? 'board' : screen ? 'screen' : null;
+    // Beside a screen share that is not there, the page takes the picture alone.
+    const side = staged?.layout === 'side' && screen;
+    const main = staged ? (side ? 'side' : 'board') : screen ? 'screen' : null;
     const layout: Layout = main ? (webcam ? `${main}+webcam` : main) : webcam ? 'webcam' : 'black';
     const last = spans.at(-1);
     if (last && last.layout === layout) last.untilMs = untilMs;

@@ -90,7 +90,7 @@ describe('ffmpeg arguments', () => {
         ['w.webm', probe(10_000, 1280, 720)],
       ]),
     );
-    const plan = withBoard(planned, [{ fromMs: 3_000, untilMs: 6_000 }]);
+    const plan = withBoard(planned, [{ fromMs: 3_000, untilMs: 6_000, layout: 'board' }]);
     expect(plan.layouts.map((s) => [s.fromMs, s.untilMs, s.layout])).toEqual([
       [0, 3_000, 'screen+webcam'],
       [3_000, 6_000, 'board+webcam'],
@@ -115,5 +115,44 @@ describe('ffmpeg arguments', () => {
     expect(() =>
       encodeArgs(plan, { inputDir: '/rec', nameFile: 'n', fontFile: null, output: 'o.mp4' }),
     ).toThrow();
+    // The screen is scaled once for the whole picture; beside no page, nothing splits it.
+    expect(graph).toContain('[0:v]trim=end=10.000,setpts=PTS+0.000/TB,scale=1280:720:flags=bilinear[s0]');
+    expect(graph).not.toContain('[s0h]');
+  });
+
+  it('beside the page, the screen share takes the left half over the board, the webcam its corner', () => {
+    const planned = planComposition(
+      recording([
+        { track: 's', kind: 'screenShareVideo', file: 's.webm', startMs: 0, endMs: 10_000 },
+        { track: 'w', kind: 'webcamVideo', file: 'w.webm', startMs: 0, endMs: 10_000 },
+      ]),
+      new Map([
+        ['s.webm', probe(10_000, 1920, 1080)],
+        ['w.webm', probe(10_000, 1280, 720)],
+      ]),
+    );
+    const plan = withBoard(planned, [
+      { fromMs: 2_000, untilMs: 5_000, layout: 'side' },
+      { fromMs: 5_000, untilMs: 7_000, layout: 'board' },
+    ]);
+    const graph = filterGraph(plan, null, '/work/name.txt');
+    // The screen splits: the whole picture, and the left half (640x720; 1080p fits in 640x360, centred).
+    expect(graph).toContain('[0:v]trim=end=10.000,setpts=PTS+0.000/TB,split[s0f][s0b]');
+    expect(graph).toContain('[s0f]scale=1280:720:flags=bilinear[s0]');
+    expect(graph).toContain('[s0b]scale=640:360:flags=bilinear[s0h]');
+    const layers = graph.split(';\n').filter((chain) => chain.includes('overlay='));
+    expect(layers.map((chain) => chain.match(/^\[v?\w*\]\[(\w+)\]/)?.[1])).toEqual([
+      's0',
+      'board',
+      's0h',
+      'w1s',
+    ]);
+    expect(layers[1]).toContain("enable='between(t,2.000,5.000)+between(t,5.000,7.000)'");
+    expect(layers[2]).toContain("overlay=x=0:y=180:eof_action=pass:enable='between(t,2.000,5.000)'");
+    // The webcam's corner over the screen, the page beside it and the page alone: all the replay.
+    expect(layers[3]).toContain('overlay=x=936:y=516');
+    expect(layers[3]).toContain(
+      "enable='between(t,0.000,2.000)+between(t,2.000,5.000)+between(t,5.000,7.000)+between(t,7.000,10.000)'",
+    );
   });
 });

@@ -5,6 +5,7 @@ import {
   FRAME,
   type LayoutSpan,
   type PlacedFile,
+  SIDE_BOX,
   spansOf,
 } from './composition-plan.ts';
 
@@ -102,28 +103,44 @@ export function filterGraph(plan: CompositionPlan, fontFile: string | null, name
   const inputOf = new Map<PlacedFile, number>();
   for (const p of [...plan.screens, ...plan.webcams, ...plan.audio]) inputOf.set(p, input++);
 
-  // The screen share fills the picture (letterboxed on black).
+  const overlapping = (p: PlacedFile, spans: LayoutSpan[]) =>
+    spans.some((s) => s.fromMs < p.untilMs && p.atMs < s.untilMs);
+  // The screen share fills the picture (letterboxed on black); beside the page, it fills the left half.
+  const sided = spansOf(plan, 'side', 'side+webcam');
+  const halves: { name: string; width: number; height: number }[] = [];
   for (const p of plan.screens) {
     const i = inputOf.get(p) ?? 0;
     const size = fit(p.width, p.height, FRAME.width, FRAME.height);
-    chains.push(`${placeVideo(i, p)},scale=${size.width}:${size.height}:${SCALE}[s${i}]`);
+    const beside = overlapping(p, sided);
+    const scale = `scale=${size.width}:${size.height}:${SCALE}[s${i}]`;
+    if (beside) chains.push(`${placeVideo(i, p)},split[s${i}f][s${i}b]`, `[s${i}f]${scale}`);
+    else chains.push(`${placeVideo(i, p)},${scale}`);
     overlay(`s${i}`, (FRAME.width - size.width) / 2, (FRAME.height - size.height) / 2);
+    if (beside) {
+      const half = fit(p.width, p.height, SIDE_BOX.width, SIDE_BOX.height);
+      chains.push(`[s${i}b]scale=${half.width}:${half.height}:${SCALE}[s${i}h]`);
+      halves.push({ name: `s${i}h`, ...half });
+    }
   }
-  // The board's page, where on stage, covers the screen share (its pictures are of the frame's size).
+  // The board's page, where on stage, covers the screen share (its pictures are of the frame's size; beside
+  // the screen share the page is in the right half and the left half black, under the screen's half below).
   if (plan.board.length > 0) {
     chains.push(`[${input}:v]null[board]`);
-    overlay('board', 0, 0, enableWhen(spansOf(plan, 'board', 'board+webcam')));
+    overlay('board', 0, 0, enableWhen(spansOf(plan, 'board', 'board+webcam', 'side', 'side+webcam')));
+  }
+  for (const half of halves) {
+    const x = (SIDE_BOX.width - half.width) / 2;
+    overlay(half.name, x, (FRAME.height - half.height) / 2, enableWhen(sided));
   }
   // The webcam fills the picture where there is no screen share nor board, and sits in a corner over them.
-  const cornered = spansOf(plan, 'screen+webcam', 'board+webcam');
+  const cornered = spansOf(plan, 'screen+webcam', 'board+webcam', 'side+webcam');
   const alone = enableWhen(spansOf(plan, 'webcam'));
   const corner = enableWhen(cornered);
   for (const p of plan.webcams) {
     const full = fit(p.width, p.height, FRAME.width, FRAME.height);
     const small = fit(p.width, p.height, CORNER.width, FRAME.height);
-    const overlaps = (spans: LayoutSpan[]) => spans.some((s) => s.fromMs < p.untilMs && p.atMs < s.untilMs);
-    const showsAlone = overlaps(spansOf(plan, 'webcam'));
-    const showsInCorner = overlaps(cornered);
+    const showsAlone = overlapping(p, spansOf(plan, 'webcam'));
+    const showsInCorner = overlapping(p, cornered);
     if (!showsAlone && !showsInCorner) continue;
     const i = inputOf.get(p) ?? 0;
     const name = `w${i}`;

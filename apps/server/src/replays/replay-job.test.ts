@@ -21,6 +21,7 @@ import { boardStages, boardStrokes, chapterMarks, jobs, liveSessions, sessionPar
 import { inkedPage } from '../materials/inked-page.ts';
 import { insertMaterial, markReady } from '../materials/material-store.ts';
 import { MATERIAL_FILES } from '../materials/material-urls.ts';
+import { boardPicture } from './board-pictures.ts';
 import { FRAME } from './composition-plan.ts';
 import { enqueueReplay } from './enqueue-replay.ts';
 import { type Ffmpeg, findFfmpeg } from './find-tools.ts';
@@ -242,20 +243,27 @@ describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
   );
 
   pictureTest(
-    'shows the page on stage with its ink in the MP4, the webcam before and after',
+    'shows the page on stage with its ink in the MP4, beside the screen share or instead of it',
     async () => {
-      // Session: webcam and microphone 0-7 s; page 1 of a material on stage at 2 s, page 2 at 3.5 s with a
-      // red stroke drawn 3.6-3.8 s, the stage left at 5.5 s.
+      // Session: webcam and microphone 0-7 s, the screen shared 1-3 s; page 1 of a material on stage at 2 s
+      // beside the screen share, page 2 at 3.5 s instead of it with a red stroke drawn 3.6-3.8 s, the stage
+      // left at 5.5 s.
       const startedAt = new Date(Date.now() - 60_000);
       const at = (ms: number) => new Date(startedAt.getTime() + ms);
       const key = randomUUID();
       const cam: FixtureFile = { kind: 'webcamVideo', startMs: 0, lengthMs: 7_000 };
       const mic: FixtureFile = { kind: 'webcamAudio', startMs: 0, lengthMs: 7_000 };
+      const screen: FixtureFile = { kind: 'screenShareVideo', startMs: 1_000, lengthMs: 2_000 };
       await makeRecording(
         ffmpeg?.path ?? 'ffmpeg',
         path.join(app.config.recordingsDir, key),
-        [cam, mic],
-        (track) => [trackEvent(cam, track(cam)), trackEvent(mic, track(mic)), { type: 'end', t: 7_000 }],
+        [cam, mic, screen],
+        (track) => [
+          trackEvent(cam, track(cam)),
+          trackEvent(mic, track(mic)),
+          trackEvent(screen, track(screen)),
+          { type: 'end', t: 7_000 },
+        ],
         startedAt,
       );
       const [row] = await app.db
@@ -281,9 +289,10 @@ describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
         { number: 2, title: null, text: '', width: 800, height: 600 },
       ]);
       await app.db.insert(boardStages).values([
-        { sessionId, materialId: material.id, page: 1, at: at(2_000) },
-        { sessionId, materialId: material.id, page: 2, at: at(3_500) },
-        { sessionId, materialId: null, page: null, at: at(5_500) },
+        { sessionId, materialId: material.id, page: 1, layout: 'side', at: at(2_000) },
+        // A row stored before layouts were kept (null) is `board`.
+        { sessionId, materialId: material.id, page: 2, layout: null, at: at(3_500) },
+        { sessionId, materialId: null, page: null, layout: 'board', at: at(5_500) },
       ]);
       const stroke: Stroke = {
         material_id: material.id,
@@ -325,7 +334,14 @@ describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
       const page1 = await inkedPage(pages[0] ?? null, [], FRAME);
       const page2 = await inkedPage(pages[1] ?? null, [stroke], FRAME);
       const left = 0.7;
-      expect(await frameDifference(mp4, 2.8, page1, left)).toBeLessThan(8);
+      // At 2.8 s page 1 is beside the screen share: in the right half (up to the webcam's corner), the screen
+      // share in the left one.
+      const beside1 = await boardPicture(pages[0] ?? null, [], 'side');
+      expect(await frameDifference(mp4, 2.8, beside1, left, 0.5)).toBeLessThan(8);
+      expect(await frameDifference(mp4, 2.8, page1, left, 0.5)).toBeGreaterThan(30);
+      expect(await frameDifference(mp4, 2.8, beside1, 0.5)).toBeGreaterThan(30);
+      // At 3.2 s the screen share stopped: page 1 takes the picture alone.
+      expect(await frameDifference(mp4, 3.2, page1, left)).toBeLessThan(8);
       expect(await frameDifference(mp4, 4.5, page2, left)).toBeLessThan(8);
       // Page 2 without its ink is further off: the ink is in the picture.
       const bare2 = await inkedPage(pages[1] ?? null, [], FRAME);
@@ -333,7 +349,7 @@ describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
         (await frameDifference(mp4, 4.5, page2, left)) + 2,
       );
       // Before the stage and after it was left, the webcam fills the picture.
-      for (const seconds of [1, 6.3]) {
+      for (const seconds of [0.5, 6.3]) {
         expect(await frameDifference(mp4, seconds, page1, left)).toBeGreaterThan(40);
         expect((await brightness(mp4, seconds)).mean).toBeGreaterThan(60);
       }

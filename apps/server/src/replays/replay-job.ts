@@ -264,7 +264,8 @@ async function boardPictures(
   const start = session.startedAt.getTime();
   const toOffset = (at: Date) => Math.round(toReplayMs(plan.timeline, at.getTime() - start));
   const board = indexBoard(await deps.board.read(session.sessionId, toOffset));
-  const frames = boardFrames(board, plan.durationMs);
+  const screens = plan.screens.map((p) => ({ fromMs: p.atMs, untilMs: p.untilMs }));
+  const frames = boardFrames(board, plan.durationMs, screens);
   const pictures = await renderBoardPictures(board, frames, dir, deps.board.pages, signal);
   if (pictures === null) return null;
   deps.log.info({ sessionId: session.sessionId, frames: frames.length }, 'board pictures made');

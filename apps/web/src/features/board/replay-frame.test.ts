@@ -28,9 +28,9 @@ const stroke = (
 const board: SessionBoard = {
   session_id: 1,
   stages: [
-    { offset_ms: 1_000, material_id: 5, page: 1 },
-    { offset_ms: 20_000, material_id: 5, page: 2 },
-    { offset_ms: 40_000, material_id: null, page: null },
+    { offset_ms: 1_000, material_id: 5, page: 1, layout: 'board' },
+    { offset_ms: 20_000, material_id: 5, page: 2, layout: 'board' },
+    { offset_ms: 40_000, material_id: null, page: null, layout: 'board' },
   ],
   strokes: [
     stroke('a', 1, [2_000, 3_000, null]),

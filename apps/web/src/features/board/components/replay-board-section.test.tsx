@@ -12,8 +12,8 @@ import { ReplayBoardSection } from './replay-board-section.tsx';
 const board: SessionBoard = {
   session_id: 4,
   stages: [
-    { offset_ms: 0, material_id: 5, page: 1 },
-    { offset_ms: 30_000, material_id: 5, page: 2 },
+    { offset_ms: 0, material_id: 5, page: 1, layout: 'board' },
+    { offset_ms: 30_000, material_id: 5, page: 2, layout: 'board' },
   ],
   strokes: [],
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "board_stages" ADD COLUMN "layout" text;
