@@ -156,14 +156,19 @@ describe.skipIf(!canMount || !ffmpeg)('a lecture whose recordings disk fills, to
     expect(maxHeld).toBeLessThan(256 * 1024);
     const half = Math.floor(held.length / 2);
     expect(Math.max(...held.slice(half))).toBeLessThanOrEqual(Math.max(...held.slice(0, half)) + 1024);
-    // What the process keeps after a collection grows by less than 8 MB, and its resident size by less than 64.
+    // What the process keeps after a collection: it warms up over the lecture's first half minute (a normal
+    // recording here went from 50 to 62 MB kept, then stayed within 0.3 MB for 40 s), so the guard is on the
+    // minute's second half, where a leak like the unfixed recorder's (about 6 MB a minute) would show.
+    const secondHalf = samples.slice(half);
     const grew = (values: number[]) => Math.max(...values.slice(-10)) - Math.min(...values.slice(0, 10));
-    const kept = grew(samples.map((s) => s.kept));
-    const rss = grew(samples.map((s) => s.rss));
+    const kept = grew(secondHalf.map((s) => s.kept));
+    const rss = grew(secondHalf.map((s) => s.rss));
     const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
-    console.log(`recording-disk: held at most ${maxHeld} bytes; kept grew ${mb(kept)} MB, rss ${mb(rss)} MB`);
-    expect(kept).toBeLessThan(8 * 1024 * 1024);
-    expect(rss).toBeLessThan(64 * 1024 * 1024);
+    console.log(
+      `recording-disk: held at most ${maxHeld} bytes; in the second half kept grew ${mb(kept)} MB, rss ${mb(rss)} MB`,
+    );
+    expect(kept).toBeLessThan(3 * 1024 * 1024);
+    expect(rss).toBeLessThan(32 * 1024 * 1024);
 
     disk.free();
     const freed = Date.now();
