@@ -1,12 +1,7 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { crc32, deflateRawSync } from 'node:zlib';
 
 // Documents made at run time for the materials' tests: PDFs written object by object, zips written entry by
-// entry, and office files made by LibreOffice from a flat OpenDocument text.
+// entry, and office files (.odp, .pptx) zipped from their XML as their programs write them.
 
 /**
  * A PDF with one landscape page (4:3) per text, each page's text on its first line. `encrypted` adds a
@@ -95,33 +90,6 @@ export function makeZip(
   return Buffer.concat([...locals, directory, end]);
 }
 
-const run = promisify(execFile);
-
-/**
- * A real office file of `format` (`pptx`, `docx`...) made by LibreOffice from a flat OpenDocument text of
- * these paragraphs (a presentation for `pptx`/`odp`, a text for `docx`).
- */
-export async function makeOfficeFile(format: 'pptx' | 'docx', lines: readonly string[]): Promise<Buffer> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'sea-office-'));
-  try {
-    const presentation = format === 'pptx';
-    const source = path.join(dir, presentation ? 'slides.fodp' : 'text.fodt');
-    await writeFile(source, presentation ? flatPresentation(lines) : flatText(lines));
-    const profile = `-env:UserInstallation=file://${path.join(dir, 'profile')}`;
-    await run(
-      'soffice',
-      ['--headless', '--norestore', profile, '--convert-to', format, '--outdir', dir, source],
-      {
-        timeout: 120_000,
-        env: { ...process.env, HOME: dir },
-      },
-    );
-    return await readFile(path.join(dir, `${path.parse(source).name}.${format}`));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
 const OFFICE_NS =
   'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" ' +
   'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" ' +
@@ -141,15 +109,6 @@ function flatPresentation(lines: readonly string[]): string {
     `<?xml version="1.0" encoding="UTF-8"?><office:document ${OFFICE_NS} office:version="1.2" ` +
     `office:mimetype="application/vnd.oasis.opendocument.presentation"><office:body>` +
     `<office:presentation>${slides}</office:presentation></office:body></office:document>`
-  );
-}
-
-function flatText(lines: readonly string[]): string {
-  const paragraphs = lines.map((line) => `<text:p>${line}</text:p>`).join('');
-  return (
-    `<?xml version="1.0" encoding="UTF-8"?><office:document ${OFFICE_NS} office:version="1.2" ` +
-    `office:mimetype="application/vnd.oasis.opendocument.text"><office:body>` +
-    `<office:text>${paragraphs}</office:text></office:body></office:document>`
   );
 }
 

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Material, MaterialDetail } from '@sea/contract/materials';
-import { makeOdp, makeOfficeFile, makePdf, makeZip } from '../../test/documents.ts';
+import { makeOdp, makePdf, makePptx, makeZip } from '../../test/documents.ts';
 import { expectError } from '../../test/expect-envelope.ts';
 import { insertClass, insertEnrolment } from '../../test/classes.ts';
 import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
@@ -195,8 +195,8 @@ describe.skipIf(tools === null)('materials', () => {
   it.skipIf(tools?.soffice === null)(
     'a PowerPoint file is converted by LibreOffice',
     async () => {
-      // A real .pptx, made by LibreOffice here from a flat OpenDocument presentation (no binary fixture).
-      const pptx = await makeOfficeFile('pptx', ['첫 슬라이드', 'Second slide']);
+      // A .pptx zipped here (no binary fixture), as PowerPoint writes one: a slide per line.
+      const pptx = makePptx(['첫 슬라이드', 'Second slide']);
       const response = await upload(teacher, pptx, 'slides.pptx');
       expect(response.statusCode, response.body).toBe(202);
       const detail = await settled((response.json() as { data: Material }).data.id, 150_000);
