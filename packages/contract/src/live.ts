@@ -5,6 +5,18 @@ import { IceServerSchema } from './live-ticket.ts';
 export const LIVE_SOCKET_PATH = '/server';
 
 /**
+ * The signalling's heart-beat: the media service pings every client this often (socket.io `pingInterval`), so
+ * a client that hears nothing for a few of these knows the network went silent before the connection times
+ * out ({@link LIVE_HEARTBEAT_TIMEOUT_MS}).
+ */
+export const LIVE_HEARTBEAT_MS = 500;
+/**
+ * How long the media service waits for a ping's answer before it drops the connection (socket.io
+ * `pingTimeout`); a client drops it after {@link LIVE_HEARTBEAT_MS} plus this without a ping.
+ */
+export const LIVE_HEARTBEAT_TIMEOUT_MS = 2_500;
+
+/**
  * The streams of a room: the four a teacher can publish, each switched on and off on its own, and
  * `speakerAudio`, the microphone of a student speaking at the teacher's invitation (one per speaker).
  */
