@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // Code inside page.evaluate runs in the browser and uses its globals.
-import type { Page } from 'playwright-core';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loginThroughDev, signUpThroughUi, storedTokens } from './harness/accounts.ts';
 import { ApiClient } from './harness/api.ts';
@@ -181,6 +181,21 @@ describe.skipIf(!chromiumAvailable())('polish of the first screens (issue 19)', 
     expect(await studentPage.getByText('강의 정보를 불러오지 못했어요.').count()).toBe(0);
     await studentPage.getByRole('button', { name: '수강 신청하기' }).waitFor();
     expect(await captureScreen(studentPage, 'polish-dashboard-not-member')).toEqual([]);
+  });
+
+  test("32 (19): a stranger's live room and replay log no error: the class's role is asked first", async () => {
+    const errors: string[] = [];
+    const onConsole = (message: ConsoleMessage) => {
+      if (message.type() === 'error') errors.push(message.text());
+    };
+    studentPage.on('console', onConsole);
+    await studentPage.goto(`${server.baseUrl}/live/student/${strangerId}`);
+    await studentPage.waitForURL((url) => url.pathname === `/lecture/info/${strangerId}`);
+    await studentPage.getByText('강의에 접근할 권한이 없어요.').waitFor();
+    await studentPage.goto(`${server.baseUrl}/dashboard/student/${strangerId}/replays/1`);
+    await studentPage.getByText('이 강의의 강사와 수강생만 이용할 수 있어요.').waitFor();
+    studentPage.off('console', onConsole);
+    expect(errors).toEqual([]);
   });
 
   test('5 and 10: before the class is live, the refusal once over the whole screen and the chat off', async () => {

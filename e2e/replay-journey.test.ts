@@ -156,6 +156,7 @@ describe.runIf(chromiumAvailable())('replay journey (real media service, recordi
     expect(outage.studentRecording).toBe('연결이 끊겨 녹화 상태를 알 수 없어요');
     expect(outage.bannersGoneMs, 'both banners gone once the media service is back').not.toBeNull();
     expect(outage.webcamBackMs, "the teacher's webcam published again").not.toBeNull();
+    expect(outage.speakingBackMs, "the student's speaking turn back, seen by both").not.toBeNull();
     expect(outage.teacherRecordingBack).toBe('녹화 중');
     expect(outage.studentRecordingBack).toBe('이 강의는 녹화되고 있어요');
     const crashed = result.crashed as SessionItem;

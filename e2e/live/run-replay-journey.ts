@@ -12,9 +12,10 @@
 //    replay is ready: ffprobe lists it in the MP4's chapters (first as made, then renamed) and the student's
 //    replay lists it. Then the student asks a question and the teacher runs a poll the student answers: the
 //    replay's chat pane shows both ('질문', '투표') at their moments, and a click on the question seeks there.
-// 2. A crash: the teacher lectures again with a student in the room, the media service is killed (SIGKILL):
-//    both see the outage banner within 2 s and the live and recording labels stopped; it is started again,
-//    both rooms come back by themselves into the same lecture, the teacher ends it: one session, one
+// 2. A crash: the teacher lectures again with a student in the room, who speaks at the teacher's invitation;
+//    the media service is killed (SIGKILL): both see the outage banner within 2 s and the live and recording
+//    labels stopped; it is started again, both rooms come back by themselves into the same lecture, the
+//    student speaking again without raising a hand, the teacher ends it: one session, one
 //    attendance session, one replay made of the stretches before and after the gap.
 // Prints one `JOURNEY_RESULT {json}` line with what was seen; replay-journey.test.ts checks it.
 import { spawnSync } from 'node:child_process';
@@ -501,12 +502,33 @@ try {
     (n) => n > 0,
     15_000,
   );
-  await sleep(6_000);
+  // The student speaks when the service dies: the turn comes back with the room (issue 32 item 1).
+  await student.getByRole('button', { name: /손들기/ }).click();
+  const invite = teacher
+    .getByRole('list', { name: '손든 순서' })
+    .getByRole('listitem')
+    .filter({ hasText: '해마학생' })
+    .getByRole('button', { name: '발언 요청' });
+  await invite.waitFor({ timeout: 15_000 });
+  await invite.click();
+  const prompt = student.getByRole('alertdialog', { name: /강사가 발언을 요청했어요/ });
+  await prompt.waitFor({ timeout: 10_000 });
+  await prompt.getByRole('button', { name: '수락' }).click();
+  const studentSpeaking = () => student.getByRole('status').filter({ hasText: '발언 중' }).count();
+  const teacherSeesSpeaking = () =>
+    teacher.getByRole('region', { name: '발언자' }).getByText('발언 중').count();
+  await until(
+    async () => (await studentSpeaking()) * (await teacherSeesSpeaking()),
+    (n) => n > 0,
+    20_000,
+  );
+  await sleep(4_000);
   const banner = (page: Page) =>
     page.getByRole('alert').filter({ hasText: '연결이 끊겼어요. 다시 연결하는 중이에요' });
   const recordingText = (page: Page) => page.getByRole('status', { name: '녹화 상태' }).textContent();
   const webcamText = () => teacher.locator('[data-toggle="webcam"]').textContent();
   media.kill('SIGKILL');
+  const killedAt = performance.now();
   const outage: Record<string, unknown> = {
     teacherBannerMs: await until(
       () => banner(teacher).count(),
@@ -526,6 +548,8 @@ try {
   violations.outageTeacher = await captureScreen(teacher, 'replay-outage-teacher', { settle: false });
   violations.outageStudent = await captureScreen(student, 'replay-outage-student', { settle: false });
   media = await startMedia(link, baseUrl, shared);
+  // The API server keeps the lecture's session 20 s for its teacher: how much of it the restart took.
+  outage.restartedAfterMs = Math.round(performance.now() - killedAt);
   // Both rooms come back by themselves, the teacher's streams too, into the same lecture.
   outage.bannersGoneMs = await until(
     async () => (await banner(teacher).count()) + (await banner(student).count()),
@@ -533,6 +557,21 @@ try {
     45_000,
   );
   outage.webcamBackMs = await until(webcamText, (t) => t === '송출 중', 15_000);
+  // Both sides reset their speakers on reconnecting: '발언 중' again is the new room seating the student.
+  outage.speakingBackMs = await until(
+    async () => (await studentSpeaking()) * (await teacherSeesSpeaking()),
+    (n) => n > 0,
+    30_000,
+  );
+  if (outage.speakingBackMs === null)
+    outage.speakingNotBack = {
+      prompt: await prompt.count(),
+      student: await studentSpeaking(),
+      speakers: await teacher
+        .getByRole('region', { name: '발언자' })
+        .textContent({ timeout: 1_000 })
+        .catch(() => null),
+    };
   outage.teacherRecordingBack = await recordingText(teacher);
   outage.studentRecordingBack = await recordingText(student);
   await sleep(4_000);

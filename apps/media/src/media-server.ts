@@ -42,6 +42,11 @@ export type OpenRoomOptions = {
   record?: boolean;
   /** Written into the recording (the replay shows it where no picture is). */
   teacherNickname?: string;
+  /**
+   * The students the teacher's client saw invited or speaking before it lost the room: a new room keeps their
+   * places (see Room.keepSpeakerPlaces); a room already open ignores them.
+   */
+  speakers?: readonly string[];
 };
 
 /**
@@ -112,6 +117,8 @@ export class MediaServer {
       startedAt,
       recorder,
     });
+    // The media service died with its seats (or the room moved here): the teacher's client names them again.
+    if (options.speakers) room.keepSpeakerPlaces(options.speakers);
     this.keep(room);
     this.lastReport = this.options.reports.changed();
     this.changed.emit();

@@ -5,6 +5,18 @@ import { IceServerSchema } from './live-ticket.ts';
 export const LIVE_SOCKET_PATH = '/server';
 
 /**
+ * The signalling's heart-beat: the media service pings every client this often (socket.io `pingInterval`), so
+ * a client that hears nothing for a few of these knows the network went silent before the connection times
+ * out ({@link LIVE_HEARTBEAT_TIMEOUT_MS}).
+ */
+export const LIVE_HEARTBEAT_MS = 500;
+/**
+ * How long the media service waits for a ping's answer before it drops the connection (socket.io
+ * `pingTimeout`); a client drops it after {@link LIVE_HEARTBEAT_MS} plus this without a ping.
+ */
+export const LIVE_HEARTBEAT_TIMEOUT_MS = 2_500;
+
+/**
  * The streams of a room: the four a teacher can publish, each switched on and off on its own, and
  * `speakerAudio`, the microphone of a student speaking at the teacher's invitation (one per speaker).
  */
@@ -141,9 +153,18 @@ export const LIVE_REQUESTS = {
   /**
    * Teacher: opens the room and marks the class live. A second teacher connection replaces the first.
    * `record` (default true) decides whether a new session is recorded; a room already open keeps its choice.
+   * `speakers`: the students the teacher's client last saw invited or speaking, sent when it starts the room
+   * again after losing it. A room this call opens (the media service died and came back) keeps their places
+   * for {@link SPEAKER_RETURN_MS} as if their connections had dropped there: each is invited again on entering,
+   * and a client that was speaking accepts by itself. A room already open ignores it (it knows its seats).
    */
   startRoom: {
-    payload: z.object({ record: z.boolean().optional() }).strict(),
+    payload: z
+      .object({
+        record: z.boolean().optional(),
+        speakers: z.array(UserIdSchema).max(MAX_SPEAKERS).optional(),
+      })
+      .strict(),
     answer: z.object({ producers: z.array(ProducerInfoSchema) }),
   },
   /** Student: joins the open room of a live class; answers the streams currently published. */

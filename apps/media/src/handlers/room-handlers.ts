@@ -22,12 +22,16 @@ function newPeer(session: Session): Peer {
  */
 export const START_REPORT_WAIT_MS = 2_000;
 
-/** Teacher: opens the class's room (or takes it over from an earlier connection); the class goes live. */
-export const startRoom: Handler<'startRoom'> = async (session, { record }) => {
+/**
+ * Teacher: opens the class's room (or takes it over from an earlier connection); the class goes live. Only
+ * the teacher names the speakers a new room keeps places for: a student cannot give themself a turn.
+ */
+export const startRoom: Handler<'startRoom'> = async (session, { record, speakers }) => {
   if (session.claims.role !== 'teacher') throw forbidden('강의는 강사만 시작할 수 있어요.', true);
   const room = session.server.openRoom(session.claims.classId, {
     record,
     teacherNickname: session.claims.nickname,
+    speakers,
   });
   const peer = newPeer(session);
   session.enter(peer, room, () => room.startTeacher(peer));

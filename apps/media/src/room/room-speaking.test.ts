@@ -89,4 +89,21 @@ describe("a speaking student's turn across a reconnection", () => {
     expect(room.speakingView(null).speakers.map((s) => s.userId)).toEqual(['student-2', 'student-3']);
     room.close('teacherLeft');
   });
+
+  it('a new room keeps the places the teacher names (the media service died) for the same wait', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const room = new Room(7, { sessionKey: 'session-8', teacherGraceMs: 1_000 });
+    room.startTeacher(
+      new Peer({ userId: 't', nickname: '강사', role: 'teacher', classId: 7 }, LOOPBACK_RTC, () => {}),
+    );
+    room.keepSpeakerPlaces(['student-1', 'student-2']);
+    const first = student('student-1');
+    room.addStudent(first.peer);
+    expect(first.self()).toBe('invited');
+    vi.setSystemTime(Date.now() + SPEAKER_RETURN_MS + 1);
+    const late = student('student-2');
+    room.addStudent(late.peer);
+    expect(late.self()).toBe('none');
+    room.close('teacherLeft');
+  });
 });

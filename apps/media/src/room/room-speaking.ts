@@ -1,4 +1,4 @@
-import { SPEAKER_RETURN_MS, type ProducerInfo, type SpeakingView } from '@sea/contract/live';
+import { MAX_SPEAKERS, SPEAKER_RETURN_MS, type ProducerInfo, type SpeakingView } from '@sea/contract/live';
 import { conflict } from '../live-error.ts';
 import type { Peer } from '../peer.ts';
 import type { Producer } from '../rtc/producer.ts';
@@ -80,6 +80,16 @@ export class RoomSpeaking {
     const now = Date.now();
     for (const [other, until] of this.returning) if (until <= now) this.returning.delete(other);
     this.returning.set(userId, now + SPEAKER_RETURN_MS);
+  }
+
+  /**
+   * A new room whose teacher's client saw these students invited or speaking in the room that was lost (the
+   * media service died): their places are kept for {@link SPEAKER_RETURN_MS} from now, as if their connections
+   * had dropped here (see {@link welcomeBack}). Only the teacher's `startRoom` names them.
+   */
+  keepPlaces(userIds: readonly string[]): void {
+    const until = Date.now() + SPEAKER_RETURN_MS;
+    for (const userId of userIds.slice(0, MAX_SPEAKERS)) this.returning.set(userId, until);
   }
 
   /**

@@ -245,6 +245,14 @@ export class Room {
     this.roomSpeaking.invite(userId);
   }
 
+  /**
+   * A new room: keeps the places of the students the teacher's client saw invited or speaking in the room that
+   * was lost, each invited again on entering within SPEAKER_RETURN_MS (see RoomSpeaking.keepPlaces).
+   */
+  keepSpeakerPlaces(userIds: readonly string[]): void {
+    this.roomSpeaking.keepPlaces(userIds);
+  }
+
   /** Number of students. */
   get studentCount(): number {
     return this.audience.students.size;

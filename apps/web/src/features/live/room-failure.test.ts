@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../lib/http-error.ts';
-import { roomFailure } from './room-failure.ts';
+import { NotMemberError, roomFailure } from './room-failure.ts';
 import { LiveRequestError } from './signalling-client.ts';
 
 const http = (status: number) => new HttpError({ status });
@@ -17,6 +17,7 @@ describe('roomFailure (product-spec section 8, live state)', () => {
     [media('forbidden'), 'teacher', 'noAccess', '/'],
     [http(418), 'student', 'noAccess', '/lecture/info/7'],
     [media('forbidden'), 'student', 'noAccess', '/lecture/info/7'],
+    [new NotMemberError(), 'student', 'noAccess', '/lecture/info/7'],
     [media('notLive'), 'student', 'notLive', null],
     [media('notLive'), 'teacher', 'unknown', null],
     [media('full'), 'student', 'full', null],

@@ -3,9 +3,9 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LIVE_SOCKET_PATH } from '@sea/contract/live';
+import { LIVE_HEARTBEAT_MS, LIVE_HEARTBEAT_TIMEOUT_MS, LIVE_SOCKET_PATH } from '@sea/contract/live';
 import { HttpError } from '../../lib/http-error.ts';
-import { LiveRequestError, SignallingClient } from './signalling-client.ts';
+import { LiveRequestError, SignallingClient, type SignallingState } from './signalling-client.ts';
 import { LIVE_TEXTS } from './texts.ts';
 
 type Running = { url: string; io: Server; close: () => Promise<void> };
@@ -79,11 +79,15 @@ async function relocating(
 
 /**
  * A TCP proxy to `target` that can hang as a frozen host does: its kernel still accepts connections, but
- * nothing is passed on or answered, and no connection is reset.
+ * nothing is passed on or answered, and no connection is reset. `hold(ms)` keeps what the server sends for
+ * that long, then passes it on (a network that stalls and recovers).
  */
-async function hangingProxy(target: string): Promise<{ url: string; hang: () => void }> {
+async function hangingProxy(
+  target: string,
+): Promise<{ url: string; hang: () => void; hold: (ms: number) => void }> {
   const { port: targetPort } = new URL(target);
   let hung = false;
+  let held: { socket: net.Socket; chunk: Buffer }[] | null = null;
   const sockets = new Set<net.Socket>();
   const proxy = net.createServer((downstream) => {
     sockets.add(downstream);
@@ -91,7 +95,10 @@ async function hangingProxy(target: string): Promise<{ url: string; hang: () => 
     const upstream = net.connect(Number(targetPort), '127.0.0.1');
     sockets.add(upstream);
     downstream.on('data', (chunk) => hung || upstream.write(chunk));
-    upstream.on('data', (chunk) => hung || downstream.write(chunk));
+    upstream.on('data', (chunk: Buffer) => {
+      if (held) held.push({ socket: downstream, chunk });
+      else if (!hung) downstream.write(chunk);
+    });
     for (const [from, to] of [
       [downstream, upstream],
       [upstream, downstream],
@@ -106,7 +113,15 @@ async function hangingProxy(target: string): Promise<{ url: string; hang: () => 
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => proxy.close(resolve));
   });
-  return { url: `http://127.0.0.1:${port}`, hang: () => (hung = true) };
+  const hold = (ms: number) => {
+    held = [];
+    setTimeout(() => {
+      const chunks = held ?? [];
+      held = null;
+      for (const { socket, chunk } of chunks) socket.write(chunk);
+    }, ms);
+  };
+  return { url: `http://127.0.0.1:${port}`, hang: () => (hung = true), hold };
 }
 
 afterEach(async () => {
@@ -211,6 +226,51 @@ describe('SignallingClient', () => {
     expect(backAt - lostAt).toBeLessThan(1_500);
     expect(relocations).toEqual([proxy.url]);
     expect(other.io.engine.clientsCount).toBe(1);
+  });
+
+  // Issue 32 item 1: the banner within 2 s of a silent network (the media service's own heart-beat here).
+  it('a silent network reads connecting within 2 s, before the connection times out', async () => {
+    const beats = { pingInterval: LIVE_HEARTBEAT_MS, pingTimeout: LIVE_HEARTBEAT_TIMEOUT_MS };
+    const proxy = await hangingProxy((await startServer(() => {}, beats)).url);
+    const client = connect(proxy.url, async () => 'good');
+    await new Promise<void>((resolve) =>
+      client.on('stateChanged', (state) => state === 'connected' && resolve()),
+    );
+    let lost = false;
+    client.on('connectionLost', () => (lost = true));
+    // Somewhere between two pings.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * LIVE_HEARTBEAT_MS));
+    const silentAt = performance.now();
+    proxy.hang();
+    await new Promise<void>((resolve) =>
+      client.on('stateChanged', (state) => state === 'connecting' && resolve()),
+    );
+    expect(performance.now() - silentAt).toBeLessThan(2_000);
+    expect(lost).toBe(false);
+  });
+
+  it('a late heart-beat is no silence; a stall reads connecting and back, with no reconnection', async () => {
+    const beats = { pingInterval: LIVE_HEARTBEAT_MS, pingTimeout: LIVE_HEARTBEAT_TIMEOUT_MS };
+    const proxy = await hangingProxy((await startServer(() => {}, beats)).url);
+    const client = connect(proxy.url, async () => 'good');
+    await new Promise<void>((resolve) =>
+      client.on('stateChanged', (state) => state === 'connected' && resolve()),
+    );
+    const states: SignallingState[] = [];
+    let reconnected = false;
+    client.on('stateChanged', (state) => states.push(state));
+    client.on('reconnected', () => (reconnected = true));
+    // Pings 0.7 s late (a gap of at most 1.2 s): nothing to show.
+    proxy.hold(700);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(states).toEqual([]);
+    // Nothing for 2 s, then everything that was held: connecting, then connected on the same connection.
+    proxy.hold(2_000);
+    await new Promise<void>((resolve) =>
+      client.on('stateChanged', (state) => state === 'connected' && resolve()),
+    );
+    expect(states).toEqual(['connecting', 'connected']);
+    expect(reconnected).toBe(false);
   });
 
   it('hears nodeStopped, then comes back on the node a fresh ticket names', async () => {

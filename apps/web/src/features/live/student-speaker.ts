@@ -41,7 +41,9 @@ export function microphoneFailure(error: unknown): string {
  * invites this student, accepts (asks the browser for the microphone, then publishes it as `speakerAudio` on a
  * connection of its own) or declines. Speaking ends by {@link end}, by the teacher (the media service closes
  * the stream and says so), or when the signalling connection is lost; a student who was speaking then is
- * invited again on return (the media service keeps the place) and accepts by itself, so the turn comes back.
+ * invited again on return (the media service keeps the place, or, when it died and came back, the teacher's
+ * client names them to the new room) and accepts by itself, so the turn comes back. Only an invitation is
+ * accepted by itself: a turn is never claimed.
  * {@link close} is idempotent.
  */
 export class StudentSpeaker {

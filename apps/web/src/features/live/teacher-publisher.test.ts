@@ -183,6 +183,30 @@ describe('TeacherPublisher', () => {
     expect(pcs[0]?.transceivers[0]?.track).toEqual(track('mic-2'));
   });
 
+  it('starts the room again naming the students last seen invited or speaking (a new room gives the turn back)', async () => {
+    const { publisher, emit, calls } = setup();
+    await publisher.start();
+    expect(calls[0]?.payload).toEqual({ record: true });
+    const speaker = (userId: string, state: 'invited' | 'speaking') => ({
+      userId,
+      nickname: userId,
+      state,
+      producerId: null,
+    });
+    emit('speakerChanged', { speakers: [speaker('s1', 'speaking'), speaker('s2', 'invited')], self: 'none' });
+    emit('reconnected', undefined);
+    await expect.poll(() => calls.filter((call) => call.name === 'startRoom').length).toBe(2);
+    expect(calls.filter((call) => call.name === 'startRoom')[1]?.payload).toEqual({
+      record: true,
+      speakers: ['s1', 's2'],
+    });
+    // A turn ended before the loss is not named again.
+    emit('speakerChanged', { speakers: [], self: 'none' });
+    emit('reconnected', undefined);
+    await expect.poll(() => calls.filter((call) => call.name === 'startRoom').length).toBe(3);
+    expect(calls.filter((call) => call.name === 'startRoom')[2]?.payload).toEqual({ record: true });
+  });
+
   it('after a signalling reconnection starts the room again and republishes what was on, on a fresh connection', async () => {
     const { publisher, pcs, emit, names, produced, media } = setup();
     await publisher.start();

@@ -45,10 +45,20 @@ export class TeacherPublisher extends LiveClient<PublisherEvents> {
   #transportId: string | null = null;
   #layers: LayerEncoding[] = [];
   readonly #record: boolean;
+  /**
+   * The students last seen invited or speaking: named again in `startRoom` when the room is started again, so
+   * that a room the media service opens anew (it died and came back) gives them their turn back.
+   */
+  #speakers: string[] = [];
 
   constructor(options: PublisherOptions) {
     super(options);
     this.#record = options.record ?? true;
+    this.listen(
+      this.signalling.on('speakerChanged', ({ speakers }) => {
+        this.#speakers = speakers.map((speaker) => speaker.userId);
+      }),
+    );
     this.listen(this.signalling.on('viewerCount', ({ count }) => this.emit('viewerCount', count)));
     this.listen(this.signalling.on('participants', ({ students }) => this.emit('participants', students)));
     this.listen(this.signalling.on('recordingState', (state) => this.emit('recordingState', state)));
@@ -101,7 +111,11 @@ export class TeacherPublisher extends LiveClient<PublisherEvents> {
 
   protected override async connect(): Promise<void> {
     if (this.closed) return;
-    await this.signalling.request('startRoom', { record: this.#record });
+    const speakers = this.#speakers;
+    await this.signalling.request(
+      'startRoom',
+      speakers.length ? { record: this.#record, speakers } : { record: this.#record },
+    );
     const capabilities = await this.signalling.request('getRouterRtpCapabilities', {});
     this.#layers = capabilities.layers;
     this.#idle.clear();

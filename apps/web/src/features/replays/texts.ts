@@ -50,6 +50,8 @@ export const REPLAY_TEXTS = {
   page: {
     loading: '다시보기를 불러오는 중이에요...',
     loadFailed: '다시보기를 불러오지 못했어요.',
+    /** The server's own refusal (418) of a replay to someone neither teacher nor student of the class. */
+    membersOnly: '이 강의의 강사와 수강생만 이용할 수 있어요.',
     notReady: '아직 볼 수 있는 다시보기가 아니에요.',
     notRecorded: '이 강의는 녹화하지 않았어요.',
     backToDashboard: '대시보드로 돌아가기',

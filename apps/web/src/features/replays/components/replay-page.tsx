@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { Breadcrumb } from '../../../components/ui/breadcrumb.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { PageAlert } from '../../../components/ui/page-alert.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -18,6 +17,7 @@ import { useMediaDurationMs, useMediaTimeMs } from '../use-media-time.ts';
 import { useWatchBeats } from '../use-watch-beats.ts';
 import { ReplayChat } from './replay-chat.tsx';
 import { ReplayPlayer } from './replay-player.tsx';
+import { ReplayRefused } from './replay-refused.tsx';
 import styles from './replay-page.module.css';
 
 const texts = REPLAY_TEXTS.page;
@@ -72,7 +72,7 @@ export function ReplayPage({
   if (session.isPending) return <Spinner label={texts.loading} />;
   if (session.data === undefined) {
     const message = isHttpError(session.error) ? session.error.messageKor : null;
-    return <PageAlert message={message ?? texts.loadFailed}>{back}</PageAlert>;
+    return <ReplayRefused classId={classId} role={role} message={message ?? texts.loadFailed} />;
   }
 
   const item = session.data;
