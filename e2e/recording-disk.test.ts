@@ -4,11 +4,11 @@
 // ffmpeg) makes the replay of that recording, which must list the gap where the test made it. Here, not in
 // apps/media/test: a media test may not import the server; this file stands above both.
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RECORDING_MANIFEST, type RecordingEvent, RecordingEventSchema } from '@sea/contract/recording';
+import type { RecordingEvent } from '@sea/contract/recording';
+import { readManifest } from '../apps/media/test/read-manifest.ts';
 import { canMount, smallDisk } from '../apps/media/test/small-disk.ts';
 import { bearer, buildTestApp, createUser } from '../apps/server/test/helper.ts';
 import { insertClass } from '../apps/server/test/classes.ts';
@@ -43,14 +43,6 @@ async function poll(done: () => boolean, ms: number, what: string): Promise<void
     if (Date.now() > deadline) throw new Error(`never: ${what}`);
     await sleep(50);
   }
-}
-
-function manifest(dir: string): RecordingEvent[] {
-  const text = fs.readFileSync(path.join(dir, RECORDING_MANIFEST), 'utf8');
-  return text
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => RecordingEventSchema.parse(JSON.parse(line)));
 }
 
 /** The media service recording a synthetic teacher on `dir`, in its own process (its memory is measured). */
@@ -178,7 +170,7 @@ describe.skipIf(!canMount || !ffmpeg)('a lecture whose recordings disk fills, to
     media.child.kill('SIGTERM');
     await new Promise((resolve) => media.child.once('exit', resolve));
 
-    const events = manifest(dir);
+    const events = readManifest(dir);
     const gap = events.findIndex((e) => e.type === 'gap');
     const gapEnd = events.findIndex((e) => e.type === 'gapEnd');
     expect(events[gap]).toMatchObject({ type: 'gap', reason: 'ENOSPC' });

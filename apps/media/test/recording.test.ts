@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RECORDING_MANIFEST, type RecordingEvent, RecordingEventSchema } from '@sea/contract/recording';
+import type { RecordingEvent } from '@sea/contract/recording';
+import { readManifest } from './read-manifest.ts';
 import { hasFfprobe, probe } from './ffprobe.ts';
 import { teachingServer } from './teaching-server.ts';
 import { delay, until } from './test-media-server.ts';
@@ -21,14 +22,6 @@ afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
   if (!process.env.KEEP_RECORDINGS) fs.rmSync(tmp, { recursive: true, force: true });
 });
-
-function manifest(dir: string): RecordingEvent[] {
-  const text = fs.readFileSync(path.join(dir, RECORDING_MANIFEST), 'utf8');
-  return text
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => RecordingEventSchema.parse(JSON.parse(line)));
-}
 
 type Stretch = { file: string; kind: string; startMs: number; endMs: number | null };
 function stretches(events: RecordingEvent[]): Stretch[] {
@@ -57,12 +50,12 @@ describe.skipIf(!ffprobe)('recording the teacher', () => {
     setup.transport.produce('webcamVideo', setup.midOf('webcamVideo'));
     await delay(2_500);
     // Written as it goes: before the end, the files are there and the manifest names them.
-    const during = manifest(dir);
+    const during = readManifest(dir);
     expect(during[0]).toMatchObject({ type: 'session', t: 0, classId: 1, teacherNickname: '파도선생' });
     for (const s of stretches(during)) expect(fs.existsSync(path.join(dir, s.file)), s.file).toBe(true);
     await setup.close();
 
-    const events = manifest(dir);
+    const events = readManifest(dir);
     expect(events.at(-1)?.type).toBe('end');
     const files = stretches(events);
     expect(files.map((f) => f.file).sort()).toEqual([
@@ -118,7 +111,7 @@ describe.skipIf(!ffprobe)('recording the teacher', () => {
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
 
-    const events = manifest(path.join(dir, key));
+    const events = readManifest(path.join(dir, key));
     expect(events.some((e) => e.type === 'end')).toBe(false);
     const files = stretches(events);
     expect(files.map((f) => f.kind).sort()).toEqual([...ALL].sort());
