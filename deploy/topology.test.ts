@@ -45,7 +45,7 @@ import {
   stopServer,
   tempDir,
 } from './test/platform.ts';
-import { relayFigures, relayOnly } from './test/relay-only.ts';
+import { connectionsReport, relayFigures, relayOnly } from './test/relay-only.ts';
 import { turnAllocate } from './test/turn-allocate.ts';
 
 const has = (command: string) => {
@@ -103,6 +103,24 @@ async function login(kakaoId: string): Promise<TokenPair> {
   const code = new URL(String(authorize.headers.location)).searchParams.get('code') ?? '';
   const tokens = await httpsRequest(`${site}/api/auth/kakao/callback?code=${encodeURIComponent(code)}`, ca);
   return TokenPairSchema.parse(JSON.parse(tokens.body));
+}
+
+/**
+ * Waits until `student` has decoded more than 30 frames of the teacher's webcam; when it does not within 45 s,
+ * the failure says what each page's connections did (states, packets, keyframe requests).
+ */
+async function decodes(student: Page, teacher?: Page) {
+  try {
+    await expect
+      .poll(async () => (await relayFigures(student)).reduce((sum, f) => sum + f.framesDecoded, 0), {
+        timeout: 45_000,
+      })
+      .toBeGreaterThan(30);
+  } catch (error) {
+    const reports = [`student:\n${await connectionsReport(student)}`];
+    if (teacher) reports.push(`teacher:\n${await connectionsReport(teacher)}`);
+    throw new Error(`${(error as Error).message}\n${reports.join('\n')}`, { cause: error });
+  }
 }
 
 let classId = 0;
@@ -531,11 +549,7 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
       const student = await openAs('2003');
       await student.goto(`${site}/live/student/${classId}`);
       await student.getByRole('heading', { name: DEMO_CLASS, level: 1 }).waitFor();
-      await expect
-        .poll(async () => (await relayFigures(student)).reduce((sum, f) => sum + f.framesDecoded, 0), {
-          timeout: 45_000,
-        })
-        .toBeGreaterThan(30);
+      await decodes(student, teacher);
       // Every connection of both browsers runs over a relayed candidate of coturn to the SFU.
       for (const page of [teacher, student]) {
         const figures = await relayFigures(page);
@@ -571,11 +585,7 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
       // The ICE servers the page's connections really got: the one URL kept, no other way out.
       await student.goto(`${site}/live/student/${classId}`);
       await student.getByRole('heading', { name: DEMO_CLASS, level: 1 }).waitFor();
-      await expect
-        .poll(async () => (await relayFigures(student)).reduce((sum, f) => sum + f.framesDecoded, 0), {
-          timeout: 45_000,
-        })
-        .toBeGreaterThan(30);
+      await decodes(student, browserRoom?.teacher);
       const figures = await relayFigures(student);
       expect(figures.length).toBeGreaterThan(0);
       for (const figure of figures) expect(figure).toMatchObject({ local: 'relay', relayProtocol });

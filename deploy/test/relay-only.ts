@@ -69,3 +69,46 @@ export function relayFigures(page: Page): Promise<RelayFigures> {
     return figures;
   }, KEY);
 }
+
+/**
+ * What every peer connection of `page` is doing, for a failure's message: its states, and per inbound and
+ * outbound RTP stream the packets, frames and keyframe requests so far.
+ */
+export function connectionsReport(page: Page): Promise<string> {
+  return page.evaluate(async (key: string) => {
+    const all = (window as unknown as Record<string, RTCPeerConnection[]>)[key] ?? [];
+    const lines: string[] = [];
+    for (const [index, pc] of all.entries()) {
+      lines.push(
+        `pc ${index}: ${pc.connectionState}, ice ${pc.iceConnectionState}, signaling ${pc.signalingState}`,
+      );
+      (await pc.getStats()).forEach((entry: Record<string, unknown>) => {
+        if (entry.type === 'inbound-rtp' || entry.type === 'outbound-rtp') {
+          const fields = [
+            'kind',
+            'packetsReceived',
+            'packetsSent',
+            'framesDecoded',
+            'framesEncoded',
+            'keyFramesDecoded',
+            'pliCount',
+            'firCount',
+            'nackCount',
+          ];
+          lines.push(
+            `  ${String(entry.type)} ${fields
+              .filter((f) => f in entry)
+              .map((f) => `${f}=${String(entry[f])}`)
+              .join(' ')}`,
+          );
+        }
+        if (entry.type === 'candidate-pair' && entry.nominated) {
+          lines.push(
+            `  pair ${String(entry.state)} sent=${String(entry.bytesSent)} received=${String(entry.bytesReceived)}`,
+          );
+        }
+      });
+    }
+    return lines.length > 0 ? lines.join('\n') : 'no peer connection';
+  }, KEY);
+}
