@@ -16,6 +16,13 @@ export const RECOVERY_ATTEMPTS = 30;
  * away (its interface down, a Wi-Fi change) the browser may wait some 15 s before it says `failed`.
  */
 export const DISCONNECTED_WAIT_MS = 4_000;
+/**
+ * How long a fresh media connection may take to connect before it is replaced by another. Over loopback or a
+ * TURN relay it connects in well under a second, a few on a loaded machine; one still `new` or `connecting`
+ * after this (a lost DTLS flight, a relay that never answered) would otherwise wait as long as the browser
+ * likes, with the student looking at a black stage.
+ */
+export const CONNECT_WAIT_MS = 15_000;
 
 export type LiveClientOptions = {
   /** The signalling connection (its requests and events); tests inject a fake. */
@@ -26,6 +33,8 @@ export type LiveClientOptions = {
   recoveryRetryMs?: number;
   /** Tests shorten {@link DISCONNECTED_WAIT_MS}. */
   disconnectedWaitMs?: number;
+  /** Tests shorten {@link CONNECT_WAIT_MS}. */
+  connectWaitMs?: number;
   /**
    * After `nodeStopped`, how long recovery goes on whatever fails (the node, or another, comes back and the
    * teacher starts the room again meanwhile, so a `notLive` is not the end yet). Tests shorten it.
@@ -61,6 +70,8 @@ export abstract class LiveClient<Events extends LiveClientEvents & Record<string
   readonly #retryMs: number;
   readonly #disconnectedWaitMs: number;
   #disconnectedTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly #connectWaitMs: number;
+  #connectTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #events = new Emitter<Events>();
   readonly #unsubscribes: (() => void)[] = [];
   #queue: Promise<unknown> = Promise.resolve();
@@ -81,6 +92,7 @@ export abstract class LiveClient<Events extends LiveClientEvents & Record<string
     this.#createPeerConnection = options.createPeerConnection ?? ((config) => new RTCPeerConnection(config));
     this.#retryMs = options.recoveryRetryMs ?? RECOVERY_RETRY_MS;
     this.#disconnectedWaitMs = options.disconnectedWaitMs ?? DISCONNECTED_WAIT_MS;
+    this.#connectWaitMs = options.connectWaitMs ?? CONNECT_WAIT_MS;
     this.#restartWaitMs = options.restartWaitMs ?? RESTART_WAIT_MS;
     this.listen(
       this.signalling.on('reconnected', () => this.#recover(true)),
@@ -115,6 +127,7 @@ export abstract class LiveClient<Events extends LiveClientEvents & Record<string
     this.#closed = true;
     clearTimeout(this.#retryTimer);
     clearTimeout(this.#disconnectedTimer);
+    clearTimeout(this.#connectTimer);
     this.#unsubscribes.forEach((unsubscribe) => unsubscribe());
     this.#pc?.close();
     this.#pc = null;
@@ -158,6 +171,17 @@ export abstract class LiveClient<Events extends LiveClientEvents & Record<string
     const pc = this.#createPeerConnection(config);
     this.#pc = pc;
     clearTimeout(this.#disconnectedTimer);
+    // A connection that never gets through is replaced too (the states below only cover one that did).
+    clearTimeout(this.#connectTimer);
+    this.#connectTimer = setTimeout(() => {
+      const stuck = pc.connectionState === 'new' || pc.connectionState === 'connecting';
+      if (pc === this.#pc && stuck) {
+        console.warn(
+          `live: the media connection did not connect within ${this.#connectWaitMs} ms, trying again`,
+        );
+        this.#recover(true);
+      }
+    }, this.#connectWaitMs);
     pc.addEventListener('connectionstatechange', () => {
       if (pc !== this.#pc) return;
       clearTimeout(this.#disconnectedTimer);

@@ -56,6 +56,36 @@ describe('StudentViewer recovery', () => {
     viewer.close();
   });
 
+  it('replaces a media connection that never connects, and keeps one that connects in time', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { signalling, calls } = viewerSignalling([
+      [consumer('webcamAudio', '1')],
+      [consumer('webcamAudio', '1', 'a-2')],
+      [consumer('webcamAudio', '1', 'a-3')],
+    ]);
+    const pcs = [fakePeerConnection(['1']), fakePeerConnection(['1']), fakePeerConnection(['1'])];
+    // The first one stays 'connecting' (its DTLS never completes); the second gets through late but in time.
+    pcs[0]?.become('connecting');
+    pcs[1]?.become('connecting');
+    let created = 0;
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => pcs[created++] as unknown as RTCPeerConnection,
+      connectWaitMs: 40,
+    });
+    await viewer.join();
+    await expect.poll(() => calls.filter((c) => c.name === 'joinRoom').length).toBe(2);
+    await expect.poll(() => viewer.peerConnection).toBe(pcs[1]);
+    expect(pcs[0]?.closed).toBe(true);
+    expect(warn).toHaveBeenCalledTimes(1);
+    pcs[1]?.become('connected');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls.filter((c) => c.name === 'joinRoom')).toHaveLength(2);
+    expect(viewer.peerConnection).toBe(pcs[1]);
+    expect(viewer.mediaState).toBe('connected');
+    viewer.close();
+  });
+
   it('after a reconnection joins again, retrying a failed attempt until it works', async () => {
     const { signalling, calls, emit, answers } = viewerSignalling([
       [consumer('webcamAudio', '1')],
