@@ -16,8 +16,9 @@ function secondsOf(module: TestModule): number {
 }
 
 /**
- * Prints the ten slowest test files at the end of every run, with their projects and where the time went, so
- * that a suite that grows slower is seen in the run that made it so, not weeks later.
+ * Prints the ten slowest test files at the end of every run, with their projects and where the time went, and
+ * each project's files' time added up, so that a suite that grows slower is seen in the run that made it so,
+ * not weeks later.
  */
 export default class SlowestFiles implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
@@ -29,6 +30,21 @@ export default class SlowestFiles implements Reporter {
       const detail = `import ${(collectDuration / 1000).toFixed(1)} s, tests ${(duration / 1000).toFixed(1)} s`;
       return `  ${total} s  ${module.project.name.padEnd(16)} ${module.relativeModuleId} (${detail})`;
     });
-    process.stdout.write(`\nThe ${slowest.length} slowest test files:\n${lines.join('\n')}\n`);
+    // Per project, the files' time added up: where the suite's time goes, beside which files are slowest.
+    const projects = new Map<string, { files: number; seconds: number }>();
+    for (const module of modules) {
+      const name = module.project.name;
+      const sum = projects.get(name) ?? { files: 0, seconds: 0 };
+      projects.set(name, { files: sum.files + 1, seconds: sum.seconds + secondsOf(module) });
+    }
+    const totals = [...projects]
+      .sort(([, a], [, b]) => b.seconds - a.seconds)
+      .map(
+        ([name, sum]) => `  ${sum.seconds.toFixed(0).padStart(6)} s  ${name.padEnd(16)} ${sum.files} files`,
+      );
+    process.stdout.write(
+      `\nThe ${slowest.length} slowest test files:\n${lines.join('\n')}\n` +
+        `\nEach project's files added up:\n${totals.join('\n')}\n`,
+    );
   }
 }
