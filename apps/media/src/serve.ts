@@ -7,10 +7,7 @@ import { log } from './log.ts';
 import { mediaMetrics } from './media-metrics.ts';
 import { MediaServer } from './media-server.ts';
 import { NodeReporter } from './node-reporter.ts';
-import { RedisUsedTickets } from './registry/redis-used-tickets.ts';
 import type { FindOrigin } from './registry/origin-finder.ts';
-import { RegistryHeartbeat } from './registry/registry-heartbeat.ts';
-import { originPuller } from './relay/origin-pull.ts';
 import { attachSignalling } from './signalling.ts';
 import { createTicketVerifier, UsedTickets } from './ticket.ts';
 
@@ -29,6 +26,17 @@ for (const stream of [process.stdout, process.stderr]) stream.on('error', () => 
 async function main(): Promise<void> {
   const config = loadConfig();
   const secret = await readMediaSecret(config);
+  // Several nodes (REDIS_URL): the registry, the shared used tickets and the pulls from an origin, with ioredis
+  // and socket.io-client, are loaded only then; a single node (`npm start`) does without them (issue 34, light
+  // servers: 9 MB of an idle media service, bench/api/idle-memory.ts).
+  const cluster = config.redisUrl
+    ? {
+        url: config.redisUrl,
+        ...(await import('./registry/redis-used-tickets.ts')),
+        ...(await import('./registry/registry-heartbeat.ts')),
+        ...(await import('./relay/origin-pull.ts')),
+      }
+    : null;
   let reporter: NodeReporter | null = null;
   const rtc = {
     announcedIp: config.announcedIp,
@@ -51,9 +59,12 @@ async function main(): Promise<void> {
     workers: config.workers,
     capacity: config.capacity,
     // With several nodes (REDIS_URL) this node may be an edge of a class whose teacher is on another node.
-    pullOrigin: config.redisUrl
+    pullOrigin: cluster
       ? (room, origin) =>
-          originPuller({ secret, nodeId, rtc, findOrigin, followForMs: config.teacherGraceMs })(room, origin)
+          cluster.originPuller({ secret, nodeId, rtc, findOrigin, followForMs: config.teacherGraceMs })(
+            room,
+            origin,
+          )
       : undefined,
     recordingsDir: config.recordingsDir,
   });
@@ -70,7 +81,7 @@ async function main(): Promise<void> {
     // With several nodes a ticket must open one connection on one node: the nodes share the used tickets.
     verifyTicket: createTicketVerifier(
       secret,
-      config.redisUrl ? new RedisUsedTickets(config.redisUrl) : new UsedTickets(),
+      cluster ? new cluster.RedisUsedTickets(cluster.url) : new UsedTickets(),
     ),
     publicUrl: config.publicUrl,
   });
@@ -79,9 +90,9 @@ async function main(): Promise<void> {
   nodeId = config.nodeId ?? defaultNodeId(port);
   const internalUrl = config.internalUrl ?? defaultInternalUrl(config.host, port);
   const mediaUrl = config.mediaUrl ?? `http://${config.announcedIp}:${port}`;
-  const registry = config.redisUrl
-    ? new RegistryHeartbeat({
-        url: config.redisUrl,
+  const registry = cluster
+    ? new cluster.RegistryHeartbeat({
+        url: cluster.url,
         entry: () => ({
           nodeId,
           mediaUrl,
