@@ -4,6 +4,7 @@
 //     [--reactions 10] [--storm-seconds 5] [--questions-per-second 10] [--chat-seconds 5] [--threads 2]
 // The server is bench/chat's (its own process; BENCH_DATABASE=postgres and REDIS_URL as there).
 import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import {
@@ -37,6 +38,7 @@ const { values } = parseArgs({
     'chat-seconds': { type: 'string', default: '5' },
     threads: { type: 'string', default: '2' },
     window: { type: 'string', default: '32' },
+    servers: { type: 'string', default: '1' },
   },
 });
 const SUBSCRIBERS = Number(values.subscribers);
@@ -47,28 +49,58 @@ const QUESTIONS_PER_SECOND = Number(values['questions-per-second']);
 const CHAT_SECONDS = Number(values['chat-seconds']);
 const THREADS = Math.max(1, Number(values.threads));
 const WINDOW = Number(values.window);
+const SERVERS = Math.max(1, Number(values.servers));
+if (SERVERS > 1 && (process.env.BENCH_DATABASE !== 'postgres' || !process.env.REDIS_URL))
+  throw new Error('--servers above 1 needs BENCH_DATABASE=postgres and REDIS_URL (the servers share both)');
 const PUBLISHERS = 4;
 const ASKERS = 4;
 
-const server = fork(new URL('../chat/bench-server.ts', import.meta.url), {
-  env: {
-    ...process.env,
-    BENCH_USERS: String(1 + SUBSCRIBERS + PUBLISHERS + ASKERS),
-    BENCH_LIVE: '1',
-  },
-  execPath: process.execPath,
-  execArgv: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-});
-const { url, classId, tokens } = await once<{ url: string; classId: number; tokens: string[] }>(
-  server,
-  'ready',
+/** One API server process (bench/chat's), seeding the benchmark's users unless it joins the first's database. */
+const startServer = (env: Record<string, string>) =>
+  fork(new URL('../chat/bench-server.ts', import.meta.url), {
+    env: { ...process.env, BENCH_JWT_SECRET: JWT_SECRET, ...env },
+    execPath: process.execPath,
+    execArgv: process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+const JWT_SECRET = randomBytes(32).toString('hex');
+const first = startServer({ BENCH_USERS: String(1 + SUBSCRIBERS + PUBLISHERS + ASKERS), BENCH_LIVE: '1' });
+const { url, classId, tokens, databaseUrl } = await once<{
+  url: string;
+  classId: number;
+  tokens: string[];
+  databaseUrl: string | null;
+}>(first, 'ready');
+// With --servers N, N-1 more API servers on the same PostgreSQL and Redis; the members are spread over all.
+const others = Array.from({ length: SERVERS - 1 }, () =>
+  startServer({ BENCH_JOIN_DATABASE_URL: databaseUrl ?? '' }),
 );
-const usage = (): Promise<Usage> => {
-  const answer = once<Usage>(server, 'usage');
-  server.send({ type: 'usage' });
-  return answer;
+const urls = [
+  url,
+  ...(await Promise.all(others.map((other) => once<{ url: string }>(other, 'ready')))).map(
+    (ready) => ready.url,
+  ),
+];
+const servers = [first, ...others];
+/** The servers' CPU and memory added up. */
+const usage = async (): Promise<Usage> => {
+  const each = await Promise.all(
+    servers.map((server) => {
+      const answer = once<Usage>(server, 'usage');
+      server.send({ type: 'usage' });
+      return answer;
+    }),
+  );
+  return each.reduce((sum, one) => ({
+    cpu: { user: sum.cpu.user + one.cpu.user, system: sum.cpu.system + one.cpu.system },
+    rss: sum.rss + one.rss,
+    at: Math.max(sum.at, one.at),
+  }));
 };
+/** The server the `index`th client of a kind connects to: round the servers, the teacher's first. */
+const urlFor = (index: number): string => urls[index % urls.length] ?? url;
 
 const [teacherToken = ''] = tokens;
 const memberTokens = tokens.slice(1, 1 + SUBSCRIBERS);
@@ -77,7 +109,10 @@ const askerTokens = tokens.slice(1 + SUBSCRIBERS + PUBLISHERS);
 
 const { teacher, heard, waitFor } = await connectTeacher(url, classId, teacherToken);
 const { questionLatencies, questionStored } = heard;
-const connectAll = (list: string[]) => Promise.all(list.map((token) => connectClient(url, token)));
+// The askers from the second server on: with several servers, every question crosses to the teacher's through
+// Redis.
+const connectAll = (list: string[]) =>
+  Promise.all(list.map((token, index) => connectClient(urlFor(index + 1), token)));
 const askers = await connectAll(askerTokens);
 const questionRefusals = countRefusals(askers);
 const publishers = await connectAll(publisherTokens);
@@ -89,7 +124,7 @@ const workers = Array.from(
   (_unused, thread) =>
     new Worker(new URL('./room-worker.ts', import.meta.url), {
       workerData: {
-        url,
+        url: urlFor(thread),
         classId,
         tokens: perThread(memberTokens, thread),
         actors: Math.ceil(ACTORS / THREADS),
@@ -279,7 +314,8 @@ async function chatPhase(name: string, seconds: number, report = true): Promise<
 
 console.log(
   `classroom: ${SUBSCRIBERS} members subscribed to chat, questions, polls and reactions over ${THREADS} threads; ` +
-    `${process.env.BENCH_DATABASE === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${process.env.REDIS_URL ? 'Redis fan-out' : 'memory fan-out'}`,
+    `${process.env.BENCH_DATABASE === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${process.env.REDIS_URL ? 'Redis fan-out' : 'memory fan-out'}, ` +
+    `${SERVERS} API server${SERVERS > 1 ? 's' : ''}`,
 );
 // Unreported warm-up of both sides' code.
 await questionPhase('warmup-questions', false);
@@ -293,6 +329,9 @@ await chatPhase('chat (max)', CHAT_SECONDS);
 for (const client of [teacher, ...askers, ...publishers]) client.close();
 tellWorkers({ type: 'stop' });
 await Promise.all(workers.map((worker) => worker.terminate()));
-const exited = new Promise((resolve) => server.once('exit', resolve));
-server.send({ type: 'stop' });
-await exited;
+// The joining servers first: the first one drops the database.
+for (const server of [...others, first]) {
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.send({ type: 'stop' });
+  await exited;
+}
