@@ -1,5 +1,6 @@
 // The server under test, in its own process so that its CPU and memory are measured apart from the load.
 import { randomUUID } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../../apps/server/src/app.ts';
 import type { DatabaseConfig } from '../../apps/server/src/config.ts';
 import {
@@ -81,6 +82,9 @@ else {
     databaseUrl: database.kind === 'postgres' ? database.url : null,
   });
 }
+// How late the event loop ran its timers since the previous `usage` (a wait every message shares).
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
 process.on('message', (message: { type: string }) => {
   if (message.type === 'usage') {
     const memory = process.memoryUsage();
@@ -90,7 +94,9 @@ process.on('message', (message: { type: string }) => {
       rss: memory.rss,
       heap: memory.heapUsed,
       at: performance.now(),
+      loopDelayMaxMs: loopDelay.max / 1e6,
     });
+    loopDelay.reset();
   } else if (message.type === 'stop') {
     void app
       .close()

@@ -2,7 +2,8 @@ import { loadavg } from 'node:os';
 
 // The classroom benchmark's measures: its processes' messages, the workers' reports merged, CPU and percentiles.
 
-export type Usage = { cpu: NodeJS.CpuUsage; rss: number; at: number };
+/** A server's CPU and memory, and the event loop's longest delay since the previous such figure. */
+export type Usage = { cpu: NodeJS.CpuUsage; rss: number; at: number; loopDelayMaxMs: number };
 export type Report = {
   reactionMaxPerSecond: number[];
   reactionMaxPer2s: number[];

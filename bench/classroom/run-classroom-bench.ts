@@ -97,6 +97,7 @@ const usage = async (): Promise<Usage> => {
     cpu: { user: sum.cpu.user + one.cpu.user, system: sum.cpu.system + one.cpu.system },
     rss: sum.rss + one.rss,
     at: Math.max(sum.at, one.at),
+    loopDelayMaxMs: Math.max(sum.loopDelayMaxMs, one.loopDelayMaxMs),
   }));
 };
 /** The server the `index`th client of a kind connects to: round the servers, the teacher's first. */
@@ -256,7 +257,8 @@ async function stormPhase(name: string, report = true): Promise<void> {
   );
   console.log(
     `  everything arrived ${settledAfter.toFixed(1)} s after the storm began; ` +
-      `server cpu ${cpuPercent(before, after).toFixed(0)}% (${cpuMs(before, after).toFixed(0)} ms), rss ${(after.rss / 1024 / 1024).toFixed(0)} MB; ` +
+      `server cpu ${cpuPercent(before, after).toFixed(0)}% (${cpuMs(before, after).toFixed(0)} ms), rss ${(after.rss / 1024 / 1024).toFixed(0)} MB, ` +
+      `event loop late by up to ${after.loopDelayMaxMs.toFixed(0)} ms; ` +
       `refusals ${JSON.stringify(result.refusals)}; closed ${result.closed}`,
   );
 }

@@ -14,6 +14,11 @@ export interface ChatAccessOptions {
 }
 
 const MAX_CACHE_ENTRIES = 10_000;
+/** The most members one batched lookup asks the database about (one query each, see {@link roleOf}). */
+const MAX_BATCH = 1_000;
+
+/** Members of one class whose role is being looked up together, and when the answer is in the cache. */
+type Batch = { userIds: Set<string>; done: Promise<void> };
 
 /**
  * Who may use the chat (and so the room bus, app.ts hands it this), from the database: the user of a token
@@ -26,6 +31,8 @@ export class DatabaseChatAccess implements RoomAccess {
   readonly #ttlMs: number;
   readonly #now: () => number;
   readonly #members = new Map<string, { role: RoomRole | null; expires: number }>();
+  /** Per class, the batch of lookups still gathering (see {@link roleOf}). */
+  readonly #gathering = new Map<number, Batch>();
 
   constructor(options: ChatAccessOptions) {
     this.#db = options.db;
@@ -44,11 +51,32 @@ export class DatabaseChatAccess implements RoomAccess {
     return (await findActiveUser(this.#db, sub)) ? sub : null;
   }
 
+  /**
+   * The user's role in the class, from the cache or the database. Lookups that miss in the same turn of the
+   * event loop share one query per class: when a thousand members' first votes of a poll arrive at once (their
+   * memberships expired meanwhile), a thousand queries would queue in the pool ahead of a question on its way to
+   * the teacher (bench/classroom: its p99 0.37-0.46 s, against 23-58 ms with those lookups cached).
+   */
   async roleOf(classId: number, userId: string): Promise<RoomRole | null> {
     const hit = this.#members.get(`${classId}:${userId}`);
     if (hit && hit.expires > this.#now()) return hit.role;
-    await this.stillMembers(classId, [userId]);
+    await this.#lookUp(classId, userId);
     return this.#members.get(`${classId}:${userId}`)?.role ?? null;
+  }
+
+  #lookUp(classId: number, userId: string): Promise<void> {
+    let batch = this.#gathering.get(classId);
+    if (!batch || batch.userIds.size >= MAX_BATCH) {
+      const userIds = new Set<string>();
+      const done = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        if (this.#gathering.get(classId) === batch) this.#gathering.delete(classId);
+        await this.stillMembers(classId, [...userIds]);
+      });
+      batch = { userIds, done };
+      this.#gathering.set(classId, batch);
+    }
+    batch.userIds.add(userId);
+    return batch.done;
   }
 
   async stillMembers(classId: number, userIds: readonly string[]): Promise<Set<string>> {

@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { enrolments } from '../db/schema.ts';
+import { createUser } from '../../test/helper.ts';
+import { appWithClass } from '../../test/classes.ts';
+import { enrolStudent } from '../../test/classroom.ts';
+import { DatabaseChatAccess } from './chat-access.ts';
+
+const { app, teacher, student, classId } = await appWithClass();
+
+/** The app's database, counting the queries made through `select`. */
+function countingDb(): { db: Database; selects: () => number } {
+  let selects = 0;
+  const db = new Proxy(app.db, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (property !== 'select' || typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        selects += 1;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { db, selects: () => selects };
+}
+
+const verifyAccess = () => Promise.reject(new Error('not used'));
+
+describe('DatabaseChatAccess', () => {
+  it("looks up many members' roles arriving at once in one query, each with its own answer", async () => {
+    const others = await Promise.all(Array.from({ length: 40 }, () => enrolStudent(app, classId)));
+    const stranger = await createUser(app);
+    const { db, selects } = countingDb();
+    const access = new DatabaseChatAccess({ db, verifyAccess });
+
+    // A storm's first votes: every member's first SEND in the same moment, the cache empty.
+    const asked = [teacher.id, student.id, stranger.id, ...others.map((other) => other.id)];
+    const roles = await Promise.all(asked.map((userId) => access.roleOf(classId, userId)));
+
+    expect(roles.slice(0, 3)).toEqual(['teacher', 'student', null]);
+    expect(new Set(roles.slice(3))).toEqual(new Set(['student']));
+    expect(selects()).toBe(1);
+    // Cached now: no query until the entries expire.
+    expect(await access.roleOf(classId, student.id)).toBe('student');
+    expect(selects()).toBe(1);
+  });
+
+  it('asks again once an answer expires, and sees a student who left', async () => {
+    let now = 1_000_000;
+    const leaving = await enrolStudent(app, classId);
+    const { db, selects } = countingDb();
+    const access = new DatabaseChatAccess({ db, verifyAccess, membershipTtlMs: 5_000, now: () => now });
+    expect(await access.roleOf(classId, leaving.id)).toBe('student');
+    await app.db.delete(enrolments).where(eq(enrolments.userId, leaving.id));
+    now += 4_000;
+    expect(await access.roleOf(classId, leaving.id)).toBe('student');
+    now += 2_000;
+    expect(await access.roleOf(classId, leaving.id)).toBeNull();
+    expect(selects()).toBe(2);
+  });
+
+  it('gives every waiting lookup the failure of their shared query', async () => {
+    const failing = new Proxy(app.db, {
+      get(target, property, receiver) {
+        if (property === 'select')
+          return () => {
+            throw new Error('database gone');
+          };
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const access = new DatabaseChatAccess({ db: failing, verifyAccess });
+    const results = await Promise.allSettled([
+      access.roleOf(classId, teacher.id),
+      access.roleOf(classId, student.id),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+  });
+});
