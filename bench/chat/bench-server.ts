@@ -85,8 +85,10 @@ else {
 // How late the event loop ran its timers since the previous `usage` (a wait every message shares).
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
-process.on('message', (message: { type: string }) => {
+process.on('message', (message: { type: string; gc?: boolean }) => {
   if (message.type === 'usage') {
+    // Asked with `gc` (the process started with --expose-gc): memory measured after a full collection.
+    if (message.gc) (globalThis as { gc?: () => void }).gc?.();
     const memory = process.memoryUsage();
     send({
       type: 'usage',
