@@ -17,10 +17,10 @@ export const RECOVERY_ATTEMPTS = 30;
  */
 export const DISCONNECTED_WAIT_MS = 4_000;
 /**
- * How long a fresh media connection may take to connect before it is replaced by another. Over loopback or a
- * TURN relay it connects in well under a second, a few on a loaded machine; one still `new` or `connecting`
- * after this (a lost DTLS flight, a relay that never answered) would otherwise wait as long as the browser
- * likes, with the student looking at a black stage.
+ * How long a media connection may stay `connecting` before it is replaced by another. Over loopback or a TURN
+ * relay it connects in well under a second, a few on a loaded machine; one still connecting after this (a lost
+ * DTLS flight, a relay that never answered) would otherwise wait as long as the browser likes, with the student
+ * looking at a black stage.
  */
 export const CONNECT_WAIT_MS = 15_000;
 
@@ -171,20 +171,26 @@ export abstract class LiveClient<Events extends LiveClientEvents & Record<string
     const pc = this.#createPeerConnection(config);
     this.#pc = pc;
     clearTimeout(this.#disconnectedTimer);
-    // A connection that never gets through is replaced too (the states below only cover one that did).
     clearTimeout(this.#connectTimer);
-    this.#connectTimer = setTimeout(() => {
-      const stuck = pc.connectionState === 'new' || pc.connectionState === 'connecting';
-      if (pc === this.#pc && stuck) {
-        console.warn(
-          `live: the media connection did not connect within ${this.#connectWaitMs} ms, trying again`,
-        );
-        this.#recover(true);
-      }
-    }, this.#connectWaitMs);
+    this.#connectTimer = undefined;
     pc.addEventListener('connectionstatechange', () => {
       if (pc !== this.#pc) return;
       clearTimeout(this.#disconnectedTimer);
+      // Started connecting (ICE, then DTLS) and not through within CONNECT_WAIT_MS: a fresh connection. A
+      // connection with nothing to carry yet (a teacher's before the first stream) stays `new`, and waits.
+      if (pc.connectionState !== 'connecting') {
+        clearTimeout(this.#connectTimer);
+        this.#connectTimer = undefined;
+      } else if (this.#connectTimer === undefined) {
+        this.#connectTimer = setTimeout(() => {
+          this.#connectTimer = undefined;
+          if (pc !== this.#pc || pc.connectionState !== 'connecting') return;
+          console.warn(
+            `live: the media connection did not connect within ${this.#connectWaitMs} ms, trying again`,
+          );
+          this.#recover(true);
+        }, this.#connectWaitMs);
+      }
       // The media path broke (network change, server restart): start again on a fresh connection.
       if (pc.connectionState === 'failed') this.#recover(true);
       // Interrupted: the browser is checking whether the path still works; it comes back, or after
