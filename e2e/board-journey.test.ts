@@ -210,6 +210,6 @@ describe.skipIf(!chromiumAvailable())('board journey', { timeout: 180_000 }, () 
     for (const [who, page] of Object.entries({ teacher, first })) await follows(page, who, `${pptx?.id}:1`);
     await teacher.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await teacher.keyboard.press('ArrowRight');
-    await follows(first, 'first', `${pptx?.id}:2`);
+    for (const [who, page] of Object.entries({ teacher, first })) await follows(page, who, `${pptx?.id}:2`);
   });
 });

@@ -49,7 +49,9 @@ export function usePresenter(classId: number, view: BoardView, send: BoardSend):
       ? null
       : { materialId: stage.materialId, page: stage.page };
   const whiteboard = stage.materialId === WHITEBOARD_ID;
-  const pageCount = whiteboard ? stage.blankPages : (detail?.pages.length ?? 0);
+  // While the material's pages load, the list's count: a teacher who presses → at once still turns the page.
+  const listed = materials.find((material) => material.id === stage.materialId)?.pages ?? 0;
+  const pageCount = whiteboard ? stage.blankPages : (detail?.pages.length ?? listed);
   const show = (materialId: number, number: number): void => {
     send(BOARD_PAGE_DESTINATION, { materialId, page: number });
   };

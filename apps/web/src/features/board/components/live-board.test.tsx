@@ -123,6 +123,36 @@ describe('the live board', { timeout: 15_000 }, () => {
     expect(screen.getByRole('toolbar', { name: '판서 도구' })).toBeInTheDocument();
   });
 
+  it("turns the page with → while the material's pages are still loading (the list knows their number)", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    serve(snapshot(null, null), [
+      {
+        url: '/api/classes/7/materials/5',
+        respond: async () => {
+          await held;
+          return { body: envelope(detail) };
+        },
+      },
+    ]);
+    const fake = fakeBoardConnection();
+    renderWithProviders(<TeacherHarness connection={fake.connection} />);
+    await screen.findByRole('option', { name: '파도의 원리' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: '발표할 자료' }), '5');
+    act(() =>
+      fake.deliver(boardTopic(7), {
+        type: 'stage',
+        roomId: 7,
+        stage: { materialId: 5, page: 1, blankPages: 0, layout: 'board' },
+      }),
+    );
+    (document.activeElement as HTMLElement).blur();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(fake.sent.at(-1)?.body).toEqual({ materialId: 5, page: 2 });
+    release();
+    expect(await screen.findByRole('img', { name: '파도 1' })).toBeInTheDocument();
+  });
+
   it("keeps the teacher's presenting controls waiting until the board is connected", async () => {
     serve(snapshot(null, null));
     const fake = fakeBoardConnection({ watching: false });
