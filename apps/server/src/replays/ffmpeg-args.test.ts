@@ -18,6 +18,19 @@ const probe = (endMs: number, width: number | null = null, height: number | null
   height,
 });
 
+/** A 10 s recording of a 1080p screen share and a 720p webcam, planned (the board tests put pages over it). */
+const screenAndWebcam = () =>
+  planComposition(
+    recording([
+      { track: 's', kind: 'screenShareVideo', file: 's.webm', startMs: 0, endMs: 10_000 },
+      { track: 'w', kind: 'webcamVideo', file: 'w.webm', startMs: 0, endMs: 10_000 },
+    ]),
+    new Map([
+      ['s.webm', probe(10_000, 1920, 1080)],
+      ['w.webm', probe(10_000, 1280, 720)],
+    ]),
+  );
+
 describe('ffmpeg arguments', () => {
   it('escapes a value for a filter option inside a graph', () => {
     expect(filterValue("/a b/it's: [x];y,z\\")).toBe("/a b/it\\\\\\'s\\\\: \\[x\\]\\;y\\,z\\\\\\\\");
@@ -80,16 +93,7 @@ describe('ffmpeg arguments', () => {
   });
 
   it('puts the board over the screen where it is on stage, the webcam in its corner', () => {
-    const planned = planComposition(
-      recording([
-        { track: 's', kind: 'screenShareVideo', file: 's.webm', startMs: 0, endMs: 10_000 },
-        { track: 'w', kind: 'webcamVideo', file: 'w.webm', startMs: 0, endMs: 10_000 },
-      ]),
-      new Map([
-        ['s.webm', probe(10_000, 1920, 1080)],
-        ['w.webm', probe(10_000, 1280, 720)],
-      ]),
-    );
+    const planned = screenAndWebcam();
     const plan = withBoard(planned, [{ fromMs: 3_000, untilMs: 6_000, layout: 'board' }]);
     expect(plan.layouts.map((s) => [s.fromMs, s.untilMs, s.layout])).toEqual([
       [0, 3_000, 'screen+webcam'],
@@ -121,16 +125,7 @@ describe('ffmpeg arguments', () => {
   });
 
   it('beside the page, the screen share takes the left half over the board, the webcam its corner', () => {
-    const planned = planComposition(
-      recording([
-        { track: 's', kind: 'screenShareVideo', file: 's.webm', startMs: 0, endMs: 10_000 },
-        { track: 'w', kind: 'webcamVideo', file: 'w.webm', startMs: 0, endMs: 10_000 },
-      ]),
-      new Map([
-        ['s.webm', probe(10_000, 1920, 1080)],
-        ['w.webm', probe(10_000, 1280, 720)],
-      ]),
-    );
+    const planned = screenAndWebcam();
     const plan = withBoard(planned, [
       { fromMs: 2_000, untilMs: 5_000, layout: 'side' },
       { fromMs: 5_000, untilMs: 7_000, layout: 'board' },
