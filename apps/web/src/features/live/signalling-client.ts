@@ -198,7 +198,7 @@ export class SignallingClient {
     this.#socket.io.on('ping', () => this.#heard());
     this.#socket.io.on('packet', () => this.#heard());
     this.#socket.on('disconnect', (reason) => {
-      clearTimeout(this.#silenceTimer);
+      this.#stopWatchingSilence();
       this.#silent = false;
       for (const drop of [...this.#pending]) drop(offline());
       if (reason === 'io server disconnect' && Date.now() < this.#restartUntil && !this.#closed) {
@@ -283,7 +283,7 @@ export class SignallingClient {
     if (this.#closed) return;
     this.#closed = true;
     clearTimeout(this.#restartTimer);
-    clearTimeout(this.#silenceTimer);
+    this.#stopWatchingSilence();
     for (const drop of [...this.#pending]) drop(offline());
     this.#socket.disconnect();
     this.#setState('disconnected');
@@ -298,13 +298,20 @@ export class SignallingClient {
       this.#silent = false;
       this.#setState('connected');
     }
+    // The watch reads #heardAt when it wakes, so a packet only starts one when none is running (every packet
+    // of the connection passes here: no timer is replaced per packet).
+    if (this.#silenceTimer === undefined) this.#watchSilence(SILENT_AFTER_MS);
+  }
+
+  #stopWatchingSilence(): void {
     clearTimeout(this.#silenceTimer);
-    this.#watchSilence(SILENT_AFTER_MS);
+    this.#silenceTimer = undefined;
   }
 
   #watchSilence(delayMs: number): void {
     const dueAt = Date.now() + delayMs;
     this.#silenceTimer = setTimeout(() => {
+      this.#silenceTimer = undefined;
       if (this.#closed || !this.#socket.connected || this.#silent) return;
       const now = Date.now();
       const quietMs = now - this.#heardAt;
