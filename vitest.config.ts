@@ -17,33 +17,17 @@ const WEB_MOCK_FILES = moduleMockFiles('apps/web');
 // after themselves, so what they share is only code. A file that needs module state of its own resets it; a
 // web file that mocks a module runs in the isolated project web-mocks.
 
-// GROUPS: `npm test` is one `vitest run` in three groups, one after the other (`sequence.groupOrder`), each
-// with its own number of workers, as measured on this 2-core machine kind (README, the suite's time):
-//   1. the browser journeys (e2e), three at a time: they wait more than they compute (two of them alone used
-//      0.8 of the two cores); at three the CPU was 95 % busy and every check passed;
-//   2. the unit and service files (server, server-postgres, media, web, scripts), three at a time: they wait on
-//      sockets, timers and child processes; at two the CPU was 22 % idle and the group took 372 s, at three
-//      10 % and 316 s;
-//   3. the files whose checks are timed in Chromium or through coturn (deploy, live), one at a time:
-//      two at a time, the replay journey's chat was 1.3 s off its moment (1 s allowed), the live journey
-//      decoded 13.5 frames a second (15 asserted), and the pair took as long as one after the other.
-const GROUP = { journeys: 1, units: 2, alone: 3 } as const;
-const WORKERS = { journeys: 3, units: 3, alone: 1 } as const;
-
-/** A project's place in the run: its group, and that group's number of workers. */
-function inGroup(group: keyof typeof GROUP) {
-  return { maxWorkers: WORKERS[group], sequence: { groupOrder: GROUP[group] } };
-}
-
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on CI's two. The server's files mostly wait on
+    // their database, sockets and child processes, so two at a time keep both cores busy.
+    maxWorkers: 2,
     // The ten slowest files after every run, so that growth is seen when it happens.
     reporters: ['default', './harness/slowest-files.ts'],
     projects: [
       {
         test: {
           name: 'contract',
-          ...inGroup('units'),
           root: 'packages/contract',
           include: ['src/**/*.test.ts'],
           environment: 'node',
@@ -52,7 +36,6 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          ...inGroup('units'),
           root: 'apps/server',
           // Files share their worker's modules (ISOLATION below).
           isolate: false,
@@ -68,7 +51,6 @@ export default defineConfig({
             {
               test: {
                 name: 'server-postgres',
-                ...inGroup('units'),
                 root: 'apps/server',
                 isolate: false,
                 include: STORAGE_FILES,
@@ -83,7 +65,6 @@ export default defineConfig({
       {
         test: {
           name: 'media',
-          ...inGroup('units'),
           root: 'apps/media',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'test/chromium.test.ts', 'test/chromium-edge.test.ts'],
@@ -97,7 +78,6 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'web',
-          ...inGroup('units'),
           root: 'apps/web',
           isolate: false,
           include: ['src/**/*.test.{ts,tsx}'],
@@ -110,7 +90,6 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'web-mocks',
-          ...inGroup('units'),
           root: 'apps/web',
           include: WEB_MOCK_FILES,
           environment: 'jsdom',
@@ -122,11 +101,11 @@ export default defineConfig({
         // running.
         test: {
           name: 'scripts',
-          ...inGroup('units'),
           root: 'scripts',
           include: ['**/*.test.ts'],
           environment: 'node',
-          // Among the other projects' files (free ports, own data folders, its processes found by parent).
+          // Among the other projects' files (free ports, own data folders, its processes found by parent):
+          // Vitest runs the files of projects with fileParallelism: false after all others, one worker idle.
           testTimeout: 300_000,
           hookTimeout: 300_000,
         },
@@ -135,13 +114,13 @@ export default defineConfig({
         // The operator's files under deploy/: the Grafana dashboard against both services' real /metrics.
         test: {
           name: 'deploy',
-          ...inGroup('alone'),
           root: 'deploy',
           include: ['**/*.test.ts'],
           environment: 'node',
           env: { LOG_LEVEL: 'warn' },
-          // One at a time at the end (GROUPS above): Chromium receiving through coturn over TLS failed once in
-          // five runs (no frame in 45 s) while it shared the machine with the journeys.
+          // One at a time, after the other projects' files: Chromium receiving through coturn over TLS failed
+          // once in five runs (no frame in 45 s) while it shared the machine with the journeys.
+          fileParallelism: false,
           testTimeout: 120_000,
           // The topology test may build the web app for its browser (up to 170 s on a busy machine), unless the
           // journeys' build is already fresh.
@@ -151,7 +130,6 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          ...inGroup('journeys'),
           root: 'e2e',
           globalSetup: ['../harness/shared-chromium.ts'],
           include: ['**/*.test.ts'],
@@ -162,19 +140,18 @@ export default defineConfig({
             'speaking-journey.test.ts',
           ],
           environment: 'node',
-          // Three journeys at a time (GROUPS above): each starts its own server (and media service, Redis) on
-          // free loopback ports with its own data folder, with a context in the one shared Chromium, and the web
-          // build is shared under a lock (harness/web-build.ts).
+          // Two journeys at a time, alongside the other projects' files: each starts its own server (and
+          // Chromium, media service, Redis) on free loopback ports with its own data folder, and the web build
+          // is shared under a lock (harness/web-build.ts).
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
       },
       {
-        // Live media in real Chromium (fake devices, loopback): one at a time at the end of the run (GROUPS
-        // above), so that the frame rates and moments it measures are not those of a machine busy with others.
+        // Live media in real Chromium (fake devices, loopback): `npm test` runs this project on its own after
+        // the others, so the frame rates it measures are not those of a machine busy with other suites.
         test: {
           name: 'live',
-          ...inGroup('alone'),
           root: '.',
           include: [
             'apps/media/test/chromium.test.ts',
@@ -184,6 +161,7 @@ export default defineConfig({
             'e2e/speaking-journey.test.ts',
           ],
           environment: 'node',
+          fileParallelism: false,
           testTimeout: 300_000,
           hookTimeout: 180_000,
         },
