@@ -17,6 +17,7 @@ export type AxeViolation = { id: string; impact: string | null; help: string; ta
 
 /** axe-core's serious and critical findings on the page as it is now (WCAG 2.x A and AA rules). */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await transitionsEnded(page);
   // Evaluated through the DevTools protocol, which the app's Content-Security-Policy (script-src 'self')
   // does not block, unlike an injected <script>; the policy stays on for everything the app does.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
@@ -38,6 +39,35 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
         help: violation.help,
         targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
       }));
+  });
+}
+
+/**
+ * Waits, at most two seconds, for the page's finite CSS transitions and animations to end, shadow trees
+ * included, those still in their delay left out. axe reads text as visible while its opacity is above 0: a media-chrome tooltip fading out for
+ * 0.3 s after its button lost focus or hover was read as the play button's visible text and failed
+ * label-content-name-mismatch on a loaded CI machine. Endless ones (a pulsing live dot) are not waited for.
+ */
+async function transitionsEnded(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // Chromium's document.getAnimations() leaves shadow trees out: each open shadow root is asked too.
+    const roots: (Document | ShadowRoot)[] = [document];
+    for (const root of roots)
+      for (const element of root.querySelectorAll('*'))
+        if (element.shadowRoot !== null) roots.push(element.shadowRoot);
+    const finite = roots
+      .flatMap((root) => root.getAnimations())
+      .filter((animation) => {
+        // Running, finite, and past its delay: media-chrome's tooltip also shrinks its width after a 9 s
+        // delay, which changes nothing a reader sees meanwhile.
+        const timing = animation.effect?.getComputedTiming();
+        if (animation.playState !== 'running' || timing === undefined || timing.endTime === Infinity)
+          return false;
+        return Number(timing.localTime ?? 0) >= (timing.delay ?? 0);
+      });
+    if (finite.length === 0) return;
+    const cap = new Promise<void>((resolve) => setTimeout(resolve, 2_000));
+    await Promise.race([Promise.allSettled(finite.map((animation) => animation.finished)), cap]);
   });
 }
 
