@@ -28,6 +28,35 @@ const restricted = (except) =>
 const FEATURES_DIR = 'apps/web/src/features';
 const features = fs.existsSync(FEATURES_DIR) ? fs.readdirSync(FEATURES_DIR) : [];
 
+// The web app's floors, from the ground up, as for the server below: a folder imports only the floors beneath
+// it. The test helpers in testing/ stand under the features whose tests use them, so they render with the
+// shared providers (components/app-providers.tsx) and never reach up into app/ or a feature; a helper that
+// needs app/ lives in app/test/.
+const WEB_DIR = 'apps/web/src';
+const WEB_FLOORS = [
+  ['config', 'styles', 'assets'],
+  ['lib'],
+  ['components'],
+  ['testing'],
+  ['features'],
+  ['app'],
+];
+const featureZones = features.map((feature) => ({
+  target: `${FEATURES_DIR}/${feature}`,
+  from: FEATURES_DIR,
+  except: [`./${feature}`],
+  message: 'Features never import each other; compose them in a route.',
+}));
+const webZones = WEB_FLOORS.flatMap((floor, level) =>
+  floor.map((name) => ({
+    target: `${WEB_DIR}/${name}`,
+    from: [...WEB_FLOORS.slice(level + 1).flat(), 'main.tsx'].map((above) => `${WEB_DIR}/${above}`),
+    message:
+      `${name} stands on floor ${level + 1} of WEB_FLOORS (eslint.config.js) and imports only the floors ` +
+      'below; move the shared code down.',
+  })),
+);
+
 // The server's floors, from the ground up: each line is one floor of apps/server/src (folders, and the
 // files at its top), and a folder imports only the floors below its own: never a floor above, nor a
 // neighbour on its own floor. Lint holds it with one import-x/no-restricted-paths zone per folder; a folder
@@ -210,13 +239,21 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: features.map((feature) => ({
-            target: `${FEATURES_DIR}/${feature}`,
-            from: FEATURES_DIR,
-            except: [`./${feature}`],
-            message: 'Features never import each other; compose them in a route.',
-          })),
+          zones: featureZones,
+          basePath: import.meta.dirname,
         },
+      ],
+    },
+  },
+  {
+    // A test file may drive its floor through a higher one (a component's test renders it with the test
+    // helpers), as on the server; the source itself keeps to the floors.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...webZones, ...featureZones], basePath: import.meta.dirname },
       ],
     },
   },

@@ -70,3 +70,44 @@ describe('the server’s floors in lint', () => {
 function entry(name: string): string {
   return name.endsWith('.ts') ? path.join(SRC, name) : path.join(SRC, name, 'probe.ts');
 }
+
+// The web app's floors (WEB_FLOORS in eslint.config.js), held by the same rule.
+const WEB = path.join(ROOT, 'apps/web/src');
+const WEB_UPWARD = {
+  'a test helper importing the app': { file: 'testing/probe.tsx', imports: '../app/routes.tsx' },
+  'a test helper importing a feature': {
+    file: 'testing/probe.tsx',
+    imports: '../features/chat/components/chat-panel.tsx',
+  },
+  'lib importing a component': { file: 'lib/probe.ts', imports: '../components/ui/button.tsx' },
+  'a component importing a feature': { file: 'components/probe.tsx', imports: '../features/chat/texts.ts' },
+  'a feature importing the app': { file: 'features/chat/probe.ts', imports: '../../app/routes.tsx' },
+};
+const WEB_DOWNWARD = {
+  "a feature's test helper importing the test helpers": {
+    file: 'features/chat/test/probe.tsx',
+    imports: '../../../testing/render.tsx',
+  },
+  'the app importing a feature': { file: 'app/probe.tsx', imports: '../features/chat/texts.ts' },
+  'a lib test driving it through the test helpers': {
+    file: 'lib/probe.test.ts',
+    imports: '../testing/fetch-mock.ts',
+  },
+};
+
+describe('the web app’s floors in lint', () => {
+  const webErrors = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(WEB, file) });
+    return (result?.messages ?? []).filter((m) => m.ruleId === RULE).map((m) => m.message);
+  };
+
+  it.each(Object.entries(WEB_UPWARD))('refuses an import that runs back up: %s', async (_case, probe) => {
+    const errors = await webErrors(probe.file, `export * from '${probe.imports}';\n`);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('imports only the floors below');
+  });
+
+  it.each(Object.entries(WEB_DOWNWARD))('lets an import run down: %s', async (_case, probe) => {
+    expect(await webErrors(probe.file, `export * from '${probe.imports}';\n`)).toEqual([]);
+  });
+});

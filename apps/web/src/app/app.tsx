@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
-import { AppRouterProvider } from './app-router-provider.tsx';
+import { AppRouterProvider } from '../lib/app-router-provider.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
-import { AppProviders } from './providers.tsx';
+import { AppProviders } from '../components/app-providers.tsx';
 import { routes } from './routes.tsx';
 
 /** The whole app: providers around the browser router. */

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { chatMessage } from '../testing/fake-stomp.ts';
-import { CLASS_ID, connect, roomServerPerTest, renderPanel } from '../testing/room-panel.tsx';
+import { CLASS_ID, connect, roomServerPerTest, renderPanel } from './test/room-panel.tsx';
 import { poll, question } from '../testing/classroom-fixtures.ts';
 
 const data = roomServerPerTest();

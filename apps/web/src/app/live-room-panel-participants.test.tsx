@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CLASS_ID, connect, roomServerPerTest, renderPanel } from '../testing/room-panel.tsx';
+import { CLASS_ID, connect, roomServerPerTest, renderPanel } from './test/room-panel.tsx';
 
 const data = roomServerPerTest();
 

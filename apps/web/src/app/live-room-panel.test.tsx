@@ -7,7 +7,7 @@ import { RoomConnection } from '../lib/realtime/room-connection.ts';
 import { hashIndex } from '../lib/string-hash.ts';
 import { chatMessage, fakeStompFactory } from '../testing/fake-stomp.ts';
 import { renderWithProviders } from '../testing/render.tsx';
-import { CLASS_ID, connect, roomServerPerTest, renderPanel } from '../testing/room-panel.tsx';
+import { CLASS_ID, connect, roomServerPerTest, renderPanel } from './test/room-panel.tsx';
 import { question } from '../testing/classroom-fixtures.ts';
 import { LiveRoomPanel } from './live-room-panel.tsx';
 

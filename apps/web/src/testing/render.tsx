@@ -3,9 +3,9 @@ import type { RenderResult } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createMemoryRouter } from 'react-router';
-import { AppRouterProvider } from '../app/app-router-provider.tsx';
+import { AppRouterProvider } from '../lib/app-router-provider.tsx';
 import type { RouteObject } from 'react-router';
-import { AppProviders } from '../app/providers.tsx';
+import { AppProviders } from '../components/app-providers.tsx';
 
 export type RenderOptions = {
   /** The URL the test starts at, or a location with navigation state. */

@@ -2,7 +2,7 @@ import { matchQuery, QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { NotificationProvider } from '../components/ui/notification-provider.tsx';
+import { NotificationProvider } from './ui/notification-provider.tsx';
 import { getAccessToken, subscribeTokens } from '../lib/auth-tokens.ts';
 import { CURRENT_USER_KEY } from '../lib/current-user.ts';
 

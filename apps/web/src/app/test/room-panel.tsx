@@ -2,12 +2,12 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { ChatMessage } from '@sea/contract/chat';
 import type { Poll, Question, RaisedHand } from '@sea/contract/classroom';
-import { LiveRoomPanel } from '../app/live-room-panel.tsx';
-import type { RoomParticipant } from '../features/classroom/components/participants-panel.tsx';
-import { RoomConnection } from '../lib/realtime/room-connection.ts';
-import { chatMessage, fakeStompFactory } from './fake-stomp.ts';
-import { envelope, mockFetch } from './fetch-mock.ts';
-import { renderWithProviders } from './render.tsx';
+import { LiveRoomPanel } from '../live-room-panel.tsx';
+import type { RoomParticipant } from '../../features/classroom/components/participants-panel.tsx';
+import { RoomConnection } from '../../lib/realtime/room-connection.ts';
+import { chatMessage, fakeStompFactory } from '../../testing/fake-stomp.ts';
+import { envelope, mockFetch } from '../../testing/fetch-mock.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
 
 export const CLASS_ID = 7;
 
