@@ -20,6 +20,10 @@ export type ObjectStore = ObjectStoreSettings & {
   refused: { accessKeyId: string; secretAccessKey: string };
   /** The API server's environment for this bucket (STORAGE=s3 and the S3_* settings). */
   env: Record<string, string>;
+  /** Stops the store's front (the proxy): every request is refused at connect, as with a store that is down. */
+  down(): Promise<void>;
+  /** Starts the proxy again on the same port; answers once it serves (the bucket and its files are kept). */
+  up(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -107,7 +111,9 @@ export async function startObjectStore(): Promise<ObjectStore> {
     for (const server of ['account', 'container', 'object'] as const) {
       start(path.join(SWIFT_BIN, `swift-${server}-server`), [path.join(dir, `${server}.conf`)]);
     }
-    start(path.join(SWIFT_BIN, 'swift-proxy-server'), [path.join(dir, 'proxy.conf')]);
+    const startProxy = () =>
+      start(path.join(SWIFT_BIN, 'swift-proxy-server'), [path.join(dir, 'proxy.conf')]);
+    let proxy = startProxy();
 
     const endpoint = `http://127.0.0.1:${ports.proxy}`;
     const settings: ObjectStoreSettings = {
@@ -131,6 +137,15 @@ export async function startObjectStore(): Promise<ObjectStore> {
         S3_ACCESS_KEY_ID: settings.accessKeyId,
         S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
         S3_FORCE_PATH_STYLE: 'true',
+      },
+      down: async () => {
+        await stopChild(proxy);
+        children.splice(children.indexOf(proxy), 1);
+      },
+      up: async () => {
+        if (children.includes(proxy)) return;
+        proxy = startProxy();
+        await waitUntilReady(endpoint, children, logs);
       },
       stop,
     };

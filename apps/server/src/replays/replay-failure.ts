@@ -1,14 +1,16 @@
 import { RetryLaterError } from '../jobs/job-worker.ts';
 import { diskSpace } from '../storage/disk-space.ts';
+import { StoreUnavailable } from '../storage/store-errors.ts';
 import { shortageText, type SpaceShortage } from './replay-space.ts';
 import { FfmpegError, FfmpegStalledError } from './run-ffmpeg.ts';
 
 /**
  * Why an attempt at a replay failed, when the cause is the machine's, not the recording's: the replays' disk
- * full or not writable, ffmpeg missing, ffmpeg hung (the watchdog killed it) or killed by someone else.
+ * full or not writable, ffmpeg missing, ffmpeg hung (the watchdog killed it) or killed by someone else, the
+ * object store down or refusing the replay's files.
  */
 export type EnvironmentCause =
-  'space' | 'disk-full' | 'disk-unwritable' | 'ffmpeg-missing' | 'stalled' | 'killed';
+  'space' | 'disk-full' | 'disk-unwritable' | 'ffmpeg-missing' | 'stalled' | 'killed' | 'store';
 
 /** What the dashboard shows while a replay waits for its cause to go (it is retried by itself). */
 export const REPLAY_REASONS = {
@@ -23,6 +25,8 @@ export const REPLAY_REASONS = {
   stalled: (seconds: number) =>
     `다시보기 인코딩이 ${seconds}초 동안 멈춰서 중단했어요. 자동으로 다시 만들어요.`,
   killed: (signal: string) => `다시보기 인코더가 강제로 종료되었어요 (${signal}). 자동으로 다시 만들어요.`,
+  store:
+    '파일 저장소가 응답하지 않거나 저장을 거부해 다시보기를 올리지 못했어요. 저장소가 돌아오면 자동으로 다시 만들어요.',
 } as const;
 
 /** An attempt that failed for an environment cause: retried after `delayMs`, its reason shown meanwhile. */
@@ -56,6 +60,14 @@ export async function environmentCause(
     const numbers = await shortage();
     return { cause: 'disk-full' as const, message: REPLAY_REASONS.diskFull(numbers), details: numbers };
   };
+  if (error instanceof StoreUnavailable) {
+    // Down, unreachable or refusing (a key without rights): the operator's to mend, never the recording's.
+    return {
+      cause: 'store',
+      message: REPLAY_REASONS.store,
+      details: { access: error.access, said: error.message },
+    };
+  }
   if (error instanceof FfmpegStalledError) {
     const seconds = Math.round(error.stalledMs / 1000);
     return {

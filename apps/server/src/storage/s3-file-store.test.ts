@@ -16,9 +16,14 @@ import { expectError, expectOk } from '../../test/expect-envelope.ts';
 import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
 import { jpeg } from '../../test/images.ts';
 import { imagePart } from '../../test/multipart.ts';
+import { type FixtureFile, makeRecording, trackEvent } from '../../test/recording-fixture.ts';
+import { recordedSession, replayJobRow, sessionRow, sessionUntil } from '../../test/replay-sessions.ts';
 import { insertSession, writeReplayFiles } from '../../test/sessions.ts';
 import { skipNotice } from '../../test/skip-notice.ts';
 import { insertMaterial, markReady } from '../materials/material-store.ts';
+import { enqueueReplay } from '../replays/enqueue-replay.ts';
+import { findFfmpeg } from '../replays/find-tools.ts';
+import { REPLAY_REASONS } from '../replays/replay-failure.ts';
 import { REPLAY_FILES } from '../replays/replay-files.ts';
 import { LocalFileStore } from './local-file-store.ts';
 import { migrateFiles } from './migrate-files.ts';
@@ -30,6 +35,9 @@ const available = await objectStoreAvailable();
 if (!available && process.env.CI === 'true') throw new Error('OpenStack Swift is required when CI=true');
 if (!available)
   skipNotice('OpenStack Swift (swift-proxy, swift-object...) is not installed: S3 tests skipped');
+
+// The replay job's case encodes with the system's ffmpeg (required when CI=true, as everywhere).
+const ffmpeg = await findFfmpeg(null);
 
 let store: ObjectStore;
 let app: FastifyInstance;
@@ -193,6 +201,73 @@ describe.runIf(available)('the platform on an S3 object store (OpenStack Swift)'
     }
     // A second app on its own database: slow to build on a loaded machine.
   }, 90_000);
+
+  it.runIf(ffmpeg)(
+    'a store down for 10 s under a replay job: the job says so and waits, then the replay lands in the bucket',
+    async () => {
+      const maker = await buildTestApp({
+        ...s3(),
+        jobConcurrency: 1,
+        ffmpegPath: ffmpeg?.path ?? null,
+        jobs: {
+          pollMs: 100,
+          leaseMs: 30_000,
+          retryDelayMs: 2_000,
+          retryMaxMs: 4_000,
+          stallMinMs: 10_000,
+          stallMaxMs: 15_000,
+          spaceCheckMs: 200,
+        },
+      });
+      try {
+        const owner = await createUser(maker);
+        const classId = await insertClass(maker, owner.id);
+        const key = randomUUID();
+        const raw = path.join(maker.config.recordingsDir, key);
+        const cam: FixtureFile = { kind: 'webcamVideo', startMs: 0, lengthMs: 3_000 };
+        const mic: FixtureFile = { kind: 'webcamAudio', startMs: 0, lengthMs: 3_000 };
+        await makeRecording(ffmpeg?.path ?? 'ffmpeg', raw, [cam, mic], (track) => [
+          trackEvent(cam, track(cam)),
+          trackEvent(mic, track(mic)),
+          { type: 'end', t: 3_000 },
+        ]);
+        const sessionId = await recordedSession(maker, classId, key);
+        await store.down();
+        const downAt = Date.now();
+        try {
+          await enqueueReplay(maker.db, sessionId);
+          const waiting = await sessionUntil(maker, sessionId, (row) =>
+            (row.recordingError ?? '').includes('파일 저장소가 응답하지 않거나'),
+          );
+          expect(waiting.recordingState).toBe('processing');
+          expect(fs.existsSync(raw)).toBe(true);
+          // The teacher's dashboard reads it so.
+          const answer = await maker.inject({
+            url: `/api/classes/${classId}/sessions/${sessionId}`,
+            headers: bearer(owner),
+          });
+          expect(expectOk<{ recording: unknown }>(answer).recording).toMatchObject({
+            state: 'processing',
+            error: REPLAY_REASONS.store,
+          });
+          // Down for 10 s in all: several attempts meet it, none may give the replay up as failed.
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0, 10_000 - (Date.now() - downAt))));
+          expect((await sessionRow(maker, sessionId)).recordingState).toBe('processing');
+        } finally {
+          await store.up();
+        }
+        const made = await sessionUntil(maker, sessionId, (row) => row.recordingState === 'ready', 120_000);
+        expect(made.recordingError).toBeNull();
+        expect((await replayJobRow(maker, sessionId))?.attempts).toBeGreaterThan(1);
+        const keys = (await maker.files.replays.list(String(sessionId))).map((file) => file.key);
+        expect(keys).toContain(`${sessionId}/${REPLAY_FILES.mp4}`);
+        expect(fs.existsSync(raw)).toBe(false);
+      } finally {
+        await maker.close();
+      }
+    },
+    180_000,
+  );
 
   it('copies a local installation into the bucket, checked, and copies nothing twice', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-migrate-'));

@@ -43,6 +43,9 @@ export function s3Client(settings: S3Settings): S3Client {
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
     // Bounded retries: a store that is down fails the request (503) rather than holding it for minutes.
     maxAttempts: 3,
+    // A store whose host drops packets fails at connect after 5 s instead of the system's TCP timeout (about
+    // two minutes). No inactivity limit on requests: a browser that pauses a streamed MP4 holds its read.
+    requestHandler: { connectionTimeout: 5_000 },
     // Checksums only where the API demands them: stores other than Amazon's (Swift, older Ceph) refuse the
     // SDK's default trailing checksums.
     requestChecksumCalculation: 'WHEN_REQUIRED',
