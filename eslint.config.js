@@ -62,9 +62,17 @@ const webZones = WEB_FLOORS.flatMap((floor, level) =>
 // neighbour on its own floor. Lint holds it with one import-x/no-restricted-paths zone per folder; a folder
 // on no floor may import nothing (apps/server/test/lint-floors.test.ts keeps every folder listed).
 const SERVER_FLOORS = [
-  // The kernel: typed errors and their envelope, a download's name, sharp loaded on first use, where log lines
-  // go, where files are kept.
-  ['errors.ts', 'envelope.ts', 'content-disposition.ts', 'load-sharp.ts', 'log-destination.ts', 'storage'],
+  // The kernel: typed errors and their envelope, a download's name, sharp and ioredis loaded on first use,
+  // where log lines go, where files are kept.
+  [
+    'errors.ts',
+    'envelope.ts',
+    'content-disposition.ts',
+    'load-sharp.ts',
+    'load-redis.ts',
+    'log-destination.ts',
+    'storage',
+  ],
   // Configuration: plain values, then the environment read once.
   ['tuning.ts', 'write-limits.ts'],
   ['config.ts'],

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import { newRedis } from '../load-redis.ts';
 import { ROUTES } from '@sea/contract/paths';
 import { READINESS_CHECK_MS, readiness, ReadinessSchema, type ReadinessCheck } from '@sea/contract/readiness';
 import { isDatabaseUp } from '../db/open-database.ts';
@@ -27,7 +27,7 @@ async function within(check: () => Promise<boolean>): Promise<ReadinessCheck> {
  */
 export async function readyRoutes(app: FastifyInstance): Promise<void> {
   const redis = app.config.redisUrl
-    ? new Redis(app.config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0 })
+    ? newRedis(app.config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0 })
     : null;
   if (redis) {
     redis.on('error', () => undefined); // what a failing Redis means is the check's answer, below

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { newRedis } from '../load-redis.ts';
 import {
   MEDIA_REGISTRY_PREFIX,
   MEDIA_REGISTRY_STALE_MS,
@@ -40,7 +41,7 @@ export class NodeRegistry {
     this.#prefix = options.prefix ?? MEDIA_REGISTRY_PREFIX;
     this.#freshPttlMs =
       (options.ttlMs ?? MEDIA_REGISTRY_TTL_MS) - (options.staleMs ?? MEDIA_REGISTRY_STALE_MS);
-    this.#redis = new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    this.#redis = newRedis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
     const log = options.log ?? (() => undefined);
     this.#redis.on('error', (error: unknown) => log('media node registry redis', error));
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { newRedis } from '../load-redis.ts';
 import type { NotificationItem } from '@sea/contract/notifications';
 
 type Listener = { notice: (item: NotificationItem) => void; end: () => void };
@@ -22,8 +23,8 @@ export class NotificationHub {
       this.#redis = null;
       return;
     }
-    const pub = new Redis(redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
-    const sub = new Redis(redis.url, { maxRetriesPerRequest: null });
+    const pub = newRedis(redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    const sub = newRedis(redis.url, { maxRetriesPerRequest: null });
     pub.on('error', (error: unknown) => redis.log('notification redis publisher', error));
     sub.on('error', (error: unknown) => redis.log('notification redis subscriber', error));
     sub.on('message', (_channel: string, message: string) => {

@@ -1,6 +1,7 @@
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { newRedis } from '../load-redis.ts';
 import { tooManyRequests } from '../errors.ts';
 import { accountIdOf } from './auth.ts';
 import { WRITE_LIMITS, type WriteLimitName } from '../write-limits.ts';
@@ -41,7 +42,7 @@ export async function registerRateLimit(
   let client: Redis | null = null;
   if (redis !== null) {
     // Fail fast while disconnected (no offline queue): a request must not wait for Redis to come back.
-    client = new Redis(redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    client = newRedis(redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
     let loggedAt = 0;
     client.on('error', (error: unknown) => {
       if (Date.now() - loggedAt < LOG_EVERY_MS) return;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { newRedis } from '../load-redis.ts';
 
 type Log = (message: string, error: unknown) => void;
 
@@ -16,8 +17,8 @@ export class ReadCacheSync {
 
   constructor(url: string, channel: string, onRemoteWrite: () => void, log: Log) {
     this.#channel = channel;
-    this.#pub = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
-    this.#sub = new Redis(url, { maxRetriesPerRequest: null });
+    this.#pub = newRedis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    this.#sub = newRedis(url, { maxRetriesPerRequest: null });
     this.#pub.on('error', (error: unknown) => log('read cache redis publisher', error));
     this.#sub.on('error', (error: unknown) => log('read cache redis subscriber', error));
     this.#sub.on('message', (_channel: string, origin: string) => {

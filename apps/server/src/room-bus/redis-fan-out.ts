@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { newRedis } from '../load-redis.ts';
 import { z } from 'zod';
 import type { FanOut, FanOutTarget, MembershipScope, RoomEvent } from './room-ports.ts';
 
@@ -56,8 +57,8 @@ export class RedisFanOut implements FanOut {
     this.#maxPending = options.maxPending ?? 10_000;
     this.#log = options.log ?? (() => undefined);
     // Publishes fail fast while disconnected (no hidden offline queue): the pending queue below is bounded.
-    this.#pub = new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
-    this.#sub = new Redis(options.url, { maxRetriesPerRequest: null });
+    this.#pub = newRedis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    this.#sub = newRedis(options.url, { maxRetriesPerRequest: null });
     for (const [name, client] of [
       ['publisher', this.#pub],
       ['subscriber', this.#sub],

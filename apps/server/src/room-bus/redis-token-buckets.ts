@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { newRedis } from '../load-redis.ts';
 import type { TokenBucketOptions, TokenBuckets } from './token-buckets.ts';
 
 export interface RedisTokenBucketsOptions {
@@ -59,7 +60,7 @@ export class RedisTokenBuckets {
     this.#fallback = options.fallback;
     this.#log = options.log ?? (() => undefined);
     // Fail fast while disconnected (no offline queue): the memory buckets answer instead of a SEND waiting.
-    this.#redis = new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    this.#redis = newRedis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
     this.#redis.on('error', (error: unknown) => this.#warn('chat rate limit redis', error));
     this.#ready = new Promise((resolve) => this.#redis.once('ready', () => resolve()));
   }
