@@ -34,6 +34,7 @@ describe.runIf(chromiumAvailable())('live journey through the pages (real media 
         webcamOnDetail: result.webcamOnDetail,
         ended,
         candidatePairs,
+        stepMs: result.stepMs,
       }),
     );
     expect(result.error, `failed at: ${String(result.step)}`).toBeUndefined();

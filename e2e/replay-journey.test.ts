@@ -21,6 +21,7 @@ describe.runIf(chromiumAvailable())('replay journey (real media service, recordi
       'replay journey figures',
       JSON.stringify({
         lectureMs: result.lectureMs,
+        stepMs: result.stepMs,
         readyAfterMs: result.readyAfterMs,
         probe: result.probe,
         playing: result.playing,

@@ -12,7 +12,10 @@ describe.runIf(chromiumAvailable())('speaking journey (real media service)', () 
   it('a raised hand is invited, accepts, and the teacher and the other student hear the speaker', () => {
     const result = runJourney(SCRIPT, buildWebOnce(), 200_000);
     if (result.error) console.error(result.serverLogs, result.mediaLogs);
-    console.info('speaking journey figures', JSON.stringify({ heard: result.heard, step: result.step }));
+    console.info(
+      'speaking journey figures',
+      JSON.stringify({ heard: result.heard, step: result.step, stepMs: result.stepMs }),
+    );
     expect(result.error, `failed at: ${String(result.step)}`).toBeUndefined();
     expect(result.step).toBe('done');
     expect(result.teacherMicrophone).not.toBeNull();

@@ -27,6 +27,7 @@ import {
   sampleDecoding,
   switchFigures,
 } from './media-stats.ts';
+import { journeyResult } from './journey-result.ts';
 import { sleep, until } from './until.ts';
 
 const PROGRAMMING = 13;
@@ -85,7 +86,7 @@ async function audio(page: Page, ms = 1_000) {
   });
 }
 
-const result: Record<string, unknown> = {};
+const result = journeyResult();
 const violations: Record<string, AxeViolation[]> = {};
 let server: RunningServer | undefined;
 let media: RunningServer | undefined;

@@ -37,6 +37,7 @@ import { makePdf } from '../../apps/server/test/documents.ts';
 import { frameDifference } from '../../apps/server/test/recording-fixture.ts';
 import { inkedPage } from '../../apps/server/src/materials/inked-page.ts';
 import { FRAME } from '../../apps/server/src/replays/composition-plan.ts';
+import { journeyResult } from './journey-result.ts';
 import { sleep, until } from './until.ts';
 
 const PROGRAMMING = 13;
@@ -56,7 +57,7 @@ const POLL_QUESTION = '오늘 수업 속도는 어땠나요?';
 const CHAPTER_AT_MS = 15_000;
 const CHAPTER_TITLE = '웹캠 다시 켠 뒤';
 
-const result: Record<string, unknown> = {};
+const result = journeyResult();
 const violations: Record<string, AxeViolation[]> = {};
 let server: RunningServer | undefined;
 let media: RunningServer | undefined;

@@ -16,6 +16,7 @@ import { planMedia, startMedia } from '../../harness/media-process.ts';
 import { captureScreen, type AxeViolation } from '../harness/screens.ts';
 import { startServer, type RunningServer } from '../../harness/server-process.ts';
 import { recordPeerConnections } from './media-stats.ts';
+import { journeyResult } from './journey-result.ts';
 import { sleep, until } from './until.ts';
 
 const PROGRAMMING = 13;
@@ -63,7 +64,7 @@ async function hearing(page: Page, ms = 1_500) {
   };
 }
 
-const result: Record<string, unknown> = {};
+const result = journeyResult();
 const violations: Record<string, AxeViolation[]> = {};
 let server: RunningServer | undefined;
 let media: RunningServer | undefined;
