@@ -184,3 +184,14 @@ export async function frameDifference(
   }
   return sum / count;
 }
+
+/** A 3 s recording of the webcam and the microphone, ended, in `dir` (the quickest one a replay is made of). */
+export async function webcamRecording(ffmpeg: string, dir: string): Promise<void> {
+  const cam: FixtureFile = { kind: 'webcamVideo', startMs: 0, lengthMs: 3_000 };
+  const mic: FixtureFile = { kind: 'webcamAudio', startMs: 0, lengthMs: 3_000 };
+  await makeRecording(ffmpeg, dir, [cam, mic], (track) => [
+    trackEvent(cam, track(cam)),
+    trackEvent(mic, track(mic)),
+    { type: 'end', t: 3_000 },
+  ]);
+}

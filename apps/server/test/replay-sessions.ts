@@ -60,3 +60,18 @@ export async function sessionUntil(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * The job worker's tuning for tests that run replay jobs and their retries: polled every 100 ms, retried after
+ * 2-4 s. The stall bounds are long enough for a real encode to start on a busy two-core machine; a hang is
+ * still found in seconds.
+ */
+export const QUICK_REPLAY_JOBS = {
+  pollMs: 100,
+  leaseMs: 30_000,
+  retryDelayMs: 2_000,
+  retryMaxMs: 4_000,
+  stallMinMs: 10_000,
+  stallMaxMs: 15_000,
+  spaceCheckMs: 200,
+};

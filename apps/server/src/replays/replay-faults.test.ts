@@ -7,8 +7,20 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
 import { insertClass } from '../../test/classes.ts';
-import { type FixtureFile, makeRecording, probe, trackEvent } from '../../test/recording-fixture.ts';
-import { recordedSession, replayJobRow, sessionRow, sessionUntil } from '../../test/replay-sessions.ts';
+import {
+  type FixtureFile,
+  makeRecording,
+  probe,
+  trackEvent,
+  webcamRecording,
+} from '../../test/recording-fixture.ts';
+import {
+  QUICK_REPLAY_JOBS,
+  recordedSession,
+  replayJobRow,
+  sessionRow,
+  sessionUntil,
+} from '../../test/replay-sessions.ts';
 import { skipNotice } from '../../test/skip-notice.ts';
 import { enqueueReplay } from './enqueue-replay.ts';
 import { type Ffmpeg, findFfmpeg } from './find-tools.ts';
@@ -61,13 +73,7 @@ exec '${real}' "$@"
 /** A 3 s recording (webcam and microphone) in `RECORDINGS_DIR/{key}`. */
 async function recording(key: string): Promise<string> {
   const dir = path.join(app.config.recordingsDir, key);
-  const cam: FixtureFile = { kind: 'webcamVideo', startMs: 0, lengthMs: 3_000 };
-  const mic: FixtureFile = { kind: 'webcamAudio', startMs: 0, lengthMs: 3_000 };
-  await makeRecording(ffmpeg?.path ?? 'ffmpeg', dir, [cam, mic], (track) => [
-    trackEvent(cam, track(cam)),
-    trackEvent(mic, track(mic)),
-    { type: 'end', t: 3_000 },
-  ]);
+  await webcamRecording(ffmpeg?.path ?? 'ffmpeg', dir);
   return dir;
 }
 
@@ -95,16 +101,7 @@ describe.skipIf(!ffmpeg)('replay job under faults (ffmpeg)', () => {
       jobConcurrency: 1,
       ffmpegPath: writeStandIn(tools, ffmpeg?.path ?? 'ffmpeg'),
       replaysDir,
-      jobs: {
-        pollMs: 100,
-        leaseMs: 30_000,
-        retryDelayMs: 2_000,
-        retryMaxMs: 4_000,
-        // Long enough for a real encode to start on a busy two-core machine; a hang is still found in seconds.
-        stallMinMs: 10_000,
-        stallMaxMs: 15_000,
-        spaceCheckMs: 200,
-      },
+      jobs: QUICK_REPLAY_JOBS,
     });
     teacher = await createUser(app, { nickname: '파도선생' });
     classId = await insertClass(app, teacher.id);

@@ -16,8 +16,14 @@ import { expectError, expectOk } from '../../test/expect-envelope.ts';
 import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
 import { jpeg } from '../../test/images.ts';
 import { imagePart } from '../../test/multipart.ts';
-import { type FixtureFile, makeRecording, trackEvent } from '../../test/recording-fixture.ts';
-import { recordedSession, replayJobRow, sessionRow, sessionUntil } from '../../test/replay-sessions.ts';
+import { webcamRecording } from '../../test/recording-fixture.ts';
+import {
+  QUICK_REPLAY_JOBS,
+  recordedSession,
+  replayJobRow,
+  sessionRow,
+  sessionUntil,
+} from '../../test/replay-sessions.ts';
 import { insertSession, writeReplayFiles } from '../../test/sessions.ts';
 import { skipNotice } from '../../test/skip-notice.ts';
 import { insertMaterial, markReady } from '../materials/material-store.ts';
@@ -209,28 +215,14 @@ describe.runIf(available)('the platform on an S3 object store (OpenStack Swift)'
         ...s3(),
         jobConcurrency: 1,
         ffmpegPath: ffmpeg?.path ?? null,
-        jobs: {
-          pollMs: 100,
-          leaseMs: 30_000,
-          retryDelayMs: 2_000,
-          retryMaxMs: 4_000,
-          stallMinMs: 10_000,
-          stallMaxMs: 15_000,
-          spaceCheckMs: 200,
-        },
+        jobs: QUICK_REPLAY_JOBS,
       });
       try {
         const owner = await createUser(maker);
         const classId = await insertClass(maker, owner.id);
         const key = randomUUID();
         const raw = path.join(maker.config.recordingsDir, key);
-        const cam: FixtureFile = { kind: 'webcamVideo', startMs: 0, lengthMs: 3_000 };
-        const mic: FixtureFile = { kind: 'webcamAudio', startMs: 0, lengthMs: 3_000 };
-        await makeRecording(ffmpeg?.path ?? 'ffmpeg', raw, [cam, mic], (track) => [
-          trackEvent(cam, track(cam)),
-          trackEvent(mic, track(mic)),
-          { type: 'end', t: 3_000 },
-        ]);
+        await webcamRecording(ffmpeg?.path ?? 'ffmpeg', raw);
         const sessionId = await recordedSession(maker, classId, key);
         await store.down();
         const downAt = Date.now();
