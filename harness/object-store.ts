@@ -139,8 +139,10 @@ export async function startObjectStore(): Promise<ObjectStore> {
         S3_FORCE_PATH_STYLE: 'true',
       },
       down: async () => {
+        const at = children.indexOf(proxy);
+        if (at === -1) return;
         await stopChild(proxy);
-        children.splice(children.indexOf(proxy), 1);
+        children.splice(at, 1);
       },
       up: async () => {
         if (children.includes(proxy)) return;

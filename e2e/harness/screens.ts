@@ -43,10 +43,10 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
 }
 
 /**
- * Waits, at most two seconds, for the page's finite CSS transitions and animations to end, shadow trees
- * included, those still in their delay left out. axe reads text as visible while its opacity is above 0: a media-chrome tooltip fading out for
- * 0.3 s after its button lost focus or hover was read as the play button's visible text and failed
- * label-content-name-mismatch on a loaded CI machine. Endless ones (a pulsing live dot) are not waited for.
+ * Waits, at most two seconds, for the page's running CSS transitions and animations to end, shadow trees
+ * included; endless ones (a pulsing live dot) and those still in their delay are left out. axe reads text as
+ * visible while its opacity is above 0: a media-chrome tooltip fading out for 0.3 s after its button lost
+ * focus or hover was read as the play button's visible text and failed label-content-name-mismatch on CI.
  */
 async function transitionsEnded(page: Page): Promise<void> {
   await page.evaluate(async () => {
