@@ -13,10 +13,25 @@ const RULE = 'import-x/no-restricted-paths';
 // The cycle check follows every import through the tree; these files only ask about floors.
 const eslint = new ESLint({ cwd: ROOT, overrideConfig: { rules: { 'import-x/no-cycle': 'off' } } });
 
-/** The floor rule's messages for `code` written at `file` (a path under apps/server/src). */
-async function floorErrors(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(SRC, file) });
+/** The floor rule's messages for `code` written at `file` (under `root`, apps/server/src by default). */
+async function floorErrors(file: string, code: string, root = SRC): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
   return (result?.messages ?? []).filter((m) => m.ruleId === RULE).map((m) => m.message);
+}
+
+type Probes = Record<string, { file: string; imports: string }>;
+
+/** A floor plan's two checks: upward probes refused with the floors' message, downward ones allowed. */
+function probeFloors(root: string, upward: Probes, downward: Probes): void {
+  it.each(Object.entries(upward))('refuses an import that runs back up: %s', async (_case, probe) => {
+    const errors = await floorErrors(probe.file, `export * from '${probe.imports}';\n`, root);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('imports only the floors below');
+  });
+
+  it.each(Object.entries(downward))('lets an import run down: %s', async (_case, probe) => {
+    expect(await floorErrors(probe.file, `export * from '${probe.imports}';\n`, root)).toEqual([]);
+  });
 }
 
 // Made-up files: where each stands, and what it imports.
@@ -40,15 +55,7 @@ const DOWNWARD = {
 };
 
 describe('the server’s floors in lint', () => {
-  it.each(Object.entries(UPWARD))('refuses an import that runs back up: %s', async (_case, probe) => {
-    const errors = await floorErrors(probe.file, `export * from '${probe.imports}';\n`);
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toContain('imports only the floors below');
-  });
-
-  it.each(Object.entries(DOWNWARD))('lets an import run down: %s', async (_case, probe) => {
-    expect(await floorErrors(probe.file, `export * from '${probe.imports}';\n`)).toEqual([]);
-  });
+  probeFloors(SRC, UPWARD, DOWNWARD);
 
   it('has every folder and top-level file of the server on a floor', async () => {
     const entries = fs
@@ -96,18 +103,5 @@ const WEB_DOWNWARD = {
 };
 
 describe('the web app’s floors in lint', () => {
-  const webErrors = async (file: string, code: string) => {
-    const [result] = await eslint.lintText(code, { filePath: path.join(WEB, file) });
-    return (result?.messages ?? []).filter((m) => m.ruleId === RULE).map((m) => m.message);
-  };
-
-  it.each(Object.entries(WEB_UPWARD))('refuses an import that runs back up: %s', async (_case, probe) => {
-    const errors = await webErrors(probe.file, `export * from '${probe.imports}';\n`);
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toContain('imports only the floors below');
-  });
-
-  it.each(Object.entries(WEB_DOWNWARD))('lets an import run down: %s', async (_case, probe) => {
-    expect(await webErrors(probe.file, `export * from '${probe.imports}';\n`)).toEqual([]);
-  });
+  probeFloors(WEB, WEB_UPWARD, WEB_DOWNWARD);
 });
