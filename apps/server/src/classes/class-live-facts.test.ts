@@ -7,7 +7,7 @@ import { expectOk } from '../../test/expect-envelope.ts';
 import { buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
 import { attendance, liveSessions } from '../db/schema.ts';
 
-// Runs on PGlite (project server) and PostgreSQL (project server-postgres): the same answers on both.
+// Runs on PostgreSQL and on PGlite (projects server and server-pglite): the same answers on both.
 let app: FastifyInstance;
 let teacher: TestUser;
 const students: TestUser[] = [];

@@ -8,7 +8,7 @@ import { expectError, expectOk } from '../../test/expect-envelope.ts';
 import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
 import { liveSessions, schedules } from '../db/schema.ts';
 
-// Runs on PGlite (project server) and PostgreSQL (project server-postgres): the same answers on both.
+// Runs on PostgreSQL and on PGlite (projects server and server-pglite): the same answers on both.
 // Dates are Asia/Seoul calendar days relative to the real clock; entries of "today" span the whole day
 // (00:00:00-23:59:59) so the test does not depend on the hour it runs at.
 let app: FastifyInstance;

@@ -7,7 +7,7 @@ import { expectError, expectOk } from '../../test/expect-envelope.ts';
 import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
 import { classes } from '../db/schema.ts';
 
-// Runs on PGlite (project server) and PostgreSQL (project server-postgres): the same answers on both.
+// Runs on PostgreSQL and on PGlite (projects server and server-pglite): the same answers on both.
 let app: FastifyInstance;
 let painter: TestUser;
 let coder: TestUser;

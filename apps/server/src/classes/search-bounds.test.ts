@@ -7,7 +7,7 @@ import { buildTestApp } from '../../test/helper.ts';
 import { HttpError } from '../errors.ts';
 import { SEARCH_TIMEOUT_MS, withSearchTimeout } from './search-timeout.ts';
 
-// Runs on PGlite (project server) and PostgreSQL (project server-postgres). Issue 38: on 10 000 classes whose
+// Runs on PostgreSQL and on PGlite (projects server and server-pglite). Issue 38: on 10 000 classes whose
 // descriptions all hold '바다', '강의 설명', a search for five one-syllable words took 56-118 s and PGlite's
 // server answered nothing, /health included, for up to a minute.
 const CLASSES = 10_000;

@@ -7,7 +7,7 @@ import { expectError, expectOk } from '../../test/expect-envelope.ts';
 import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
 import { jsonPart, multipart } from '../../test/multipart.ts';
 
-// Runs on PGlite (project server) and PostgreSQL (project server-postgres, TEST_DATABASE=postgres). Issue 34:
+// Runs on PostgreSQL and on PGlite (projects server and server-pglite). Issue 34:
 // what people type, which found nothing before the search document (migration 0016): words without their
 // spaces, 초성, common typos, English names of Korean titles.
 let app: FastifyInstance;
