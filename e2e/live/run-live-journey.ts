@@ -132,15 +132,16 @@ try {
   const baseUrl = server.baseUrl;
 
   result.step = 'accounts';
-  const teacher = await personPage('8401', '파도선생');
+  // The four sign up at once (each in a context of its own), as the speaking journey's students do.
+  const [teacher, ...students] = await Promise.all(
+    ['파도선생', '해마학생', '고래학생', '거북학생'].map((nickname, i) =>
+      personPage(String(8401 + i), nickname),
+    ),
+  );
+  if (!teacher) throw new Error('no teacher');
   const teacherApi = new ApiClient(baseUrl, await storedTokens(teacher));
   const classId = await teacherApi.createClass({ categoryId: PROGRAMMING, name: CLASS_NAME });
-  const students: Page[] = [];
-  for (const [i, nickname] of ['해마학생', '고래학생', '거북학생'].entries()) {
-    const page = await personPage(String(8402 + i), nickname);
-    await new ApiClient(baseUrl, await storedTokens(page)).enroll(classId);
-    students.push(page);
-  }
+  for (const page of students) await new ApiClient(baseUrl, await storedTokens(page)).enroll(classId);
   const isLive = async () => {
     const response = await fetch(`${baseUrl}/api/classes/${classId}`);
     return ((await response.json()) as { data: { is_active: boolean } }).data.is_active;

@@ -225,13 +225,15 @@ try {
   media = await startMedia(link, baseUrl, shared);
 
   result.step = 'accounts';
-  const teacher = await personPage('8501', '등대선생');
+  const [teacher, student] = await Promise.all([
+    personPage('8501', '등대선생'),
+    personPage('8502', '해마학생'),
+  ]);
   const teacherTokens = await storedTokens(teacher);
   const classId = await new ApiClient(baseUrl, teacherTokens).createClass({
     categoryId: PROGRAMMING,
     name: CLASS_NAME,
   });
-  const student = await personPage('8502', '해마학생');
   const studentTokens = await storedTokens(student);
   await new ApiClient(baseUrl, studentTokens).enroll(classId);
   result.step = 'the teacher uploads a material';

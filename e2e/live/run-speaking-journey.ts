@@ -116,17 +116,16 @@ try {
   const baseUrl = server.baseUrl;
 
   result.step = 'accounts';
-  const teacher = await personPage('8501', '파도선생');
+  const [teacher, speaker, listener] = await Promise.all(
+    (['파도선생', '해마학생', '고래학생'] as const).map((nickname, i) =>
+      personPage(String(8501 + i), nickname),
+    ),
+  );
+  if (!teacher || !speaker || !listener) throw new Error('no people');
   const teacherApi = new ApiClient(baseUrl, await storedTokens(teacher));
   const classId = await teacherApi.createClass({ categoryId: PROGRAMMING, name: CLASS_NAME });
-  const [speaker, listener] = await Promise.all(
-    (['해마학생', '고래학생'] as const).map(async (nickname, i) => {
-      const page = await personPage(String(8502 + i), nickname);
-      await new ApiClient(baseUrl, await storedTokens(page)).enroll(classId);
-      return page;
-    }),
-  );
-  if (!speaker || !listener) throw new Error('no students');
+  for (const page of [speaker, listener])
+    await new ApiClient(baseUrl, await storedTokens(page)).enroll(classId);
 
   result.step = 'teacher opens the room with the microphone on';
   await teacher.goto(`${baseUrl}/live/teacher/${classId}`);
