@@ -5,13 +5,13 @@ import path from 'node:path';
  * Test files placed in vitest.config.ts's projects by what they do. Each rule reads the files, so a moved or
  * new file is placed by its content, never by a list someone has to keep.
  *
- * The API server's files are split by what they test, for the two runs of its suite (PGlite always, and
- * PostgreSQL when it is configured).
+ * The API server's files are split by what they test, for the two runs of its suite (on PostgreSQL when it is
+ * configured, else on PGlite; then on PGlite again).
  *
  * - A file whose subject is SQL or storage runs on both databases: it reads or writes the database itself
  *   (it imports the database layer: `src/db/`, drizzle-orm or postgres.js), or it has a branch per database
- *   (it reads `TEST_DATABASE`).
- * - Every other file runs once, in the PGlite project: HTTP, protocols, processes and pure parts behave the
+ *   or names `TEST_DATABASE` (a file that reaches the database through HTTP only).
+ * - Every other file runs once, in the project `server`: HTTP, protocols, processes and pure parts behave the
  *   same on both, and a file that needs PostgreSQL for its subject (two servers sharing one, a killed
  *   database) opens its own databases through the test helper whatever the project.
  */

@@ -7,9 +7,10 @@ import { expectError, expectOk } from '../../test/expect-envelope.ts';
 import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
 import { jsonPart, multipart } from '../../test/multipart.ts';
 
-// Runs on PostgreSQL and on PGlite (projects server and server-pglite). Issue 34:
-// what people type, which found nothing before the search document (migration 0016): words without their
-// spaces, 초성, common typos, English names of Korean titles.
+// Runs on PostgreSQL and on PGlite (projects server and server-pglite): its subject is SQL, and naming
+// TEST_DATABASE here puts it in both runs (harness/suite-files.ts), as it reaches the database through HTTP
+// only. Issue 34: what people type, which found nothing before the search document (migration 0016): words
+// without their spaces, 초성, common typos, English names of Korean titles.
 let app: FastifyInstance;
 let teacher: TestUser;
 let other: TestUser;
