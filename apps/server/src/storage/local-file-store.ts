@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type ByteRange,
@@ -48,14 +47,31 @@ export class LocalFileStore implements FileStore {
     await copyFile(this.#path(key), to);
   }
 
+  /**
+   * Opens the file before it is measured and streamed from that one handle: a file removed meanwhile (a
+   * replaced photo) is either missing here or read whole, never an error halfway through a response.
+   */
   async open(key: string, range?: ByteRange): Promise<OpenedFile | null> {
-    const file = this.#path(key);
-    const info = await this.stat(key);
-    if (info === null) return null;
-    const clamped = range === undefined ? null : clampRange(range, info.size);
-    if (range !== undefined && clamped === null) return null;
-    const stream = clamped ? createReadStream(file, clamped) : createReadStream(file);
-    return { stream, size: info.size, range: clamped };
+    let handle;
+    try {
+      handle = await open(this.#path(key), 'r');
+    } catch (error) {
+      if (missing(error)) return null;
+      throw error;
+    }
+    try {
+      const info = await handle.stat();
+      const clamped = range === undefined || !info.isFile() ? null : clampRange(range, info.size);
+      if (!info.isFile() || (range !== undefined && clamped === null)) {
+        await handle.close();
+        return null;
+      }
+      const stream = handle.createReadStream(clamped ?? {});
+      return { stream, size: info.size, range: clamped };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
   }
 
   async read(key: string): Promise<Buffer | null> {
