@@ -21,10 +21,16 @@ const WEB_MOCK_FILES = moduleMockFiles('apps/web');
 // after themselves, so what they share is only code. A file that needs module state of its own resets it; a
 // web file that mocks a module runs in the isolated project web-mocks.
 
+// GROUPS: the browser journeys run first, two at a time (each drives a Chromium, its own server and often a
+// media service: two already keep both cores busy); then the other projects' files, four at a time, since they
+// mostly wait on their database, sockets, timers and child processes (two at a time left the machine a quarter
+// idle); then `deploy`, one file at a time. `live` runs on its own after all of them (package.json).
+const JOURNEYS = { sequence: { groupOrder: 0 }, maxWorkers: 2 };
+const FILES = { sequence: { groupOrder: 1 }, maxWorkers: 4 };
+
 export default defineConfig({
   test: {
-    // Vitest's default is one worker fewer than the cores: one on CI's two. The server's files mostly wait on
-    // their database, sockets and child processes, so two at a time keep both cores busy.
+    // Vitest's default is one worker fewer than the cores: one on CI's two (GROUPS above set each group's).
     maxWorkers: 2,
     // The ten slowest files after every run, so that growth is seen when it happens.
     reporters: ['default', './harness/slowest-files.ts'],
@@ -32,6 +38,7 @@ export default defineConfig({
       {
         test: {
           name: 'contract',
+          ...FILES,
           root: 'packages/contract',
           include: ['src/**/*.test.ts'],
           environment: 'node',
@@ -40,6 +47,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          ...FILES,
           root: 'apps/server',
           // Files share their worker's modules (ISOLATION below).
           isolate: false,
@@ -55,6 +63,7 @@ export default defineConfig({
             {
               test: {
                 name: 'server-pglite',
+                ...FILES,
                 root: 'apps/server',
                 isolate: false,
                 include: STORAGE_FILES,
@@ -69,6 +78,7 @@ export default defineConfig({
       {
         test: {
           name: 'media',
+          ...FILES,
           root: 'apps/media',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'test/chromium.test.ts', 'test/chromium-edge.test.ts'],
@@ -82,6 +92,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'web',
+          ...FILES,
           root: 'apps/web',
           isolate: false,
           include: ['src/**/*.test.{ts,tsx}'],
@@ -94,6 +105,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'web-mocks',
+          ...FILES,
           root: 'apps/web',
           include: WEB_MOCK_FILES,
           environment: 'jsdom',
@@ -105,6 +117,7 @@ export default defineConfig({
         // running.
         test: {
           name: 'scripts',
+          ...FILES,
           root: 'scripts',
           include: ['**/*.test.ts'],
           environment: 'node',
@@ -134,6 +147,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          ...JOURNEYS,
           root: 'e2e',
           globalSetup: ['../harness/shared-chromium.ts'],
           include: ['**/*.test.ts'],
@@ -142,11 +156,26 @@ export default defineConfig({
             'live-journey.test.ts',
             'replay-journey.test.ts',
             'speaking-journey.test.ts',
+            'recording-disk.test.ts',
           ],
           environment: 'node',
           // Two journeys at a time, alongside the other projects' files: each starts its own server (and
           // Chromium, media service, Redis) on free loopback ports with its own data folder, and the web build
           // is shared under a lock (harness/web-build.ts).
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        // Issue 37's lecture on a recordings disk that fills (e2e/recording-disk.test.ts): no browser, and a
+        // minute of its 80 s is a full disk waited out by the letter of the issue, so it waits among the other
+        // projects' files rather than holding one of the journeys' two places.
+        test: {
+          name: 'recording-disk',
+          ...FILES,
+          root: 'e2e',
+          include: ['recording-disk.test.ts'],
+          environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -13,6 +13,13 @@ const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8
 /** The two widths every screen is shot at: the mobile column and the desktop layout. */
 export const WIDTHS = [400, 1280] as const;
 
+/**
+ * Whether captures write their PNGs: on a developer's machine always, under CI=true only with
+ * E2E_SCREENSHOTS=1. Nobody keeps CI's artifacts, and the full-page PNGs cost the suite about a sixth of what
+ * the captures do (the checks with axe stay at both widths everywhere).
+ */
+const WRITE_PNGS = process.env.CI !== 'true' || process.env.E2E_SCREENSHOTS === '1';
+
 export type AxeViolation = { id: string; impact: string | null; help: string; targets: string[] };
 
 /** axe-core's serious and critical findings on the page as it is now (WCAG 2.x A and AA rules). */
@@ -72,10 +79,10 @@ async function transitionsEnded(page: Page): Promise<void> {
 }
 
 /**
- * Screenshots the current screen at 400 px and 1280 px wide into artifacts/e2e/screens, and checks it with
- * axe at both widths; returns every serious or critical violation (the caller asserts none). Each width waits
- * for the page to paint and its requests to end (harness/quiet-network.ts); `settle: false` waits only for
- * the paint (a screen shown while a request is held on purpose).
+ * Screenshots the current screen at 400 px and 1280 px wide into artifacts/e2e/screens (see WRITE_PNGS), and
+ * checks it with axe at both widths; returns every serious or critical violation (the caller asserts none).
+ * Each width waits for the page to paint and its requests to end (harness/quiet-network.ts); `settle: false`
+ * waits only for the paint (a screen shown while a request is held on purpose).
  */
 export async function captureScreen(
   page: Page,
@@ -91,7 +98,8 @@ export async function captureScreen(
     // Layout-dependent parts (media queries, the carousel) settle and images for the new width load; at most
     // a second, which a timed page (the class-created countdown) outlasts.
     await networkQuiet(page, { maxMs: settle ? 1_000 : 0 });
-    await page.screenshot({ path: path.join(folder, `${name}-${width}.png`), fullPage: true });
+    if (WRITE_PNGS)
+      await page.screenshot({ path: path.join(folder, `${name}-${width}.png`), fullPage: true });
     for (const violation of await seriousViolations(page))
       found.push({ ...violation, id: `${violation.id}@${width}` });
   }
