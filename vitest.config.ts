@@ -121,8 +121,7 @@ export default defineConfig({
           root: 'scripts',
           include: ['**/*.test.ts'],
           environment: 'node',
-          // Among the other projects' files (free ports, own data folders, its processes found by parent):
-          // Vitest runs the files of projects with fileParallelism: false after all others, one worker idle.
+          // Among the other projects' files (free ports, own data folders, its processes found by parent).
           testTimeout: 300_000,
           hookTimeout: 300_000,
         },
@@ -159,8 +158,9 @@ export default defineConfig({
             'recording-disk.test.ts',
           ],
           environment: 'node',
-          // Two journeys at a time, alongside the other projects' files: each starts its own server (and
-          // Chromium, media service, Redis) on free loopback ports with its own data folder, and the web build
+          // Two journeys at a time, before the other projects' files (GROUPS): each starts its own server (and
+          // media service, Redis) on free loopback ports with its own data folder, its people are contexts of
+          // the one shared Chromium (or browsers of their own where they need other flags), and the web build
           // is shared under a lock (harness/web-build.ts).
           testTimeout: 120_000,
           hookTimeout: 180_000,
