@@ -61,7 +61,7 @@ export class LocalFileStore implements FileStore {
     }
     try {
       const info = await handle.stat();
-      const clamped = range === undefined || !info.isFile() ? null : clampRange(range, info.size);
+      const clamped = range === undefined ? null : clampRange(range, info.size);
       if (!info.isFile() || (range !== undefined && clamped === null)) {
         await handle.close();
         return null;
