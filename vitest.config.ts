@@ -30,7 +30,8 @@ const FILES = { sequence: { groupOrder: 1 }, maxWorkers: 4 };
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker fewer than the cores: one on CI's two (GROUPS above set each group's).
+    // Each group sets its own (GROUPS above), and `deploy` and `live` run one file at a time: this is only the
+    // default of a project added without a group (Vitest's own would be one worker fewer than the cores).
     maxWorkers: 2,
     // The ten slowest files after every run, so that growth is seen when it happens.
     reporters: ['default', './harness/slowest-files.ts'],
