@@ -12,6 +12,7 @@ import { unauthorized } from '../errors.ts';
 import { classItemColumns, notDeleted, selectClassItems, type ClassRow } from './class-item.ts';
 import { liveWaiting } from './class-live-facts.ts';
 import { searchCondition, type SearchCondition } from './search-condition.ts';
+import { anyCorrection, corrections } from './search-terms.ts';
 import { withSearchTimeout } from './search-timeout.ts';
 
 export type ListRequest = {
@@ -75,12 +76,15 @@ export async function listClasses(db: Database, request: ListRequest): Promise<C
  * them (the first found: unordered, so that the visit can stop there), ranked. The cap bounds the work
  * whatever the words: a word found in every class stops the visit at the cap instead of ranking them all, and
  * every word is found through an index of the search document (search-condition.ts). Typos are tried only
- * when the words as typed find nothing (the typed word wins: '파이썬' never lists '파이선' look-alikes).
+ * when the words as typed find nothing (the typed word wins: '파이썬' never lists '파이선' look-alikes), through
+ * the source words they may stand for (search-terms.ts).
  */
 async function searchPage(db: Executor, request: ListRequest, q: string): Promise<ClassPage> {
-  const exact = await searchPageOf(db, request, searchCondition(q, { typos: false }));
+  const exact = await searchPageOf(db, request, searchCondition(q));
   if (exact.total > 0) return exact;
-  return searchPageOf(db, request, searchCondition(q, { typos: true }));
+  const found = await corrections(db, q);
+  if (!anyCorrection(found)) return exact;
+  return searchPageOf(db, request, searchCondition(q, found));
 }
 
 /** One page of the classes that `search` matches (see searchPage). */
@@ -123,8 +127,6 @@ async function rankedPage(
       matched: sql<number>`count(*) over ()`.mapWith(Number).as('page_matched'),
     })
     .from(classes)
-    .innerJoin(users, eq(users.id, classes.teacherId))
-    .innerJoin(categories, eq(categories.id, classes.categoryId))
     .where(where)
     .orderBy(...order)
     .limit(CLASS_PAGE_SIZE)

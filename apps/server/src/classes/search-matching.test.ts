@@ -81,6 +81,7 @@ describe('GET /api/classes?q= finds what people type', () => {
     });
     expect(patched.statusCode).toBe(200);
     expect(await q('이메일쓰기')).toEqual([ids.english]);
+    expect(await q('이매일')).toEqual([ids.english]); // a typo of the new title: its words were added
     expect(await q('영어회화')).toEqual([]);
     const rename = multipart([jsonPart('userUpdateDTO', { nickname: '등대지기' })]);
     const renamed = await app.inject({
@@ -92,6 +93,12 @@ describe('GET /api/classes?q= finds what people type', () => {
     expect(renamed.statusCode).toBe(200);
     expect((await q('등대지기')).sort()).toEqual([ids.english, ids.ipad, ids.money, ids.final].sort());
     expect(await q('바다선생')).toEqual([]);
+    const instructors = async (text: string) =>
+      expectOk<Suggestions>(await app.inject(`/api/search/suggest?q=${encodeURIComponent(text)}`))
+        .instructors;
+    // The folded nickname the suggestions compare is stored (migration 0022): it follows the rename too.
+    expect((await instructors('등대 지기')).map(({ id }) => id)).toEqual([teacher.id]);
+    expect(await instructors('바다선생')).toEqual([]);
   });
 });
 

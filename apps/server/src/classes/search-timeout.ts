@@ -7,9 +7,15 @@ export const SEARCH_TIMEOUT_MS = 3000;
 
 /**
  * Runs a search's statements in one transaction whose statements PostgreSQL stops after SEARCH_TIMEOUT_MS
- * (`SET LOCAL`: the limit ends with the transaction, the pooled connection keeps its own). A stopped search
- * answers 503 in Korean. PGlite runs in this process and has no timer to stop a statement: there the bound
- * is the work itself (a search visits at most SEARCH_MATCHES_MAX matches, see list-classes.ts).
+ * (settings local to the transaction: the pooled connection keeps its own). A stopped search answers 503 in
+ * Korean. PGlite runs in this process and has no timer to stop a statement: there the bound is the work
+ * itself (a search visits at most SEARCH_MATCHES_MAX matches, see list-classes.ts).
+ *
+ * The same statement turns sequential scans off for the transaction: a search finds its matches through the
+ * search document's indexes (search-condition.ts). Otherwise the planner, expecting thousands of matches and
+ * stopping at SEARCH_MATCHES_MAX, often picks a sequential scan, which on a large table reads through a small
+ * ring of buffers from wherever the last scan stopped: 10-80 ms at 100 000 classes where the index takes 2-20
+ * (bench/api/README.md, "Search as you type"), and all of the table when nothing matches.
  */
 export async function withSearchTimeout<T>(
   db: Database,
@@ -17,7 +23,11 @@ export async function withSearchTimeout<T>(
 ): Promise<T> {
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local statement_timeout = ${SEARCH_TIMEOUT_MS}`));
+      await tx.execute(
+        sql.raw(
+          `select set_config('statement_timeout', '${SEARCH_TIMEOUT_MS}', true), set_config('enable_seqscan', 'off', true)`,
+        ),
+      );
       return search(tx);
     });
   } catch (error) {

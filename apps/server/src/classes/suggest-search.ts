@@ -9,6 +9,7 @@ import type { Database, Executor } from '../db/database.ts';
 import { categories, classes, users } from '../db/schema.ts';
 import { notDeleted } from './class-item.ts';
 import { containsPattern, searchCondition, type SearchCondition } from './search-condition.ts';
+import { anyCorrection, corrections } from './search-terms.ts';
 import { withSearchTimeout } from './search-timeout.ts';
 
 /** Suggestions as stored: an instructor's picture is a storage key (the route makes it a URL). */
@@ -24,9 +25,12 @@ export type FoundSuggestions = {
  */
 export async function suggest(db: Database, q: string): Promise<FoundSuggestions> {
   return withSearchTimeout(db, async (tx) => {
-    const exact = await suggestedClasses(tx, searchCondition(q, { typos: false }));
+    const exact = await suggestedClasses(tx, searchCondition(q));
+    const found = exact.length > 0 ? undefined : await corrections(tx, q);
     const classRows =
-      exact.length > 0 ? exact : await suggestedClasses(tx, searchCondition(q, { typos: true }));
+      found === undefined || !anyCorrection(found)
+        ? exact
+        : await suggestedClasses(tx, searchCondition(q, found));
     const teaches = tx
       .select({ one: sql`1` })
       .from(classes)
@@ -37,7 +41,7 @@ export async function suggest(db: Database, q: string): Promise<FoundSuggestions
       .where(
         and(
           isNull(users.deletedAt),
-          sql`search_fold(${users.nickname}) like ${containsPattern(q)}`,
+          sql`${users.searchNickname} like ${containsPattern(q)}`,
           exists(teaches),
         ),
       )

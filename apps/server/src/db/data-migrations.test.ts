@@ -4,7 +4,7 @@ import { migrationsBefore, openEmptyDatabase, type Opened } from '../../test/mig
 import { countSeconds } from '../attendance/watched-spans.ts';
 import { uniqueViolation } from '../users/unique-violation.ts';
 import { MIGRATIONS_FOLDER } from './open-database.ts';
-import { replayWatches, users } from './schema.ts';
+import { replayWatches, searchTerms, users } from './schema.ts';
 
 // Data migrations, on one empty database migrated step by step (one initdb for both: it is the slow part).
 // First, a platform that ran before nicknames were compared by what they show: look-alikes exist (the
@@ -116,5 +116,14 @@ describe('the watched seconds migration', () => {
     ]);
     // The totals the attendance showed (whole seconds) are what it shows now.
     expect(rows.map((row) => countSeconds(row.watched))).toEqual([42, 0, 0]);
+  });
+});
+
+describe('the search terms migration', () => {
+  it('holds the words of the classes that stood before it', async () => {
+    // The watched seconds test migrated to the end a database holding one class: its title, its teacher's
+    // nickname and its category are the words typos are corrected against.
+    const rows = await opened.db.select({ term: searchTerms.term }).from(searchTerms);
+    expect(rows.map(({ term }) => term).sort()).toEqual(['강의', '개발', '이름w-teacher'].sort());
   });
 });

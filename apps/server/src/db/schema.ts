@@ -65,6 +65,13 @@ export const users = pgTable(
     introduction: text('introduction'),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The nickname folded as the search folds it (`search_fold`, migration 0020): the search box's instructor
+     * suggestions compare it without folding every user's nickname again (classes/suggest-search.ts).
+     */
+    searchNickname: text('search_nickname')
+      .notNull()
+      .generatedAlwaysAs(sql`search_fold(nickname)`),
   },
   (t) => [
     uniqueIndex('users_nickname_key')
@@ -73,9 +80,27 @@ export const users = pgTable(
     uniqueIndex('users_email_key')
       .on(sql`lower(email)`)
       .where(sql`deleted_at is null and email is not null`),
-    // Search by instructor nickname (classes/search-condition.ts).
-    index('users_nickname_search_idx').using('gin', sql`${t.nickname} gin_trgm_ops`),
+    // Instructors suggested for words of three characters or more (a shorter one has no trigram).
+    index('users_search_nickname_idx')
+      .using('gin', sql`${t.searchNickname} gin_trgm_ops`)
+      .where(sql`deleted_at is null`),
   ],
+);
+
+/**
+ * The words of every class's search source (title, teacher's nickname, category; lower case, NFKC), written by
+ * the trigger `classes_search_document` (migration 0023), never removed: a typo is corrected against these
+ * few thousand words (their jamo close to the typed word's), then searched for as typed
+ * (classes/search-terms.ts). A word no class holds any more finds nothing, as any word would.
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').primaryKey(),
+    /** `search_jamo(term)`: syllables split into jamo, ㅔ folded into ㅐ (migration 0020). */
+    jamo: text('jamo').notNull(),
+  },
+  (t) => [index('search_terms_jamo_idx').using('gin', sql`${t.jamo} gin_trgm_ops`)],
 );
 
 export const categories = pgTable('categories', {
@@ -111,7 +136,7 @@ export const classes = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /**
      * The search document (docs/api.md, "Search"). `search_source`: title, teacher's nickname and category name,
-     * one a line. All five are written by the trigger `classes_search_document` (migration 0016) when the title,
+     * one a line. All four are written by the trigger `classes_search_document` (migration 0020) when the title,
      * description, teacher or category changes (and on a nickname or category rename), never by the
      * application: not generated columns, which PostgreSQL would recompute on every update of the row (each
      * enrolment's student count).
@@ -124,8 +149,6 @@ export const classes = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
-    /** The source's words in jamo (typos by trigram word similarity). */
-    searchWords: text('search_words').notNull().default(''),
     /** The folded source's initial consonants (초성: 'ㅌㅇㅅ' for 타입스크립트). */
     searchInitials: text('search_initials').notNull().default(''),
   },
@@ -146,15 +169,12 @@ export const classes = pgTable(
       .on(t.studentCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`deleted_at is null`),
     // Search (classes/search-condition.ts): LIKE '%word%' on the folded document for words of three
-    // characters or more, the set of its characters for shorter ones, typos and 초성 on their own columns.
+    // characters or more, the set of its characters for shorter ones, 초성 on its own column (typos: searchTerms).
     index('classes_search_text_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .where(sql`deleted_at is null`),
     index('classes_search_chars_idx')
       .using('gin', t.searchChars)
-      .where(sql`deleted_at is null`),
-    index('classes_search_words_idx')
-      .using('gin', sql`${t.searchWords} gin_trgm_ops`)
       .where(sql`deleted_at is null`),
     index('classes_search_initials_idx')
       .using('gin', sql`${t.searchInitials} gin_trgm_ops`)
