@@ -21,7 +21,10 @@ export type FoundSuggestions = {
 /**
  * What the search box suggests for `q`: the best classes as the search ranks them (found the same way, among
  * the first SEARCH_MATCHES_MAX matches), and instructors with a class whose nickname holds `q` (folded:
- * spaces and case do not matter). Bounded like a search: one statement each, under its timeout.
+ * spaces and case do not matter), among the first SEARCH_MATCHES_MAX users whose nickname holds it: a first
+ * syllable held by thousands of nicknames ('사' in every '사용자…' of 21 000) stops there instead of asking
+ * for each of them whether they teach (54 ms at 21 000 users); typing on narrows it. Bounded like a search:
+ * one statement each, under its timeout.
  */
 export async function suggest(db: Database, q: string): Promise<FoundSuggestions> {
   return withSearchTimeout(db, async (tx) => {
@@ -35,16 +38,15 @@ export async function suggest(db: Database, q: string): Promise<FoundSuggestions
       .select({ one: sql`1` })
       .from(classes)
       .where(notDeleted(eq(classes.teacherId, users.id)));
+    const named = tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(isNull(users.deletedAt), sql`${users.searchNickname} like ${containsPattern(q)}`))
+      .limit(SEARCH_MATCHES_MAX);
     const instructors = await tx
       .select({ id: users.id, nickname: users.nickname, profileImage: users.profileImage })
       .from(users)
-      .where(
-        and(
-          isNull(users.deletedAt),
-          sql`${users.searchNickname} like ${containsPattern(q)}`,
-          exists(teaches),
-        ),
-      )
+      .where(and(inArray(users.id, named), exists(teaches)))
       .orderBy(users.nickname)
       .limit(SUGGESTED_INSTRUCTORS_MAX);
     return { classes: classRows, instructors };
