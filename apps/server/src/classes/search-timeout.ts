@@ -13,9 +13,9 @@ export const SEARCH_TIMEOUT_MS = 3000;
  *
  * The same statement turns sequential scans off for the transaction: a search finds its matches through the
  * search document's indexes (search-condition.ts). Otherwise the planner, expecting thousands of matches and
- * stopping at SEARCH_MATCHES_MAX, often picks a sequential scan, which on a large table reads through a small
- * ring of buffers from wherever the last scan stopped: 10-80 ms at 100 000 classes where the index takes 2-20
- * (bench/api/README.md, "Search as you type"), and all of the table when nothing matches.
+ * stopping at SEARCH_MATCHES_MAX, often picks a sequential scan, which on a table larger than the shared
+ * buffers reads through a small ring of buffers from wherever the last scan stopped, and reads all of it when
+ * few classes match (bench/api/README.md, "Search as you type").
  */
 export async function withSearchTimeout<T>(
   db: Database,
