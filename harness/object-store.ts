@@ -20,6 +20,8 @@ export type ObjectStore = ObjectStoreSettings & {
   refused: { accessKeyId: string; secretAccessKey: string };
   /** The API server's environment for this bucket (STORAGE=s3 and the S3_* settings). */
   env: Record<string, string>;
+  /** The API server's storage setting for this bucket, as its config takes it (`STORAGE=s3` read). */
+  storage: { kind: 's3' } & ObjectStoreSettings;
   /** Stops the store's front (the proxy): every request is refused at connect, as with a store that is down. */
   down(): Promise<void>;
   /** Starts the proxy again on the same port; answers once it serves (the bucket and its files are kept). */
@@ -138,6 +140,7 @@ export async function startObjectStore(): Promise<ObjectStore> {
         S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
         S3_FORCE_PATH_STYLE: 'true',
       },
+      storage: { kind: 's3', ...settings },
       down: async () => {
         const at = children.indexOf(proxy);
         if (at === -1) return;

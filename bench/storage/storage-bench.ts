@@ -44,16 +44,7 @@ const drivers: [string, FastifyInstance][] = [];
 try {
   const jobs = { ffmpegPath: ffmpeg.path, jobConcurrency: 1, jobs: QUICK_REPLAY_JOBS };
   drivers.push(['local', await buildTestApp(jobs)]);
-  const s3 = {
-    kind: 's3' as const,
-    endpoint: store.endpoint,
-    region: store.region,
-    bucket: store.bucket,
-    accessKeyId: store.accessKeyId,
-    secretAccessKey: store.secretAccessKey,
-    forcePathStyle: true,
-  };
-  drivers.push(['s3 (Swift)', await buildTestApp({ ...jobs, storage: s3 })]);
+  drivers.push(['s3 (Swift)', await buildTestApp({ ...jobs, storage: store.storage })]);
 
   const big = path.join(work, 'recording.bin');
   writeRandomFile(big, UPLOAD_MB);

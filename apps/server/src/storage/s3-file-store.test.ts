@@ -49,18 +49,7 @@ let store: ObjectStore;
 let app: FastifyInstance;
 let teacher: TestUser;
 
-const s3 = (settings: Partial<S3Settings> = {}) => ({
-  storage: {
-    kind: 's3' as const,
-    endpoint: store.endpoint,
-    region: store.region,
-    bucket: store.bucket,
-    accessKeyId: store.accessKeyId,
-    secretAccessKey: store.secretAccessKey,
-    forcePathStyle: true,
-    ...settings,
-  },
-});
+const s3 = (settings: Partial<S3Settings> = {}) => ({ storage: { ...store.storage, ...settings } });
 
 describe.runIf(available)('the platform on an S3 object store (OpenStack Swift)', () => {
   beforeAll(async () => {
