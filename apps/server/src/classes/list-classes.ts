@@ -11,8 +11,8 @@ import { categories, classes, enrolments, users } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
 import { classItemColumns, notDeleted, selectClassItems, type ClassRow } from './class-item.ts';
 import { liveWaiting } from './class-live-facts.ts';
-import { searchCondition, type SearchCondition } from './search-condition.ts';
-import { anyCorrection, corrections } from './search-terms.ts';
+import type { SearchCondition } from './search-condition.ts';
+import { searchWithTypos } from './search-terms.ts';
 import { withSearchTimeout } from './search-timeout.ts';
 
 export type ListRequest = {
@@ -79,12 +79,13 @@ export async function listClasses(db: Database, request: ListRequest): Promise<C
  * when the words as typed find nothing (the typed word wins: '파이썬' never lists '파이선' look-alikes), through
  * the source words they may stand for (search-terms.ts).
  */
-async function searchPage(db: Executor, request: ListRequest, q: string): Promise<ClassPage> {
-  const exact = await searchPageOf(db, request, searchCondition(q));
-  if (exact.total > 0) return exact;
-  const found = await corrections(db, q);
-  if (!anyCorrection(found)) return exact;
-  return searchPageOf(db, request, searchCondition(q, found));
+function searchPage(db: Executor, request: ListRequest, q: string): Promise<ClassPage> {
+  return searchWithTypos(
+    db,
+    q,
+    (search) => searchPageOf(db, request, search),
+    (page) => page.total > 0,
+  );
 }
 
 /** One page of the classes that `search` matches (see searchPage). */

@@ -2,7 +2,14 @@ import { desc, sql } from 'drizzle-orm';
 import { searchWords } from '@sea/contract/classes';
 import type { Executor } from '../db/database.ts';
 import { searchTerms } from '../db/schema.ts';
-import { type Correction, type Corrections, folded, isInitials } from './search-condition.ts';
+import {
+  type Correction,
+  type Corrections,
+  folded,
+  isInitials,
+  searchCondition,
+  type SearchCondition,
+} from './search-condition.ts';
 
 /** How many source words one typed word may stand for, the closest first. */
 const CORRECTIONS_MAX = 5;
@@ -13,7 +20,7 @@ const CORRECTIONS_MAX = 5;
  * words of every class's title, teacher's nickname and category. A few thousand short rows on a trigram index
  * stand in for judging the similarity of every class's source (25-60 ms at 100 000 classes).
  */
-export async function corrections(db: Executor, query: string): Promise<Corrections> {
+async function corrections(db: Executor, query: string): Promise<Corrections> {
   const found = new Map<string, Correction[]>();
   for (const word of searchWords(query)) {
     if (found.has(word) || [...folded(word)].length < 2 || isInitials(word)) continue;
@@ -30,7 +37,19 @@ export async function corrections(db: Executor, query: string): Promise<Correcti
   return found;
 }
 
-/** True when some word has a correction: otherwise trying typos would find nothing new. */
-export function anyCorrection(found: Corrections): boolean {
-  return [...found.values()].some((closest) => closest.length > 0);
+/**
+ * Runs `search` with `q` as typed; when that finds nothing (`found` says so), again with the source words its
+ * words may stand for (typos), if any word has one. The typed word wins: '파이썬' never lists look-alikes.
+ */
+export async function searchWithTypos<T>(
+  db: Executor,
+  q: string,
+  search: (condition: SearchCondition) => Promise<T>,
+  found: (result: T) => boolean,
+): Promise<T> {
+  const exact = await search(searchCondition(q));
+  if (found(exact)) return exact;
+  const closest = await corrections(db, q);
+  const anyCorrection = [...closest.values()].some((words) => words.length > 0);
+  return anyCorrection ? search(searchCondition(q, closest)) : exact;
 }

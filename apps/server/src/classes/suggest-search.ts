@@ -8,8 +8,8 @@ import {
 import type { Database, Executor } from '../db/database.ts';
 import { categories, classes, users } from '../db/schema.ts';
 import { notDeleted } from './class-item.ts';
-import { containsPattern, searchCondition, type SearchCondition } from './search-condition.ts';
-import { anyCorrection, corrections } from './search-terms.ts';
+import { containsPattern, type SearchCondition } from './search-condition.ts';
+import { searchWithTypos } from './search-terms.ts';
 import { withSearchTimeout } from './search-timeout.ts';
 
 /** Suggestions as stored: an instructor's picture is a storage key (the route makes it a URL). */
@@ -28,12 +28,12 @@ export type FoundSuggestions = {
  */
 export async function suggest(db: Database, q: string): Promise<FoundSuggestions> {
   return withSearchTimeout(db, async (tx) => {
-    const exact = await suggestedClasses(tx, searchCondition(q));
-    const found = exact.length > 0 ? undefined : await corrections(tx, q);
-    const classRows =
-      found === undefined || !anyCorrection(found)
-        ? exact
-        : await suggestedClasses(tx, searchCondition(q, found));
+    const classRows = await searchWithTypos(
+      tx,
+      q,
+      (search) => suggestedClasses(tx, search),
+      (rows) => rows.length > 0,
+    );
     const teaches = tx
       .select({ one: sql`1` })
       .from(classes)
