@@ -47,6 +47,17 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'service-kit',
+          ...FILES,
+          root: 'packages/service-kit',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 150_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           ...FILES,
           root: 'apps/server',

@@ -3,17 +3,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Settings } from '@sea/service-kit/storage/storage-config';
 import { freePort } from '@sea/service-kit/test/free-port';
 
-/** How to reach the object store's bucket, as the API server's S3 settings take it. */
-export type ObjectStoreSettings = {
-  endpoint: string;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  forcePathStyle: boolean;
-};
+/** How to reach the object store's bucket, as both services' S3 settings take it. */
+export type ObjectStoreSettings = S3Settings;
 
 export type ObjectStore = ObjectStoreSettings & {
   /** A user of the same account without any right on the bucket: every write (and read) is refused. */

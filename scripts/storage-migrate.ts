@@ -5,9 +5,9 @@
 // reads them there).
 import { ConfigError, loadConfig } from '../apps/server/src/config.ts';
 import { localFolders, openFileStores } from '../apps/server/src/storage/file-stores.ts';
-import { LocalFileStore } from '../apps/server/src/storage/local-file-store.ts';
+import { LocalFileStore } from '@sea/service-kit/storage/local-file-store';
 import { migrateFiles } from '../apps/server/src/storage/migrate-files.ts';
-import { PART_BYTES } from '../apps/server/src/storage/s3-file-store.ts';
+import { PART_BYTES } from '@sea/service-kit/storage/s3-file-store';
 import { isServedKey } from '../apps/server/src/storage/storage.ts';
 
 function fail(message: string): never {

@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { StorageConfig } from './storage/storage-config.ts';
+import { type StorageConfig, storageConfig, storageEnv } from '@sea/service-kit/storage/storage-config';
 import type { ChatTuning, JobTuning } from './tuning.ts';
 import { type Limit, NO_WRITE_LIMITS, type WriteLimitName } from './write-limits.ts';
 import {
@@ -19,7 +19,7 @@ import {
 import type { IceServer } from '@sea/contract/live-ticket';
 
 export { ConfigError };
-export type { S3Settings, StorageConfig } from './storage/storage-config.ts';
+export type { S3Settings, StorageConfig } from '@sea/service-kit/storage/storage-config';
 
 /** Where the data lives: PGlite (in `dir`, or in memory when `dir` is null) or a PostgreSQL URL. */
 export type DatabaseConfig =
@@ -203,18 +203,7 @@ const EnvSchema = z.object({
   KAKAO_AUTH_URL: url('https://kauth.kakao.com'),
   KAKAO_API_URL: url('https://kapi.kakao.com'),
   UPLOAD_DIR: optional,
-  STORAGE: optional.pipe(z.enum(['local', 's3'], 'must be local or s3').default('local')),
-  S3_ENDPOINT: optionalUrl,
-  S3_REGION: optional,
-  S3_BUCKET: optional.pipe(
-    z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 of a-z, 0-9, . and -)')
-      .optional(),
-  ),
-  S3_ACCESS_KEY_ID: optional,
-  S3_SECRET_ACCESS_KEY: optional,
-  S3_FORCE_PATH_STYLE: flag(true),
+  ...storageEnv,
   MEDIA_URL: url('http://localhost:5001'),
   MEDIA_SECRET: secret,
   ICE_SERVERS: iceServersEnv,
@@ -290,43 +279,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegPath: e.FFMPEG_PATH ?? null,
     jobConcurrency: e.JOB_CONCURRENCY,
     ...stallBounds(e.REPLAY_STALL_MIN_S, e.REPLAY_STALL_MAX_S),
-  };
-}
-
-/** STORAGE and its S3_* settings: with STORAGE=s3 every setting but the path style is required. */
-function storageConfig(e: {
-  STORAGE: 'local' | 's3';
-  S3_ENDPOINT?: string | undefined;
-  S3_REGION?: string | undefined;
-  S3_BUCKET?: string | undefined;
-  S3_ACCESS_KEY_ID?: string | undefined;
-  S3_SECRET_ACCESS_KEY?: string | undefined;
-  S3_FORCE_PATH_STYLE: boolean;
-}): StorageConfig {
-  if (e.STORAGE === 'local') return { kind: 'local' };
-  const { S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = e;
-  if (
-    S3_ENDPOINT === undefined ||
-    S3_REGION === undefined ||
-    S3_BUCKET === undefined ||
-    S3_ACCESS_KEY_ID === undefined ||
-    S3_SECRET_ACCESS_KEY === undefined
-  ) {
-    const required = { S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY };
-    throw new ConfigError(
-      Object.entries(required)
-        .filter(([, value]) => value === undefined)
-        .map(([name]) => `${name}: required when STORAGE=s3 (the object store that keeps every file)`),
-    );
-  }
-  return {
-    kind: 's3',
-    endpoint: S3_ENDPOINT.replace(/\/$/, ''),
-    region: S3_REGION,
-    bucket: S3_BUCKET,
-    accessKeyId: S3_ACCESS_KEY_ID,
-    secretAccessKey: S3_SECRET_ACCESS_KEY,
-    forcePathStyle: e.S3_FORCE_PATH_STYLE,
   };
 }
 

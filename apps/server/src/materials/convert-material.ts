@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MAX_MATERIAL_PAGES, MATERIAL_THUMBNAIL_WIDTH_PX } from '@sea/contract/materials';
 import type { Database } from '../db/database.ts';
 import { type JobContext, type JobHandler, type JobLog, PermanentJobError } from '../jobs/job-worker.ts';
-import type { FileStore } from '../storage/file-store.ts';
+import type { FileStore } from '@sea/service-kit/storage/file-store';
 import { failureText, MATERIAL_ERRORS, MaterialError } from './material-errors.ts';
 import { findMaterial, markReady, type MaterialPageRow, updateMaterial } from './material-store.ts';
 import { MATERIAL_FILES } from './material-urls.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobHandler } from '../jobs/job-worker.ts';
-import type { FileStore } from '../storage/file-store.ts';
+import type { FileStore } from '@sea/service-kit/storage/file-store';
 import { MATERIAL_JOB, materialJob } from './convert-material.ts';
 import { materialFileRoutes } from './material-file-routes.ts';
 import { deleteMaterial, listMaterials } from './material-store.ts';

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorEnvelope, type ErrorStatus } from '@sea/contract/envelope';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
-import { StoreUnavailable } from '../storage/store-errors.ts';
+import { StoreUnavailable } from '@sea/service-kit/storage/store-errors';
 import {
   badRequest,
   HttpError,

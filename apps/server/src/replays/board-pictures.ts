@@ -7,7 +7,7 @@ import { loadSharp } from '../load-sharp.ts';
 import { inkedPage } from '../materials/inked-page.ts';
 import { findMaterial } from '../materials/material-store.ts';
 import { MATERIAL_FILES } from '../materials/material-urls.ts';
-import type { FileStore } from '../storage/file-store.ts';
+import type { FileStore } from '@sea/service-kit/storage/file-store';
 import { boardAt, type BoardFrame, type BoardPageRef, type IndexedBoard } from './board-frames.ts';
 import { type BoardStretch, FRAME, SIDE_BOX } from './composition-plan.ts';
 

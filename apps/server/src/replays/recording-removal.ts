@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { classes, liveSessions } from '../db/schema.ts';
 import { sessionRooms } from '../sessions/session-parts.ts';
-import type { FileStore } from '../storage/file-store.ts';
+import type { FileStore } from '@sea/service-kit/storage/file-store';
 import { dropRecording } from '../sessions/session-rows.ts';
 import { recordingDir, removeReplayFiles } from './replay-files.ts';
 

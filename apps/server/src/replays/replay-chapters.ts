@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { liveSessions } from '../db/schema.ts';
 import type { JobLog } from '../jobs/job-worker.ts';
-import { LocalFileStore } from '../storage/local-file-store.ts';
+import { LocalFileStore } from '@sea/service-kit/storage/local-file-store';
 import { type ReplayChapter, writeChapterFiles } from './chapter-files.ts';
 import { clockOf, type ReplayClock } from './replay-clock.ts';
 import { readReplayTimeline, replayDir } from './replay-files.ts';

@@ -1,5 +1,5 @@
 import { badRequest } from '../errors.ts';
-import type { FileStore } from '../storage/file-store.ts';
+import type { FileStore } from '@sea/service-kit/storage/file-store';
 import { readReplayTimeline } from './replay-files.ts';
 import { type ReplayTimeline, toReplayMs, toSessionMs } from './replay-timeline.ts';
 

@@ -1,6 +1,6 @@
 import { RetryLaterError } from '../jobs/job-worker.ts';
 import { diskSpace } from '../storage/disk-space.ts';
-import { StoreUnavailable } from '../storage/store-errors.ts';
+import { StoreUnavailable } from '@sea/service-kit/storage/store-errors';
 import { shortageText, type SpaceShortage } from './replay-space.ts';
 import { FfmpegError, FfmpegStalledError } from './run-ffmpeg.ts';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FileStore } from '../storage/file-store.ts';
+import type { FileStore } from '@sea/service-kit/storage/file-store';
 import type { ReplayTimeline } from './replay-timeline.ts';
 
 /**

@@ -29,7 +29,7 @@ import { REPLAY_FILES, removeReplayFiles, removeUnfinished } from './replay-file
 import { expectedReplayBytes, spaceShortage } from './replay-space.ts';
 import type { ReplayChapters } from './replay-chapters.ts';
 import type { SpaceWaits } from './space-waits.ts';
-import type { FileStore } from '../storage/file-store.ts';
+import type { FileStore } from '@sea/service-kit/storage/file-store';
 import { sessionRooms } from '../sessions/session-parts.ts';
 
 export { ReplayError } from './recording-read.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { FileStore } from './file-store.ts';
-import { LocalFileStore } from './local-file-store.ts';
-import type { StorageFolders } from './storage-config.ts';
+import type { FileStore } from '@sea/service-kit/storage/file-store';
+import { LocalFileStore } from '@sea/service-kit/storage/local-file-store';
+import type { StorageFolders } from '@sea/service-kit/storage/storage-config';
 
 /**
  * Every area of files the platform keeps, each behind the {@link FileStore} port: uploaded images (UPLOAD_DIR),
@@ -49,7 +49,7 @@ export async function openFileStores(config: StorageFolders): Promise<FileStores
       close: () => undefined,
     };
   }
-  const { S3FileStore, s3Client } = await import('./s3-file-store.ts');
+  const { S3FileStore, s3Client } = await import('@sea/service-kit/storage/s3-file-store');
   const client = s3Client(storage);
   return {
     uploads: new S3FileStore(client, storage.bucket, AREAS.uploads),

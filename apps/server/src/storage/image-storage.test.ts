@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerCard } from '../uploads/process-image.ts';
 import { ImageStorage } from './image-storage.ts';
-import { LocalFileStore } from './local-file-store.ts';
+import { LocalFileStore } from '@sea/service-kit/storage/local-file-store';
 import { serveUploads } from './serve-uploads.ts';
 import { cardKey, isStorageKey } from './storage.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FileStore } from './file-store.ts';
+import type { FileStore } from '@sea/service-kit/storage/file-store';
 import { cardKey, isStorageKey, newKey, UPLOADS_PREFIX } from './storage.ts';
 import type { ImageKind, Storage, StoredImage } from './storage.ts';
 

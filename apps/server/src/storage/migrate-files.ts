@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { FileStore } from './file-store.ts';
-import type { LocalFileStore } from './local-file-store.ts';
-import { s3Checksum } from './s3-checksum.ts';
+import type { FileStore } from '@sea/service-kit/storage/file-store';
+import type { LocalFileStore } from '@sea/service-kit/storage/local-file-store';
+import { s3Checksum } from '@sea/service-kit/storage/s3-checksum';
 
 /** One area to copy: its local folder's store, the bucket's store, and which of its keys are files to keep. */
 export type MigrationArea = {

@@ -31,10 +31,10 @@ import { enqueueReplay } from '../replays/enqueue-replay.ts';
 import { findFfmpeg } from '../replays/find-tools.ts';
 import { REPLAY_REASONS } from '../replays/replay-failure.ts';
 import { REPLAY_FILES } from '../replays/replay-files.ts';
-import { LocalFileStore } from './local-file-store.ts';
+import { LocalFileStore } from '@sea/service-kit/storage/local-file-store';
 import { migrateFiles } from './migrate-files.ts';
-import { PART_BYTES } from './s3-file-store.ts';
-import type { S3Settings } from './storage-config.ts';
+import { PART_BYTES } from '@sea/service-kit/storage/s3-file-store';
+import type { S3Settings } from '@sea/service-kit/storage/storage-config';
 
 // One Swift for the whole file: it takes seconds to start on an idle machine, far more on a loaded one.
 const available = await objectStoreAvailable();

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { ByteRange, FileStore } from './file-store.ts';
+import type { ByteRange, FileStore } from '@sea/service-kit/storage/file-store';
 
 /** What a stored file is sent with: its type and caching. */
 export type SendOptions = { type: string; cacheControl: string };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { FileStore } from './file-store.ts';
+import type { FileStore } from '@sea/service-kit/storage/file-store';
 import { isServedKey, UPLOADS_PREFIX } from './storage.ts';
 
 const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png' };
