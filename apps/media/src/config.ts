@@ -14,6 +14,7 @@ import {
 } from '@sea/contract/env';
 import type { IceServer } from '@sea/contract/live-ticket';
 import { MediaNodeIdSchema } from '@sea/contract/media-nodes';
+import { type StorageConfig, storageConfig, storageEnv } from '@sea/service-kit/storage/storage-config';
 import { LOG_LEVELS, type LogLevel } from './log.ts';
 
 export { ConfigError };
@@ -34,6 +35,11 @@ export type MediaConfig = {
   dataDir: string;
   /** RECORDINGS_DIR: one folder per recorded session (default `DATA_DIR/recordings`, as the API server). */
   recordingsDir: string;
+  /**
+   * STORAGE and S3_*, as the API server reads them: with `s3` each recording goes up into the bucket as it is
+   * made (RECORDINGS_DIR then only holds what is not up yet).
+   */
+  storage: StorageConfig;
   /** MEDIA_SECRET, when set in the environment; else read from DATA_DIR by {@link readMediaSecret}. */
   mediaSecret: string | null;
   /** How long a disconnected teacher may take to come back before the room ends. */
@@ -115,6 +121,7 @@ const EnvSchema = z.object({
   ICE_SERVERS: iceServersEnv,
   DATA_DIR: optional,
   RECORDINGS_DIR: optional,
+  ...storageEnv,
   MEDIA_SECRET: secretEnv,
   TEACHER_GRACE_MS: optional.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(600_000).default(10_000),
@@ -155,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): MediaConfig {
     iceServers: e.ICE_SERVERS,
     dataDir,
     recordingsDir: path.resolve(e.RECORDINGS_DIR ?? path.join(dataDir, 'recordings')),
+    storage: storageConfig(e),
     mediaSecret: e.MEDIA_SECRET ?? null,
     teacherGraceMs: e.TEACHER_GRACE_MS,
     workers: e.MEDIA_WORKERS,

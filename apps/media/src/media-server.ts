@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FileStore } from '@sea/service-kit/storage/file-store';
 import type { MediaClosedRoom, MediaEdgeRoom, MediaRevocation, MediaRoom } from '@sea/contract/media-nodes';
 import { ConsumerTransport } from './rtc/consumer-transport.ts';
 import type { RtcOptions } from './rtc/peer-connection.ts';
@@ -34,6 +35,8 @@ export type MediaServerOptions = {
   pullOrigin?: (room: Room, origin: string) => void;
   /** RECORDINGS_DIR, where sessions are recorded; absent: nothing is recorded (tests that do not look). */
   recordingsDir?: string | null;
+  /** The object store's recordings (STORAGE=s3): each session goes up as it is recorded. */
+  recordingStore?: FileStore | null;
 };
 
 /** How a teacher's `startRoom` opens a room. */
@@ -140,6 +143,7 @@ export class MediaServer {
       classId,
       teacherNickname: options.teacherNickname ?? '',
       startedAt,
+      store: this.options.recordingStore ?? null,
     });
   }
 

@@ -1,6 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FileStore } from '@sea/service-kit/storage/file-store';
+import { RECORDINGS_AREA } from '@sea/service-kit/storage/recording-objects';
+import type { StorageConfig } from '@sea/service-kit/storage/storage-config';
 import { apiReadiness } from './api-readiness.ts';
+import { leftRecordings, uploadLeftovers } from './recording/recording-upload.ts';
 import { ConfigError, defaultInternalUrl, defaultNodeId, loadConfig, readMediaSecret } from './config.ts';
 import { internalRoutes } from './internal-routes.ts';
 import { log } from './log.ts';
@@ -48,6 +52,9 @@ async function main(): Promise<void> {
   // room that lost its origin finds the new one (the registry, with REDIS_URL).
   let nodeId = config.nodeId ?? '';
   let findOrigin: FindOrigin | undefined = undefined;
+  const recordingStore = await openRecordingStore(config.storage);
+  // Recordings this node left on its disk when it died go up before anything else is recorded.
+  const leftovers = recordingStore ? await leftRecordings(config.recordingsDir) : [];
   const server = new MediaServer({
     rtc,
     teacherGraceMs: config.teacherGraceMs,
@@ -67,6 +74,7 @@ async function main(): Promise<void> {
           )
       : undefined,
     recordingsDir: config.recordingsDir,
+    recordingStore,
   });
   const httpServer = http.createServer(
     internalRoutes({
@@ -86,6 +94,8 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
   });
   await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
+  if (recordingStore && leftovers.length > 0)
+    void uploadLeftovers(recordingStore, config.recordingsDir, leftovers);
   const { port } = httpServer.address() as AddressInfo;
   nodeId = config.nodeId ?? defaultNodeId(port);
   const internalUrl = config.internalUrl ?? defaultInternalUrl(config.host, port);
@@ -161,3 +171,13 @@ main().catch((error: unknown) => {
   else log.fatal({ err: error }, 'the media service failed to start');
   process.exit(1);
 });
+
+/**
+ * The object store's recordings with STORAGE=s3 (its SDK loaded only then, as in the API server), else none:
+ * the API server reads them from RECORDINGS_DIR, the same folder on the same machine.
+ */
+async function openRecordingStore(storage: StorageConfig): Promise<FileStore | null> {
+  if (storage.kind === 'local') return null;
+  const { S3FileStore, s3Client } = await import('@sea/service-kit/storage/s3-file-store');
+  return new S3FileStore(s3Client(storage), storage.bucket, RECORDINGS_AREA);
+}

@@ -1,20 +1,18 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RecordingEvent } from '@sea/contract/recording';
+import { killChild, startRecordingChild } from './recording-child-process.ts';
 import { readManifest } from './read-manifest.ts';
 import { hasFfprobe, probe } from './ffprobe.ts';
 import { teachingServer } from './teaching-server.ts';
-import { delay, until } from './test-media-server.ts';
+import { delay } from './test-media-server.ts';
 
 const ffprobe = await hasFfprobe();
 if (!ffprobe && process.env.CI === 'true') throw new Error('ffprobe is required when CI=true');
 if (!ffprobe) console.warn('recording.test.ts: SKIPPED, no ffprobe on this machine');
 
-const CHILD = fileURLToPath(new URL('./recording-child.ts', import.meta.url));
 const ALL = ['webcamVideo', 'webcamAudio', 'screenShareVideo', 'screenShareAudio'] as const;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-recording-'));
 const cleanups: (() => unknown)[] = [];
@@ -99,17 +97,9 @@ describe.skipIf(!ffprobe)('recording the teacher', () => {
 
   it('a killed media service leaves files that can be read up to where it died', async () => {
     const dir = path.join(tmp, 'killed');
-    const child = spawn(process.execPath, [CHILD, dir], { stdio: ['ignore', 'pipe', 'pipe'] });
-    cleanups.push(() => child.kill('SIGKILL'));
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await until(() => /recording (\S+)/.test(output) || child.exitCode !== null, 30_000);
-    const key = /recording (\S+)/.exec(output)?.[1];
-    if (!key) throw new Error(output);
+    const { child, key } = await startRecordingChild(dir, [], cleanups);
     await delay(3_000);
-    child.kill('SIGKILL');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await killChild(child);
 
     const events = readManifest(path.join(dir, key));
     expect(events.some((e) => e.type === 'end')).toBe(false);

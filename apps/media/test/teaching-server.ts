@@ -1,4 +1,5 @@
 import type { StreamKind } from '@sea/contract/live';
+import type { FileStore } from '@sea/service-kit/storage/file-store';
 import { MediaServer } from '../src/media-server.ts';
 import { type Notify, Peer } from '../src/peer.ts';
 import { SyntheticTeacher } from './synthetic-teacher.ts';
@@ -13,6 +14,8 @@ export async function teachingServer(
   kinds: StreamKind[],
   options: {
     recordingsDir?: string;
+    /** The object store's recordings: the session goes up as it is recorded. */
+    recordingStore?: FileStore;
     screen?: boolean;
     record?: boolean;
     notify?: Notify;
@@ -26,6 +29,7 @@ export async function teachingServer(
     reports: new RecordingReports(),
     workers,
     recordingsDir: options.recordingsDir ?? null,
+    recordingStore: options.recordingStore ?? null,
   });
   const teacher = new SyntheticTeacher(1_000, {
     screen: options.screen === true,

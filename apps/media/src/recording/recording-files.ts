@@ -9,6 +9,8 @@ type File = {
   pending: number;
   /** Header patches, written once the bytes before them are. */
   patches: FilePatch[];
+  /** The patches written so far (told when the file closes). */
+  patched: FilePatch[];
   handle: fs.FileHandle | null;
   /** Where the next appended byte goes (media files are written by position, so they can be patched). */
   size: number;
@@ -31,6 +33,16 @@ export const MIN_FREE_BYTES = 8 * 1024 * 1024;
 /** Why the files cannot be written: the error's code (`ENOSPC`, `EIO`, `EROFS`...) or `slow`. */
 export type WriteFailure = { reason: string; error: unknown };
 
+/** What the files tell as they go: failures, and (for an upload that follows the disk) what was written. */
+export type RecordingFilesEvents = {
+  failed: (failure: WriteFailure) => void;
+  recovered: () => void;
+  /** A file holds `size` bytes on disk now; nothing below it changes but by the patches told at its close. */
+  written?: (name: string, size: number) => void;
+  /** A file is complete and closed; `patches` were written at earlier positions. */
+  closed?: (name: string, patches: FilePatch[]) => void;
+};
+
 /**
  * The files of one session's recording folder, written in batches: callers append bytes (on the forwarding
  * thread, so never waiting for a disk), and one {@link flush} at a time writes everything appended so far,
@@ -47,8 +59,7 @@ export class RecordingFiles {
   readonly dir: string;
   private readonly files = new Map<string, File>();
   private readonly manifest: string;
-  private readonly failed: (failure: WriteFailure) => void;
-  private readonly recovered: () => void;
+  private readonly events: RecordingFilesEvents;
   private flushing: Promise<void> = Promise.resolve();
   /** The flush queued behind the one running, which every later call shares. */
   private queued: Promise<void> | null = null;
@@ -57,15 +68,10 @@ export class RecordingFiles {
   /** Media files given up by a failure: whatever still comes for them (their end's patches) is dropped. */
   private readonly dropped = new Set<string>();
 
-  constructor(
-    dir: string,
-    manifest: string,
-    events: { failed: (failure: WriteFailure) => void; recovered: () => void },
-  ) {
+  constructor(dir: string, manifest: string, events: RecordingFilesEvents) {
     this.dir = dir;
     this.manifest = manifest;
-    this.failed = events.failed;
-    this.recovered = events.recovered;
+    this.events = events;
   }
 
   /** Whether the last flush could not write (until one writes the manifest again). */
@@ -124,7 +130,7 @@ export class RecordingFiles {
   private file(name: string): File {
     let file = this.files.get(name);
     if (!file) {
-      file = { chunks: [], pending: 0, patches: [], handle: null, size: 0, finished: false };
+      file = { chunks: [], pending: 0, patches: [], patched: [], handle: null, size: 0, finished: false };
       this.files.set(name, file);
     }
     return file;
@@ -150,7 +156,7 @@ export class RecordingFiles {
     }
     if (wasBroken && this.broken) {
       this.broken = false;
-      this.recovered();
+      this.events.recovered();
     }
   }
 
@@ -165,7 +171,7 @@ export class RecordingFiles {
     }
     if (this.broken) return;
     this.broken = true;
-    this.failed(failure);
+    this.events.failed(failure);
   }
 
   private async writeFile(name: string, file: File): Promise<void> {
@@ -183,6 +189,7 @@ export class RecordingFiles {
         if (name === this.manifest) await this.appendLines(file.handle, file.size, bytes);
         else await file.handle.write(bytes, 0, bytes.length, file.size);
         file.size += bytes.length;
+        this.events.written?.(name, file.size);
       }
     } catch (error) {
       // The manifest's lines wait for the next try, before any appended since.
@@ -190,12 +197,14 @@ export class RecordingFiles {
       file.pending += bytes.length;
       throw error;
     }
-    for (const { position, bytes: patch } of patches) {
-      await file.handle?.write(patch, 0, patch.length, position);
+    for (const patch of patches) {
+      await file.handle?.write(patch.bytes, 0, patch.bytes.length, patch.position);
+      file.patched.push(patch);
     }
     if (file.finished && file.chunks.length === 0 && file.patches.length === 0) {
       await file.handle?.close();
       this.files.delete(name);
+      this.events.closed?.(name, file.patched);
     }
   }
 

@@ -3,7 +3,9 @@ import type { StreamKind } from '@sea/contract/live';
 import { RECORDING_MANIFEST, type RecordingEvent } from '@sea/contract/recording';
 import type { StreamSource } from '../rtc/stream-source.ts';
 import { Signal } from '../signal.ts';
+import type { FileStore } from '@sea/service-kit/storage/file-store';
 import { RecordingFiles, type WriteFailure } from './recording-files.ts';
+import { RecordingUpload } from './recording-upload.ts';
 import { recordingCounts } from './recording-counts.ts';
 import { StreamRecorder } from './stream-recorder.ts';
 import { log } from '../log.ts';
@@ -27,6 +29,13 @@ export type SessionRecorderOptions = {
   /** `performance.now()` at the session's start (the manifest's `t` 0). */
   startMs?: number;
   flushMs?: number;
+  /**
+   * The object store (STORAGE=s3): the recording goes up while the lecture runs, and the session's folder is
+   * removed once all of it is up ({@link RecordingUpload}).
+   */
+  store?: FileStore | null;
+  /** How often the recording goes up (tests). */
+  uploadMs?: number;
 };
 
 /**
@@ -37,6 +46,7 @@ export type SessionRecorderOptions = {
 export class SessionRecorder {
   readonly dir: string;
   private readonly files: RecordingFiles;
+  private readonly upload: RecordingUpload | null;
   private readonly streams = new Map<StreamRecorder, () => void>();
   private readonly fileCounts = new Map<StreamKind, number>();
   private readonly startMs: number;
@@ -52,9 +62,16 @@ export class SessionRecorder {
     this.dir = path.join(options.recordingsDir, options.sessionKey);
     this.startMs = options.startMs ?? performance.now();
     const where = { classId: options.classId, sessionKey: options.sessionKey };
+    const { store, sessionKey } = options;
+    const upload = store
+      ? new RecordingUpload({ store, sessionKey, dir: this.dir, intervalMs: options.uploadMs })
+      : null;
+    this.upload = upload;
     this.files = new RecordingFiles(this.dir, RECORDING_MANIFEST, {
       failed: (failure) => this.stall(failure, where),
       recovered: () => this.unstall(where),
+      written: upload ? (name, size) => upload.written(name, size) : undefined,
+      closed: upload ? (name, patches) => upload.ended(name, patches) : undefined,
     });
     this.event({
       type: 'session',
@@ -159,7 +176,10 @@ export class SessionRecorder {
     return this.files.flush();
   }
 
-  /** Ends the session: every file ends, the `end` line; resolves once all of it is on disk. Idempotent. */
+  /**
+   * Ends the session: every file ends, the `end` line; resolves once all of it is on disk, and in the store
+   * when there is one (within {@link RecordingUpload.close}'s wait). Idempotent.
+   */
   close(): Promise<void> {
     this.closing ??= this.finish();
     return this.closing;
@@ -183,6 +203,7 @@ export class SessionRecorder {
     ]);
     clearTimeout(timer);
     await this.files.flush();
+    await this.upload?.close();
   }
 
   private sessionMs(at: number): number {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FileStore } from '@sea/service-kit/storage/file-store';
 import { LocalFileStore } from '@sea/service-kit/storage/local-file-store';
+import { RECORDINGS_AREA } from '@sea/service-kit/storage/recording-objects';
 import type { StorageFolders } from '@sea/service-kit/storage/storage-config';
 
 /**
@@ -20,7 +21,7 @@ export const AREAS = {
   uploads: 'uploads',
   materials: 'files',
   replays: 'replays',
-  recordings: 'recordings',
+  recordings: RECORDINGS_AREA,
 } as const satisfies Record<keyof FileStores, string>;
 
 /** The local folder of each area. */
