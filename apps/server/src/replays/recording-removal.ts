@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
@@ -6,22 +5,30 @@ import { classes, liveSessions } from '../db/schema.ts';
 import { sessionRooms } from '../sessions/session-parts.ts';
 import type { FileStore } from '@sea/service-kit/storage/file-store';
 import { dropRecording } from '../sessions/session-rows.ts';
-import { recordingDir, removeReplayFiles } from './replay-files.ts';
+import { rawRecordingsOf, type RawRecordings } from './raw-recordings.ts';
+import { removeReplayFiles } from './replay-files.ts';
 
 export type RecordingFiles = {
   db: Database;
   /** The replays' store; `replaysDir` holds only unfinished attempts' work folders. */
   replays: FileStore;
   replaysDir: string;
-  recordingsDir: string;
+  /** Where the raw recordings are (RECORDINGS_DIR, or the object store's). */
+  raw: RawRecordings;
   log: FastifyBaseLogger;
 };
 
 /** The app's database, folders and log, as the functions here take them. */
 export function recordingFilesOf(app: FastifyInstance): RecordingFiles {
   const { db, config, log } = app;
-  const { replaysDir, recordingsDir } = config;
-  return { db, replays: app.files.replays, replaysDir, recordingsDir, log };
+  const { replaysDir } = config;
+  return {
+    db,
+    replays: app.files.replays,
+    replaysDir,
+    raw: rawRecordingsOf(config, app.files.recordings),
+    log,
+  };
 }
 
 /**
@@ -35,9 +42,7 @@ export async function removeSessionRecordings(deps: RecordingFiles, sessionIds: 
     try {
       await removeReplayFiles(deps.replays, deps.replaysDir, row.id);
       // Every room's raw recording: a session that went on in another room has one per room.
-      for (const room of await sessionRooms(deps.db, row)) {
-        await fs.rm(recordingDir(deps.recordingsDir, room.mediaKey), { recursive: true, force: true });
-      }
+      await deps.raw.remove((await sessionRooms(deps.db, row)).map((room) => room.mediaKey));
     } catch (error) {
       deps.log.error({ err: error, sessionId: row.id }, 'removing a recording’s files failed');
     }

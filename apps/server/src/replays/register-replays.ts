@@ -17,6 +17,7 @@ import { replayRemakeRoutes } from './replay-remake-routes.ts';
 import { replayRoutes } from './replay-routes.ts';
 import { ReplayUrls } from './replay-urls.ts';
 import { SpaceWaits } from './space-waits.ts';
+import { rawRecordingsOf } from './raw-recordings.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,6 +89,7 @@ export async function replayJobs(
     [REPLAY_JOB]: replayJob({
       db,
       recordingsDir,
+      raw: rawRecordingsOf(config, app.files.recordings),
       replays: app.files.replays,
       replaysDir,
       ffmpeg,

@@ -10,7 +10,7 @@ import { FfmpegError, FfmpegStalledError } from './run-ffmpeg.ts';
  * object store down or refusing the replay's files.
  */
 export type EnvironmentCause =
-  'space' | 'disk-full' | 'disk-unwritable' | 'ffmpeg-missing' | 'stalled' | 'killed' | 'store';
+  'space' | 'disk-full' | 'disk-unwritable' | 'ffmpeg-missing' | 'stalled' | 'killed' | 'store' | 'uploading';
 
 /** What the dashboard shows while a replay waits for its cause to go (it is retried by itself). */
 export const REPLAY_REASONS = {
@@ -25,6 +25,8 @@ export const REPLAY_REASONS = {
   stalled: (seconds: number) =>
     `다시보기 인코딩이 ${seconds}초 동안 멈춰서 중단했어요. 자동으로 다시 만들어요.`,
   killed: (signal: string) => `다시보기 인코더가 강제로 종료되었어요 (${signal}). 자동으로 다시 만들어요.`,
+  uploading:
+    '미디어 서버가 녹화 파일을 아직 저장소에 올리고 있어요. 다 올라오면 자동으로 다시보기를 만들어요.',
   store:
     '파일 저장소가 응답하지 않거나 저장을 거부해 다시보기를 올리지 못했어요. 저장소가 돌아오면 자동으로 다시 만들어요.',
 } as const;

@@ -31,6 +31,12 @@ import type { ReplayChapters } from './replay-chapters.ts';
 import type { SpaceWaits } from './space-waits.ts';
 import type { FileStore } from '@sea/service-kit/storage/file-store';
 import { sessionRooms } from '../sessions/session-parts.ts';
+import {
+  type FetchedRecordings,
+  localRawRecordings,
+  type RawRecordings,
+  RecordingUploading,
+} from './raw-recordings.ts';
 
 export { ReplayError } from './recording-read.ts';
 
@@ -42,6 +48,8 @@ export type ReplayPayload = z.infer<typeof ReplayPayloadSchema>;
 export type ReplayDeps = {
   db: Database;
   recordingsDir: string;
+  /** Where the raw recordings are read from: RECORDINGS_DIR unless given (the object store's, STORAGE=s3). */
+  raw?: RawRecordings;
   /** Where finished replays are kept (the replays' store). */
   replays: FileStore;
   /** The local work folder of replays being made (`{id}.part-*`): the store itself with the local driver. */
@@ -139,12 +147,29 @@ async function makeReplay(
   const waitFor = waiting(deps, sessionId, context);
   const stallMs = () => tuning.stallMinMs;
   let neededBytes = 0;
+  let released: () => Promise<void> = async () => undefined;
   try {
     await ffmpegRuns(ffmpeg.path);
     // The rooms the session was held in: one, or several when its origin died and it went on elsewhere.
     const rooms = await sessionRooms(db, { id: sessionId, ...session });
-    const rawDirs = rooms.map((room) => rawFolder(deps.recordingsDir, room.mediaKey));
-    const source = { recordingsDir: deps.recordingsDir, ffmpegPath: ffmpeg.path, log, signal, stallMs };
+    const mediaKeys = rooms.map((room) => room.mediaKey);
+    const raw = deps.raw ?? localRawRecordings(deps.recordingsDir);
+    let fetched: FetchedRecordings;
+    try {
+      fetched = await raw.fetch(sessionId, mediaKeys, session.endedAt, context.attempt);
+    } catch (error) {
+      if (!(error instanceof RecordingUploading)) throw error;
+      throw await waitFor(
+        'uploading',
+        REPLAY_REASONS.uploading,
+        { retryInMs: error.retryInMs },
+        error.retryInMs,
+      );
+    }
+    released = fetched.release;
+    const recordingsDir = fetched.dir;
+    const rawDirs = rooms.map((room) => rawFolder(recordingsDir, room.mediaKey));
+    const source = { recordingsDir, ffmpegPath: ffmpeg.path, log, signal, stallMs };
     const joined = joinParts(await readParts(source, rooms));
     const gaps = [
       ...joined.gaps.filter((gap) => gap.untilMs - gap.fromMs >= MIN_GAP_MS),
@@ -160,10 +185,10 @@ async function makeReplay(
       );
     }
     await progress(PROBED, true);
-    const removeRaw = () => Promise.all(rawDirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
+    const removeRaw = () => raw.remove(mediaKeys);
 
     if (plan.screens.length + plan.webcams.length + plan.audio.length === 0 || plan.durationMs <= 0) {
-      const damaged = await damagedFiles(deps.recordingsDir, joined.probes);
+      const damaged = await damagedFiles(recordingsDir, joined.probes);
       if (damaged.length > 0) {
         log.error({ sessionId, damaged }, 'recording damaged: no file of it can be read');
         throw new ReplayError(RECORDING_FILES_DAMAGED);
@@ -197,7 +222,7 @@ async function makeReplay(
       await encodeReplay(board?.plan ?? plan, work, {
         boardList: board?.list ?? null,
         ffmpegPath: ffmpeg.path,
-        inputDir: deps.recordingsDir,
+        inputDir: recordingsDir,
         fontFile: deps.fontFile,
         threads: deps.threads ?? null,
         signal,
@@ -246,6 +271,10 @@ async function makeReplay(
     log.warn({ sessionId, attempt: context.attempt, err: error }, 'replay attempt failed');
     if (context.attempt >= UNEXPLAINED_ATTEMPTS) throw new ReplayError(REPLAY_FAILED);
     throw error;
+  } finally {
+    await released().catch((error: unknown) =>
+      log.warn({ sessionId, err: error }, 'removing the downloaded recording failed'),
+    );
   }
 }
 
@@ -289,9 +318,14 @@ async function ffmpegRuns(ffmpegPath: string): Promise<void> {
  * numbers, and for the disk asks to be woken when the space comes back.
  */
 function waiting(deps: ReplayDeps, sessionId: number, context: JobContext) {
-  return async (cause: ReplayWait['reason'], message: string, details: Record<string, unknown>) => {
+  return async (
+    cause: ReplayWait['reason'],
+    message: string,
+    details: Record<string, unknown>,
+    retryInMs?: number,
+  ) => {
     const { retryDelayMs, retryMaxMs } = deps.tuning;
-    const delayMs = backoffMs(context.attempt, retryDelayMs, retryMaxMs);
+    const delayMs = retryInMs ?? backoffMs(context.attempt, retryDelayMs, retryMaxMs);
     deps.log.warn(
       { sessionId, cause, attempt: context.attempt, retryInMs: delayMs, ...details },
       `replay waits: ${cause}`,

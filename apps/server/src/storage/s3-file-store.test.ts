@@ -2,8 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ClassItem } from '@sea/contract/classes';
 import { ROUTES, toPath } from '@sea/contract/paths';
 import {
@@ -16,7 +17,13 @@ import { expectError, expectOk } from '../../test/expect-envelope.ts';
 import { bearer, buildTestApp, createUser, type TestUser } from '../../test/helper.ts';
 import { jpeg } from '../../test/images.ts';
 import { imagePart } from '../../test/multipart.ts';
-import { webcamRecording } from '../../test/recording-fixture.ts';
+import {
+  type FixtureFile,
+  makeRecording,
+  trackEvent,
+  webcamRecording,
+} from '../../test/recording-fixture.ts';
+import { uploadRecording } from '../../test/recording-store.ts';
 import {
   QUICK_REPLAY_JOBS,
   recordedSession,
@@ -31,6 +38,9 @@ import { enqueueReplay } from '../replays/enqueue-replay.ts';
 import { findFfmpeg } from '../replays/find-tools.ts';
 import { REPLAY_REASONS } from '../replays/replay-failure.ts';
 import { REPLAY_FILES } from '../replays/replay-files.ts';
+import { UPLOAD_WAIT_MS } from '../replays/raw-recordings.ts';
+import { liveSessions } from '../db/schema.ts';
+import { completeKey } from '@sea/service-kit/storage/recording-objects';
 import { LocalFileStore } from '@sea/service-kit/storage/local-file-store';
 import { migrateFiles } from './migrate-files.ts';
 import { PART_BYTES } from '@sea/service-kit/storage/s3-file-store';
@@ -49,7 +59,13 @@ let store: ObjectStore;
 let app: FastifyInstance;
 let teacher: TestUser;
 
+/** A raw recording goes from the store just after its session is marked ready. */
+const GONE = { timeout: 10_000, interval: 200 };
+
 const s3 = (settings: Partial<S3Settings> = {}) => ({ storage: { ...store.storage, ...settings } });
+/** An API server on the bucket that runs replay jobs (one at a time, with quick retries). */
+const replayMaker = () =>
+  buildTestApp({ ...s3(), jobConcurrency: 1, ffmpegPath: ffmpeg?.path ?? null, jobs: QUICK_REPLAY_JOBS });
 
 describe.runIf(available)('the platform on an S3 object store (OpenStack Swift)', () => {
   beforeAll(async () => {
@@ -200,18 +216,18 @@ describe.runIf(available)('the platform on an S3 object store (OpenStack Swift)'
   it.runIf(ffmpeg)(
     'a store down for 10 s under a replay job: the job says so and waits, then the replay lands in the bucket',
     async () => {
-      const maker = await buildTestApp({
-        ...s3(),
-        jobConcurrency: 1,
-        ffmpegPath: ffmpeg?.path ?? null,
-        jobs: QUICK_REPLAY_JOBS,
-      });
+      const maker = await replayMaker();
       try {
         const owner = await createUser(maker);
         const classId = await insertClass(maker, owner.id);
         const key = randomUUID();
-        const raw = path.join(maker.config.recordingsDir, key);
+        // The media node uploaded the recording while the lecture ran: this server's disk never held it.
+        const raw = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-raw-'));
         await webcamRecording(ffmpeg?.path ?? 'ffmpeg', raw);
+        await uploadRecording(maker.files.recordings, key, raw);
+        fs.rmSync(raw, { recursive: true });
+        const rawKeys = async () => (await maker.files.recordings.list(key)).map((file) => file.key);
+        expect((await rawKeys()).length).toBeGreaterThan(3);
         const sessionId = await recordedSession(maker, classId, key);
         await store.down();
         const downAt = Date.now();
@@ -221,7 +237,6 @@ describe.runIf(available)('the platform on an S3 object store (OpenStack Swift)'
             (row.recordingError ?? '').includes('파일 저장소가 응답하지 않거나'),
           );
           expect(waiting.recordingState).toBe('processing');
-          expect(fs.existsSync(raw)).toBe(true);
           // The teacher's dashboard reads it so.
           const answer = await maker.inject({
             url: `/api/classes/${classId}/sessions/${sessionId}`,
@@ -242,12 +257,72 @@ describe.runIf(available)('the platform on an S3 object store (OpenStack Swift)'
         expect((await replayJobRow(maker, sessionId))?.attempts).toBeGreaterThan(1);
         const keys = (await maker.files.replays.list(String(sessionId))).map((file) => file.key);
         expect(keys).toContain(`${sessionId}/${REPLAY_FILES.mp4}`);
-        expect(fs.existsSync(raw)).toBe(false);
+        // The raw recording goes from the store once its replay is made, and nothing of it was left here.
+        await vi.waitFor(async () => expect(await rawKeys()).toEqual([]), GONE);
+        const { replaysDir } = maker.config;
+        const workFolders = () => (fs.existsSync(replaysDir) ? fs.readdirSync(replaysDir) : []);
+        await vi.waitFor(() => expect(workFolders()).toEqual([]), GONE);
       } finally {
         await maker.close();
       }
     },
     180_000,
+  );
+
+  it.runIf(ffmpeg)(
+    'makes replays of recordings media nodes uploaded in parts: waits for one still going up, and makes a dead node’s of what it sent',
+    async () => {
+      const maker = await replayMaker();
+      const raw = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-raw-'));
+      try {
+        const owner = await createUser(maker);
+        const classId = await insertClass(maker, owner.id);
+        await webcamRecording(ffmpeg?.path ?? 'ffmpeg', path.join(raw, 'ended'));
+        // Still going up: the session says so, and the replay is made once the node marks it complete.
+        const going = randomUUID();
+        await uploadRecording(maker.files.recordings, going, path.join(raw, 'ended'), { complete: false });
+        const goingId = await recordedSession(maker, classId, going);
+        await enqueueReplay(maker.db, goingId);
+        const waiting = await sessionUntil(
+          maker,
+          goingId,
+          (row) => row.recordingError === REPLAY_REASONS.uploading,
+        );
+        expect(waiting.recordingState).toBe('processing');
+        await maker.files.recordings.putBytes(completeKey(going), Buffer.alloc(0));
+        const made = await sessionUntil(maker, goingId, (row) => row.recordingState === 'ready', 120_000);
+        expect(made.replayDurationMs).toBeGreaterThan(2_900);
+        await vi.waitFor(async () => expect(await maker.files.recordings.list(going)).toEqual([]), GONE);
+
+        // A node killed mid-lecture: its manifest has no end, its files stop at its last part, it never
+        // finishes; once the wait for it is over, the replay is made of the parts it sent.
+        const cam: FixtureFile = { kind: 'webcamVideo', startMs: 0, lengthMs: 4_000 };
+        const mic: FixtureFile = { kind: 'webcamAudio', startMs: 0, lengthMs: 4_000 };
+        await makeRecording(ffmpeg?.path ?? 'ffmpeg', path.join(raw, 'killed'), [cam, mic], (track) => [
+          trackEvent(cam, track(cam)),
+          trackEvent(mic, track(mic)),
+        ]);
+        const killed = randomUUID();
+        await uploadRecording(maker.files.recordings, killed, path.join(raw, 'killed'), {
+          complete: false,
+          keep: 0.5,
+        });
+        const killedId = await recordedSession(maker, classId, killed);
+        await maker.db
+          .update(liveSessions)
+          .set({ endedAt: new Date(Date.now() - UPLOAD_WAIT_MS) })
+          .where(eq(liveSessions.id, killedId));
+        await enqueueReplay(maker.db, killedId);
+        const partial = await sessionUntil(maker, killedId, (row) => row.recordingState === 'ready', 120_000);
+        expect(partial.replayDurationMs).toBeGreaterThan(1_000);
+        expect(partial.replayDurationMs).toBeLessThan(3_500);
+        await vi.waitFor(async () => expect(await maker.files.recordings.list(killed)).toEqual([]), GONE);
+      } finally {
+        fs.rmSync(raw, { recursive: true, force: true });
+        await maker.close();
+      }
+    },
+    240_000,
   );
 
   it('copies a local installation into the bucket, checked, and copies nothing twice', async () => {
