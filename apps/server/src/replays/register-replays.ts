@@ -43,6 +43,7 @@ export async function registerReplays(app: FastifyInstance): Promise<void> {
   let ffmpeg: Promise<string | null> | null = null;
   const chapters = new ReplayChapters({
     db: app.db,
+    replays: app.files.replays,
     replaysDir: app.config.replaysDir,
     log: app.log.child({ module: 'replays' }),
     ffmpegPath: () => (ffmpeg ??= findFfmpeg(app.config.ffmpegPath).then((found) => found?.path ?? null)),

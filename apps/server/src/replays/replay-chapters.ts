@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { liveSessions } from '../db/schema.ts';
 import type { JobLog } from '../jobs/job-worker.ts';
-import { LocalFileStore } from '@sea/service-kit/storage/local-file-store';
+import type { FileStore } from '@sea/service-kit/storage/file-store';
 import { type ReplayChapter, writeChapterFiles } from './chapter-files.ts';
 import { clockOf, type ReplayClock } from './replay-clock.ts';
-import { readReplayTimeline, replayDir } from './replay-files.ts';
+import { readReplayTimeline, REPLAY_FILES } from './replay-files.ts';
 import type { ReplayTimeline } from './replay-timeline.ts';
 
 /** Where the chapters of a session come from (the chapters module: page chapters and marks). */
@@ -19,6 +22,9 @@ const REWRITE_DELAY_MS = 1_000;
 
 type ReplayChaptersDeps = {
   db: Database;
+  /** Where ready replays are kept (either driver). */
+  replays: FileStore;
+  /** The local work folder, where a ready replay's MP4 is rewritten before it goes back into the store. */
   replaysDir: string;
   log: JobLog;
   ffmpegPath: () => Promise<string | null>;
@@ -29,8 +35,8 @@ type Pending = { timer: NodeJS.Timeout | null; running: Promise<void> | null; ag
 
 /**
  * The chapters inside a replay's files: written into a new replay by its job, and rewritten (the MP4 remuxed
- * with `-c copy`, the WebVTT track replaced) a second after the teacher changes the chapters of a ready
- * replay. Rewrites of one session never overlap: a change during one runs another after it. Not kept across a
+ * with `-c copy` in a work folder and put back into the replays' store, the WebVTT track replaced) a second
+ * after the teacher changes the chapters of a ready replay, on either driver. Rewrites of one session never overlap: a change during one runs another after it. Not kept across a
  * restart: a change whose rewrite a restart lost is written by the next change (the list on the page is
  * always the database's).
  */
@@ -123,11 +129,21 @@ export class ReplayChapters {
       .from(liveSessions)
       .where(eq(liveSessions.id, sessionId));
     if (session?.state !== 'ready') return; // its job writes the chapters as it makes it
-    // A ready replay is rewritten in place on the local disk; in an object store its files are not here, and
-    // the new chapters reach them with the next remake (docs/replay.md).
-    const timeline = await readReplayTimeline(new LocalFileStore(this.#deps.replaysDir), sessionId);
+    const { replays, replaysDir } = this.#deps;
+    const timeline = await readReplayTimeline(replays, sessionId);
     if (timeline === null) return;
-    await this.write(replayDir(this.#deps.replaysDir, sessionId), session, timeline);
+    // The MP4 is rewritten in a work folder, then put back whole (a reader gets the old file or the new one).
+    const work = path.join(replaysDir, `${sessionId}.chapters-${randomUUID().slice(0, 8)}`);
+    try {
+      await fs.mkdir(path.join(work, REPLAY_FILES.hlsDir), { recursive: true });
+      const mp4 = `${sessionId}/${REPLAY_FILES.mp4}`;
+      await replays.copyOut(mp4, path.join(work, REPLAY_FILES.mp4));
+      await this.write(work, session, timeline);
+      await replays.put(`${sessionId}/${REPLAY_FILES.chapters}`, path.join(work, REPLAY_FILES.chapters));
+      await replays.put(mp4, path.join(work, REPLAY_FILES.mp4));
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
+    }
     this.#deps.log.info({ sessionId }, 'replay chapters rewritten');
   }
 }

@@ -20,6 +20,7 @@ import { imagePart } from '../../test/multipart.ts';
 import {
   type FixtureFile,
   makeRecording,
+  probeChapters,
   trackEvent,
   webcamRecording,
 } from '../../test/recording-fixture.ts';
@@ -39,7 +40,7 @@ import { findFfmpeg } from '../replays/find-tools.ts';
 import { REPLAY_REASONS } from '../replays/replay-failure.ts';
 import { REPLAY_FILES } from '../replays/replay-files.ts';
 import { UPLOAD_WAIT_MS } from '../replays/raw-recordings.ts';
-import { liveSessions } from '../db/schema.ts';
+import { chapterMarks, liveSessions } from '../db/schema.ts';
 import { completeKey } from '@sea/service-kit/storage/recording-objects';
 import { LocalFileStore } from '@sea/service-kit/storage/local-file-store';
 import { migrateFiles } from './migrate-files.ts';
@@ -161,6 +162,25 @@ describe.runIf(available)('the platform on an S3 object store (OpenStack Swift)'
     expectError(await app.inject(`${base}${segment}`), 403);
   });
 
+  it('deleting a session’s recording removes its raw recording from the bucket too', async () => {
+    const classId = await insertClass(app, teacher.id);
+    const session = await insertSession(app, classId, { recordingState: 'failed' });
+    // As a media node left it: parts of each file, then `complete`.
+    const raw = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-raw-'));
+    fs.writeFileSync(path.join(raw, 'manifest.jsonl'), '{"type":"end","t":1000}\n');
+    fs.writeFileSync(path.join(raw, 'webcamVideo-1.webm'), Buffer.alloc(40_000, 1));
+    await uploadRecording(app.files.recordings, session.mediaKey, raw);
+    fs.rmSync(raw, { recursive: true });
+    expect((await app.files.recordings.list(session.mediaKey)).length).toBeGreaterThan(3);
+    const answer = await app.inject({
+      method: 'DELETE',
+      url: `/api/classes/${classId}/sessions/${session.id}`,
+      headers: bearer(teacher),
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(await app.files.recordings.list(session.mediaKey)).toEqual([]);
+  });
+
   it('serves a material’s page image from the bucket', async () => {
     const classId = await insertClass(app, teacher.id);
     const folder = `materials/${randomUUID()}`;
@@ -270,7 +290,7 @@ describe.runIf(available)('the platform on an S3 object store (OpenStack Swift)'
   );
 
   it.runIf(ffmpeg)(
-    'makes replays of recordings media nodes uploaded in parts: waits for one still going up, and makes a dead node’s of what it sent',
+    'makes replays of recordings media nodes uploaded in parts: waits for one still going up (its chapters rewritten in the bucket), and makes a dead node’s of what it sent',
     async () => {
       const maker = await replayMaker();
       const raw = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-raw-'));
@@ -293,6 +313,17 @@ describe.runIf(available)('the platform on an S3 object store (OpenStack Swift)'
         const made = await sessionUntil(maker, goingId, (row) => row.recordingState === 'ready', 120_000);
         expect(made.replayDurationMs).toBeGreaterThan(2_900);
         await vi.waitFor(async () => expect(await maker.files.recordings.list(going)).toEqual([]), GONE);
+        // A chapter set once the replay is ready reaches its MP4 in the bucket.
+        await maker.db
+          .insert(chapterMarks)
+          .values({ sessionId: goingId, at: new Date(made.startedAt.getTime() + 1_000), title: '도입' });
+        maker.replayChapters.changed(goingId);
+        await maker.replayChapters.settled();
+        const mp4 = path.join(raw, 'replay.mp4');
+        await maker.files.replays.copyOut(`${goingId}/${REPLAY_FILES.mp4}`, mp4);
+        expect((await probeChapters(mp4)).map((chapter) => chapter.title)).toEqual(['시작', '도입']);
+        const vtt = await maker.files.replays.read(`${goingId}/${REPLAY_FILES.chapters}`);
+        expect(vtt?.toString('utf8')).toContain('도입');
 
         // A node killed mid-lecture: its manifest has no end, its files stop at its last part, it never
         // finishes; once the wait for it is over, the replay is made of the parts it sent.
