@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { MediaServer } from './media-server.ts';
 import { recordingCounts } from './recording/recording-counts.ts';
+import { openUploads } from './recording/recording-upload.ts';
 import { rtpCounts, type RtpCounts, sumRtpCounts } from './rtc/rtp-counts.ts';
 
 /** The counters read from the RTP paths' counts: name, help, and which count. */
@@ -85,6 +86,23 @@ export function mediaMetrics(server: MediaServer): Registry {
     collect() {
       const held = rooms().map((room) => server.room(room.classId)?.recordingHeldBytes ?? 0);
       this.set(held.reduce((sum, n) => sum + n, 0));
+    },
+  });
+  new Gauge({
+    name: 'media_recording_upload_pending_bytes',
+    help: 'Bytes of recordings on this node not in the object store yet (STORAGE=s3; a round goes up every 5 s)',
+    registers,
+    collect() {
+      this.set([...openUploads].reduce((sum, upload) => sum + upload.pendingBytes, 0));
+    },
+  });
+  new Counter({
+    name: 'media_recording_upload_failures_total',
+    help: 'Upload rounds of recordings into the object store that failed (each is tried again)',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(recordingCounts.uploadFailures);
     },
   });
   new Counter({

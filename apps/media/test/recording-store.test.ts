@@ -6,7 +6,8 @@ import { RECORDING_MANIFEST, type RecordingEvent } from '@sea/contract/recording
 import { downloadRecording, RECORDINGS_AREA } from '@sea/service-kit/storage/recording-objects';
 import { S3FileStore, s3Client } from '@sea/service-kit/storage/s3-file-store';
 import { objectStoreAvailable, type ObjectStore, startObjectStore } from '../../../harness/object-store.ts';
-import { leftRecordings, uploadLeftovers } from '../src/recording/recording-upload.ts';
+import { recordingCounts } from '../src/recording/recording-counts.ts';
+import { leftRecordings, openUploads, uploadLeftovers } from '../src/recording/recording-upload.ts';
 import { hasFfprobe, probe } from './ffprobe.ts';
 import { killChild, startRecordingChild } from './recording-child-process.ts';
 import { readManifest } from './read-manifest.ts';
@@ -54,14 +55,19 @@ describe.runIf(available)('a recording that goes up into the object store as it 
       15_000,
       'the first part in the store',
     );
+    const failures = recordingCounts.uploadFailures;
     await swift.down();
     await delay(10_000);
+    // What /metrics tells meanwhile: rounds failing, and the bytes waiting on the node's disk.
+    expect(recordingCounts.uploadFailures).toBeGreaterThan(failures);
+    expect([...openUploads].reduce((sum, upload) => sum + upload.pendingBytes, 0)).toBeGreaterThan(0);
     await swift.up();
     await delay(2_000);
     await setup.close();
 
     // Everything went up, so the node's copy is gone; the store's is whole, patches and all.
     expect(fs.existsSync(path.join(tmp, key))).toBe(false);
+    expect(openUploads.size).toBe(0);
     const back = path.join(tmp, 'back');
     const found = await downloadRecording(store, key, back);
     expect(found).toMatchObject({ complete: true, leftOutBytes: 0 });

@@ -12,6 +12,7 @@ import {
   type StoredPatch,
 } from '@sea/service-kit/storage/recording-objects';
 import { log } from '../log.ts';
+import { recordingCounts } from './recording-counts.ts';
 
 /**
  * How often the bytes written since the last round go up: the most of a lecture a node that dies loses from
@@ -23,6 +24,9 @@ export const UPLOAD_END_WAIT_MS = 60_000;
 const END_RETRY_MS = 1_000;
 /** The most bytes one object takes: a round after a long outage goes up in several. */
 const PART_MAX_BYTES = 8 * 1024 * 1024;
+
+/** The uploads of this process not closed yet (their bytes not in the store yet are on `/metrics`). */
+export const openUploads = new Set<RecordingUpload>();
 
 type Upload = {
   /** Bytes on the node's disk, safe to read (below it nothing changes but for the patches). */
@@ -65,6 +69,7 @@ export class RecordingUpload {
     this.endWaitMs = options.endWaitMs ?? UPLOAD_END_WAIT_MS;
     this.timer = setInterval(() => void this.upload(), options.intervalMs ?? UPLOAD_INTERVAL_MS);
     this.timer.unref();
+    openUploads.add(this);
   }
 
   /** The file holds `size` bytes on disk. */
@@ -105,6 +110,14 @@ export class RecordingUpload {
    * node's copy; what could not go up stays on the node's disk (and the replay is made of what did).
    */
   async close(): Promise<void> {
+    try {
+      await this.finish();
+    } finally {
+      openUploads.delete(this);
+    }
+  }
+
+  private async finish(): Promise<void> {
     clearInterval(this.timer);
     const deadline = Date.now() + this.endWaitMs;
     let done = await this.upload();
@@ -146,6 +159,7 @@ export class RecordingUpload {
       const manifest = this.files.get(RECORDING_MANIFEST);
       if (manifest) await this.uploadFile(RECORDING_MANIFEST, manifest, manifestWritten);
     } catch (error) {
+      recordingCounts.uploadFailures += 1;
       if (!this.failing) {
         log.warn({ sessionKey: this.sessionKey, err: error }, 'recording upload failed: retried');
         this.failing = true;
