@@ -40,6 +40,8 @@ describe.runIf(chromiumAvailable())('replay journey (real media service, recordi
         questionClickSeek: result.questionClickSeek,
         crashReadyAfterMs: result.crashReadyAfterMs,
         crashProbe: result.crashProbe,
+        storage: result.storage,
+        rawLeft: result.rawLeft,
         outage: result.outage,
         pageTwoAtMs: result.pageTwoAtMs,
         inkDoneAtMs: result.inkDoneAtMs,
@@ -165,6 +167,12 @@ describe.runIf(chromiumAvailable())('replay journey (real media service, recordi
     expect(crashed.recording.state).toBe('ready');
     expect(result.sessionCount, 'sessions listed: the first lecture and the one with the crash').toBe(2);
     expect(result.attendanceSessions, 'attendance sessions').toBe(2);
+    // With STORAGE=s3 (wherever Swift is installed; always in CI) the recordings went through the bucket.
+    if (process.env.CI === 'true') expect(result.storage).toBe('s3');
+    expect(result.rawLeft, 'raw recordings left in the bucket and on the media service’s disk').toEqual({
+      stored: 0,
+      onDisk: [],
+    });
     const crashProbe = result.crashProbe as Probe;
     expect(crashProbe.streams).toEqual(['audio:aac', 'video:h264']);
     expect(crashProbe.durationS, 'the replay holds the stretches before and after the kill').toBeGreaterThan(

@@ -17,6 +17,10 @@
 //    labels stopped; it is started again, both rooms come back by themselves into the same lecture, the
 //    student speaking again without raising a hand, the teacher ends it: one session, one
 //    attendance session, one replay made of the stretches before and after the gap.
+// Files are kept as a multi-host platform keeps them where OpenStack Swift is installed (required when CI=true):
+// STORAGE=s3 for the API server and the media service, so the recordings go up into the bucket as they are made,
+// the killed service uploads what its disk kept once started again, and the replays are made from the bucket
+// and served from it. Elsewhere the local driver.
 // Prints one `JOURNEY_RESULT {json}` line with what was seen; replay-journey.test.ts checks it.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,6 +37,10 @@ import { planMedia, startMedia } from '../../harness/media-process.ts';
 import { drawOn, inkPixels, shownPage } from '../harness/board-page.ts';
 import { captureScreen, type AxeViolation } from '../harness/screens.ts';
 import { startServer, type RunningServer } from '../../harness/server-process.ts';
+import { objectStoreAvailable, type ObjectStore, startObjectStore } from '../../harness/object-store.ts';
+import { LocalFileStore } from '@sea/service-kit/storage/local-file-store';
+import { S3FileStore, s3Client } from '@sea/service-kit/storage/s3-file-store';
+import { AREAS } from '../../apps/server/src/storage/file-stores.ts';
 import { makePdf } from '../../apps/server/test/documents.ts';
 import { frameDifference } from '../../apps/server/test/recording-fixture.ts';
 import { inkedPage } from '../../apps/server/src/materials/inked-page.ts';
@@ -65,6 +73,26 @@ const isolated = process.env.SEA_NETNS === '1';
 const files = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-replay-journey-'));
 const recordingsDir = path.join(files, 'recordings');
 const replaysDir = path.join(files, 'replays');
+let store: ObjectStore | null = null;
+
+/** The replays' store the API server keeps them in (the bucket with STORAGE=s3, else REPLAYS_DIR). */
+function replayFiles() {
+  return store
+    ? new S3FileStore(s3Client(store.storage), store.bucket, AREAS.replays)
+    : new LocalFileStore(replaysDir);
+}
+
+/** A replay's MP4 copied out of its store into `to` (fresh at each call: a chapter rewrite replaces it). */
+async function replayMp4(sessionId: number, to: string): Promise<string> {
+  await replayFiles().copyOut(`${sessionId}/replay.mp4`, to);
+  return to;
+}
+
+/** The raw recordings' objects in the bucket (none with the local driver). */
+async function storedRecordings() {
+  if (!store) return [];
+  return new S3FileStore(s3Client(store.storage), store.bucket, AREAS.recordings).list('');
+}
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
   args: [
@@ -217,7 +245,10 @@ try {
   const dist = process.env.WEB_DIST;
   if (!dist) throw new Error('WEB_DIST is not set');
   const link = await planMedia();
-  const shared = { RECORDINGS_DIR: recordingsDir };
+  if (await objectStoreAvailable()) store = await startObjectStore();
+  else if (process.env.CI === 'true') throw new Error('CI=true: OpenStack Swift is required');
+  result.storage = store ? 's3' : 'local';
+  const shared = { RECORDINGS_DIR: recordingsDir, ...store?.env };
   server = await startServer(dist, {
     env: { MEDIA_URL: link.mediaUrl, MEDIA_SECRET: link.secret, REPLAYS_DIR: replaysDir, ...shared },
   });
@@ -333,8 +364,9 @@ try {
   );
   if (!session) throw new Error('no session listed');
   result.session = session;
-  const mp4 = path.join(replaysDir, String(session.id), 'replay.mp4');
-  result.probe = probe(mp4);
+  const replayId = session.id;
+  const mp4 = path.join(files, 'replay.mp4');
+  result.probe = probe(await replayMp4(replayId, mp4));
 
   result.step = 'the teacher names the chapter on the replay page';
   await teacher.goto(`${baseUrl}/dashboard/teacher/${classId}/replays/${session.id}`);
@@ -347,11 +379,11 @@ try {
   result.teacherChapters = await chapterTexts(teacher);
   // The MP4 is remuxed with the new name a second after the change.
   result.chapterRenamedInMp4Ms = await until(
-    async () => probe(mp4),
+    async () => probe(await replayMp4(replayId, mp4)),
     (p) => (p.chapters ?? []).some((c) => c.title === CHAPTER_TITLE),
     15_000,
   );
-  result.renamedProbe = probe(mp4);
+  result.renamedProbe = probe(await replayMp4(replayId, mp4));
 
   result.step = 'the student watches the replay';
   const chatAnswer = await fetch(`${baseUrl}/api/classes/${classId}/sessions/${session.id}/chat`, {
@@ -592,7 +624,15 @@ try {
     180_000,
   );
   result.crashed = crashed;
-  if (crashed) result.crashProbe = probe(path.join(replaysDir, String(crashed.id), 'replay.mp4'));
+  if (crashed) result.crashProbe = probe(await replayMp4(crashed.id, path.join(files, 'crashed.mp4')));
+  // Nothing raw is left: the killed service's own copy went up when it started again, and every raw
+  // recording goes from the store once its replay is made.
+  const rawLeft = async () => ({
+    stored: (await storedRecordings()).length,
+    onDisk: fs.existsSync(recordingsDir) ? fs.readdirSync(recordingsDir) : [],
+  });
+  await until(rawLeft, (left) => left.stored + left.onDisk.length === 0, 15_000);
+  result.rawLeft = await rawLeft();
   // One lecture stays one lecture: two sessions in all (the first lecture and this one), in every list.
   result.sessionCount = (await sessions(baseUrl, teacherTokens, classId)).length;
   const attendance = await fetch(`${baseUrl}/api/classes/${classId}/attendance`, {
@@ -611,6 +651,7 @@ try {
   await browser.close();
   await media?.stop();
   await server?.stop();
+  await store?.stop();
   fs.rmSync(files, { recursive: true, force: true });
 }
 process.stdout.write(`JOURNEY_RESULT ${JSON.stringify(result)}\n`);
