@@ -169,7 +169,11 @@ async function waitUntilReady(endpoint: string, children: ChildProcess[], logs: 
   throw new Error(`Swift did not answer within ${START_TIMEOUT_MS} ms:\n${logs.join('').slice(-2000)}`);
 }
 
-/** Creates the bucket; the first request may meet servers still loading, so a few tries. */
+/**
+ * Creates the bucket; the first requests may meet servers still loading (Swift answers 503, which s3api words
+ * 'Please reduce your request rate'), for long on a machine busy with other tests: tried until the start's
+ * deadline.
+ */
 async function createBucket(settings: ObjectStoreSettings, children: ChildProcess[], logs: string[]) {
   const client = new S3Client({
     endpoint: settings.endpoint,
@@ -179,14 +183,15 @@ async function createBucket(settings: ObjectStoreSettings, children: ChildProces
   });
   try {
     let lastError: unknown = null;
-    for (let attempt = 0; attempt < 20; attempt += 1) {
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    for (let attempt = 0; Date.now() < deadline; attempt += 1) {
       if (children.some((child) => child.exitCode !== null)) break;
       try {
         await client.send(new CreateBucketCommand({ Bucket: settings.bucket }));
         return;
       } catch (error) {
         lastError = error;
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 500 * (attempt + 1))));
       }
     }
     throw new Error(

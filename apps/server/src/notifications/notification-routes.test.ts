@@ -254,7 +254,9 @@ describe('a server that stops', () => {
     const started = performance.now();
     await stopping.close();
     await stream.ended;
-    // Before the streams ended in preClose, a stop waited for them until serve.ts's ten-second deadline.
-    expect(performance.now() - started).toBeLessThan(2_000);
+    // Before the streams ended in preClose, a stop waited for them until serve.ts's ten-second deadline (and
+    // a bare close, as here, for ever). A stop takes well under a second on a quiet machine; a CI run with the
+    // journeys and three object stores starting beside it once took 5.9 s.
+    expect(performance.now() - started).toBeLessThan(8_000);
   });
 });
