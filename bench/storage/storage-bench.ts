@@ -1,7 +1,8 @@
 /**
  * What the object store costs (issue 35), on each driver: the upload throughput of a large file (a recording's
  * size) into the store, the time from a lecture's end to its replay ready, and the latency of a replay's
- * playlist and first segment through the API server. A real S3-compatible store: OpenStack Swift on loopback,
+ * playlist and first segment through the API server. On s3 the raw recording is in the store as a media node
+ * uploads it (docs/replay.md), so the replay job downloads it first. A real S3-compatible store: OpenStack Swift on loopback,
  * as the tests start it (harness/object-store.ts). Not a test.
  * Run: npm exec -- node bench/storage/storage-bench.ts
  * (env: DATABASE_URL (else PGlite); BENCH_UPLOAD_MB (1024); BENCH_RECORDING_S (60); BENCH_REQUESTS (20))
@@ -15,6 +16,7 @@ import { objectStoreAvailable, startObjectStore } from '../../harness/object-sto
 import { insertClass, insertEnrolment } from '../../apps/server/test/classes.ts';
 import { buildTestApp, createUser } from '../../apps/server/test/helper.ts';
 import { type FixtureFile, makeRecording, trackEvent } from '../../apps/server/test/recording-fixture.ts';
+import { uploadRecording } from '../../apps/server/test/recording-store.ts';
 import { QUICK_REPLAY_JOBS, recordedSession, sessionUntil } from '../../apps/server/test/replay-sessions.ts';
 import { enqueueReplay } from '../../apps/server/src/replays/enqueue-replay.ts';
 import { findFfmpeg } from '../../apps/server/src/replays/find-tools.ts';
@@ -71,7 +73,12 @@ try {
     const classId = await insertClass(app, teacher.id);
     await insertEnrolment(app, classId, student.id);
     const mediaKey = randomUUID();
-    fs.cpSync(raw, path.join(app.config.recordingsDir, mediaKey), { recursive: true });
+    if (app.config.storage.kind === 's3') {
+      // As a media node leaves it: uploaded while the lecture ran, a round every 5 s, then marked complete.
+      await uploadRecording(app.files.recordings, mediaKey, raw, { partBytes: roundBytes(raw) });
+    } else {
+      fs.cpSync(raw, path.join(app.config.recordingsDir, mediaKey), { recursive: true });
+    }
     const sessionId = await recordedSession(app, classId, mediaKey);
     const ended = performance.now();
     await enqueueReplay(app.db, sessionId);
@@ -122,6 +129,12 @@ try {
 }
 console.log(`\n${os.cpus().length} CPUs, ${REQUESTS} requests per URL, one at a time`);
 console.table(rows);
+
+/** The bytes of the recording's files (all together) a media node's 5 s round uploads. */
+function roundBytes(dir: string): number {
+  const bytes = fs.readdirSync(dir).reduce((sum, name) => sum + fs.statSync(path.join(dir, name)).size, 0);
+  return Math.max(1, Math.ceil((bytes * 5) / RECORDING_S));
+}
 
 /** `megabytes` of random bytes (an encoded recording does not compress), written in chunks. */
 function writeRandomFile(file: string, megabytes: number): void {
