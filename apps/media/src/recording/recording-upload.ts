@@ -41,8 +41,8 @@ export type RecordingUploadOptions = {
   sessionKey: string;
   /** The session's folder on this node's disk, where its files are written first. */
   dir: string;
-  intervalMs?: number;
-  endWaitMs?: number;
+  /** Rounds while the lecture runs: none for a recording left by a node that died (only its close uploads). */
+  rounds: boolean;
 };
 
 /**
@@ -57,8 +57,7 @@ export class RecordingUpload {
   private readonly sessionKey: string;
   private readonly dir: string;
   private readonly files = new Map<string, Upload>();
-  private readonly timer: NodeJS.Timeout;
-  private readonly endWaitMs: number;
+  private readonly timer: NodeJS.Timeout | null;
   private running: Promise<boolean> = Promise.resolve(true);
   private failing = false;
 
@@ -66,9 +65,8 @@ export class RecordingUpload {
     this.store = options.store;
     this.sessionKey = options.sessionKey;
     this.dir = options.dir;
-    this.endWaitMs = options.endWaitMs ?? UPLOAD_END_WAIT_MS;
-    this.timer = setInterval(() => void this.upload(), options.intervalMs ?? UPLOAD_INTERVAL_MS);
-    this.timer.unref();
+    this.timer = options.rounds ? setInterval(() => void this.upload(), UPLOAD_INTERVAL_MS) : null;
+    this.timer?.unref();
     openUploads.add(this);
   }
 
@@ -118,8 +116,8 @@ export class RecordingUpload {
   }
 
   private async finish(): Promise<void> {
-    clearInterval(this.timer);
-    const deadline = Date.now() + this.endWaitMs;
+    if (this.timer) clearInterval(this.timer);
+    const deadline = Date.now() + UPLOAD_END_WAIT_MS;
     let done = await this.upload();
     while (!done && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, END_RETRY_MS));
@@ -216,7 +214,7 @@ export async function uploadLeftovers(
     const dir = path.join(recordingsDir, sessionKey);
     try {
       const { files } = await storedRecording(store, sessionKey);
-      const upload = new RecordingUpload({ store, sessionKey, dir, intervalMs: UPLOAD_END_WAIT_MS });
+      const upload = new RecordingUpload({ store, sessionKey, dir, rounds: false });
       for (const name of await readdir(dir)) {
         const { size } = await stat(path.join(dir, name));
         upload.left(name, partsEnd(files.get(name)?.parts ?? []), size);

@@ -34,8 +34,6 @@ export type SessionRecorderOptions = {
    * removed once all of it is up ({@link RecordingUpload}).
    */
   store?: FileStore | null;
-  /** How often the recording goes up (tests). */
-  uploadMs?: number;
 };
 
 /**
@@ -63,9 +61,7 @@ export class SessionRecorder {
     this.startMs = options.startMs ?? performance.now();
     const where = { classId: options.classId, sessionKey: options.sessionKey };
     const { store, sessionKey } = options;
-    const upload = store
-      ? new RecordingUpload({ store, sessionKey, dir: this.dir, intervalMs: options.uploadMs })
-      : null;
+    const upload = store ? new RecordingUpload({ store, sessionKey, dir: this.dir, rounds: true }) : null;
     this.upload = upload;
     this.files = new RecordingFiles(this.dir, RECORDING_MANIFEST, {
       failed: (failure) => this.stall(failure, where),

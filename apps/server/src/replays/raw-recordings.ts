@@ -78,13 +78,7 @@ const FETCHED = '.raw-';
  * STORAGE=s3: each room's recording is downloaded from the store into the replays' work folder
  * (`{sessionId}.raw-*`, removed when the attempt ends), joined from its parts.
  */
-export function storedRawRecordings(
-  store: FileStore,
-  workDir: string,
-  options: { uploadWaitMs?: number; now?: () => number } = {},
-): RawRecordings {
-  const uploadWaitMs = options.uploadWaitMs ?? UPLOAD_WAIT_MS;
-  const now = options.now ?? Date.now;
+export function storedRawRecordings(store: FileStore, workDir: string): RawRecordings {
   return {
     fetch: async (sessionId, mediaKeys, endedAt, attempt) => {
       // What an attempt that died left (the next attempt's own goes with it when it ends).
@@ -97,7 +91,7 @@ export function storedRawRecordings(
           const found = await downloadRecording(store, key, rawFolder(dir, key));
           complete &&= found.complete;
         }
-        const waitLeftMs = (endedAt?.getTime() ?? now()) + uploadWaitMs - now();
+        const waitLeftMs = (endedAt?.getTime() ?? Date.now()) + UPLOAD_WAIT_MS - Date.now();
         if (!complete && waitLeftMs > 0) {
           throw new RecordingUploading(Math.max(1_000, Math.min(5_000 * attempt, waitLeftMs)));
         }

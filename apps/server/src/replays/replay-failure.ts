@@ -7,7 +7,8 @@ import { FfmpegError, FfmpegStalledError } from './run-ffmpeg.ts';
 /**
  * Why an attempt at a replay failed, when the cause is the machine's, not the recording's: the replays' disk
  * full or not writable, ffmpeg missing, ffmpeg hung (the watchdog killed it) or killed by someone else, the
- * object store down or refusing the replay's files.
+ * object store down or refusing the replay's files; or the recording still going up from its media node
+ * (`uploading`, STORAGE=s3).
  */
 export type EnvironmentCause =
   'space' | 'disk-full' | 'disk-unwritable' | 'ffmpeg-missing' | 'stalled' | 'killed' | 'store' | 'uploading';

@@ -17,7 +17,7 @@ import type { FileStore } from './file-store.ts';
  * `complete` is written last, once every file's last bytes are up: its absence means the node is still
  * uploading, or died.
  */
-export const UPLOAD_COMPLETE = 'complete';
+const UPLOAD_COMPLETE = 'complete';
 /** The recordings' area of the bucket (its prefix), where both services find them. */
 export const RECORDINGS_AREA = 'recordings';
 const PATCHES = 'patches';
@@ -50,8 +50,6 @@ export function encodePatches(patches: StoredPatch[]): Buffer {
 export type DownloadedRecording = {
   /** Whether the node finished uploading it (`complete` is there). */
   complete: boolean;
-  /** The files written into the folder. */
-  files: string[];
   /** Bytes of parts left out after a missing part (never expected: parts go up one after another). */
   leftOutBytes: number;
 };
@@ -124,7 +122,7 @@ export async function downloadRecording(
     leftOutBytes += await joinParts(store, found.parts, to);
     if (found.patches) await applyPatches(store, patchesKey(sessionKey, name), to);
   }
-  return { complete, files: [...files.keys()], leftOutBytes };
+  return { complete, leftOutBytes };
 }
 
 /** Writes the parts one after another into `to`; the bytes of parts after a hole are left out (returned). */
