@@ -171,6 +171,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), CORS_ORIGINS: value })).toThrow(/CORS_ORIGINS/);
   });
 
+  it.each([
+    ['', []],
+    [
+      'https://*.media.example.org, HTTPS://b.media.example.org:8443,https://10.0.0.2:*',
+      ['https://*.media.example.org', 'https://b.media.example.org:8443', 'https://10.0.0.2:*'],
+    ],
+  ])('reads MEDIA_ORIGINS=%j', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: tempDir(), MEDIA_ORIGINS: value }).mediaOrigins).toEqual(expected);
+  });
+
+  it.each([
+    '*',
+    'media.example.org',
+    'https://media.example.org/',
+    'https://*',
+    'wss://a.example.org',
+    'https://a,,https://b',
+  ])('refuses MEDIA_ORIGINS=%j', (value) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), MEDIA_ORIGINS: value })).toThrow(/MEDIA_ORIGINS/);
+  });
+
   it('keeps the write limits unless WRITE_LIMITS=off lifts them', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).writeLimits).toBeUndefined();
     expect(loadConfig({ DATA_DIR: tempDir(), WRITE_LIMITS: 'on' }).writeLimits).toBeUndefined();

@@ -68,6 +68,12 @@ export type Config = {
   storage: StorageConfig;
   uploadDir: string;
   mediaUrl: string;
+  /**
+   * Where else browsers open live-media signalling (MEDIA_ORIGINS: the other media nodes' public origins; a
+   * host may begin with `*.` and a port may be `*`), for the content security policy, which always allows
+   * MEDIA_URL's. Every node a ticket can name must be covered, or browsers refuse to connect to it.
+   */
+  mediaOrigins: string[];
   mediaSecret: string;
   iceServers: IceServer[];
   /** The built web app, served when it exists. */
@@ -167,6 +173,20 @@ const corsOrigins = optional.transform((v, ctx): string[] => {
   return z.NEVER;
 });
 
+/** A content security policy's host source for a media node: scheme://host[:port], `*.` and `:*` allowed. */
+const MEDIA_ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/i;
+const mediaOrigins = optional.transform((v, ctx): string[] => {
+  if (v === undefined || v.trim() === '') return [];
+  const entries = v.split(',').map((entry) => entry.trim().toLowerCase());
+  if (entries.every((entry) => MEDIA_ORIGIN.test(entry))) return [...new Set(entries)];
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'must be a comma-separated list of origins (scheme://host[:port], no path; *.example.org and :* allowed), e.g. https://*.media.example.org',
+  });
+  return z.NEVER;
+});
+
 const EnvSchema = z.object({
   HOST: optional.transform((v) => v ?? 'localhost'),
   PORT: optional
@@ -205,6 +225,7 @@ const EnvSchema = z.object({
   UPLOAD_DIR: optional,
   ...storageEnv,
   MEDIA_URL: url('http://localhost:5001'),
+  MEDIA_ORIGINS: mediaOrigins,
   MEDIA_SECRET: secret,
   ICE_SERVERS: iceServersEnv,
   WEB_DIST: optional,
@@ -267,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     mediaUrl: e.MEDIA_URL.replace(/\/$/, ''),
+    mediaOrigins: e.MEDIA_ORIGINS,
     mediaSecret: e.MEDIA_SECRET ?? keptSecret(dataDir, 'media-secret'),
     iceServers: e.ICE_SERVERS,
     webDist: path.resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),

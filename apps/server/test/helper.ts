@@ -40,6 +40,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     storage: { kind: 'local' },
     uploadDir: path.join(dataDir, 'uploads'),
     mediaUrl: 'http://localhost:5001',
+    mediaOrigins: [],
     mediaSecret: randomBytes(32).toString('hex'),
     iceServers: [],
     webDist: path.join(dataDir, 'no-web-dist'),

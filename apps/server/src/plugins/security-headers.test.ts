@@ -21,6 +21,16 @@ describe('security headers', () => {
     expect(csp).toContain("script-src 'self';");
   });
 
+  it('allows the other media nodes of MEDIA_ORIGINS too, wildcards kept (a ticket may name any node)', () => {
+    const csp = contentSecurityPolicy('https://a.media.example.org', false, [
+      'https://*.media.example.org',
+      'https://10.0.0.2:*',
+    ]);
+    expect(csp).toContain(
+      "connect-src 'self' https://a.media.example.org wss://a.media.example.org https://*.media.example.org wss://*.media.example.org https://10.0.0.2:* wss://10.0.0.2:*;",
+    );
+  });
+
   it('lets the web app load Kakao’s SDK only when Kakao login is configured', () => {
     expect(contentSecurityPolicy('http://localhost:5001', true)).toContain(
       `script-src 'self' ${KAKAO_SDK_ORIGIN};`,

@@ -8,17 +8,24 @@ import { ROUTES } from '@sea/contract/paths';
 export const KAKAO_SDK_ORIGIN = 'https://t1.kakaocdn.net';
 
 /**
- * The content security policy: helmet's defaults, plus the media service (signalling), blob: media and, with
- * Kakao login, Kakao's SDK. Built once: helmet would parse and re-serialise the directives on every request, a
- * measurable share of a cached read's cost.
+ * The content security policy: helmet's defaults, plus the media nodes (signalling: MEDIA_URL's origin and
+ * MEDIA_ORIGINS, each over HTTP and WebSocket), blob: media and, with Kakao login, Kakao's SDK. Built once:
+ * helmet would parse and re-serialise the directives on every request, a measurable share of a cached read's
+ * cost.
  */
-export function contentSecurityPolicy(mediaUrl: string, kakaoSdk: boolean): string {
-  const media = new URL(mediaUrl);
-  const mediaSocket = `${media.protocol === 'https:' ? 'wss:' : 'ws:'}//${media.host}`;
+export function contentSecurityPolicy(
+  mediaUrl: string,
+  kakaoSdk: boolean,
+  mediaOrigins: string[] = [],
+): string {
+  const media = [new URL(mediaUrl).origin, ...mediaOrigins].flatMap((origin) => [
+    origin,
+    origin.replace(/^http/, 'ws'),
+  ]);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'connect-src': ["'self'", media.origin, mediaSocket],
+    'connect-src': ["'self'", ...new Set(media)],
     'font-src': ["'self'", 'https:', 'data:'],
     'form-action': ["'self'"],
     'frame-ancestors': ["'self'"],
@@ -71,7 +78,9 @@ export function securityHeaders(policy: string): Readonly<Record<string, string>
  * `same-origin` makes the browser refuse them); they are the public pictures of classes and people anyway.
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const headers = securityHeaders(contentSecurityPolicy(config.mediaUrl, config.kakao.restApiKey !== null));
+  const headers = securityHeaders(
+    contentSecurityPolicy(config.mediaUrl, config.kakao.restApiKey !== null, config.mediaOrigins),
+  );
   const uploads =
     config.corsOrigins.length > 0
       ? Object.freeze({ ...headers, 'cross-origin-resource-policy': 'cross-origin' })
