@@ -96,8 +96,8 @@ describe.skipIf(!available)('MediaPlacement with the Redis registry', () => {
     expect(await placement.target(7, 'teacher')).toEqual({ mediaUrl: 'http://127.0.0.1:6002' });
     expect(checked).toEqual(['a', 'b']);
     expect(await writer.exists(`${prefix}a`)).toBe(0);
-    // Students and other readers no longer see it: the class has no origin until the teacher is on b.
-    expect(await placement.target(7, 'student')).toEqual({ mediaUrl: DEFAULT_URL });
+    // Students and other readers no longer see it: until the teacher is on b, students wait in b's room.
+    expect(await placement.target(7, 'student')).toEqual({ mediaUrl: 'http://127.0.0.1:6002' });
 
     // Every node gone: nothing to place on, as without nodes.
     gone.add('b').add('c');

@@ -63,6 +63,13 @@ describe('placeStudent', () => {
     expect(placement).toEqual({ nodeId: 'o', mediaUrl: 'http://o.test:5001' });
   });
 
+  it('sends students whose origin died to the edge its teacher goes to, where the room waits', () => {
+    const nodes = [node('a', 0), node('f', 10, { edges: [7] }), node('e', 3, { edges: [7] })];
+    const student = placeStudent(nodes, 7);
+    expect(student).toEqual({ nodeId: 'e', mediaUrl: 'http://e.test:5001' });
+    expect(placeTeacher(nodes, 7)?.nodeId).toBe(student?.nodeId);
+  });
+
   it('has no answer for a class no node holds (not live)', () => {
     expect(placeStudent([node('a', 0, { origins: [8] })], 7)).toBeNull();
   });

@@ -25,12 +25,17 @@ export function placeTeacher(nodes: MediaNodeEntry[], classId: number): Placemen
 /**
  * A student's node: the class's origin while it has room, then an edge already pulling the class, then any
  * other node with room (it becomes an edge), roomiest first; an edge's placement names the origin to pull
- * from. When every node is full the origin is named anyway and refuses the student as `full`. Null when no
- * node holds the class (it is not live: the ticket goes to the default node, which says so).
+ * from. When every node is full the origin is named anyway and refuses the student as `full`. Without an
+ * origin (it died, its entry gone or stale) an edge of the class with room, the one the teacher is sent to
+ * ({@link placeTeacher}): its room waits there for the teacher, who takes it over. Null when no node holds the
+ * class (it is not live: the ticket goes to the default node, which says so).
  */
 export function placeStudent(nodes: MediaNodeEntry[], classId: number): Placement | null {
   const origin = nodes.find((node) => node.origins.includes(classId));
-  if (!origin) return null;
+  if (!origin) {
+    const edge = [...nodes].sort(roomiest).find((node) => node.edges.includes(classId) && free(node) > 0);
+    return edge ? { nodeId: edge.nodeId, mediaUrl: edge.mediaUrl } : null;
+  }
   if (free(origin) > 0) return { nodeId: origin.nodeId, mediaUrl: origin.mediaUrl };
   const others = nodes.filter((node) => node !== origin && free(node) > 0).sort(roomiest);
   const edge = others.find((node) => node.edges.includes(classId)) ?? others[0];
