@@ -51,9 +51,11 @@ export async function objectStoreAvailable(): Promise<boolean> {
 /**
  * A real S3-compatible object store for tests: OpenStack Swift with its `s3api` middleware and `tempauth`, on
  * free loopback ports, with a one-replica ring on one device folder and everything (rings, configs, data) in a
- * temporary folder that {@link ObjectStore.stop} removes. Answers once the bucket `sea-test` exists.
+ * temporary folder that {@link ObjectStore.stop} removes. Answers once the bucket `sea-test` exists. `host` is
+ * the address the proxy listens on and the endpoint names (127.0.0.1; the deploy test's shared host gives its
+ * own, the servers behind the proxy staying on 127.0.0.1).
  */
-export async function startObjectStore(): Promise<ObjectStore> {
+export async function startObjectStore({ host = '127.0.0.1' } = {}): Promise<ObjectStore> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sea-swift-'));
   const children: ChildProcess[] = [];
   const logs: string[] = [];
@@ -81,7 +83,7 @@ export async function startObjectStore(): Promise<ObjectStore> {
     for (const server of ['account', 'container', 'object'] as const) {
       await writeFile(path.join(dir, `${server}.conf`), serverConf(server, ports[server], dir));
     }
-    await writeFile(path.join(dir, 'proxy.conf'), proxyConf(ports.proxy, ports.memcached, dir));
+    await writeFile(path.join(dir, 'proxy.conf'), proxyConf(host, ports.proxy, ports.memcached, dir));
     const start = (command: string, args: string[]) => {
       const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
       const keep = (chunk: Buffer) => {
@@ -111,7 +113,7 @@ export async function startObjectStore(): Promise<ObjectStore> {
       start(path.join(SWIFT_BIN, 'swift-proxy-server'), [path.join(dir, 'proxy.conf')]);
     let proxy = startProxy();
 
-    const endpoint = `http://127.0.0.1:${ports.proxy}`;
+    const endpoint = `http://${host}:${ports.proxy}`;
     const settings: ObjectStoreSettings = {
       endpoint,
       region: REGION,
@@ -258,13 +260,13 @@ use = egg:swift#${server}
 `;
 }
 
-function proxyConf(port: number, memcachedPort: number, dir: string): string {
+function proxyConf(host: string, port: number, memcachedPort: number, dir: string): string {
   const filters = ['catch_errors', 'gatekeeper', 'healthcheck', 'proxy_logging', 'listing_formats', 'bulk']
     .concat(['copy', 'slo', 'dlo'])
     .map((name) => `[filter:${name.replaceAll('_', '-')}]\nuse = egg:swift#${name}\n`)
     .join('\n');
   return `[DEFAULT]
-bind_ip = 127.0.0.1
+bind_ip = ${host}
 bind_port = ${port}
 workers = 0
 swift_dir = ${dir}

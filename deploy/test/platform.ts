@@ -11,12 +11,17 @@ import { renderConfig } from './render-config.ts';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
 
-/** Resolves once something accepts TCP connections on the port (bounded). */
-export async function listening(port: number, what: string, child?: ChildProcess): Promise<void> {
+/** Resolves once something accepts TCP connections on the port of `host` (bounded). */
+export async function listening(
+  port: number,
+  what: string,
+  child?: ChildProcess,
+  host = '127.0.0.1',
+): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     const up = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
+      const socket = net.connect(port, host);
       socket.once('connect', () => resolve(true));
       socket.once('error', () => resolve(false));
     }).catch(() => false);
@@ -58,8 +63,8 @@ export type Ports = {
   turns: number;
 };
 
-/** A self-signed certificate for 127.0.0.1 (what docs/deploy.md makes with the same openssl command). */
-export function selfSignedCertificate(dir: string): { cert: string; key: string } {
+/** A self-signed certificate for `address` (what docs/deploy.md makes with the same openssl command). */
+export function selfSignedCertificate(dir: string, address = '127.0.0.1'): { cert: string; key: string } {
   const cert = path.join(dir, 'cert.pem');
   const key = path.join(dir, 'key.pem');
   execFileSync(
@@ -73,9 +78,9 @@ export function selfSignedCertificate(dir: string): { cert: string; key: string 
       '-days',
       '2',
       '-subj',
-      '/CN=127.0.0.1',
+      `/CN=${address}`,
       '-addext',
-      'subjectAltName=IP:127.0.0.1',
+      `subjectAltName=IP:${address}`,
       '-keyout',
       key,
       '-out',
@@ -95,14 +100,24 @@ export function spkiHash(cert: string): string {
   return der.toString('base64');
 }
 
-/** nginx in the foreground with the repository's site file, rendered, inside a minimal main configuration. */
+/**
+ * nginx in the foreground with the repository's site file, rendered, inside a minimal main configuration;
+ * with `nodes`, the media node file rendered once for each of their values too (several hosts). Resolves once
+ * `port` of `host` accepts connections.
+ */
 export async function startNginx(
   dir: string,
   values: Record<string, string>,
   port: number,
+  { nodes = [], host = '127.0.0.1' }: { nodes?: Record<string, string>[]; host?: string } = {},
 ): Promise<ChildProcess> {
   const site = path.join(dir, 'sea-academy.conf');
   fs.writeFileSync(site, renderConfig(new URL('../nginx/sea-academy.conf', import.meta.url), values));
+  const nodeSites = nodes.map((node, index) => {
+    const file = path.join(dir, `sea-media-node-${index}.conf`);
+    fs.writeFileSync(file, renderConfig(new URL('../nginx/sea-media-node.conf', import.meta.url), node));
+    return file;
+  });
   const main = path.join(dir, 'nginx.conf');
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
   fs.writeFileSync(
@@ -118,12 +133,12 @@ export async function startNginx(
       'http {',
       '  access_log off;',
       `  ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}`,
-      `  include ${site};`,
+      ...[site, ...nodeSites].map((file) => `  include ${file};`),
       '}',
     ].join('\n'),
   );
   const child = spawn('nginx', ['-c', main, '-p', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
-  await listening(port, `nginx (${path.join(dir, 'nginx-error.log')})`, child);
+  await listening(port, `nginx (${path.join(dir, 'nginx-error.log')})`, child, host);
   return child;
 }
 
