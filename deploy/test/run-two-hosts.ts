@@ -10,7 +10,7 @@
 // 2. The teacher lectures on A's media node (its capacity one student; B's node starts once the teacher is
 //    live, or the roomier B would hold the class): one student is placed on A, the next on B's node, which
 //    pulls the class from A through nginx.
-// 3. Host A is killed (its processes and its network gone, nothing refused): the teacher goes on from B, which
+// 3. Host A is killed (its network gone, then its processes: nothing refused): the teacher goes on from B, which
 //    takes the room over, and both students receive the webcam there; host A boots again, its node uploads
 //    what its disk kept of the recording.
 // 4. The teacher ends; the replay job runs on B (A's API server takes no jobs); with B's API server stopped a
@@ -186,11 +186,16 @@ function startMedia(name: 'a' | 'b') {
   );
 }
 
+// Chromium's ICE candidates on the LAN only. Allowed loopback candidates (as FAKE_MEDIA_FLAGS allow them), it
+// also gathered 127.0.0.1, whose checks the LAN carries (route_localnet) but whose answers go to the node's own
+// 127.0.0.1: the ICE-lite node then sent its DTLS astray in two runs of five (the connection failed and was
+// made again 10 s later). A real network never carries a loopback address; 127.10.0.1 is on the bridge, not
+// on a loopback interface, so Chromium gathers it without the flag.
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
   args: [
     ...CHROMIUM_FLAGS,
-    ...FAKE_MEDIA_FLAGS,
+    ...FAKE_MEDIA_FLAGS.filter((flag) => flag !== '--allow-loopback-in-peer-connection'),
     '--autoplay-policy=no-user-gesture-required',
     `--ignore-certificate-errors-spki-list=${spkiHash(certificate.cert)}`,
   ],
@@ -219,10 +224,12 @@ async function person(kakaoId: string, nickname: string): Promise<Page> {
     const decodedAt: number[] = [];
     const seen = new WeakMap<RTCPeerConnection, number>();
     const remotes = new Set<string>();
+    const locals = new Set<string>();
     Object.assign(window, {
       __seaConnections: connections,
       __seaDecodedAt: decodedAt,
       __seaRemotes: remotes,
+      __seaLocals: locals,
     });
     setInterval(() => {
       for (const pc of connections) {
@@ -234,6 +241,7 @@ async function person(kakaoId: string, nickname: string): Promise<Page> {
           for (const entry of entries.values()) {
             if (entry.type === 'inbound-rtp' && entry.kind === 'video')
               frames += Number(entry.framesDecoded ?? 0);
+            if (entry.type === 'local-candidate') locals.add(String(entry.address));
             if (entry.type === 'candidate-pair' && entry.nominated && entry.state === 'succeeded') {
               const remote = entries.get(String(entry.remoteCandidateId));
               if (remote) remotes.add(String(remote.address));
@@ -255,17 +263,25 @@ async function person(kakaoId: string, nickname: string): Promise<Page> {
     if (failure !== 'net::ERR_ABORTED') console.error(`[${nickname}] ${request.url()}: ${failure}`);
   });
   page.on('console', (message) => {
-    if (message.type() === 'error') console.error(`[${nickname}] ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      console.error(`[${nickname}] ${message.text()}`);
   });
   await loginThroughDev(page, site, kakaoId);
   return page;
 }
 
-/** When the page decoded video (Date.now stamps), and the media nodes its connections reached. */
+/**
+ * When the page decoded video (Date.now stamps), the media nodes its connections reached, and the addresses of
+ * its own ICE candidates.
+ */
 function decoding(page: Page) {
   return page.evaluate(() => {
-    const w = window as unknown as { __seaDecodedAt: number[]; __seaRemotes: Set<string> };
-    return { at: [...w.__seaDecodedAt], remotes: [...w.__seaRemotes] };
+    const w = window as unknown as {
+      __seaDecodedAt: number[];
+      __seaRemotes: Set<string>;
+      __seaLocals: Set<string>;
+    };
+    return { at: [...w.__seaDecodedAt], remotes: [...w.__seaRemotes], locals: [...w.__seaLocals] };
   });
 }
 
@@ -413,6 +429,7 @@ try {
   await second.goto(`${site}/live/student/${classId}`);
   result.secondStudentMs = await until(() => decodingNow(second), Boolean, 45_000);
   result.secondStatus = await statusOf(second).textContent();
+  result.studentCandidates = (await decoding(second)).locals;
   result.placedBefore = {
     teacher: (await decoding(teacher)).remotes,
     first: (await decoding(student)).remotes,
