@@ -84,12 +84,14 @@ async function relocating(
  */
 async function hangingProxy(
   target: string,
-): Promise<{ url: string; hang: () => void; hold: (ms: number) => void }> {
+): Promise<{ url: string; hang: () => void; hold: (ms: number) => void; accepted: () => number }> {
   const { port: targetPort } = new URL(target);
   let hung = false;
+  let accepted = 0;
   let held: { socket: net.Socket; chunk: Buffer }[] | null = null;
   const sockets = new Set<net.Socket>();
   const proxy = net.createServer((downstream) => {
+    accepted += 1;
     sockets.add(downstream);
     if (hung) return;
     const upstream = net.connect(Number(targetPort), '127.0.0.1');
@@ -121,7 +123,7 @@ async function hangingProxy(
       for (const { socket, chunk } of chunks) socket.write(chunk);
     }, ms);
   };
-  return { url: `http://127.0.0.1:${port}`, hang: () => (hung = true), hold };
+  return { url: `http://127.0.0.1:${port}`, hang: () => (hung = true), hold, accepted: () => accepted };
 }
 
 afterEach(async () => {
@@ -225,6 +227,43 @@ describe('SignallingClient', () => {
     const [lostAt, backAt] = await Promise.all([lost, reconnected]);
     expect(backAt - lostAt).toBeLessThan(1_500);
     expect(relocations).toEqual([proxy.url]);
+    expect(other.io.engine.clientsCount).toBe(1);
+  });
+
+  it('when the fresh ticket is slow, the first attempt waits for it rather than go to the hung node', async () => {
+    const beats = { pingInterval: 200, pingTimeout: 200 };
+    const hanging = await startServer(() => {}, beats);
+    const proxy = await hangingProxy(hanging.url);
+    const other = await startServer(() => {}, beats);
+    // The ticket takes 800 ms (an API server behind a proxy that first met a dead one): longer than the first
+    // reconnection delay (250 ms), shorter than an attempt at the hung node (2 s).
+    const relocations: string[] = [];
+    const client = connect(
+      proxy.url,
+      async () => 'good',
+      undefined,
+      async (unreachable) => {
+        relocations.push(unreachable);
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        return { url: other.url, ticket: 'good' };
+      },
+    );
+    await new Promise<void>((resolve) =>
+      client.on('stateChanged', (state) => state === 'connected' && resolve()),
+    );
+    const lost = new Promise<number>((resolve) =>
+      client.on('stateChanged', (state) => state === 'connecting' && resolve(performance.now())),
+    );
+    const reconnected = new Promise<number>((resolve) =>
+      client.on('reconnected', () => resolve(performance.now())),
+    );
+    const before = proxy.accepted();
+    proxy.hang();
+    const [lostAt, backAt] = await Promise.all([lost, reconnected]);
+    // No attempt reached the hung node; the first went where the ticket said, as soon as it came.
+    expect(proxy.accepted()).toBe(before);
+    expect(relocations).toEqual([proxy.url]);
+    expect(backAt - lostAt).toBeLessThan(1_800);
     expect(other.io.engine.clientsCount).toBe(1);
   });
 

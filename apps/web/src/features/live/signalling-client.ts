@@ -87,6 +87,13 @@ export const SILENT_AFTER_MS = 3 * LIVE_HEARTBEAT_MS;
 const LATE_CHECK_MS = 250;
 /** Within that wait, a new connection this long after the server closed one (an entry refused for now). */
 const RESTART_RETRY_MS = 1_000;
+/**
+ * How long the attempts after a lost connection wait for the fresh ticket they asked for, rather than go to the
+ * lost node: through a proxy, an attempt at a node whose host is silent waits out the proxy's connect timeout
+ * (1 s in deploy/nginx) before the next attempt may use the ticket's node. A ticket answers within a second
+ * even when the API server it first met is gone too (deploy/nginx asks the other after 1 s).
+ */
+export const RELOCATE_WAIT_MS = 2_500;
 const offline = () => new LiveRequestError('offline', LIVE_TEXTS.signalling.offline);
 const SERVER_EVENTS: LiveEventName[] = [
   'newProducer',
@@ -132,6 +139,8 @@ export class SignallingClient {
   /** A ticket {@link SignallingOptions.relocate} got, for the next connection. */
   #nextTicket: string | null = null;
   #relocating = false;
+  /** While set, the attempts wait for a relocation's answer (see {@link holdAttempts}). */
+  #attemptsHeld: ReturnType<typeof setTimeout> | undefined;
   /** Until when (Date.now()) a restart of the media node is waited out; 0 when none is under way. */
   #restartUntil = 0;
   #restartTimer: ReturnType<typeof setTimeout> | undefined;
@@ -218,8 +227,12 @@ export class SignallingClient {
         this.#events.emit('connectionLost', undefined);
       }
       // The node may be gone or hung: ask where to go before the first attempt, not after it. A hung node's
-      // kernel still accepts connections, and an attempt there would wait out its whole timeout.
-      if (lost && options.relocate && !this.#closed) this.#relocate(options.relocate);
+      // kernel still accepts connections (or a proxy in front of it waits to connect), and an attempt there
+      // would wait out its whole timeout: the attempts wait for the answer (at most RELOCATE_WAIT_MS).
+      if (lost && options.relocate && !this.#closed) {
+        this.#holdAttempts();
+        this.#relocate(options.relocate);
+      }
     });
     for (const name of SERVER_EVENTS) {
       this.#socket.on(name, (payload: unknown) =>
@@ -283,6 +296,8 @@ export class SignallingClient {
     if (this.#closed) return;
     this.#closed = true;
     clearTimeout(this.#restartTimer);
+    clearTimeout(this.#attemptsHeld);
+    this.#attemptsHeld = undefined;
     this.#stopWatchingSilence();
     for (const drop of [...this.#pending]) drop(offline());
     this.#socket.disconnect();
@@ -336,13 +351,34 @@ export class SignallingClient {
         // socket.io keeps the URL its manager was made with and reopens it on every attempt; the manager reads
         // it afresh each time, so the next attempt goes to the node the fresh ticket names.
         Reflect.set(this.#socket.io, 'uri', url);
+        this.#releaseAttempts();
       },
       () => {
         // No ticket now (the API server is unreachable too): the attempts go on to the same URL, and the
         // next failed one asks again.
         this.#relocating = false;
+        this.#releaseAttempts();
       },
     );
+  }
+
+  /**
+   * Keeps socket.io from attempting the lost node while a fresh ticket is on its way (its manager schedules
+   * its first attempt after the `disconnect` handlers return), for at most RELOCATE_WAIT_MS.
+   */
+  #holdAttempts(): void {
+    if (this.#attemptsHeld) return;
+    this.#attemptsHeld = setTimeout(() => this.#releaseAttempts(), RELOCATE_WAIT_MS);
+    this.#socket.io.reconnection(false);
+  }
+
+  /** Lets the attempts go on (at once, to the URL known now) after {@link holdAttempts}. */
+  #releaseAttempts(): void {
+    if (!this.#attemptsHeld) return;
+    clearTimeout(this.#attemptsHeld);
+    this.#attemptsHeld = undefined;
+    this.#socket.io.reconnection(true);
+    if (!this.#closed && !this.#socket.connected) this.#socket.connect();
   }
 
   #setState(state: SignallingState): void {
