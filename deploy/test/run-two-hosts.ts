@@ -15,7 +15,8 @@
 //    what its disk kept of the recording.
 // 4. The teacher ends; the replay job runs on B (A's API server takes no jobs); with B's API server stopped a
 //    student watches the replay through A: one session, one replay of the lecture before and after the kill.
-// Prints one `JOURNEY_RESULT {json}` line with what was seen; hosts.test.ts checks it.
+// Prints one `JOURNEY_RESULT {json}` line with what was seen; hosts.test.ts checks it. SEA_HOSTS_LOG_LEVEL=info
+// (or debug) runs the services at that level and puts all of their output in the result's `logs`.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
