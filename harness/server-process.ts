@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
+import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,18 +25,22 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   }
 }
 
+/** How a service's process is started: Node's `spawn`, or one that runs it elsewhere (a test's host). */
+export type Launch = (command: string, args: string[], options: SpawnOptions) => ChildProcess;
+
 /**
  * Runs a service of the repository (`script`, relative to its root) with exactly `env` (plus PATH and HOME)
  * until its `/health` at `baseUrl` answers; `stop()` ends it (SIGTERM, then SIGKILL after 10 s) and runs
- * `cleanup`.
+ * `cleanup`. `launch` starts the process (the two-host test's runs it in a host's namespace).
  */
 export async function startService(
   script: string,
   baseUrl: string,
   env: NodeJS.ProcessEnv,
   cleanup: () => void = () => {},
+  launch: Launch = spawn,
 ): Promise<RunningServer> {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, script)], {
+  const child = launch(process.execPath, [path.join(REPO_ROOT, script)], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

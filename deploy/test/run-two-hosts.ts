@@ -24,13 +24,14 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { ClassItem } from '@sea/contract/classes';
 import type { SessionItem } from '@sea/contract/sessions';
-import { answersHealth } from '@sea/service-kit/test/service-process';
 import { loginThroughDev, storedTokens, type Tokens } from '../../e2e/harness/accounts.ts';
 import { makePng } from '../../e2e/harness/png.ts';
 import { journeyResult } from '../../e2e/live/journey-result.ts';
+import { candidatePairs, PEER_CONNECTIONS, recordPeerConnections } from '../../e2e/live/media-stats.ts';
 import { sleep, until } from '../../e2e/live/until.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, FAKE_MEDIA_FLAGS } from '../../harness/chromium.ts';
 import { ARTIFACTS, REPO_ROOT } from '../../harness/paths.ts';
+import { startService, type RunningServer } from '../../harness/server-process.ts';
 import { frontOfLan, Host } from './hosts.ts';
 import { httpsRequest, selfSignedCertificate, spkiHash, startNginx, stop } from './platform.ts';
 
@@ -56,15 +57,12 @@ const services: Service[] = [];
 const children: ChildProcess[] = [];
 let shared: { databaseUrl: string; redisUrl: string; storage: Record<string, string> } | null = null;
 
-type Service = {
-  name: string;
-  url: string;
-  child: ChildProcess;
-  logs: () => string;
-  stop: () => Promise<void>;
-};
+type Service = RunningServer & { name: string };
 
-/** Runs a service of the repository on `host` until its /health answers (from the front, over the LAN). */
+/**
+ * Runs a service of the repository on `host` until its /health at `url` answers (from the front, over the
+ * LAN), as the harness runs one on this machine.
+ */
 async function runService(
   name: string,
   host: Host,
@@ -72,28 +70,12 @@ async function runService(
   env: Record<string, string>,
   url: string,
 ): Promise<Service> {
-  const child = host.spawn(process.execPath, [path.join(REPO_ROOT, script)], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      LOG_LEVEL: process.env.SEA_HOSTS_LOG_LEVEL ?? 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-1_000_000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const service: Service = { name, url, child, logs: () => output, stop: () => stop(child) };
+  const level = { LOG_LEVEL: process.env.SEA_HOSTS_LOG_LEVEL ?? 'warn' };
+  const service = {
+    name,
+    ...(await startService(script, url, { ...level, ...env }, undefined, host.spawn.bind(host))),
+  };
   services.push(service);
-  const deadline = Date.now() + 90_000;
-  while (!(await answersHealth(url))) {
-    if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline)
-      throw new Error(`${name} did not start:\n${output}`);
-    await sleep(200);
-  }
   return service;
 }
 
@@ -203,8 +185,9 @@ const browser = await chromium.launch({
 });
 
 /**
- * A person's browser profile, logged in through the front. Its pages keep their peer connections and stamp
- * (Date.now, every 100 ms) each moment a video frame was decoded since the last look: `__seaDecodedAt`.
+ * A person's browser profile, logged in through the front. Its pages keep their peer connections (as the live
+ * journeys' do) and stamp (Date.now, every 100 ms) each moment a video frame was decoded since the last look:
+ * `__seaDecodedAt`; `__seaLocals` gathers the addresses of their own ICE candidates.
  */
 async function person(kakaoId: string, nickname: string): Promise<Page> {
   const context: BrowserContext = await browser.newContext({
@@ -212,49 +195,30 @@ async function person(kakaoId: string, nickname: string): Promise<Page> {
     timezoneId: 'Asia/Seoul',
     viewport: { width: 1280, height: 900 },
   });
-  await context.addInitScript(() => {
-    const Native = window.RTCPeerConnection;
-    const connections: RTCPeerConnection[] = [];
-    class Kept extends Native {
-      constructor(configuration?: RTCConfiguration) {
-        super(configuration);
-        connections.push(this);
-      }
-    }
-    window.RTCPeerConnection = Kept;
+  await recordPeerConnections(context);
+  await context.addInitScript((key: string) => {
+    const connections = (window as unknown as Record<string, RTCPeerConnection[]>)[key] ?? [];
     const decodedAt: number[] = [];
     const seen = new WeakMap<RTCPeerConnection, number>();
-    const remotes = new Set<string>();
     const locals = new Set<string>();
-    Object.assign(window, {
-      __seaConnections: connections,
-      __seaDecodedAt: decodedAt,
-      __seaRemotes: remotes,
-      __seaLocals: locals,
-    });
+    Object.assign(window, { __seaDecodedAt: decodedAt, __seaLocals: locals });
     setInterval(() => {
       for (const pc of connections) {
         if (pc.connectionState !== 'connected') continue;
         void pc.getStats().then((stats) => {
-          const entries = new Map<string, Record<string, unknown>>();
-          stats.forEach((entry: Record<string, unknown>) => entries.set(String(entry.id), entry));
           let frames = 0;
-          for (const entry of entries.values()) {
+          stats.forEach((entry: Record<string, unknown>) => {
             if (entry.type === 'inbound-rtp' && entry.kind === 'video')
               frames += Number(entry.framesDecoded ?? 0);
             if (entry.type === 'local-candidate') locals.add(String(entry.address));
-            if (entry.type === 'candidate-pair' && entry.nominated && entry.state === 'succeeded') {
-              const remote = entries.get(String(entry.remoteCandidateId));
-              if (remote) remotes.add(String(remote.address));
-            }
-          }
+          });
           if (frames > (seen.get(pc) ?? 0)) decodedAt.push(Date.now());
           if (decodedAt.length > 1_000) decodedAt.shift();
           seen.set(pc, frames);
         });
       }
     }, 100);
-  });
+  }, PEER_CONNECTIONS);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[${nickname}]`, error.message));
   pages.set(nickname, page);
@@ -271,19 +235,17 @@ async function person(kakaoId: string, nickname: string): Promise<Page> {
   return page;
 }
 
-/**
- * When the page decoded video (Date.now stamps), the media nodes its connections reached, and the addresses of
- * its own ICE candidates.
- */
+/** When the page decoded video (Date.now stamps), and the addresses of its own ICE candidates. */
 function decoding(page: Page) {
   return page.evaluate(() => {
-    const w = window as unknown as {
-      __seaDecodedAt: number[];
-      __seaRemotes: Set<string>;
-      __seaLocals: Set<string>;
-    };
-    return { at: [...w.__seaDecodedAt], remotes: [...w.__seaRemotes], locals: [...w.__seaLocals] };
+    const w = window as unknown as { __seaDecodedAt: number[]; __seaLocals: Set<string> };
+    return { at: [...w.__seaDecodedAt], locals: [...w.__seaLocals] };
   });
+}
+
+/** The media nodes the page's open connections reach (their selected pairs' remote addresses). */
+async function nodesOf(page: Page): Promise<string[]> {
+  return [...new Set((await candidatePairs(page)).map((pair) => pair.remote))];
 }
 
 /** Whether the page decoded video in the last second. */
@@ -404,7 +366,7 @@ try {
 
   result.step = "the teacher lectures on A's node";
   await startMedia('a');
-  const classes = await api<ClassItem[]>(apiB.url, '/api/classes?target=created', teacherTokens);
+  const classes = await api<ClassItem[]>(apiB.baseUrl, '/api/classes?target=created', teacherTokens);
   const classId = classes.find((item) => item.name === DEMO_CLASS)?.id ?? 0;
   await teacher.goto(`${site}/live/teacher/${classId}`);
   await teacher.getByRole('heading', { name: DEMO_CLASS, level: 1 }).waitFor();
@@ -432,9 +394,9 @@ try {
   result.secondStatus = await statusOf(second).textContent();
   result.studentCandidates = (await decoding(second)).locals;
   result.placedBefore = {
-    teacher: (await decoding(teacher)).remotes,
-    first: (await decoding(student)).remotes,
-    second: (await decoding(second)).remotes,
+    teacher: await nodesOf(teacher),
+    first: await nodesOf(student),
+    second: await nodesOf(second),
   };
   await sleep(BEFORE_KILL_MS);
 
@@ -456,9 +418,9 @@ try {
     teacherStatus: await statusOf(teacher).textContent(),
   };
   result.placedAfter = {
-    teacher: (await decoding(teacher)).remotes,
-    first: (await decoding(student)).remotes,
-    second: (await decoding(second)).remotes,
+    teacher: await nodesOf(teacher),
+    first: await nodesOf(student),
+    second: await nodesOf(second),
   };
 
   result.step = 'host A boots again';
@@ -478,7 +440,7 @@ try {
   result.step = 'the replay is made on B';
   const studentTokens = await storedTokens(student);
   const lectureSessions = async () =>
-    (await api<SessionItem[]>(apiB.url, `/api/classes/${classId}/sessions`, studentTokens)).filter(
+    (await api<SessionItem[]>(apiB.baseUrl, `/api/classes/${classId}/sessions`, studentTokens)).filter(
       (item) => Date.parse(item.started_at) >= lectureStartedAt - 5_000,
     );
   let sessions: SessionItem[] = [];

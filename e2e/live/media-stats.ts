@@ -20,7 +20,8 @@ export type PageInbound = Record<string, Inbound>;
 /** The selected ICE candidate pair of one of the page's connections: the addresses media flows between. */
 export type CandidatePair = { local: string; remote: string };
 
-const PEER_CONNECTIONS = '__seaPeerConnections';
+/** Where a page keeps its peer connections ({@link recordPeerConnections}). */
+export const PEER_CONNECTIONS = '__seaPeerConnections';
 
 /**
  * Makes every page of `context` keep the peer connections the app creates (a subclass of the browser's own
