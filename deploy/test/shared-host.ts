@@ -5,10 +5,10 @@
 // folders.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startObjectStore } from '../../harness/object-store.ts';
+import { listening } from './platform.ts';
 
 const host = process.argv[2] ?? '127.0.0.1';
 const POSTGRES_PORT = 5432;
@@ -25,24 +25,6 @@ const POSTGRES_BIN = path.join(
 
 const children: ChildProcess[] = [];
 const folders: string[] = [];
-
-/** Resolves once something accepts TCP connections at host:port (at most 60 s). */
-async function accepting(port: number, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, host);
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (up) return;
-    if (Date.now() > deadline) throw new Error(`${what} did not start on ${host}:${port}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** PostgreSQL as the `postgres` user (it refuses root), trusting the LAN (the test's own namespaces). */
 async function startPostgres(): Promise<string> {
@@ -68,7 +50,7 @@ async function startPostgres(): Promise<string> {
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   children.push(server);
-  await accepting(POSTGRES_PORT, 'PostgreSQL');
+  await listening(POSTGRES_PORT, 'PostgreSQL', server, host);
   return `postgres://postgres@${host}:${POSTGRES_PORT}/postgres`;
 }
 
@@ -90,7 +72,7 @@ async function startRedis(): Promise<string> {
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   children.push(server);
-  await accepting(REDIS_PORT, 'Redis');
+  await listening(REDIS_PORT, 'Redis', server, host);
   return `redis://${host}:${REDIS_PORT}`;
 }
 
