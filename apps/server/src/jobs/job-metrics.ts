@@ -4,8 +4,11 @@ import type { Database } from '../db/database.ts';
 import { jobs } from '../db/schema.ts';
 import { timedCounter } from '../plugins/metrics.ts';
 
-/** How an attempt at a job ended here: done, to be tried again, failed for good, lost, or given back. */
-export type JobOutcome = 'done' | 'retry' | 'failed' | 'lost' | 'released';
+/**
+ * How an attempt at a job ended here: done, done for now and queued again, to be tried again, failed for good,
+ * lost, or given back.
+ */
+export type JobOutcome = 'done' | 'repeat' | 'retry' | 'failed' | 'lost' | 'released';
 
 /** What the job worker tells the metrics when an attempt ends. */
 export type JobMeter = { finished(kind: string, outcome: JobOutcome, seconds: number): void };

@@ -135,6 +135,32 @@ export async function failJob(
   return retry ? 'retry' : 'failed';
 }
 
+/**
+ * Queues a job that did its part again after `delayMs` (work that goes on while something lasts, such as a
+ * lecture's replay made ahead): a fresh start, its attempts counted from 0.
+ */
+export async function repeatJob(
+  db: Database,
+  id: number,
+  workerId: string,
+  delayMs: number,
+): Promise<boolean> {
+  const repeated = await db
+    .update(jobs)
+    .set({
+      state: 'queued',
+      attempts: 0,
+      runAt: afterMs(delayMs),
+      error: null,
+      lockedBy: null,
+      lockedUntil: null,
+      updatedAt: sql`now()`,
+    })
+    .where(ownedBy(id, workerId))
+    .returning({ id: jobs.id });
+  return repeated.length > 0;
+}
+
 /** Gives a running job back (its worker is stopping): queued at once, and this attempt does not count. */
 export async function releaseJob(db: Database, id: number, workerId: string): Promise<boolean> {
   const released = await db

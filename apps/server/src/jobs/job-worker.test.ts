@@ -42,6 +42,29 @@ beforeEach(async () => {
 });
 
 describe('JobWorker', () => {
+  it('a job that answers "again" is queued again later, its attempts from 0, until it answers nothing', async () => {
+    const runs: { attempt: number; at: number }[] = [];
+    const handler: JobHandler = {
+      async run(_payload, { attempt }) {
+        runs.push({ attempt, at: Date.now() });
+        return runs.length < 3 ? { againInMs: 300 } : undefined;
+      },
+    };
+    const id = (await enqueueJob(app.db, 'test', {}, { key: 'again:1', maxAttempts: 1 })) ?? 0;
+    const w = worker({ test: handler });
+    w.start();
+    await until(async () => (await row(id))?.state === 'queued' && runs.length === 1);
+    // While it waits for its next round its key is taken: queueing it again adds nothing.
+    expect(await enqueueJob(app.db, 'test', {}, { key: 'again:1' })).toBeNull();
+    expect(await row(id)).toMatchObject({ attempts: 0, lockedBy: null, error: null });
+    await until(async () => (await row(id))?.state === 'done', 5_000);
+    await w.stop();
+    // Three rounds, each a first attempt (a job of one attempt), each at least 300 ms after the one before.
+    expect(runs.map((r) => r.attempt)).toEqual([1, 1, 1]);
+    expect((runs[1]?.at ?? 0) - (runs[0]?.at ?? 0)).toBeGreaterThanOrEqual(250);
+    expect((runs[2]?.at ?? 0) - (runs[1]?.at ?? 0)).toBeGreaterThanOrEqual(250);
+  });
+
   it('two workers racing run every job once and never one job twice at once', async () => {
     const running = new Set<unknown>();
     const runs: unknown[] = [];

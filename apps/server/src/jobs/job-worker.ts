@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Database } from '../db/database.ts';
 import type { JobMeter, JobOutcome } from './job-metrics.ts';
-import { claimJob, completeJob, failJob, type Job, releaseJob, renewLease } from './job-queue.ts';
+import { claimJob, completeJob, failJob, type Job, releaseJob, renewLease, repeatJob } from './job-queue.ts';
 
 /** What a running job gets besides its payload. */
 export type JobContext = {
@@ -14,9 +14,12 @@ export type JobContext = {
   progress(percent: number): Promise<void>;
 };
 
+/** What a run may answer: its work goes on, so the job is queued again after `againInMs` (a fresh start). */
+export type JobRepeat = { againInMs: number };
+
 /** One kind of job: how to run it, and what to do once it has failed for good. */
 export type JobHandler = {
-  run(payload: unknown, context: JobContext): Promise<void>;
+  run(payload: unknown, context: JobContext): Promise<void | JobRepeat>;
   failed?(payload: unknown, error: unknown): Promise<void>;
 };
 
@@ -167,12 +170,20 @@ export class JobWorker {
         throw new PermanentJobError('interrupted on every attempt');
       }
       log.info(meta, 'job started');
-      await handler.run(job.payload, {
+      const answer = await handler.run(job.payload, {
         signal: controller.signal,
         attempt: job.attempts,
         progress: (percent) => renew(percent),
       });
-      if (await completeJob(db, job.id, this.workerId)) {
+      if (answer) {
+        if (await repeatJob(db, job.id, this.workerId, answer.againInMs)) {
+          log.info({ ...meta, againInMs: answer.againInMs }, 'job done for now');
+          finished('repeat');
+        } else {
+          log.warn(meta, 'job finished after its lease was lost');
+          finished('lost');
+        }
+      } else if (await completeJob(db, job.id, this.workerId)) {
         log.info(meta, 'job done');
         finished('done');
       } else {
