@@ -105,10 +105,35 @@ export function partsEnd(parts: StoredFile['parts']): number {
  * uploaded again after a restart) are joined without repeating bytes; a missing part ends the file there.
  * Nothing in the store: no files and not complete.
  */
-export async function downloadRecording(
+export function downloadRecording(
   store: FileStore,
   sessionKey: string,
   dir: string,
+): Promise<DownloadedRecording> {
+  return copyRecording(store, sessionKey, dir, { patches: true, append: false });
+}
+
+/**
+ * Brings the local copy `dir` of a recording up to what the store holds: each file's parts from the copy's own
+ * length on are appended (parts never change once up), so each call fetches only what was uploaded since the
+ * last. With `patches`, a complete file's patches are written too (the copy is then what
+ * {@link downloadRecording} writes); without, the copy reads as a file cut off, which it is while the lecture
+ * runs (the replay made meanwhile).
+ */
+export function mirrorRecording(
+  store: FileStore,
+  sessionKey: string,
+  dir: string,
+  options: { patches: boolean },
+): Promise<DownloadedRecording> {
+  return copyRecording(store, sessionKey, dir, { ...options, append: true });
+}
+
+async function copyRecording(
+  store: FileStore,
+  sessionKey: string,
+  dir: string,
+  options: { patches: boolean; append: boolean },
 ): Promise<DownloadedRecording> {
   const { complete, files } = await storedRecording(store, sessionKey);
   await mkdir(dir, { recursive: true });
@@ -116,19 +141,27 @@ export async function downloadRecording(
   for (const [name, found] of files) {
     const to = path.join(dir, name);
     if (found.whole !== null) {
-      await store.copyOut(`${sessionKey}/${name}`, to);
+      if (options.patches) await store.copyOut(`${sessionKey}/${name}`, to);
       continue;
     }
-    leftOutBytes += await joinParts(store, found.parts, to);
-    if (found.patches) await applyPatches(store, patchesKey(sessionKey, name), to);
+    leftOutBytes += await joinParts(store, found.parts, to, options.append);
+    if (options.patches && found.patches) await applyPatches(store, patchesKey(sessionKey, name), to);
   }
   return { complete, leftOutBytes };
 }
 
-/** Writes the parts one after another into `to`; the bytes of parts after a hole are left out (returned). */
-async function joinParts(store: FileStore, parts: StoredFile['parts'], to: string): Promise<number> {
-  const handle = await open(to, 'w');
-  let end = 0;
+/**
+ * Writes the parts one after another into `to` (with `append`, after the bytes it holds); the bytes of parts
+ * after a hole are left out (returned).
+ */
+async function joinParts(
+  store: FileStore,
+  parts: StoredFile['parts'],
+  to: string,
+  append = false,
+): Promise<number> {
+  const handle = await open(to, append ? 'a' : 'w');
+  let end = append ? (await handle.stat()).size : 0;
   let leftOut = 0;
   try {
     for (const part of parts) {
