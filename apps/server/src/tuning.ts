@@ -51,4 +51,8 @@ export type JobTuning = {
   stallMaxMs: number;
   /** How often a job waiting for disk space looks whether the space has come back. */
   spaceCheckMs: number;
+  /** The replay's windows (`replays/replay-windows.ts`; tests make them short): 48 s unless given. */
+  replayWindowMs?: number;
+  /** How often the replay is made ahead while a lecture runs (`replays/replay-ahead.ts`): 15 s unless given. */
+  replayAheadEveryMs?: number;
 };

@@ -2,11 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { jobs, liveSessions } from '../src/db/schema.ts';
 
-/** A session that ended recorded, in room `mediaKey` (its raw recording's folder). */
+/**
+ * A session that ended recorded (or, `live`, is being recorded), in room `mediaKey` (its raw recording's
+ * folder).
+ */
 export async function recordedSession(
   app: FastifyInstance,
   classId: number,
   mediaKey: string,
+  options: { live?: boolean } = {},
 ): Promise<number> {
   const [row] = await app.db
     .insert(liveSessions)
@@ -15,7 +19,7 @@ export async function recordedSession(
       mediaKey,
       nodeId: 'media-1',
       startedAt: new Date(Date.now() - 60_000),
-      endedAt: new Date(),
+      endedAt: options.live ? null : new Date(),
       recordingState: 'recording',
     })
     .returning({ id: liveSessions.id });

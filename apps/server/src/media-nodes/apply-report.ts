@@ -28,6 +28,8 @@ export type ReportOutcome = {
   revocation: MediaRevocation;
   /** Classes that became live with this report (their students are told). */
   wentLive: number[];
+  /** Recorded sessions that started with this report (their replay is made while they run). */
+  started: { classId: number; sessionId: number }[];
 };
 
 const nothing = (): MediaRevocation => ({ classIds: [], sessionKeys: [], students: [] });
@@ -76,7 +78,14 @@ export async function applyReport(
     // restart is heard once its previous run has been silent long enough for any late report of it to be over).
     const newerRun = bootedAt >= node.bootedAt || now.getTime() - node.lastSeenAt.getTime() > LATE_REPORT_MS;
     if (sameBoot ? report.seq <= node.seq : !newerRun) {
-      return { applied: false, firstOfBoot: false, ended: [], revocation: nothing(), wentLive: [] };
+      return {
+        applied: false,
+        firstOfBoot: false,
+        ended: [],
+        revocation: nothing(),
+        wentLive: [],
+        started: [],
+      };
     }
     await tx
       .update(mediaNodes)
@@ -114,6 +123,7 @@ export async function applyReport(
     const revocation = nothing();
     const open: MediaEdgeRoom[] = [];
     const attended: number[] = [];
+    const recorded: { classId: number; sessionId: number }[] = [];
     for (const room of report.rooms) {
       const state = await openSession(tx, nodeId, {
         classId: room.classId,
@@ -128,6 +138,7 @@ export async function applyReport(
           .from(liveSessions)
           .where(eq(liveSessions.mediaKey, room.sessionKey));
         if (session) {
+          if (room.recording) recorded.push({ classId: room.classId, sessionId: session.id });
           attended.push(session.id);
           await syncAttendance(tx, nodeId, { sessionId: session.id, students: room.students }, now);
         }
@@ -158,7 +169,8 @@ export async function applyReport(
     }
     await leaveNodeAttendance(tx, nodeId, attended, now);
     revocation.students = await formerStudents(tx, [...open, ...relayed]);
-    return { applied: true, firstOfBoot: !sameBoot || node.seq < 0, ended, revocation, wentLive };
+    const started = recorded.filter((session) => wentLive.includes(session.classId));
+    return { applied: true, firstOfBoot: !sameBoot || node.seq < 0, ended, revocation, wentLive, started };
   });
 }
 

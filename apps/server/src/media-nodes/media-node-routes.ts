@@ -29,6 +29,7 @@ export async function mediaNodeRoutes(fastify: FastifyInstance): Promise<void> {
       const { nodeId } = request.params;
       const outcome = await applyReport(app.db, nodeId, request.body);
       for (const session of outcome.ended) await app.events.emit('sessionEnded', session);
+      for (const session of outcome.started) await app.events.emit('recordingStarted', session);
       for (const classId of outcome.wentLive) void app.notifier.classWentLive(classId);
       if (outcome.firstOfBoot) {
         app.log.info(

@@ -24,6 +24,8 @@ export type DomainEvents = {
    * after a crash no longer had it, or the sweep ended the sessions of a silent node (media nodes emit it).
    */
   sessionEnded: EndedSession;
+  /** A recorded live session started: its class went live with it (media nodes emit it). */
+  recordingStarted: { classId: number; sessionId: number };
   /** A session's replay was made and checked (the replay job). */
   replayReady: { classId: number; sessionId: number };
   /** A class was deleted (the classes routes). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { WHITEBOARD_ID } from '@sea/contract/board';
@@ -14,16 +15,26 @@ import { type BoardStretch, FRAME, SIDE_BOX } from './composition-plan.ts';
 /** Page images kept decoded while the pictures are made (a lecture goes back and forth between a few pages). */
 const PAGES_KEPT = 8;
 
-/** The board's pictures, made: the ffconcat list that plays them from replay time 0, and where it is on stage. */
-export type BoardPictures = { list: string; onStage: BoardStretch[] };
+/**
+ * One picture of the board shown over a stretch of the replay (ms): `file` in the pictures' folder, named after
+ * `signature` (what it shows).
+ */
+export type BoardShow = { file: string; signature: string; fromMs: number; untilMs: number };
+
+/**
+ * The board's pictures, made: what shows from replay time 0 on, one stretch after another, and where the board
+ * is on stage.
+ */
+export type BoardPictures = { dir: string; shows: BoardShow[]; onStage: BoardStretch[] };
 
 /** Reads a page's image (null: a whiteboard page, or a material gone since: drawn on white). */
 export type PageReader = (page: BoardPageRef) => Promise<Buffer | null>;
 
 /**
  * Renders each different look of the board once (`materials/inked-page.ts`, the replay's frame size, PNG;
- * {@link boardPicture}) into `dir`, and writes the ffconcat list that shows them from replay time 0, each for its stretch; where nothing
- * is on stage the list holds the last picture on (the composition hides the board there).
+ * {@link boardPicture}) into `dir`, named after what it shows, so a picture made by an earlier run (while the
+ * lecture went on) is not made again. Where nothing is on stage the shows hold the last picture on (the
+ * composition hides the board there), before the first page the first.
  */
 export async function renderBoardPictures(
   board: IndexedBoard,
@@ -35,35 +46,67 @@ export async function renderBoardPictures(
   const first = frames[0];
   if (first === undefined) return null;
   await fs.mkdir(dir, { recursive: true });
-  const files = new Map<string, string>();
+  const made = new Set(await fs.readdir(dir));
   const pages = new Map<string, Buffer | null>();
-  const lines = ['ffconcat version 1.0'];
-  const show = (file: string, ms: number) => {
-    if (ms > 0) lines.push(`file ${file}`, `duration ${(ms / 1000).toFixed(3)}`);
+  const shows: BoardShow[] = [];
+  const show = (picture: Omit<BoardShow, 'fromMs' | 'untilMs'>, fromMs: number, untilMs: number) => {
+    if (untilMs > fromMs) shows.push({ ...picture, fromMs, untilMs });
   };
   let reached = 0;
-  let last = '';
+  let last: Omit<BoardShow, 'fromMs' | 'untilMs'> | null = null;
   for (const frame of frames) {
     signal.throwIfAborted();
-    let file = files.get(frame.signature);
-    if (file === undefined) {
-      file = `board-${files.size + 1}.png`;
+    const picture = { file: `${frame.signature.replace(/[^\w-]/g, '.')}.png`, signature: frame.signature };
+    if (!made.has(picture.file)) {
       const image = await pageImage(pages, frame.page, readPage);
       const { strokes } = boardAt(board, frame.fromMs);
-      await fs.writeFile(path.join(dir, file), await boardPicture(image, strokes, frame.layout));
-      files.set(frame.signature, file);
+      const temporary = path.join(dir, `${picture.file}.${randomUUID().slice(0, 8)}.tmp`);
+      await fs.writeFile(temporary, await boardPicture(image, strokes, frame.layout));
+      await fs.rename(temporary, path.join(dir, picture.file));
+      made.add(picture.file);
     }
     // Before the first page and between stays on stage, a picture that is hidden there.
-    show(last || file, frame.fromMs - reached);
-    show(file, frame.untilMs - frame.fromMs);
+    show(last ?? picture, reached, frame.fromMs);
+    show(picture, frame.fromMs, frame.untilMs);
     reached = frame.untilMs;
-    last = file;
+    last = picture;
   }
+  return { dir, shows, onStage: stretches(frames) };
+}
+
+/** The shows over a stretch of the replay, cut to it and on its clock (from 0). */
+export function showsIn(shows: readonly BoardShow[], fromMs: number, untilMs: number): BoardShow[] {
+  return shows.flatMap((s) => {
+    const from = Math.max(s.fromMs, fromMs);
+    const until = Math.min(s.untilMs, untilMs);
+    return until > from ? [{ ...s, fromMs: from - fromMs, untilMs: until - fromMs }] : [];
+  });
+}
+
+/**
+ * Writes the ffconcat list that plays the board's pictures over a stretch of the replay (from its time 0) into
+ * the pictures' folder as `name`; after the last show its picture stays. Returns the list's path.
+ */
+export async function writeBoardList(
+  pictures: BoardPictures,
+  fromMs: number,
+  untilMs: number,
+  name: string,
+): Promise<string> {
+  const shows = showsIn(pictures.shows, fromMs, untilMs);
+  const lines = ['ffconcat version 1.0'];
+  let reached = 0;
+  for (const s of shows) {
+    // A stretch before the first show (never expected: the shows start at 0) shows that first picture.
+    lines.push(`file ${s.file}`, `duration ${((s.untilMs - reached) / 1000).toFixed(3)}`);
+    reached = s.untilMs;
+  }
+  const lastFile = shows.at(-1)?.file ?? pictures.shows.at(-1)?.file;
   // The demuxer reads the last entry's duration only when a file follows it.
-  lines.push(`file ${last}`);
-  const list = path.join(dir, 'board.ffconcat');
+  if (lastFile !== undefined) lines.push(`file ${lastFile}`);
+  const list = path.join(pictures.dir, name);
   await fs.writeFile(list, `${lines.join('\n')}\n`);
-  return { list, onStage: stretches(frames) };
+  return list;
 }
 
 /**

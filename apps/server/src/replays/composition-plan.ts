@@ -20,10 +20,15 @@ export type MediaProbe = { endMs: number; width: number | null; height: number |
 export type PlacedFile = {
   file: string;
   kind: StreamKind;
-  /** Replay time of the file's media time 0. */
+  /** Replay time where the file starts playing (its media time 0, or `skipMs`). */
   atMs: number;
   /** The file plays from `atMs` to `untilMs`. */
   untilMs: number;
+  /**
+   * Media time skipped at its start (a window of the replay that starts inside the file): `atMs` then shows the
+   * file's media time `skipMs`. Absent: 0.
+   */
+  skipMs?: number;
   /** Its first picture's size (video; null when unknown). */
   width: number | null;
   height: number | null;

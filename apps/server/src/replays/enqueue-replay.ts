@@ -3,6 +3,7 @@ import type { Executor } from '../db/database.ts';
 import { liveSessions } from '../db/schema.ts';
 import { enqueueJob } from '../jobs/job-queue.ts';
 import { REPLAY_JOB, type ReplayPayload } from './replay-job.ts';
+import { WINDOW_MS } from './replay-windows.ts';
 
 /**
  * Attempts of one replay before it is marked failed. Many: a failure of the machine (a full disk, ffmpeg
@@ -38,4 +39,26 @@ export async function enqueueReplay(db: Executor, sessionId: number): Promise<nu
     key: replayJobKey(sessionId),
     maxAttempts: REPLAY_ATTEMPTS,
   });
+}
+
+/** The queue's name of the job that encodes a lecture's replay while it runs (replay-ahead.ts). */
+export const REPLAY_AHEAD_JOB = 'replay-ahead';
+
+export const replayAheadKey = (sessionId: number) => `${REPLAY_AHEAD_JOB}:${sessionId}`;
+
+/**
+ * Queues the replay-ahead job of a recorded session that has started (one waiting or running at a time), its
+ * first run after one window of lecture: queueing twice adds nothing.
+ */
+export async function enqueueReplayAhead(
+  db: Executor,
+  sessionId: number,
+  windowMs = WINDOW_MS,
+): Promise<number | null> {
+  return enqueueJob(
+    db,
+    REPLAY_AHEAD_JOB,
+    { sessionId },
+    { key: replayAheadKey(sessionId), maxAttempts: 3, runAt: new Date(Date.now() + windowMs) },
+  );
 }

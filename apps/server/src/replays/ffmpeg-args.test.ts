@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type MediaProbe, planComposition, withBoard } from './composition-plan.ts';
-import { encodeArgs, filterGraph, filterValue, fit } from './ffmpeg-args.ts';
+import { audioArgs, audioGraph, filterValue, fit, videoArgs, videoGraph } from './ffmpeg-args.ts';
+import { windowPlan } from './replay-windows.ts';
 import type { Recording } from './recording-manifest.ts';
 
 const recording = (tracks: Recording['tracks']): Recording => ({
@@ -59,20 +60,21 @@ describe('ffmpeg arguments', () => {
         ['a.webm', probe(4_000)],
       ]),
     );
-    const graph = filterGraph(plan, '/fonts/Noto Sans.ttc', '/work/name.txt');
+    const graph = videoGraph(plan, '/fonts/Noto Sans.ttc', '/work/name.txt');
     expect(graph).toContain('fontfile=/fonts/Noto Sans.ttc:textfile=/work/name.txt:expansion=none');
     expect(graph).toContain("enable='between(t,6.000,10.000)'");
-    // Inputs: screen 0, webcam 1, microphone 2, system audio 3.
+    // The picture's inputs: screen 0, webcam 1; the sound's: microphone 0, system audio 1.
     expect(graph).toContain('[0:v]trim=end=4.000,setpts=PTS+2.000/TB,scale=1280:720:flags=bilinear[s0]');
     expect(graph).toContain('[1:v]trim=end=4.000,setpts=PTS+0.000/TB,split[w1a][w1c]');
     expect(graph).toContain("overlay=x=0:y=0:eof_action=pass:enable='between(t,0.000,2.000)'");
     expect(graph).toContain("overlay=x=936:y=516:eof_action=pass:enable='between(t,2.000,4.000)'");
-    expect(graph).toContain('apad=whole_len=480000,atrim=end_sample=480000[a2]');
-    expect(graph).toContain('[a2][a3]amix=inputs=2:duration=longest:dropout_transition=0,volume=2[audio]');
-    const args = encodeArgs(plan, { inputDir: '/rec', nameFile: '/n', fontFile: null, output: '/out.mp4' });
-    expect(args.filter((a) => a.startsWith('/rec/'))).toEqual([
-      '/rec/s.webm',
-      '/rec/w.webm',
+    const sound = audioGraph(plan);
+    expect(sound).toContain('apad=whole_len=480000,atrim=end_sample=480000[a0]');
+    expect(sound).toContain('[a0][a1]amix=inputs=2:duration=longest:dropout_transition=0,volume=2[audio]');
+    const options = { inputDir: '/rec', nameFile: '/n', fontFile: null, output: '/out.mp4' };
+    const args = videoArgs(plan, options);
+    expect(args.filter((a) => a.startsWith('/rec/'))).toEqual(['/rec/s.webm', '/rec/w.webm']);
+    expect(audioArgs(plan, options).filter((a) => a.startsWith('/rec/'))).toEqual([
       '/rec/m.webm',
       '/rec/a.webm',
     ]);
@@ -80,13 +82,39 @@ describe('ffmpeg arguments', () => {
     expect(args.join(' ')).not.toContain('drawtext');
   });
 
+  it('cuts a window out of the files: seeks each to its stretch and trims it exactly', () => {
+    const plan = planComposition(
+      recording([
+        { track: 's', kind: 'screenShareVideo', file: 's.webm', startMs: 2_000, endMs: 6_000 },
+        { track: 'm', kind: 'webcamAudio', file: 'm.webm', startMs: 0, endMs: 10_000 },
+      ]),
+      new Map([
+        ['s.webm', probe(4_000, 1920, 1080)],
+        ['m.webm', probe(10_000)],
+      ]),
+    );
+    const window = windowPlan(plan, 3_200, 6_400);
+    expect(window.durationMs).toBe(3_200);
+    // The screen plays from 1.2 s of its media at the window's 0 to its end at the window's 2.8 s.
+    expect(window.screens).toMatchObject([{ atMs: 0, untilMs: 2_800, skipMs: 1_200 }]);
+    expect(window.layouts).toEqual([
+      { fromMs: 0, untilMs: 2_800, layout: 'screen' },
+      { fromMs: 2_800, untilMs: 3_200, layout: 'black' },
+    ]);
+    expect(videoGraph(window, null, '/n')).toContain('[0:v]trim=start=1.200:end=4.000,setpts=PTS-1.200/TB,');
+    expect(audioGraph(window)).toContain('[0:a]atrim=start=3.200:end=6.400,asetpts=PTS-3.200/TB,');
+    const args = videoArgs(window, { inputDir: '/rec', nameFile: '/n', fontFile: null, output: '/w.mp4' });
+    expect(args.join(' ')).toContain('-ss 1.200 -i /rec/s.webm');
+    expect(args.join(' ')).toContain('-t 3.200 -c:v libx264');
+  });
+
   it('without any audio the sound is silence of the replay’s length', () => {
     const plan = planComposition(
       recording([{ track: 'w', kind: 'webcamVideo', file: 'w.webm', startMs: 0, endMs: 10_000 }]),
       new Map([['w.webm', probe(10_000, 640, 480)]]),
     );
-    const graph = filterGraph(plan, null, '/n');
-    expect(graph).toContain('anullsrc=r=48000:cl=stereo,atrim=end_sample=480000[audio]');
+    const graph = videoGraph(plan, null, '/n');
+    expect(audioGraph(plan)).toContain('anullsrc=r=48000:cl=stereo,atrim=end_sample=480000[audio]');
     expect(graph).toContain('[0:v]trim=end=10.000');
     expect(graph).toContain('scale=960:720:flags=bilinear');
     expect(graph).not.toContain('split');
@@ -100,7 +128,7 @@ describe('ffmpeg arguments', () => {
       [3_000, 6_000, 'board+webcam'],
       [6_000, 10_000, 'screen+webcam'],
     ]);
-    const graph = filterGraph(plan, null, '/work/name.txt');
+    const graph = videoGraph(plan, null, '/work/name.txt');
     // Inputs 0 and 1 are the files; the board's pictures come last, above the screen, below the webcam.
     expect(graph).toContain(
       "[2:v]null[board];\n[v1][board]overlay=x=0:y=0:eof_action=pass:enable='between(t,3.000,6.000)'",
@@ -108,7 +136,7 @@ describe('ffmpeg arguments', () => {
     expect(graph).toMatch(
       /enable='between\(t,0\.000,3\.000\)\+between\(t,3\.000,6\.000\)\+between\(t,6\.000,10\.000\)'/,
     );
-    const args = encodeArgs(plan, {
+    const args = videoArgs(plan, {
       inputDir: '/rec',
       nameFile: 'n',
       fontFile: null,
@@ -117,7 +145,7 @@ describe('ffmpeg arguments', () => {
     });
     expect(args.join(' ')).toContain('-f concat -i /w/board.ffconcat -filter_complex');
     expect(() =>
-      encodeArgs(plan, { inputDir: '/rec', nameFile: 'n', fontFile: null, output: 'o.mp4' }),
+      videoArgs(plan, { inputDir: '/rec', nameFile: 'n', fontFile: null, output: 'o.mp4' }),
     ).toThrow();
     // The screen is scaled once for the whole picture; beside no page, nothing splits it.
     expect(graph).toContain('[0:v]trim=end=10.000,setpts=PTS+0.000/TB,scale=1280:720:flags=bilinear[s0]');
@@ -130,7 +158,7 @@ describe('ffmpeg arguments', () => {
       { fromMs: 2_000, untilMs: 5_000, layout: 'side' },
       { fromMs: 5_000, untilMs: 7_000, layout: 'board' },
     ]);
-    const graph = filterGraph(plan, null, '/work/name.txt');
+    const graph = videoGraph(plan, null, '/work/name.txt');
     // The screen splits: the whole picture, and the left half (640x720; 1080p fits in 640x360, centred).
     expect(graph).toContain('[0:v]trim=end=10.000,setpts=PTS+0.000/TB,split[s0f][s0b]');
     expect(graph).toContain('[s0f]scale=1280:720:flags=bilinear[s0]');

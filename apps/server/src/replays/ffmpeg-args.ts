@@ -27,6 +27,12 @@ export const ENCODING = {
 
 /** A run that says nothing but errors, reads no keyboard and overwrites its output. */
 const QUIET = ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'error', '-y'];
+/**
+ * A window's encode goes on past frames it cannot decode (a file cut off where the disk filled or the node
+ * died ends with a damaged frame): ffmpeg fails a run where more than 2/3 of the decoded frames were damaged,
+ * which a window that reads only the last seconds of such a file can be.
+ */
+const DAMAGE_TOLERATED = ['-max_error_rate', '1'];
 
 export type EncodeOptions = {
   /** The recording's folder (the plan's file names are inside it). */
@@ -37,8 +43,8 @@ export type EncodeOptions = {
   fontFile: string | null;
   output: string;
   /**
-   * The board's pictures as an ffconcat list (`board-pictures.ts`), from replay time 0; required when the plan
-   * has the board on stage.
+   * The board's pictures as an ffconcat list (`board-pictures.ts`), from the plan's time 0; required when the
+   * plan has the board on stage.
    */
   boardList?: string | null;
   /** Threads for decoding, filtering and encoding (the benchmark measures one core); null: ffmpeg's choice. */
@@ -71,13 +77,26 @@ function enableWhen(spans: LayoutSpan[]): string {
   return spans.map((s) => `between(t,${seconds(s.fromMs)},${seconds(s.untilMs)})`).join('+');
 }
 
-/** Trims a file to its stretch (media time) and moves it to its place on the replay's timeline. */
-function placeVideo(input: number, p: PlacedFile): string {
-  return `[${input}:v]trim=end=${seconds(p.untilMs - p.atMs)},setpts=PTS+${seconds(p.atMs)}/TB`;
+/** `+1.500` or `-0.250`: a shift of the timestamps by these milliseconds. */
+const shift = (ms: number) => (ms < 0 ? `-${seconds(-ms)}` : `+${seconds(ms)}`);
+
+/**
+ * Trims a file to its stretch (media time, from `skipMs` when a window starts inside it) and moves it to its
+ * place on the timeline.
+ */
+function trimmed(input: string, p: PlacedFile, audio: boolean): string {
+  const skip = p.skipMs ?? 0;
+  const length = seconds(skip + p.untilMs - p.atMs);
+  const [trim, setpts] = audio ? ['atrim', 'asetpts'] : ['trim', 'setpts'];
+  const from = skip > 0 ? `start=${seconds(skip)}:` : '';
+  return `${input}${trim}=${from}end=${length},${setpts}=PTS${shift(p.atMs - skip)}/TB`;
 }
 
-/** The filter graph: the picture from its layers, the sound from every audio file mixed. */
-export function filterGraph(plan: CompositionPlan, fontFile: string | null, nameFile: string): string {
+/**
+ * The picture's filter graph, from its layers: the plan's screen shares and webcams are inputs 0.. in that
+ * order, the board's pictures the next one.
+ */
+export function videoGraph(plan: CompositionPlan, fontFile: string | null, nameFile: string): string {
   const chains: string[] = [];
   const { fps } = ENCODING;
   const duration = seconds(plan.durationMs);
@@ -101,7 +120,7 @@ export function filterGraph(plan: CompositionPlan, fontFile: string | null, name
 
   let input = 0;
   const inputOf = new Map<PlacedFile, number>();
-  for (const p of [...plan.screens, ...plan.webcams, ...plan.audio]) inputOf.set(p, input++);
+  for (const p of [...plan.screens, ...plan.webcams]) inputOf.set(p, input++);
 
   const overlapping = (p: PlacedFile, spans: LayoutSpan[]) =>
     spans.some((s) => s.fromMs < p.untilMs && p.atMs < s.untilMs);
@@ -113,8 +132,8 @@ export function filterGraph(plan: CompositionPlan, fontFile: string | null, name
     const size = fit(p.width, p.height, FRAME.width, FRAME.height);
     const beside = overlapping(p, sided);
     const scale = `scale=${size.width}:${size.height}:${SCALE}[s${i}]`;
-    if (beside) chains.push(`${placeVideo(i, p)},split[s${i}f][s${i}b]`, `[s${i}f]${scale}`);
-    else chains.push(`${placeVideo(i, p)},${scale}`);
+    if (beside) chains.push(`${trimmed(`[${i}:v]`, p, false)},split[s${i}f][s${i}b]`, `[s${i}f]${scale}`);
+    else chains.push(`${trimmed(`[${i}:v]`, p, false)},${scale}`);
     overlay(`s${i}`, (FRAME.width - size.width) / 2, (FRAME.height - size.height) / 2);
     if (beside) {
       const half = fit(p.width, p.height, SIDE_BOX.width, SIDE_BOX.height);
@@ -145,7 +164,7 @@ export function filterGraph(plan: CompositionPlan, fontFile: string | null, name
     const i = inputOf.get(p) ?? 0;
     const name = `w${i}`;
     const split = showsAlone && showsInCorner;
-    chains.push(`${placeVideo(i, p)}${split ? `,split[${name}a][${name}c]` : `[${name}]`}`);
+    chains.push(`${trimmed(`[${i}:v]`, p, false)}${split ? `,split[${name}a][${name}c]` : `[${name}]`}`);
     if (showsAlone) {
       const source = split ? `${name}a` : name;
       chains.push(`[${source}]scale=${full.width}:${full.height}:${SCALE}[${name}f]`);
@@ -159,13 +178,19 @@ export function filterGraph(plan: CompositionPlan, fontFile: string | null, name
     }
   }
   chains.push(`[${below}]null[video]`);
+  return chains.join(';\n');
+}
 
-  // Each audio file becomes a track of the whole replay's length (silence around it), then they are summed.
+/**
+ * The sound's filter graph: each of the plan's audio files (inputs 0.., in order) becomes a track of the
+ * plan's length (silence around it), then they are summed.
+ */
+export function audioGraph(plan: Pick<CompositionPlan, 'audio' | 'durationMs'>): string {
+  const chains: string[] = [];
   const samples = Math.round((plan.durationMs / 1000) * ENCODING.sampleRate);
-  const tracks = plan.audio.map((p) => {
-    const i = inputOf.get(p) ?? 0;
+  const tracks = plan.audio.map((p, i) => {
     chains.push(
-      `[${i}:a]atrim=end=${seconds(p.untilMs - p.atMs)},asetpts=PTS+${seconds(p.atMs)}/TB,` +
+      `${trimmed(`[${i}:a]`, p, true)},` +
         `aresample=${ENCODING.sampleRate}:async=1:first_pts=0,aformat=sample_fmts=fltp:channel_layouts=stereo,` +
         `apad=whole_len=${samples},atrim=end_sample=${samples}[a${i}]`,
     );
@@ -185,33 +210,46 @@ export function filterGraph(plan: CompositionPlan, fontFile: string | null, name
   return chains.join(';\n');
 }
 
-/** The arguments of the one encoding run: the recording's files in, the MP4 (faststart) out. */
-export function encodeArgs(plan: CompositionPlan, options: EncodeOptions): string[] {
+/** The inputs of these files, each from where its stretch starts (`skipMs`: a window inside it). */
+function inputs(files: readonly PlacedFile[], options: Pick<EncodeOptions, 'inputDir' | 'threads'>) {
   const threads = options.threads ? ['-threads', String(options.threads)] : [];
-  const inputs = [...plan.screens, ...plan.webcams, ...plan.audio].flatMap((p) => [
+  return files.flatMap((p) => [
     ...threads,
     // Video sizes may change inside a file (a layer switch, a resized window): the scale filters take it.
     ...(p.kind.endsWith('Video') ? ['-reinit_filter', '0'] : []),
+    // Seeks to the keyframe before (a window starting inside the file); the trim cuts exactly. Even from 0:
+    // unseeked, ffmpeg moves a first packet before 0 (Opus's pre-skip) to 0, seeked it keeps its time, and
+    // every window must read a file on one clock.
+    '-ss',
+    seconds(p.skipMs ?? 0),
     '-i',
     path.join(options.inputDir, p.file),
   ]);
+}
+
+/**
+ * The arguments that encode the plan's picture into a video-only MP4 (H.264, a keyframe at its start and
+ * every `segmentSeconds`): a replay's window (`replay-windows.ts`).
+ */
+export function videoArgs(plan: CompositionPlan, options: EncodeOptions): string[] {
+  const threads = options.threads ? ['-threads', String(options.threads)] : [];
+  const list = inputs([...plan.screens, ...plan.webcams], options);
   if (plan.board.length > 0) {
     if (!options.boardList) throw new Error('the board is on stage but its pictures were not made');
-    inputs.push(...threads, '-f', 'concat', '-i', options.boardList);
+    list.push(...threads, '-f', 'concat', '-i', options.boardList);
   }
   const filterThreads = options.threads ? ['-filter_threads', String(options.threads)] : [];
   return [
     ...QUIET,
+    ...DAMAGE_TOLERATED,
     // Media time 0 of each file is where its track event says: keep the files' own timestamps.
     '-copyts',
-    ...inputs,
+    ...list,
     ...filterThreads,
     '-filter_complex',
-    filterGraph(plan, options.fontFile, options.nameFile),
+    videoGraph(plan, options.fontFile, options.nameFile),
     '-map',
     '[video]',
-    '-map',
-    '[audio]',
     '-t',
     seconds(plan.durationMs),
     '-c:v',
@@ -229,15 +267,63 @@ export function encodeArgs(plan: CompositionPlan, options: EncodeOptions): strin
     'yuv420p',
     '-force_key_frames',
     `expr:gte(t,n_forced*${ENCODING.segmentSeconds})`,
+    '-f',
+    'mp4',
+    '-progress',
+    'pipe:1',
+    options.output,
+  ];
+}
+
+/** The arguments that encode the plan's sound into raw AAC frames (ADTS), which `adts.ts` joins. */
+export function audioArgs(plan: CompositionPlan, options: Omit<EncodeOptions, 'nameFile' | 'fontFile'>) {
+  return [
+    ...QUIET,
+    ...DAMAGE_TOLERATED,
+    '-copyts',
+    ...inputs(plan.audio, options),
+    '-filter_complex',
+    audioGraph(plan),
+    '-map',
+    '[audio]',
     '-c:a',
     'aac',
     '-b:a',
     ENCODING.audioBitrate,
+    '-f',
+    'adts',
+    '-progress',
+    'pipe:1',
+    options.output,
+  ];
+}
+
+/**
+ * The arguments that join the windows' pictures (an ffconcat list) and the joined sound into the replay's MP4,
+ * copying (faststart: the index first, so a browser plays while it downloads).
+ */
+export function joinArgs(videoList: string, audio: string, output: string): string[] {
+  return [
+    ...QUIET,
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    videoList,
+    '-i',
+    audio,
+    '-map',
+    '0:v',
+    '-map',
+    '1:a',
+    '-c',
+    'copy',
     '-movflags',
     '+faststart',
     '-progress',
     'pipe:1',
-    options.output,
+    output,
   ];
 }
 

@@ -14,14 +14,25 @@ it('a recorded session that ends gets its replay job; one not recorded gets none
     const unrecorded = room(await insertClass(app, teacher.id), { recording: false });
     const node = new FakeNode(app);
     await node.report({ rooms: [recorded, unrecorded] });
-    expect(await app.db.select().from(jobs)).toEqual([]);
-    await node.report({ rooms: [] });
     const [session] = await app.db
       .select()
       .from(liveSessions)
       .where(eq(liveSessions.mediaKey, recorded.sessionKey));
-    const queued = await app.db.select().from(jobs);
+    // While it runs, the recorded one's replay is made ahead (its first round after one window); twice
+    // reported, it is queued once.
+    await node.report({ rooms: [recorded, unrecorded] });
+    const ahead = expect.objectContaining({
+      kind: 'replay-ahead',
+      key: `replay-ahead:${session?.id}`,
+      state: 'queued',
+    });
+    const live = await app.db.select().from(jobs);
+    expect(live).toEqual([ahead]);
+    expect(live[0]?.runAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    await node.report({ rooms: [] });
+    const queued = await app.db.select().from(jobs).orderBy(jobs.id);
     expect(queued).toEqual([
+      ahead,
       expect.objectContaining({ kind: 'replay', key: `replay:${session?.id}`, state: 'queued' }),
     ]);
   } finally {

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, notExists, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { jobs, liveSessions } from '../db/schema.ts';
-import { enqueueReplay } from './enqueue-replay.ts';
+import { enqueueReplay, enqueueReplayAhead } from './enqueue-replay.ts';
 import { REPLAY_JOB } from './replay-job.ts';
 
 /**
@@ -43,6 +43,10 @@ export async function queueWaitingReplays(db: Database): Promise<number> {
 export function registerReplayQueueing(app: FastifyInstance): void {
   app.events.on('sessionEnded', async (session) => {
     if (session.recordingState === 'processing') await enqueueReplay(app.db, session.id);
+  });
+  // A recorded lecture's replay is made while it runs (replay-ahead.ts).
+  app.events.on('recordingStarted', async (session) => {
+    await enqueueReplayAhead(app.db, session.sessionId, app.config.jobs?.replayWindowMs);
   });
   app.addHook('onReady', async () => {
     const queued = await queueWaitingReplays(app.db);

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FileStore } from '@sea/service-kit/storage/file-store';
-import { downloadRecording } from '@sea/service-kit/storage/recording-objects';
+import { downloadRecording, mirrorRecording } from '@sea/service-kit/storage/recording-objects';
 import type { StorageConfig } from '@sea/service-kit/storage/storage-config';
 import { rawFolder } from './recording-read.ts';
+import { windowsDir } from './replay-files.ts';
 
 /**
  * How long after a session's end the replay waits for its media node to finish uploading the recording
@@ -37,6 +38,12 @@ export class RecordingUploading extends Error {
  */
 export type RawRecordings = {
   /**
+   * A local folder holding `{mediaKey}/` of each room as recorded so far, for the replay made while the lecture
+   * runs: RECORDINGS_DIR itself, or a copy of the store's that each call brings up to date (in the session's
+   * windows folder, which goes with the replay).
+   */
+  live(sessionId: number, mediaKeys: string[]): Promise<string>;
+  /**
    * The rooms' recordings in a local folder, for the job of `sessionId`; throws {@link RecordingUploading}
    * while one is still going up, within {@link UPLOAD_WAIT_MS} of `endedAt`.
    */
@@ -62,6 +69,7 @@ export function rawRecordingsOf(
 /** The local driver: the recordings are in RECORDINGS_DIR already. */
 export function localRawRecordings(recordingsDir: string): RawRecordings {
   return {
+    live: async () => recordingsDir,
     fetch: async () => ({ dir: recordingsDir, release: async () => undefined }),
     remove: async (mediaKeys) => {
       for (const key of mediaKeys) {
@@ -80,15 +88,30 @@ const FETCHED = '.raw-';
  */
 export function storedRawRecordings(store: FileStore, workDir: string): RawRecordings {
   return {
+    live: async (sessionId, mediaKeys) => {
+      const dir = path.join(windowsDir(workDir, sessionId), 'raw');
+      for (const key of mediaKeys) await mirrorRecording(store, key, rawFolder(dir, key), { patches: false });
+      return dir;
+    },
     fetch: async (sessionId, mediaKeys, endedAt, attempt) => {
       // What an attempt that died left (the next attempt's own goes with it when it ends).
       await removeFetched(workDir, sessionId);
-      const dir = path.join(workDir, `${sessionId}${FETCHED}${randomUUID().slice(0, 8)}`);
-      const release = () => fs.rm(dir, { recursive: true, force: true });
+      // The copy the replay made during the lecture read, brought up to date: only the last seconds are fetched.
+      const mirrored = path.join(windowsDir(workDir, sessionId), 'raw');
+      const live = await fs.stat(mirrored).then(
+        () => true,
+        () => false,
+      );
+      const dir = live ? mirrored : path.join(workDir, `${sessionId}${FETCHED}${randomUUID().slice(0, 8)}`);
+      // The copy goes with the windows' folder, once the replay is made.
+      const release = live ? async () => undefined : () => fs.rm(dir, { recursive: true, force: true });
       try {
         let complete = true;
         for (const key of mediaKeys) {
-          const found = await downloadRecording(store, key, rawFolder(dir, key));
+          const into = rawFolder(dir, key);
+          const found = live
+            ? await mirrorRecording(store, key, into, { patches: true })
+            : await downloadRecording(store, key, into);
           complete &&= found.complete;
         }
         const waitLeftMs = (endedAt?.getTime() ?? Date.now()) + UPLOAD_WAIT_MS - Date.now();

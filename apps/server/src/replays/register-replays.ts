@@ -11,7 +11,9 @@ import { registerRecordingRemoval } from './recording-removal.ts';
 import { ReplayChapters } from './replay-chapters.ts';
 import { replayFileRoutes } from './replay-file-routes.ts';
 import { materialPageReader } from './board-pictures.ts';
-import { type BoardReader, REPLAY_JOB, replayJob } from './replay-job.ts';
+import { REPLAY_AHEAD_JOB } from './enqueue-replay.ts';
+import { replayAheadJob } from './replay-ahead.ts';
+import { type BoardReader, REPLAY_JOB, type ReplayDeps, replayJob } from './replay-job.ts';
 import { replayMetrics } from './replay-metrics.ts';
 import { replayRemakeRoutes } from './replay-remake-routes.ts';
 import { replayRoutes } from './replay-routes.ts';
@@ -86,23 +88,24 @@ export async function replayJobs(
   const tuning = { ...DEFAULT_JOB_TUNING, ...config.jobs };
   const spaceWaits = new SpaceWaits(db, replaysDir, REPLAY_JOB);
   registerRetries(app, spaceWaits, tuning.spaceCheckMs);
-  return {
-    [REPLAY_JOB]: replayJob({
-      db,
-      recordingsDir,
-      raw: rawRecordingsOf(config, app.files.recordings),
-      replays: app.files.replays,
-      replaysDir,
-      ffmpeg,
-      fontFile,
-      log,
-      tuning,
-      spaceWaits,
-      chapters: app.replayChapters,
-      board: readBoard && { read: readBoard, pages: materialPageReader(db, app.materialFiles) },
-      onReady: (ready) => app.events.emit('replayReady', ready),
-    }),
+  const deps: ReplayDeps = {
+    db,
+    recordingsDir,
+    raw: rawRecordingsOf(config, app.files.recordings),
+    replays: app.files.replays,
+    replaysDir,
+    ffmpeg,
+    fontFile,
+    log,
+    tuning,
+    spaceWaits,
+    chapters: app.replayChapters,
+    board: readBoard && { read: readBoard, pages: materialPageReader(db, app.materialFiles) },
+    onReady: (ready) => app.events.emit('replayReady', ready),
+    windowMs: tuning.replayWindowMs,
+    aheadEveryMs: tuning.replayAheadEveryMs,
   };
+  return { [REPLAY_JOB]: replayJob(deps), [REPLAY_AHEAD_JOB]: replayAheadJob(deps) };
 }
 
 /**

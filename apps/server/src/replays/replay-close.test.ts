@@ -9,6 +9,7 @@ import { type FixtureFile, makeRecording, trackEvent } from '../../test/recordin
 import { jobs, liveSessions } from '../db/schema.ts';
 import { enqueueReplay } from './enqueue-replay.ts';
 import { findFfmpeg } from './find-tools.ts';
+import { windowsDir } from './replay-files.ts';
 import { skipNotice } from '../../test/skip-notice.ts';
 
 const ffmpeg = await findFfmpeg(null);
@@ -73,7 +74,7 @@ it.skipIf(!ffmpeg)(
     const deadline = Date.now() + 120_000;
     for (;;) {
       const [row] = await app.db.select().from(liveSessions).where(eq(liveSessions.id, sessionId));
-      const encoding = processesWith(`${sessionId}.part-`).length > 0;
+      const encoding = processesWith(windowsDir(app.config.replaysDir, sessionId)).length > 0;
       if ((row?.recordingProgress ?? 0) > 3 && encoding) break;
       if (row?.recordingState !== 'processing' || Date.now() > deadline)
         throw new Error('the encode was not seen');
@@ -82,9 +83,14 @@ it.skipIf(!ffmpeg)(
 
     await app.close();
     expect(atClose).toEqual({ state: 'queued', attempts: 0, lockedBy: null });
-    expect(processesWith(`${sessionId}.part-`)).toEqual([]);
-    // The half-made replay is gone; the raw recording waits for the next start.
-    expect(fs.readdirSync(app.config.replaysDir)).toEqual([]);
+    expect(processesWith(windowsDir(app.config.replaysDir, sessionId))).toEqual([]);
+    // The half-made replay is gone, and so is the window ffmpeg was writing (only whole windows are kept, for
+    // the next start); the raw recording waits for the next start.
+    expect(fs.readdirSync(app.config.replaysDir)).toEqual([
+      path.basename(windowsDir(app.config.replaysDir, sessionId)),
+    ]);
+    const windows = fs.readdirSync(windowsDir(app.config.replaysDir, sessionId));
+    expect(windows.filter((name) => name.endsWith('.tmp'))).toEqual([]);
     expect(fs.existsSync(path.join(app.config.recordingsDir, key, `${cam.kind}-0.webm`))).toBe(true);
   },
   180_000,

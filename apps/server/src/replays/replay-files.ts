@@ -28,6 +28,14 @@ export function replayDir(replaysDir: string, sessionId: number): string {
   return path.join(replaysDir, String(sessionId));
 }
 
+/**
+ * The local folder of a session's replay windows encoded so far (`replay-windows.ts`), beside the work folders:
+ * `REPLAYS_DIR/{id}.windows`. It goes once the replay is made, or with the session.
+ */
+export function windowsDir(replaysDir: string, sessionId: number): string {
+  return path.join(replaysDir, `${sessionId}.windows`);
+}
+
 /** A session's raw recording folder (`media_key` is a name the media service made, never a path). */
 export function recordingDir(recordingsDir: string, mediaKey: string): string {
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(mediaKey))
@@ -44,7 +52,10 @@ export async function readReplayTimeline(
   return bytes === null ? null : (JSON.parse(bytes.toString('utf8')) as ReplayTimeline);
 }
 
-/** Removes a session's replay files from the store (and any unfinished attempt's work folder). */
+/**
+ * Removes a session's replay files from the store (and any unfinished attempt's work folder, and the windows
+ * encoded for it).
+ */
 export async function removeReplayFiles(
   replays: FileStore,
   workDir: string,
@@ -52,6 +63,7 @@ export async function removeReplayFiles(
 ): Promise<void> {
   await replays.removeAll(String(sessionId));
   await removeUnfinished(workDir, sessionId);
+  await fs.rm(windowsDir(workDir, sessionId), { recursive: true, force: true });
 }
 
 /** Removes the work folders of a session's unfinished attempts (`{id}.part-*`). */

@@ -97,7 +97,8 @@ describe.skipIf(!ffmpeg)('replay job (ffmpeg)', () => {
   beforeAll(async () => {
     app = await buildTestApp({
       jobConcurrency: 1,
-      jobs: { pollMs: 100, leaseMs: 30_000, retryDelayMs: 100 },
+      // Windows of 3.2 s: every replay here is joined from several (replay-windows.ts).
+      jobs: { pollMs: 100, leaseMs: 30_000, retryDelayMs: 100, replayWindowMs: 3_200 },
     });
     const teacher = await createUser(app, { nickname: '파도선생' });
     classId = await insertClass(app, teacher.id);

@@ -8,24 +8,14 @@ import { liveSessions } from '../db/schema.ts';
 import { type JobContext, type JobHandler, type JobLog, PermanentJobError } from '../jobs/job-worker.ts';
 import { folderBytes } from '../storage/disk-space.ts';
 import type { JobTuning } from '../tuning.ts';
-import type { SessionBoard } from '@sea/contract/board';
-import { boardFrames, indexBoard } from './board-frames.ts';
-import { type PageReader, renderBoardPictures } from './board-pictures.ts';
-import { type CompositionPlan, planComposition, withBoard } from './composition-plan.ts';
+import type { PageReader } from './board-pictures.ts';
 import type { Ffmpeg } from './find-tools.ts';
-import { findGaps, gapsAsPauses, MIN_GAP_MS } from './recording-gaps.ts';
-import { joinParts } from './recording-parts.ts';
-import {
-  damagedFiles,
-  rawFolder,
-  readParts,
-  RECORDING_FILES_DAMAGED,
-  ReplayError,
-} from './recording-read.ts';
+import { damagedFiles, rawFolder, RECORDING_FILES_DAMAGED, ReplayError } from './recording-read.ts';
 import { encodeReplay } from './replay-encode.ts';
 import { toReplayMs } from './replay-timeline.ts';
 import { backoffMs, environmentCause, REPLAY_REASONS, ReplayWait } from './replay-failure.ts';
-import { REPLAY_FILES, removeReplayFiles, removeUnfinished } from './replay-files.ts';
+import { REPLAY_FILES, removeReplayFiles, removeUnfinished, windowsDir } from './replay-files.ts';
+import { type BoardReader, boardPictures, planRecording } from './replay-plan.ts';
 import { expectedReplayBytes, spaceShortage } from './replay-space.ts';
 import type { ReplayChapters } from './replay-chapters.ts';
 import type { SpaceWaits } from './space-waits.ts';
@@ -39,6 +29,7 @@ import {
 } from './raw-recordings.ts';
 
 export { ReplayError } from './recording-read.ts';
+export type { BoardReader } from './replay-plan.ts';
 
 /** The queue's name for replay jobs. */
 export const REPLAY_JOB = 'replay';
@@ -72,10 +63,11 @@ export type ReplayDeps = {
   board?: { read: BoardReader; pages: PageReader };
   /** Told once a replay is ready (its students hear of it). */
   onReady?: (ready: { classId: number; sessionId: number }) => Promise<void>;
+  /** The replay's windows' length (`replay-windows.ts`; tests make it short). */
+  windowMs?: number;
+  /** How often the replay-ahead job comes back while the lecture runs (`replay-ahead.ts`). */
+  aheadEveryMs?: number;
 };
-
-/** Reads a session's board with its moments placed by `toOffset` (milliseconds of the replay). */
-export type BoardReader = (sessionId: number, toOffset: (at: Date) => number) => Promise<SessionBoard>;
 
 /** Shares of the progress bar: measuring the files, encoding, cutting HLS segments. */
 const PROBED = 3;
@@ -91,11 +83,12 @@ export const REPLAY_FAILED =
 
 /**
  * Turns a session's raw recording into its replay: measures the files, checks the replays' disk has room,
- * plans the picture and the sound, encodes one MP4 (H.264 + AAC, faststart) and remuxes it into HLS, all in a
- * work folder that replaces the replay folder only when complete and as long as recorded. On success the
- * session is `ready` with its duration and its gaps, and the raw recording is deleted; an attempt that stops
- * half-way leaves the raw recording and no replay. A failure of the machine (replay-failure.ts) is said on the
- * session and retried with backoff; only a damaged recording fails at once.
+ * plans the picture and the sound, encodes its windows (those made while the lecture ran are used:
+ * replay-ahead.ts), joins them into one MP4 (H.264 + AAC, faststart) and remuxes it into HLS, all in a work
+ * folder that replaces the replay folder only when complete and as long as recorded. On success the session is
+ * `ready` with its duration and its gaps, and the raw recording and the windows are deleted; an attempt that
+ * stops half-way leaves the raw recording and no replay. A failure of the machine (replay-failure.ts) is said on
+ * the session and retried with backoff; only a damaged recording fails at once.
  */
 export function replayJob(deps: ReplayDeps): JobHandler {
   return {
@@ -170,14 +163,8 @@ async function makeReplay(
     const recordingsDir = fetched.dir;
     const rawDirs = rooms.map((room) => rawFolder(recordingsDir, room.mediaKey));
     const source = { recordingsDir, ffmpegPath: ffmpeg.path, log, signal, stallMs };
-    const joined = joinParts(await readParts(source, rooms));
-    const gaps = [
-      ...joined.gaps.filter((gap) => gap.untilMs - gap.fromMs >= MIN_GAP_MS),
-      ...findGaps(joined.recording, joined.probes),
-    ].sort((a, b) => a.fromMs - b.fromMs);
-    const recording = { ...joined.recording, pauses: [...joined.recording.pauses, ...gapsAsPauses(gaps)] };
-    const planned = planComposition(recording, joined.probes);
-    const plan = { ...planned, timeline: { ...planned.timeline, gaps } };
+    const { joined, gaps, plan } = await planRecording(source, rooms);
+    const recording = joined.recording;
     if (recording.skippedLines > 0 || plan.skipped.length > 0 || gaps.length > 0) {
       log.warn(
         { sessionId, skippedLines: recording.skippedLines, skippedFiles: plan.skipped, gaps },
@@ -196,6 +183,7 @@ async function makeReplay(
       // Nothing was published: there is no replay to make.
       await finish(deps, sessionId, { recordingState: 'none', recordingProgress: 0, replayDurationMs: null });
       await removeRaw();
+      await fs.rm(windowsDir(deps.replaysDir, sessionId), { recursive: true, force: true });
       return;
     }
 
@@ -211,16 +199,21 @@ async function makeReplay(
     const work = path.join(deps.replaysDir, `${sessionId}.part-${randomUUID().slice(0, 8)}`);
     try {
       await fs.mkdir(path.join(work, REPLAY_FILES.hlsDir), { recursive: true });
-      const boardDir = path.join(work, 'board');
+      const windows = windowsDir(deps.replaysDir, sessionId);
       const board = await boardPictures(
-        deps,
+        deps.board,
         { sessionId, startedAt: session.startedAt },
         plan,
-        boardDir,
-        signal,
+        windows,
+        {
+          signal,
+          log,
+        },
       );
       await encodeReplay(board?.plan ?? plan, work, {
-        boardList: board?.list ?? null,
+        board: board?.pictures ?? null,
+        windowsDir: windows,
+        windowMs: deps.windowMs,
         ffmpegPath: ffmpeg.path,
         inputDir: recordingsDir,
         fontFile: deps.fontFile,
@@ -235,7 +228,6 @@ async function makeReplay(
         },
         onEncoded: () => progress(ENCODED, true),
       });
-      await fs.rm(boardDir, { recursive: true, force: true });
       await deps.chapters?.write(work, { id: sessionId, ...session }, plan.timeline, { signal, fresh: true });
       await progress(SEGMENTED, true);
       // Into the store whole (the local driver renames the folder; an object store takes every file).
@@ -262,6 +254,7 @@ async function makeReplay(
     }
     // The replay holds everything the raw recording had, checked; keeping both would double a lecture's disk.
     await removeRaw();
+    await fs.rm(windowsDir(deps.replaysDir, sessionId), { recursive: true, force: true });
     log.info({ sessionId, durationMs: plan.durationMs, gaps: gaps.length }, 'replay ready');
     await deps.onReady?.({ classId: session.classId, sessionId });
   } catch (error) {
@@ -276,29 +269,6 @@ async function makeReplay(
       log.warn({ sessionId, err: error }, 'removing the downloaded recording failed'),
     );
   }
-}
-
-/**
- * Renders the session's board for the MP4 (`board-frames.ts`, `board-pictures.ts`): the plan with the board's
- * stretches on stage and the list of its pictures, or null when the board was never on stage.
- */
-async function boardPictures(
-  deps: ReplayDeps,
-  session: { sessionId: number; startedAt: Date },
-  plan: CompositionPlan,
-  dir: string,
-  signal: AbortSignal,
-): Promise<{ plan: CompositionPlan; list: string } | null> {
-  if (!deps.board) return null;
-  const start = session.startedAt.getTime();
-  const toOffset = (at: Date) => Math.round(toReplayMs(plan.timeline, at.getTime() - start));
-  const board = indexBoard(await deps.board.read(session.sessionId, toOffset));
-  const screens = plan.screens.map((p) => ({ fromMs: p.atMs, untilMs: p.untilMs }));
-  const frames = boardFrames(board, plan.durationMs, screens);
-  const pictures = await renderBoardPictures(board, frames, dir, deps.board.pages, signal);
-  if (pictures === null) return null;
-  deps.log.info({ sessionId: session.sessionId, frames: frames.length }, 'board pictures made');
-  return { plan: withBoard(plan, pictures.onStage), list: pictures.list };
 }
 
 /** Fails with ENOENT (syscall `spawn`) when the ffmpeg found at start is gone or no longer runs. */

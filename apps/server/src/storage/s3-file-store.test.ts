@@ -24,6 +24,7 @@ import {
   trackEvent,
   webcamRecording,
 } from '../../test/recording-fixture.ts';
+import { aheadRound, endRecording, liveRecording, replayMade } from '../../test/live-recording.ts';
 import { uploadRecording } from '../../test/recording-store.ts';
 import {
   QUICK_REPLAY_JOBS,
@@ -35,13 +36,13 @@ import {
 import { insertSession, writeReplayFiles } from '../../test/sessions.ts';
 import { skipNotice } from '../../test/skip-notice.ts';
 import { insertMaterial, markReady } from '../materials/material-store.ts';
-import { enqueueReplay } from '../replays/enqueue-replay.ts';
+import { enqueueReplay, enqueueReplayAhead } from '../replays/enqueue-replay.ts';
 import { findFfmpeg } from '../replays/find-tools.ts';
 import { REPLAY_REASONS } from '../replays/replay-failure.ts';
-import { REPLAY_FILES } from '../replays/replay-files.ts';
+import { REPLAY_FILES, windowsDir } from '../replays/replay-files.ts';
 import { UPLOAD_WAIT_MS } from '../replays/raw-recordings.ts';
 import { chapterMarks, liveSessions } from '../db/schema.ts';
-import { completeKey } from '@sea/service-kit/storage/recording-objects';
+import { completeKey, partKey } from '@sea/service-kit/storage/recording-objects';
 import { LocalFileStore } from '@sea/service-kit/storage/local-file-store';
 import { migrateFiles } from './migrate-files.ts';
 import { PART_BYTES } from '@sea/service-kit/storage/s3-file-store';
@@ -354,6 +355,56 @@ describe.runIf(available)('the platform on an S3 object store (OpenStack Swift)'
       }
     },
     240_000,
+  );
+
+  it.runIf(ffmpeg)(
+    'makes a lecture’s replay while its node uploads it, from a copy that grows, and ready from it after',
+    async () => {
+      const maker = await buildTestApp({
+        ...s3(),
+        jobConcurrency: 1,
+        ffmpegPath: ffmpeg?.path ?? null,
+        jobs: { ...QUICK_REPLAY_JOBS, replayWindowMs: 3_200, replayAheadEveryMs: 300 },
+      });
+      const raw = fs.mkdtempSync(path.join(os.tmpdir(), 'sea-raw-'));
+      try {
+        const owner = await createUser(maker);
+        const classId = await insertClass(maker, owner.id);
+        const key = randomUUID();
+        await liveRecording(ffmpeg?.path ?? 'ffmpeg', raw);
+        await uploadRecording(maker.files.recordings, key, raw, { complete: false });
+        const sessionId = await recordedSession(maker, classId, key, { live: true });
+        await enqueueReplayAhead(maker.db, sessionId, 0);
+        // 16 s uploaded, settled 5 s behind: three windows of 3.2 s, from the copy in the windows' folder.
+        const ahead = await aheadRound(maker, sessionId, 3);
+        const copy = path.join(windowsDir(maker.config.replaysDir, sessionId), 'raw', key);
+        expect(fs.readdirSync(copy).sort()).toEqual(fs.readdirSync(raw).sort());
+
+        // The node uploads the manifest's end and says it is complete; the session ends.
+        const manifest = path.join(raw, 'manifest.jsonl');
+        const before = fs.statSync(manifest).size;
+        const ending = endRecording(raw, 16_000);
+        await maker.files.recordings.putBytes(partKey(key, 'manifest.jsonl', before), Buffer.from(ending));
+        await maker.files.recordings.putBytes(completeKey(key), Buffer.alloc(0));
+        await maker.db
+          .update(liveSessions)
+          .set({ endedAt: new Date() })
+          .where(eq(liveSessions.id, sessionId));
+        await enqueueReplay(maker.db, sessionId);
+        const { row, seen } = await replayMade(maker, sessionId);
+        expect(row?.recordingState).toBe('ready');
+        expect(Math.abs((row?.replayDurationMs ?? 0) - 16_000)).toBeLessThan(100);
+        // The windows made while it ran were used; only the last two were encoded after the end.
+        const fresh = [...seen.keys()].filter((name) => !ahead.has(name));
+        expect(fresh.map((name) => name.slice(0, 5)).sort()).toEqual(['00003', '00003', '00004', '00004']);
+        await vi.waitFor(async () => expect(await maker.files.recordings.list(key)).toEqual([]), GONE);
+        expect(fs.existsSync(windowsDir(maker.config.replaysDir, sessionId))).toBe(false);
+      } finally {
+        fs.rmSync(raw, { recursive: true, force: true });
+        await maker.close();
+      }
+    },
+    180_000,
   );
 
   it('copies a local installation into the bucket, checked, and copies nothing twice', async () => {
