@@ -53,6 +53,6 @@ export type JobTuning = {
   spaceCheckMs: number;
   /** The replay's windows (`replays/replay-windows.ts`; tests make them short): 48 s unless given. */
   replayWindowMs?: number;
-  /** How often the replay is made ahead while a lecture runs (`replays/replay-ahead.ts`): 15 s unless given. */
+  /** The shortest wait between two rounds of the replay made while a lecture runs (`replays/replay-ahead.ts`). */
   replayAheadEveryMs?: number;
 };

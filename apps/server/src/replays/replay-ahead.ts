@@ -8,8 +8,13 @@ import { type ReplayDeps, ReplayPayloadSchema } from './replay-job.ts';
 import { boardPictures, planRecording, settledUntil } from './replay-plan.ts';
 import { localRawRecordings } from './raw-recordings.ts';
 import { toReplayMs } from './replay-timeline.ts';
+import { AUDIO_EDGE_MS, WINDOW_MS } from './replay-windows.ts';
 
-/** How often the job looks for windows to encode while the lecture runs. */
+/**
+ * The shortest wait between two rounds of the job. A round comes back when the next window should be settled
+ * (about one window later): each round measures every file of the lecture again, which takes longer as it
+ * grows (about a second an hour per file).
+ */
 export const AHEAD_EVERY_MS = 15_000;
 /**
  * How far behind the streams' last media a window must end: a media node writes a file's packets a little
@@ -20,10 +25,10 @@ export const SETTLE_MS = 5_000;
 /**
  * The job (REPLAY_AHEAD_JOB) that makes a lecture's replay while it runs, so that after the lecture the
  * replay job finds its windows (`replay-windows.ts`) made and only encodes the last ones and joins them. While
- * the session is recorded and live, it encodes the windows that end
- * {@link SETTLE_MS} before the earliest of its streams' last media, with one thread (it shares the machine
- * with the lecture), and comes back in {@link AHEAD_EVERY_MS}; once the session has ended it stops, and the
- * replay job takes what it made. The recording is read where the media service writes it (RECORDINGS_DIR), or
+ * the session is recorded and live, it encodes the windows that end {@link SETTLE_MS} before the earliest of
+ * its streams' last media, with one thread (it shares the machine with the lecture), and comes back when the
+ * next one should be settled (at least {@link AHEAD_EVERY_MS} later); once the session has ended it stops, and
+ * the replay job takes what it made. The recording is read where the media service writes it (RECORDINGS_DIR), or
  * with the object store from a local copy that each round brings up to date with what the node uploaded.
  */
 export function replayAheadJob(deps: ReplayDeps): JobHandler {
@@ -102,7 +107,12 @@ export function replayAheadJob(deps: ReplayDeps): JobHandler {
           'replay windows made ahead',
         );
       }
-      return (await live(sessionId)) ? { againInMs: deps.aheadEveryMs ?? AHEAD_EVERY_MS } : undefined;
+      if (!(await live(sessionId))) return undefined;
+      // Back when the window after those made should be settled, the lecture going on at its pace.
+      const windowMs = deps.windowMs ?? WINDOW_MS;
+      const nextSettledMs = (done.length + 1) * windowMs + AUDIO_EDGE_MS;
+      const shortestMs = deps.aheadEveryMs ?? AHEAD_EVERY_MS;
+      return { againInMs: Math.min(2 * windowMs, Math.max(shortestMs, nextSettledMs - settledMs)) };
     },
   };
 }

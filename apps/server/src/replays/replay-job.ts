@@ -65,7 +65,7 @@ export type ReplayDeps = {
   onReady?: (ready: { classId: number; sessionId: number }) => Promise<void>;
   /** The replay's windows' length (`replay-windows.ts`; tests make it short). */
   windowMs?: number;
-  /** How often the replay-ahead job comes back while the lecture runs (`replay-ahead.ts`). */
+  /** The shortest wait between two rounds of the replay-ahead job (`replay-ahead.ts`). */
   aheadEveryMs?: number;
 };
 
