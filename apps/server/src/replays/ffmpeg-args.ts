@@ -12,6 +12,8 @@ import {
 /**
  * The output every browser and phone plays: H.264 (yuv420p) and AAC in MP4, then remuxed to HLS without
  * encoding again. x264's superfast preset keeps processing several times faster than real time on one core.
+ * A change to these settings or to the graphs below changes what a window is: raise `WINDOW_FORMAT`
+ * (replay-windows.ts) with a change to the graphs (these settings are in the windows' keys already).
  */
 export const ENCODING = {
   fps: 30,

@@ -19,6 +19,12 @@ export const WINDOW_GRID_MS = 1_600;
  */
 export const AUDIO_EDGE_MS = 64;
 
+/**
+ * The version of how a window is made (the filter graphs, `ffmpeg-args.ts`), part of its key: raise it with a
+ * change there, so windows made before the change (a server updated during a lecture) are not joined to new ones.
+ */
+export const WINDOW_FORMAT = 1;
+
 /** A last window shorter than this joins the one before it (a window holds whole frames). */
 export const MIN_LAST_WINDOW_MS = 1_000;
 
@@ -102,6 +108,7 @@ export function windowKey(
   const { video, audio, dropFrames, keepFrames } = windowParts(plan, window);
   const files = (list: PlacedFile[]) => list.map((p) => [p.file, p.kind, p.atMs, p.untilMs, p.skipMs ?? 0]);
   const facts = {
+    format: WINDOW_FORMAT,
     encoding: ENCODING,
     window,
     name: plan.teacherNickname,
