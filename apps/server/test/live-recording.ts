@@ -59,6 +59,20 @@ export async function aheadRound(app: FastifyInstance, sessionId: number, count:
   }
 }
 
+/** Waits (at most 20 s) until the replay-ahead job is no longer queued or running; its state then. */
+export async function aheadEnded(app: FastifyInstance, sessionId: number) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const [job] = await app.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, replayAheadKey(sessionId)));
+    const waiting = job?.state === 'queued' || job?.state === 'running';
+    if (!waiting || Date.now() > deadline) return job?.state;
+    await sleep(100);
+  }
+}
+
 /** Waits for the session's replay, noting every window file seen in its folder meanwhile. */
 export async function replayMade(app: FastifyInstance, sessionId: number) {
   const seen = new Map<string, string>();

@@ -357,7 +357,8 @@ describe.runIf(available)('the platform on an S3 object store (OpenStack Swift)'
     240_000,
   );
 
-  it.runIf(ffmpeg)(
+  // Encodes; the database does not matter to it: PGlite only.
+  it.runIf(ffmpeg && process.env.TEST_DATABASE !== 'postgres')(
     'makes a lecture’s replay while its node uploads it, from a copy that grows, and ready from it after',
     async () => {
       const maker = await buildTestApp({
