@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FileStore } from '@sea/service-kit/storage/file-store';
 import type { MediaClosedRoom, MediaEdgeRoom, MediaRevocation, MediaRoom } from '@sea/contract/media-nodes';
-import { ConsumerTransport } from './rtc/consumer-transport.ts';
 import type { RtcOptions } from './rtc/peer-connection.ts';
 import type { ReceivingTransport } from './rtc/receiving-transport.ts';
-import { SessionRecorder } from './recording/session-recorder.ts';
-import { Room } from './room/room.ts';
+import type { SessionRecorder } from './recording/session-recorder.ts';
+import type * as RoomCodeModule from './room-code.ts';
+import type { Room } from './room/room.ts';
 import { Signal } from './signal.ts';
 import { ForwardingPool } from './workers/forwarding-pool.ts';
+
+/** The rooms' code (`room-code.ts`), loaded with the first connection. */
+export type RoomCode = typeof RoomCodeModule;
 
 /** Tells the API server about this node's rooms (the NodeReporter; tests use a recorder). Never throws. */
 export type RoomReports = {
@@ -66,6 +69,8 @@ export class MediaServer {
   /** Rooms opened or closed, students came or went: what the registry of nodes shows changed. */
   readonly changed = new Signal();
   private readonly pool: ForwardingPool | null;
+  private code: RoomCode | null = null;
+  private loading: Promise<RoomCode> | null = null;
   private lastReport: Promise<boolean> = Promise.resolve(true);
   private isClosed = false;
   /**
@@ -80,9 +85,28 @@ export class MediaServer {
     this.pool = workers > 0 ? new ForwardingPool(workers, options.rtc) : null;
   }
 
+  /**
+   * Loads the rooms' code once (`room-code.ts`): signalling does it with a node's first connection, before its
+   * first request; a room cannot open before. An idle node never loads it.
+   */
+  loadRooms(): Promise<RoomCode> {
+    this.loading ??= import('./room-code.ts').then((code) => (this.code = code));
+    return this.loading;
+  }
+
+  /** The rooms' code if loaded, else null. */
+  get roomCode(): RoomCode | null {
+    return this.code;
+  }
+
+  private loaded(): RoomCode {
+    if (!this.code) throw new Error("the rooms' code is not loaded (MediaServer.loadRooms)");
+    return this.code;
+  }
+
   /** A student's receiving transport: in the least loaded forwarding worker, or in this thread. */
   createReceivingTransport(): ReceivingTransport {
-    return this.pool ? this.pool.createTransport() : new ConsumerTransport(this.options.rtc);
+    return this.pool ? this.pool.createTransport() : new (this.loaded().ConsumerTransport)(this.options.rtc);
   }
 
   /** The forwarding workers, if any (tests, leak checks). */
@@ -114,7 +138,7 @@ export class MediaServer {
     const sessionKey = randomUUID();
     const startedAt = new Date();
     const recorder = this.recorder(sessionKey, classId, startedAt, options);
-    const room = new Room(classId, {
+    const room = new (this.loaded().Room)(classId, {
       sessionKey,
       teacherGraceMs: this.options.teacherGraceMs,
       startedAt,
@@ -137,7 +161,7 @@ export class MediaServer {
   ): SessionRecorder | null {
     const { recordingsDir } = this.options;
     if (!recordingsDir || options.record === false) return null;
-    return new SessionRecorder({
+    return new (this.loaded().SessionRecorder)({
       recordingsDir,
       sessionKey,
       classId,
@@ -158,7 +182,7 @@ export class MediaServer {
     if (existing) return existing;
     const pullOrigin = this.options.pullOrigin;
     if (!pullOrigin || this.isClosed) return null;
-    const room = new Room(classId, {
+    const room = new (this.loaded().Room)(classId, {
       sessionKey: randomUUID(),
       teacherGraceMs: this.options.teacherGraceMs,
     });

@@ -9,7 +9,6 @@ import {
   type LiveRequestName,
 } from '@sea/contract/live';
 import type { LiveTicketClaims } from '@sea/contract/live-ticket';
-import { REQUEST_HANDLERS } from './handlers/request-handlers.ts';
 import type { Handler } from './handlers/handler.ts';
 import { badRequest, LiveError } from './live-error.ts';
 import { log } from './log.ts';
@@ -110,6 +109,8 @@ export function attachSignalling(
 }
 
 function onConnection(socket: Socket, server: MediaServer, deadlineMs: number): void {
+  // The rooms' code, loaded with a node's first connection (a failure answers each request, see `answer`).
+  server.loadRooms().catch(() => undefined);
   const session = new Session(
     (socket.data as SocketData).claims,
     server,
@@ -147,7 +148,9 @@ async function answer(
   const parsed = LIVE_REQUESTS[name].payload.safeParse(payload ?? {});
   try {
     if (!parsed.success) throw badRequest(`잘못된 요청이에요: ${parsed.error.issues[0]?.message ?? name}`);
-    const handler = REQUEST_HANDLERS[name] as Handler<LiveRequestName>;
+    // Loaded (the usual case): no await, so the handler starts in the order the requests came.
+    const code = session.server.roomCode ?? (await session.server.loadRooms());
+    const handler = code.REQUEST_HANDLERS[name] as Handler<LiveRequestName>;
     // Run synchronously up to the handler's first await; a throw becomes a rejection.
     const work = (async () => handler(session, parsed.data as never))();
     const data = await withinDeadline(work, deadlineMs, () => {

@@ -35,6 +35,7 @@ export async function teachingServer(
     screen: options.screen === true,
     wallClock: options.wallClock === true,
   });
+  await server.loadRooms();
   const room = server.openRoom(1, { teacherNickname: '파도선생', record: options.record });
   const peer = new Peer(
     { userId: 't', nickname: 't', role: 'teacher', classId: 1 },
