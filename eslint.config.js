@@ -63,8 +63,9 @@ const webZones = WEB_FLOORS.flatMap((floor, level) =>
 // on no floor may import nothing (apps/server/test/lint-floors.test.ts keeps every folder listed).
 const SERVER_FLOORS = [
   // The kernel: typed errors and their envelope, a download's name, sharp and ioredis loaded on first use,
-  // where log lines go, where files are kept.
+  // where log lines go, where files are kept, the server's own folder.
   [
+    'server-folder.ts',
     'errors.ts',
     'envelope.ts',
     'content-disposition.ts',

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { type StorageConfig, storageConfig, storageEnv } from '@sea/service-kit/storage/storage-config';
+import { SERVER_FOLDER } from './server-folder.ts';
 import type { ChatTuning, JobTuning } from './tuning.ts';
 import { type Limit, NO_WRITE_LIMITS, type WriteLimitName } from './write-limits.ts';
 import {
@@ -194,7 +194,7 @@ const EnvSchema = z.object({
     .pipe(z.number('must be a number').int().min(0).max(65535)),
   PUBLIC_URL: optionalUrl,
   // Default: the repository's data folder, the same one the media service reads its shared secret from.
-  DATA_DIR: optional.transform((v) => v ?? fileURLToPath(new URL('../../../data', import.meta.url))),
+  DATA_DIR: optional.transform((v) => v ?? path.join(SERVER_FOLDER, '../../data')),
   DATABASE_URL: optional.pipe(
     z
       .string()
@@ -291,7 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaOrigins: e.MEDIA_ORIGINS,
     mediaSecret: e.MEDIA_SECRET ?? keptSecret(dataDir, 'media-secret'),
     iceServers: e.ICE_SERVERS,
-    webDist: path.resolve(e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(SERVER_FOLDER, '../web/dist')),
     logLevel: e.LOG_LEVEL,
     metricsAllow: e.METRICS_ALLOW,
     readCacheMs: e.READ_CACHE_MS,

@@ -28,6 +28,11 @@ export type WorkerHooks = {
  * 32 MB; 96 MB and 16 MB did no better than 32 (`bench/sfu/README.md`, evening of 2026-11-28).
  */
 const YOUNG_GENERATION_MB = 32;
+/**
+ * The worker's module, beside this one's: its source run from the sources, its bundle from `dist/`
+ * (`scripts/build-services.ts` makes it an entry of its own).
+ */
+const WORKER_FILE = import.meta.url.endsWith('.ts') ? './forwarding-worker.ts' : './forwarding-worker.js';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
@@ -45,7 +50,7 @@ export class WorkerHandle {
   constructor(rtc: RtcOptions, hooks: WorkerHooks) {
     this.hooks = hooks;
     const setup: WorkerSetup = { rtc };
-    this.thread = new Worker(new URL('./forwarding-worker.ts', import.meta.url), {
+    this.thread = new Worker(new URL(WORKER_FILE, import.meta.url), {
       workerData: setup,
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import type { DatabaseConfig } from '../config.ts';
+import { SERVER_FOLDER } from '../server-folder.ts';
 import type { Database } from './database.ts';
 import * as schema from './schema.ts';
 import { seedCategories } from './seed-categories.ts';
@@ -21,7 +22,7 @@ const MIGRATION_LOCK = 727_274;
  * connection stuck) is as unavailable to a load balancer as one that refuses, and its probe must not hang too.
  */
 const HEALTH_DEADLINE_MS = 3_000;
-const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const MIGRATIONS = path.join(SERVER_FOLDER, 'drizzle');
 
 /** The extensions the migrations create, which PGlite ships as separate modules to load at start. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
