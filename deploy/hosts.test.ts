@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable } from '../harness/chromium.ts';
 import { objectStoreAvailable } from '../harness/object-store.ts';
+import { buildServicesOnce } from '../harness/service-build.ts';
 import { buildWebOnce } from '../harness/web-build.ts';
 
 /*
@@ -38,7 +39,8 @@ type Result = Record<string, unknown> & {
 function run(): Result {
   const journey = spawnSync('unshare', ['--net', process.execPath, SCRIPT], {
     encoding: 'utf8',
-    env: { ...process.env, WEB_DIST: buildWebOnce() },
+    // The services run from their bundles (as the systemd units run them), built here once.
+    env: { ...(buildServicesOnce(), process.env), WEB_DIST: buildWebOnce() },
     timeout: 600_000,
     maxBuffer: 16 * 1024 * 1024,
   });

@@ -283,7 +283,8 @@ describe.skipIf(missing.length > 0)('the production topology on loopback', () =>
       API_URL: `http://127.0.0.1:${ports.api[0]}`,
       MEDIA_ANNOUNCED_IP: '127.0.0.1',
       MEDIA_PORT_RANGE: `${relayBase + 3000}-${relayBase + 3039}`,
-      MEDIA_WORKERS: '0',
+      // One forwarding thread, as a deployed node forwards (its bundle's worker file, not only the main one).
+      MEDIA_WORKERS: '1',
       LOG_LEVEL: 'warn',
     };
     media = { child: await startMedia(mediaEnv, ports.media), env: mediaEnv };

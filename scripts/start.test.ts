@@ -13,6 +13,7 @@ import { freePort } from '@sea/service-kit/test/free-port';
 import { connectLive } from '../apps/media/test/live-socket.ts';
 import { createTestDatabase, postgresAvailable } from '../apps/server/test/helper.ts';
 import { devLoginOver } from '../apps/server/test/server-process.ts';
+import { buildServicesOnce } from '../harness/service-build.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Each service stops itself within 10 s; npm start kills one that does not after 12 s. */
@@ -80,8 +81,9 @@ type Platform = {
   exit: Promise<number | null>;
 };
 
-/** `npm start --no-build` with `env`, once both services answer. */
+/** `npm start --no-build` with `env` (the services' bundles built first), once both services answer. */
 async function startPlatform(env: NodeJS.ProcessEnv, apiUrl: string, mediaUrl: string): Promise<Platform> {
+  buildServicesOnce();
   const start = spawn(process.execPath, ['scripts/start.ts', '--no-build'], {
     cwd: ROOT,
     env: { ...process.env, ...env },

@@ -1,8 +1,8 @@
-// `npm start`: builds the web app, then runs the API server and the media service on their embedded
-// defaults (PGlite, dev login, local uploads) until Ctrl+C or SIGTERM. It also turns demo data on (the server
-// alone defaults to off) so a newcomer sees a living catalogue; DEMO_DATA=false keeps it off. The addresses
-// both services must agree on are derived from PORT (platform-env.ts). `--no-build` serves the web app
-// built last.
+// `npm start`: builds the web app and the services' bundles (build-services.ts), then runs the API server and
+// the media service from their bundles on their embedded defaults (PGlite, dev login, local uploads) until
+// Ctrl+C or SIGTERM. It also turns demo data on (the server alone defaults to off) so a newcomer sees a living
+// catalogue; DEMO_DATA=false keeps it off. The addresses both services must agree on are derived from PORT
+// (platform-env.ts). `--no-build` runs what was built last.
 //
 // Supervision: a service that dies on its own (a crash, a kill) is started again after a backoff (1 s, then
 // doubling up to 30 s; back to 1 s once a run lasted a minute), and the other goes on serving meanwhile: the
@@ -15,10 +15,12 @@
 // stops them in that order) and hold an IPC channel to this process: if it dies, even by SIGKILL, they stop
 // by themselves, so nothing is ever left running.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { platformEnv } from './platform-env.ts';
-import { SERVICE_NODE_FLAGS } from './service-flags.ts';
+import { SERVICE_ENTRIES } from './service-entries.ts';
+import { BUNDLE_NODE_FLAGS, SERVICE_NODE_FLAGS } from './service-flags.ts';
 import { prettyLogs } from './pretty-logs.ts';
 
 /** How long a service may take to stop before it is killed (each stops itself within 10 s). */
@@ -51,7 +53,7 @@ const exited = (child: ChildProcess) =>
   });
 
 function spawnService(script: string): ChildProcess {
-  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, script], {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...BUNDLE_NODE_FLAGS, script], {
     cwd: root,
     env,
     stdio: ['ignore', pretty ? 'pipe' : 'inherit', 'inherit', 'ipc'],
@@ -137,24 +139,30 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+/** Runs a build in a process of its own (this one stays small); false when it failed or we are stopping. */
+async function runBuild(what: string, args: string[], cwd: string): Promise<boolean> {
+  builder = spawn(process.execPath, args, { cwd, env, stdio: 'inherit' });
+  const [code] = await new Promise<[number | null]>((resolve) => builder?.once('exit', (c) => resolve([c])));
+  builder = null;
+  if (stopping) return false;
+  if (code === 0) return true;
+  console.error(`[start] the ${what} build failed.`);
+  process.exit(code ?? 1);
+}
+
 async function main(): Promise<void> {
   if (build) {
-    builder = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
-      cwd: path.join(root, 'apps/web'),
-      env,
-      stdio: 'inherit',
-    });
-    const [code] = await new Promise<[number | null]>((resolve) =>
-      builder?.once('exit', (c) => resolve([c])),
-    );
-    builder = null;
-    if (stopping) return;
-    if (code !== 0) {
-      console.error('[start] the web build failed.');
-      process.exit(code ?? 1);
-    }
+    const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+    if (!(await runBuild('web', [vite, 'build'], path.join(root, 'apps/web')))) return;
+    const bundle = path.join(root, 'scripts/build-services.ts');
+    if (!(await runBuild("services'", [bundle], root))) return;
   }
-  run('API server', 'apps/server/src/main.ts');
+  const missing = Object.values(SERVICE_ENTRIES).filter((entry) => !fs.existsSync(path.join(root, entry)));
+  if (missing.length > 0) {
+    console.error(`[start] ${missing.join(', ')} not built yet: run npm start without --no-build once.`);
+    process.exit(1);
+  }
+  run('API server', SERVICE_ENTRIES.server);
   try {
     await waitForHealth(env.API_URL ?? '', Date.now() + HEALTH_TIMEOUT_MS);
   } catch (error) {
@@ -163,7 +171,7 @@ async function main(): Promise<void> {
     return;
   }
   if (stopping) return;
-  run('media service', 'apps/media/src/main.ts');
+  run('media service', SERVICE_ENTRIES.media);
   console.log(`[start] 바다학원 is running: ${env.PUBLIC_URL}`);
 }
 

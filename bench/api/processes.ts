@@ -37,15 +37,18 @@ export function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the real API server (with `npm start`'s Node flags) on a free loopback port without demo data, logging at warn, with `env` added
- * (its database and data folder, say), and waits until its /health answers.
+ * Starts the real API server (with `npm start`'s Node flags; from its sources, or as `main` says: flags and file) on a free
+ * loopback port without demo data, logging at warn, with `env` added (its database and data folder, say), and
+ * waits until its /health answers.
  */
-export async function startApiServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
+export async function startApiServer(
+  env: NodeJS.ProcessEnv,
+  main: string[] = [fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url))],
+): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const main = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
   const child = await startProcess(
-    [...SERVICE_NODE_FLAGS, main],
+    [...SERVICE_NODE_FLAGS, ...main],
     { HOST: '127.0.0.1', PORT: String(port), DEMO_DATA: 'false', LOG_LEVEL: 'warn', ...env },
     `${base}/health`,
   );

@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, stopServer, type ServerProcess } from '../../apps/server/test/server-process.ts';
+import { buildServicesOnce } from '../../harness/service-build.ts';
+import { BUNDLE_NODE_FLAGS } from '../../scripts/service-flags.ts';
 import { renderConfig } from './render-config.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -162,9 +164,9 @@ export async function startCoturn(
   return child;
 }
 
-/** The media service (`node apps/media/src/main.ts`), as its systemd unit runs it; resolves once healthy. */
+/** The media service (its bundle), as its systemd unit runs it; resolves once healthy. */
 export async function startMedia(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['apps/media/src/main.ts'], {
+  const child = spawn(process.execPath, [...BUNDLE_NODE_FLAGS, buildServicesOnce().media], {
     cwd: ROOT,
     env: { ...process.env, ...env, MEDIA_HOST: '127.0.0.1', MEDIA_PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -183,14 +185,16 @@ export async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Two API servers on the same database and Redis, on fixed ports (the proxy's upstreams). */
+/** Two API servers (their bundle, as the systemd units run it) on the same database and Redis, on fixed ports
+ * (the proxy's upstreams). */
 export async function startApiServers(
   env: Record<string, string>,
   ports: [number, number],
 ): Promise<ServerProcess[]> {
   const servers: ServerProcess[] = [];
   // One after the other: the first migrates the database.
-  for (const port of ports) servers.push(await startServer({ ...env, PORT: String(port) }));
+  const args = [...BUNDLE_NODE_FLAGS, path.join(ROOT, buildServicesOnce().server)];
+  for (const port of ports) servers.push(await startServer({ ...env, PORT: String(port) }, args));
   return servers;
 }
 

@@ -32,6 +32,7 @@ import { sleep, until } from '../../e2e/live/until.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, FAKE_MEDIA_FLAGS } from '../../harness/chromium.ts';
 import { ARTIFACTS, REPO_ROOT } from '../../harness/paths.ts';
 import { startService, type RunningServer } from '../../harness/server-process.ts';
+import { SERVICE_ENTRIES } from '../../scripts/service-entries.ts';
 import { frontOfLan, Host } from './hosts.ts';
 import { httpsRequest, selfSignedCertificate, spkiHash, startNginx, stop } from './platform.ts';
 
@@ -111,7 +112,7 @@ function startApi(name: 'a' | 'b') {
   return runService(
     `API server ${name}`,
     host,
-    'apps/server/src/main.ts',
+    SERVICE_ENTRIES.server,
     {
       HOST: host.address,
       PORT: String(API_PORT),
@@ -143,7 +144,7 @@ function startMedia(name: 'a' | 'b') {
   return runService(
     `media node ${name}`,
     host,
-    'apps/media/src/main.ts',
+    SERVICE_ENTRIES.media,
     {
       MEDIA_HOST: host.address,
       MEDIA_PORT: String(MEDIA_PORT),

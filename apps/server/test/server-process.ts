@@ -7,9 +7,12 @@ const START_TIMEOUT_MS = 120_000;
 
 export type ServerProcess = { url: string; child: ChildProcess; output: () => string };
 
-/** Starts `node src/main.ts` (the real entry point) on a free loopback port and waits until it listens. */
-export function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['src/main.ts'], {
+/**
+ * Starts `node src/main.ts` (the real entry point; or `node ...args`, its bundle say) on a free loopback port and
+ * waits until it listens.
+ */
+export function startServer(env: Record<string, string>, args = ['src/main.ts']): Promise<ServerProcess> {
+  const child = spawn(process.execPath, args, {
     cwd: SERVER_DIR,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', DEMO_DATA: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
