@@ -37,10 +37,11 @@ type Result = Record<string, unknown> & {
 };
 
 function run(): Result {
+  // The services run from their bundles (as the systemd units run them), built here once.
+  buildServicesOnce();
   const journey = spawnSync('unshare', ['--net', process.execPath, SCRIPT], {
     encoding: 'utf8',
-    // The services run from their bundles (as the systemd units run them), built here once.
-    env: { ...(buildServicesOnce(), process.env), WEB_DIST: buildWebOnce() },
+    env: { ...process.env, WEB_DIST: buildWebOnce() },
     timeout: 600_000,
     maxBuffer: 16 * 1024 * 1024,
   });
