@@ -87,10 +87,17 @@ export class MediaServer {
 
   /**
    * Loads the rooms' code once (`room-code.ts`): signalling does it with a node's first connection, before its
-   * first request; a room cannot open before. An idle node never loads it.
+   * first request; a room cannot open before. An idle node never loads it. A load that failed is tried again
+   * by the next call.
    */
   loadRooms(): Promise<RoomCode> {
-    this.loading ??= import('./room-code.ts').then((code) => (this.code = code));
+    this.loading ??= import('./room-code.ts').then(
+      (code) => (this.code = code),
+      (error: unknown) => {
+        this.loading = null;
+        throw error;
+      },
+    );
     return this.loading;
   }
 
