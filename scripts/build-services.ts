@@ -46,7 +46,7 @@ export async function buildServices(): Promise<void> {
         format: 'esm',
         entryFileNames: '[name].js',
         // Every chunk in `dist/` itself: a module's `import.meta.url` is then one folder below the app's, as
-        // its source's is (`app-paths.ts`).
+        // its source's is (`apps/server/src/server-folder.ts`).
         chunkFileNames: '[name]-[hash].js',
         // The comments are in the sources; a module's text is held in memory for as long as it runs.
         comments: false,

@@ -139,7 +139,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-/** Runs a build in a process of its own (this one stays small); false when it failed or we are stopping. */
+/** Runs a build in a process of its own (this one stays small); false if we are stopping. A failure exits. */
 async function runBuild(what: string, args: string[], cwd: string): Promise<boolean> {
   builder = spawn(process.execPath, args, { cwd, env, stdio: 'inherit' });
   const [code] = await new Promise<[number | null]>((resolve) => builder?.once('exit', (c) => resolve([c])));

@@ -185,8 +185,10 @@ export async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Two API servers (their bundle, as the systemd units run it) on the same database and Redis, on fixed ports
- * (the proxy's upstreams). */
+/**
+ * Two API servers (their bundle, as the systemd units run it) on the same database and Redis, on fixed ports
+ * (the proxy's upstreams).
+ */
 export async function startApiServers(
   env: Record<string, string>,
   ports: [number, number],
