@@ -6,6 +6,7 @@ import type { ReceivingTransport } from './rtc/receiving-transport.ts';
 import type { SessionRecorder } from './recording/session-recorder.ts';
 import type * as RoomCodeModule from './room-code.ts';
 import type { Room } from './room/room.ts';
+import { LazyModule } from './lazy-module.ts';
 import { Signal } from './signal.ts';
 import { ForwardingPool } from './workers/forwarding-pool.ts';
 
@@ -69,8 +70,7 @@ export class MediaServer {
   /** Rooms opened or closed, students came or went: what the registry of nodes shows changed. */
   readonly changed = new Signal();
   private readonly pool: ForwardingPool | null;
-  private code: RoomCode | null = null;
-  private loading: Promise<RoomCode> | null = null;
+  private readonly code = new LazyModule<RoomCode>(() => import('./room-code.ts'));
   private lastReport: Promise<boolean> = Promise.resolve(true);
   private isClosed = false;
   /**
@@ -87,28 +87,16 @@ export class MediaServer {
 
   /**
    * Loads the rooms' code once (`room-code.ts`): signalling does it with a node's first connection, before its
-   * first request; a room cannot open before. An idle node never loads it. A load that failed is tried again
-   * by the next call.
+   * first request; a room cannot open before. An idle node never loads it.
    */
   loadRooms(): Promise<RoomCode> {
-    this.loading ??= import('./room-code.ts').then(
-      (code) => (this.code = code),
-      (error: unknown) => {
-        this.loading = null;
-        throw error;
-      },
-    );
-    return this.loading;
-  }
-
-  /** The rooms' code if loaded, else null. */
-  get roomCode(): RoomCode | null {
-    return this.code;
+    return this.code.load();
   }
 
   private loaded(): RoomCode {
-    if (!this.code) throw new Error("the rooms' code is not loaded (MediaServer.loadRooms)");
-    return this.code;
+    const code = this.code.loaded;
+    if (!code) throw new Error("the rooms' code is not loaded (MediaServer.loadRooms)");
+    return code;
   }
 
   /** A student's receiving transport: in the least loaded forwarding worker, or in this thread. */

@@ -11,6 +11,7 @@ import {
 import type { LiveTicketClaims } from '@sea/contract/live-ticket';
 import type { Handler } from './handlers/handler.ts';
 import { badRequest, LiveError } from './live-error.ts';
+import { LazyModule } from './lazy-module.ts';
 import { log } from './log.ts';
 import type { MediaServer } from './media-server.ts';
 import { Session } from './session.ts';
@@ -88,7 +89,15 @@ export function attachSignalling(
   });
 
   const deadlineMs = options.requestDeadlineMs ?? REQUEST_DEADLINE_MS;
-  io.on('connection', (socket) => onConnection(socket, options.server, deadlineMs));
+  // The requests' handlers with the rooms' code they use, loaded with the node's first connection.
+  const handlers = new LazyModule(async () => {
+    const [module] = await Promise.all([
+      import('./handlers/request-handlers.ts'),
+      options.server.loadRooms(),
+    ]);
+    return module.REQUEST_HANDLERS;
+  });
+  io.on('connection', (socket) => onConnection(socket, options.server, handlers, deadlineMs));
 
   return {
     close: async () => {
@@ -108,9 +117,11 @@ export function attachSignalling(
   };
 }
 
-function onConnection(socket: Socket, server: MediaServer, deadlineMs: number): void {
-  // The rooms' code, loaded with a node's first connection (a failure answers each request, see `answer`).
-  server.loadRooms().catch(() => undefined);
+type Handlers = LazyModule<{ [N in LiveRequestName]: Handler<N> }>;
+
+function onConnection(socket: Socket, server: MediaServer, handlers: Handlers, deadlineMs: number): void {
+  // Loaded with a node's first connection (a failure answers each request, see `answer`).
+  handlers.load().catch(() => undefined);
   const session = new Session(
     (socket.data as SocketData).claims,
     server,
@@ -125,7 +136,7 @@ function onConnection(socket: Socket, server: MediaServer, deadlineMs: number): 
   for (const name of REQUEST_NAMES) {
     socket.on(name, (payload: unknown, ack: unknown) => {
       if (typeof ack !== 'function') return; // nobody to answer: a request must carry an acknowledgement
-      void answer(session, name, payload, deadlineMs).then(({ reply, fatal }) => {
+      void answer(session, handlers, name, payload, deadlineMs).then(({ reply, fatal }) => {
         (ack as (reply: LiveAnswer<unknown>) => void)(reply);
         // The answer is queued before the close, so the client reads why it was refused.
         if (fatal) session.disconnect();
@@ -141,6 +152,7 @@ function onConnection(socket: Socket, server: MediaServer, deadlineMs: number): 
  */
 async function answer(
   session: Session,
+  handlers: Handlers,
   name: LiveRequestName,
   payload: unknown,
   deadlineMs: number,
@@ -149,8 +161,8 @@ async function answer(
   try {
     if (!parsed.success) throw badRequest(`잘못된 요청이에요: ${parsed.error.issues[0]?.message ?? name}`);
     // Loaded (the usual case): no await, so the handler starts in the order the requests came.
-    const code = session.server.roomCode ?? (await session.server.loadRooms());
-    const handler = code.REQUEST_HANDLERS[name] as Handler<LiveRequestName>;
+    const table = handlers.loaded ?? (await handlers.load());
+    const handler = table[name] as Handler<LiveRequestName>;
     // Run synchronously up to the handler's first await; a throw becomes a rejection.
     const work = (async () => handler(session, parsed.data as never))();
     const data = await withinDeadline(work, deadlineMs, () => {
