@@ -6,10 +6,10 @@ import { REPO_ROOT } from '../harness/paths.ts';
 import { buildServicesOnce } from '../harness/service-build.ts';
 import { SERVICES } from './build-services.ts';
 
-/** Every module specifier a bundle file imports, statically or lazily. */
-function specifiers(code: string): string[] {
-  const found = [...code.matchAll(/\b(?:from|import)\s*\(?\s*"([^"]+)"/gu)].map((match) => match[1] ?? '');
-  return [...new Set(found)];
+/** The module specifiers a bundle file imports: statically only, or lazily (`import("…")`) too. */
+function specifiers(code: string, lazily = true): string[] {
+  const pattern = lazily ? /\b(?:from|import)\s*\(?\s*"([^"]+)"/gu : /\bfrom\s*"([^"]+)"/gu;
+  return [...new Set([...code.matchAll(pattern)].map((match) => match[1] ?? ''))];
 }
 
 /** The files a bundle's `main.js` loads at its start (statically, and the service it imports), and their packages. */
@@ -20,15 +20,15 @@ function atStart(dir: string): { files: Set<string>; packages: Set<string> } {
   const walk = (file: string) => {
     if (files.has(file)) return;
     files.add(file);
-    for (const match of read(file).matchAll(/\bfrom\s*"([^"]+)"/gu)) {
-      const specifier = match[1] ?? '';
+    for (const specifier of specifiers(read(file), false)) {
       if (specifier.startsWith('./')) walk(specifier.slice(2));
       else packages.add(specifier);
     }
   };
   walk('main.js');
   // The entry imports its service (`await import('./serve.ts')`) once module loading is set up.
-  for (const match of read('main.js').matchAll(/\bimport\(\s*"\.\/([^"]+)"/gu)) walk(match[1] ?? '');
+  for (const specifier of specifiers(read('main.js')))
+    if (specifier.startsWith('./')) walk(specifier.slice(2));
   return { files, packages };
 }
 
