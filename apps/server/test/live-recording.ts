@@ -44,14 +44,20 @@ export function windowFiles(app: FastifyInstance, sessionId: number): Map<string
   );
 }
 
+/** The session's replay-ahead job, if queued ever. */
+async function aheadJob(app: FastifyInstance, sessionId: number) {
+  const [job] = await app.db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.key, replayAheadKey(sessionId)));
+  return job;
+}
+
 /** Waits until the replay-ahead job has done a round and is queued again, with `count` windows made. */
 export async function aheadRound(app: FastifyInstance, sessionId: number, count: number) {
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const [job] = await app.db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.key, replayAheadKey(sessionId)));
+    const job = await aheadJob(app, sessionId);
     const windows = windowFiles(app, sessionId);
     if (job?.state === 'queued' && windows.size >= 2 * count) return windows;
     if (Date.now() > deadline) throw new Error(`${windows.size / 2} windows made ahead, job ${job?.state}`);
@@ -63,10 +69,7 @@ export async function aheadRound(app: FastifyInstance, sessionId: number, count:
 export async function aheadEnded(app: FastifyInstance, sessionId: number) {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const [job] = await app.db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.key, replayAheadKey(sessionId)));
+    const job = await aheadJob(app, sessionId);
     const waiting = job?.state === 'queued' || job?.state === 'running';
     if (!waiting || Date.now() > deadline) return job?.state;
     await sleep(100);
