@@ -59,6 +59,8 @@ export class SyntheticTeacher {
   readonly nacks: { ssrc: number; lost: number[] }[] = [];
   readonly rembs: number[] = [];
   readonly streams: Stream[];
+  /** Whether a PLI brings a keyframe (a test turns it off to see what a student gets without one). */
+  answerPlis = true;
   private readonly sent = new Map<string, { header: RtpHeader; payload: Buffer }>();
   private timer: NodeJS.Timeout | null = null;
   private audioSeq = 1;
@@ -123,7 +125,7 @@ export class SyntheticTeacher {
       pli: (ssrc) => {
         this.plis.push({ ssrc, at: performance.now() });
         const stream = this.streams.find((s) => s.ssrc === ssrc);
-        if (stream) stream.keyframeDue = true;
+        if (stream && this.answerPlis) stream.keyframeDue = true;
       },
       remb: (bitrate) => this.rembs.push(bitrate),
       nack: (ssrc, lost) => {

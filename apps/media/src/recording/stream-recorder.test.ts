@@ -21,6 +21,7 @@ function fakeSource(available: Layer[]) {
     isClosedNow: false,
     availableLayers: () => available,
     requestKeyframe: (layer: Layer) => requests.push(layer),
+    heldKeyframe: () => null,
   } satisfies StreamSource;
   const seq: Record<Layer, number> = { q: 100, h: 2_000, f: 40_000 };
   const send = (layer: Layer, key: boolean) => {

@@ -49,6 +49,10 @@ export class LayerView implements StreamSource {
     this.producer.requestKeyframe(this.layer);
   }
 
+  heldKeyframe(_layer: Layer, nowMs?: number): ReturnType<StreamSource['heldKeyframe']> {
+    return this.producer.heldKeyframe(this.layer, nowMs);
+  }
+
   /** Detaches from the producer; consumers hear `closed`. Idempotent. */
   close(): void {
     if (this.isClosed) return;

@@ -91,6 +91,7 @@ export class Consumer {
     this.gate.reset();
     this.chooseLayer();
     this.requestKeyframe(true);
+    this.showHeldKeyframe();
   }
 
   /**
@@ -170,6 +171,25 @@ export class Consumer {
     // Choose again first: at resume the teacher's layers may not have been arriving yet.
     if (!this.paused && !this.isClosed) this.chooseLayer();
     this.requestKeyframe(false);
+    this.showHeldKeyframe();
+  }
+
+  /**
+   * A student starting (resumed, or connected) waits for the keyframe just asked for: meanwhile they get the
+   * newest one the producer holds, so a picture shows at once. Only that frame: the frames after it refer to
+   * ones the student never got, so forwarding starts at the fresh keyframe, which then continues the numbering,
+   * sequence and timestamps from this one as at a layer switch.
+   */
+  private showHeldKeyframe(): void {
+    if (this.paused || this.isClosed || !this.connected || this.producer.media !== 'video') return;
+    const layer = this.gate.target;
+    if (layer === null || this.gate.current !== null) return;
+    const packets = this.producer.heldKeyframe(layer)?.packets;
+    const [first] = packets ?? [];
+    if (!packets || !first) return;
+    const now = performance.now();
+    this.continueFrom(first, now);
+    for (const packet of packets) this.send(packet, now);
   }
 
   private get connected(): boolean {
@@ -181,15 +201,23 @@ export class Consumer {
     const decision = this.gate.onPacket(layer, keyframeStart);
     if (decision === 'drop') return;
     const now = performance.now();
-    if (decision === 'switch') {
-      // Let the sender continue its own sequence and timestamps across the source change (another layer, or
-      // the first packet of this consumer on an m-line an earlier stream used), advancing the timestamp by the
-      // wall-clock time since the m-line last sent.
-      const { lastSentAt } = this.state;
-      const elapsed = lastSentAt === null ? 1 : Math.max(1, now - lastSentAt);
-      this.sender.replaceRTP(packet.header, true, Math.round(elapsed * CLOCK_PER_MS[this.producer.media]));
-      this.state.vp8?.switchTo(packet.payload);
-    }
+    if (decision === 'switch') this.continueFrom(packet, now);
+    this.send(packet, now);
+  }
+
+  /**
+   * Lets the sender continue its own sequence and timestamps across a source change (another layer, a held
+   * keyframe, or the first packet of this consumer on an m-line an earlier stream used) at `first`, advancing
+   * the timestamp by the wall-clock time since the m-line last sent.
+   */
+  private continueFrom(first: RtpPacket, now: number): void {
+    const { lastSentAt } = this.state;
+    const elapsed = lastSentAt === null ? 1 : Math.max(1, now - lastSentAt);
+    this.sender.replaceRTP(first.header, true, Math.round(elapsed * CLOCK_PER_MS[this.producer.media]));
+    this.state.vp8?.switchTo(first.payload);
+  }
+
+  private send(packet: RtpPacket, now: number): void {
     this.state.lastSentAt = now;
     this.meter.add(packet.payload.length + 12, now);
     const { vp8 } = this.state;

@@ -1,5 +1,6 @@
 import { RtpPacket } from 'werift';
 import { LAYERS, mediaKindOf, type Layer, type StreamKind } from '@sea/contract/live';
+import { KeyframeHold, type HeldKeyframe } from '../forwarding/keyframe-hold.ts';
 import { Signal } from '../signal.ts';
 import { LAYER_ACTIVE_WINDOW_MS, type StreamSource } from './stream-source.ts';
 
@@ -16,6 +17,8 @@ export class MirroredProducer implements StreamSource {
   readonly closed = new Signal();
   private readonly layers: Layer[];
   private readonly lastPacketAt = new Map<Layer, number>();
+  /** Each video layer's newest keyframe, for this worker's students who start between keyframes. */
+  private readonly held = new Map<Layer, KeyframeHold<RtpPacket>>();
   private readonly askKeyframe: (layer: Layer) => void;
   private isClosed = false;
 
@@ -47,6 +50,22 @@ export class MirroredProducer implements StreamSource {
     this.askKeyframe(layer);
   }
 
+  heldKeyframe(layer: Layer, nowMs = performance.now()): HeldKeyframe<RtpPacket> | null {
+    return this.held.get(layer)?.latest(nowMs) ?? null;
+  }
+
+  /** The main thread's held keyframe of `layer`, serialised, complete `ageMs` ago (sent with the description). */
+  adoptKeyframe(layer: Layer, packets: Uint8Array[], ageMs: number): void {
+    if (this.isClosed || this.media !== 'video') return;
+    this.holdOf(layer).adopt(packets.map(parse), ageMs, performance.now());
+  }
+
+  private holdOf(layer: Layer): KeyframeHold<RtpPacket> {
+    let hold = this.held.get(layer);
+    if (!hold) this.held.set(layer, (hold = new KeyframeHold<RtpPacket>()));
+    return hold;
+  }
+
   /** A packet of `layer` arrived, forwarded or not (a stale one dropped): the layer is still being sent. */
   arrived(layer: Layer): void {
     this.lastPacketAt.set(layer, performance.now());
@@ -56,8 +75,10 @@ export class MirroredProducer implements StreamSource {
   receive(layer: Layer, data: Uint8Array, keyframeStart: boolean): void {
     if (this.isClosed) return;
     this.arrived(layer);
-    if (this.packet.size === 0) return;
-    const packet = RtpPacket.deSerialize(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+    // Video is parsed without listeners too: its keyframes are held for the students about to consume it.
+    if (this.packet.size === 0 && this.media !== 'video') return;
+    const packet = parse(data);
+    if (this.media === 'video') this.holdOf(layer).add(packet, keyframeStart, performance.now());
     this.packet.emit(layer, packet, keyframeStart);
   }
 
@@ -69,4 +90,8 @@ export class MirroredProducer implements StreamSource {
     this.closed.clear();
     this.packet.clear();
   }
+}
+
+function parse(data: Uint8Array): RtpPacket {
+  return RtpPacket.deSerialize(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MediaStreamTrack, RtpPacket } from 'werift';
 import { LAYERS, mediaKindOf, type Layer, type StreamKind } from '@sea/contract/live';
 import { BitrateMeter } from '../forwarding/bitrate-meter.ts';
+import { KeyframeHold, type HeldKeyframe } from '../forwarding/keyframe-hold.ts';
 import { KeyframeRequester } from '../forwarding/keyframe-requester.ts';
 import { isVp8KeyframeStart } from '../forwarding/vp8.ts';
 import { Signal } from '../signal.ts';
@@ -18,6 +19,8 @@ type Source = {
   lastPacketAt: number;
   meter: BitrateMeter;
   keyframes: KeyframeRequester;
+  /** The newest keyframe, for students who start between keyframes (video only). */
+  held: KeyframeHold<RtpPacket>;
   unsubscribe: () => void;
 };
 
@@ -55,6 +58,7 @@ export class Producer implements StreamSource {
         keyframes: new KeyframeRequester(() => {
           if (source.ssrc !== null) sendPli(source.ssrc);
         }),
+        held: new KeyframeHold<RtpPacket>(),
         unsubscribe: () => undefined,
       };
       source.unsubscribe = track.onReceiveRtp.subscribe((packet) => this.receive(source, packet)).unSubscribe;
@@ -84,6 +88,10 @@ export class Producer implements StreamSource {
   requestKeyframe(layer: Layer, nowMs = performance.now()): void {
     if (this.media !== 'video') return;
     this.sources.get(layer)?.keyframes.request(nowMs);
+  }
+
+  heldKeyframe(layer: Layer, nowMs = performance.now()): HeldKeyframe<RtpPacket> | null {
+    return this.media === 'video' ? (this.sources.get(layer)?.held.latest(nowMs) ?? null) : null;
   }
 
   /** Whether a keyframe of `layer` is awaited. */
@@ -126,7 +134,11 @@ export class Producer implements StreamSource {
     source.lastPacketAt = now;
     source.meter.add(packet.payload.length + 12, now);
     const keyframeStart = this.media === 'audio' || isVp8KeyframeStart(packet.payload);
-    if (keyframeStart && this.media === 'video') source.keyframes.keyframeArrived();
-    this.packet.emit(source.layer, forwardable(packet), keyframeStart);
+    const cleaned = forwardable(packet);
+    if (this.media === 'video') {
+      if (keyframeStart) source.keyframes.keyframeArrived();
+      source.held.add(cleaned, keyframeStart, now);
+    }
+    this.packet.emit(source.layer, cleaned, keyframeStart);
   }
 }

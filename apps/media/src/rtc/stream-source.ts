@@ -1,5 +1,6 @@
 import type { RtpPacket } from 'werift';
 import type { Layer, StreamKind } from '@sea/contract/live';
+import type { HeldKeyframe } from '../forwarding/keyframe-hold.ts';
 import type { Signal } from '../signal.ts';
 
 /** A layer counts as arriving while its packets came within this window. */
@@ -24,4 +25,6 @@ export interface StreamSource {
   availableLayers(nowMs?: number): Layer[];
   /** Asks the teacher for a keyframe of `layer` (coalesced upstream). */
   requestKeyframe(layer: Layer): void;
+  /** The newest complete keyframe of `layer` that is recent enough to show (`KeyframeHold`), or null. */
+  heldKeyframe(layer: Layer, nowMs?: number): HeldKeyframe<RtpPacket> | null;
 }

@@ -97,6 +97,13 @@ export class ForwardingPool {
           t: 'stream',
           stream: { id: producer.id, kind: producer.kind, layers: producer.layers },
         });
+        // The worker's first student of the stream can be shown a picture at once, as any later one.
+        for (const layer of producer.layers) {
+          const held = producer.heldKeyframe(layer);
+          if (!held) continue;
+          const packets = held.packets.map((packet) => packet.serialize());
+          worker.post({ t: 'heldKeyframe', id: producer.id, layer, packets, ageMs: held.ageMs });
+        }
         users = new Set();
         feed.workers.set(worker, users);
       }

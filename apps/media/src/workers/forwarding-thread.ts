@@ -47,6 +47,9 @@ export class ForwardingThread {
         this.streams.set(stream.id, mirror);
         return;
       }
+      case 'heldKeyframe':
+        this.streams.get(message.id)?.adoptKeyframe(message.layer, message.packets, message.ageMs);
+        return;
       case 'streamClosed':
         this.streams.get(message.id)?.close();
         this.streams.delete(message.id);

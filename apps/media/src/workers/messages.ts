@@ -44,6 +44,8 @@ export type ToWorker =
   | { t: 'stream'; stream: StreamDescription }
   /** `sentAt`: when the main thread posted it (`wallClockMs()`), so that a worker behind can drop stale video. */
   | { t: 'rtp'; id: string; layer: Layer; keyframe: boolean; data: Uint8Array; sentAt: number }
+  /** Right after `stream`: the main thread's held keyframe of a layer (`KeyframeHold`), complete `ageMs` ago. */
+  | { t: 'heldKeyframe'; id: string; layer: Layer; packets: Uint8Array[]; ageMs: number }
   | { t: 'streamClosed'; id: string };
 
 /** Worker → main thread. */
