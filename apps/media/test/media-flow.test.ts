@@ -58,6 +58,10 @@ describe.each([
     expect(answer).toMatch(/a=rtcp-fb:\d+ nack\r\n/);
     expect(answer).toMatch(/a=rtcp-fb:\d+ nack pli\r\n/);
     expect(answer).toMatch(/a=simulcast:recv q;h;f/);
+    // Lite, said where browsers read it: once, before the first media section.
+    const lines = answer.split(/\r?\n/);
+    expect(lines.filter((line) => line === 'a=ice-lite')).toHaveLength(1);
+    expect(lines.indexOf('a=ice-lite')).toBeLessThan(lines.findIndex((line) => line.startsWith('m=')));
     expect(answer).toMatch(/a=candidate:.* 127\.0\.0\.1 \d+ typ host/);
     expect(answer).not.toMatch(/a=candidate:(?!.* 127\.0\.0\.1 )/);
     await until(() => teacher.rembs.length >= 2, 3_000, 'REMB');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prepareTeacherOffer, restoreNack } from './sdp-munging.ts';
+import { iceLiteAtSessionLevel, prepareTeacherOffer, restoreNack } from './sdp-munging.ts';
 
 const OFFER = [
   'v=0',
@@ -48,5 +48,34 @@ describe('restoreNack', () => {
       ),
     );
     expect(restoreNack(out)).toBe(out);
+  });
+});
+
+describe('iceLiteAtSessionLevel', () => {
+  it("moves werift's media-level a=ice-lite to the session, once", () => {
+    const sdp = [
+      'v=0',
+      't=0 0',
+      'm=audio 9 X 111',
+      'a=ice-lite',
+      'a=mid:0',
+      'm=video 9 X 96',
+      'a=ice-lite',
+      '',
+    ];
+    expect(iceLiteAtSessionLevel(sdp.join('\r\n')).split('\r\n')).toEqual([
+      'v=0',
+      't=0 0',
+      'a=ice-lite',
+      'm=audio 9 X 111',
+      'a=mid:0',
+      'm=video 9 X 96',
+      '',
+    ]);
+  });
+
+  it('leaves a full-ICE description as it is', () => {
+    const sdp = 'v=0\nm=audio 9 X 111\na=mid:0\n';
+    expect(iceLiteAtSessionLevel(sdp)).toBe(sdp);
   });
 });

@@ -51,3 +51,18 @@ export function restoreNack(sdp: string): string {
   }
   return out.join(eol);
 }
+
+/**
+ * Moves werift's `a=ice-lite` from each media section, where it writes it, to the session level, the only
+ * place RFC 8839 defines it and browsers read it. Chromium 156 ignored it in the media sections: answering the
+ * SFU's offer it took the controlled role, its first checks drew 487 (role conflict) from the lite agent, and it
+ * became writable only on a check some 120 ms later, after switching roles (seen in its ICE log, bench/sfu).
+ */
+export function iceLiteAtSessionLevel(sdp: string): string {
+  const { list, eol } = split(sdp);
+  if (!list.includes('a=ice-lite')) return sdp;
+  const firstMedia = list.findIndex((line) => line.startsWith('m='));
+  const session = list.slice(0, firstMedia < 0 ? list.length : firstMedia);
+  const media = firstMedia < 0 ? [] : list.slice(firstMedia);
+  return [...session, 'a=ice-lite', ...media.filter((line) => line !== 'a=ice-lite')].join(eol);
+}

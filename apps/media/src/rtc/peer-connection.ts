@@ -13,6 +13,7 @@ import {
 } from 'werift';
 import type { IceServer } from '@sea/contract/live-ticket';
 import type { LiveCodec } from '@sea/contract/live';
+import { iceLiteAtSessionLevel } from '../forwarding/sdp-munging.ts';
 import { installDtlsHelloOnce } from './dtls-hello-once.ts';
 import { installSrtpKeyObjects } from './srtp-key-objects.ts';
 import { log } from '../log.ts';
@@ -121,11 +122,13 @@ export function setLocal(
 
 /**
  * The local description to hand out (undefined: there is none), read once the connection has {@link gathered}
- * its candidates; its sockets, bound by then, get their larger receive buffers first.
+ * its candidates; its sockets, bound by then, get their larger receive buffers first. A lite agent's
+ * `a=ice-lite` is put at the session level, where browsers read it ({@link iceLiteAtSessionLevel}).
  */
 export function localSdp(pc: RTCPeerConnection): string | undefined {
   enlargeReceiveBuffers(pc);
-  return pc.localDescription?.sdp;
+  const sdp = pc.localDescription?.sdp;
+  return sdp === undefined ? undefined : iceLiteAtSessionLevel(sdp);
 }
 
 /**
