@@ -13,6 +13,7 @@ import { conflict, LiveError, notFound } from '../live-error.ts';
 import { Signal } from '../signal.ts';
 import { Consumer, type Bandwidth } from './consumer.ts';
 import { SendState } from './send-state.ts';
+import { keepEarlyDtls } from './dtls-early-packets.ts';
 import { createPeerConnection, gathered, localSdp, setLocal, type RtcOptions } from './peer-connection.ts';
 import type { ReceivingCloseReason, ReceivingTransport } from './receiving-transport.ts';
 import type { StreamSource } from './stream-source.ts';
@@ -215,12 +216,18 @@ export class ConsumerTransport implements ReceivingTransport {
     return unlessClosed(this, work, closedRefusal);
   }
 
-  /** Reads the student's receiver reports and REMB from every (bundled) transport, once per transport. */
+  /**
+   * Reads the student's receiver reports and REMB from every (bundled) transport, once per transport, and keeps
+   * the DTLS packets that arrive before werift starts the transport's handshake ({@link keepEarlyDtls}).
+   */
   private watchTransports(): void {
     for (const dtls of this.pc.dtlsTransports) {
       if (this.watched.has(dtls.id)) continue;
       this.watched.add(dtls.id);
-      this.unsubscribes.push(dtls.onRtcp.subscribe((packet) => this.onRtcp(packet)).unSubscribe);
+      this.unsubscribes.push(
+        dtls.onRtcp.subscribe((packet) => this.onRtcp(packet)).unSubscribe,
+        keepEarlyDtls(dtls),
+      );
     }
   }
 

@@ -15,6 +15,7 @@ import type { IceServer } from '@sea/contract/live-ticket';
 import type { LiveCodec } from '@sea/contract/live';
 import { iceLiteAtSessionLevel } from '../forwarding/sdp-munging.ts';
 import { installDtlsHelloOnce } from './dtls-hello-once.ts';
+import { installIceLiteSelection } from './ice-lite-selection.ts';
 import { installSrtpKeyObjects } from './srtp-key-objects.ts';
 import { log } from '../log.ts';
 
@@ -70,6 +71,8 @@ export function createPeerConnection(
   installSrtpKeyObjects();
   // A retransmitted ClientHello must not restart the handshake with new keys (werift re-runs its flight 4).
   installDtlsHelloOnce();
+  // A lite connection uses the pair of the first valid check, so DTLS need not wait for the nominating one.
+  installIceLiteSelection();
   const pc = new RTCPeerConnection({
     // ICE-lite, like other SFUs on a reachable address: the browser runs the checks. werift's full ICE sends
     // consent-freshness checks that Chrome 156 never answered here, so every connection "failed" 30 s in.
