@@ -27,6 +27,29 @@ describe('StudentViewer recovery', () => {
     expect(calls.at(-1)).toEqual({ name: 'resume', payload: { consumerId: 'a-2' } });
   });
 
+  it('answers without waiting for ICE gathering, entering and recovering', async () => {
+    const { signalling, calls } = viewerSignalling([
+      [consumer('webcamAudio', '1')],
+      [consumer('webcamAudio', '1', 'a-2')],
+    ]);
+    // Gathering never completes: the wait for it would take its 3 s limit each time.
+    const pcs = [fakePeerConnection(['1']), fakePeerConnection(['1'])];
+    for (const pc of pcs) pc.iceGatheringState = 'gathering';
+    let created = 0;
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => pcs[created++] as unknown as RTCPeerConnection,
+    });
+    const answers = () => calls.filter((c) => c.name === 'connectConsumerTransport').length;
+    let joined = false;
+    void viewer.join().then(() => (joined = true));
+    await expect.poll(() => joined, { timeout: 1_000 }).toBe(true);
+    expect(answers()).toBe(1);
+    pcs[0]?.fail();
+    await expect.poll(answers, { timeout: 1_000 }).toBe(2);
+    viewer.close();
+  });
+
   it('replaces a media connection that stays disconnected, and keeps one that comes back in time', async () => {
     const { signalling, calls } = viewerSignalling([
       [consumer('webcamAudio', '1')],
