@@ -18,7 +18,14 @@ export async function launchBenchBrowser(): Promise<BenchBrowser> {
   const siteUrl = site.url;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM_PATH,
-    args: [...CHROMIUM_FLAGS, ...FAKE_MEDIA_FLAGS, '--autoplay-policy=no-user-gesture-required'],
+    args: [
+      ...CHROMIUM_FLAGS,
+      ...FAKE_MEDIA_FLAGS,
+      '--autoplay-policy=no-user-gesture-required',
+      // Extra Chromium switches, e.g. its WebRTC log: `--enable-logging=stderr --vmodule=connection=1` (with
+      // DEBUG=pw:browser to see it).
+      ...(process.env.BENCH_CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
   });
   return {
     browser,
