@@ -30,16 +30,19 @@ export function endRecording(dir: string, t: number): string {
   return ending;
 }
 
-/** The windows in a session's windows folder: name to inode and modification time. */
+/**
+ * The windows in a session's windows folder: name to inode and modification time. A file removed between the
+ * listing and its stat (the replay took the windows and cleared the folder) is left out.
+ */
 export function windowFiles(app: FastifyInstance, sessionId: number): Map<string, string> {
   const dir = windowsDir(app.config.replaysDir, sessionId);
   const names = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
   return new Map(
     names
       .filter((name) => /^\d{5}-\w+\.(mp4|aac)$/.test(name))
-      .map((name) => {
-        const stats = fs.statSync(path.join(dir, name));
-        return [name, `${stats.ino}:${stats.mtimeMs}`];
+      .flatMap((name): [string, string][] => {
+        const stats = fs.statSync(path.join(dir, name), { throwIfNoEntry: false });
+        return stats ? [[name, `${stats.ino}:${stats.mtimeMs}`]] : [];
       }),
   );
 }

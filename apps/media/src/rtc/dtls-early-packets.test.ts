@@ -32,13 +32,13 @@ describe('keepEarlyDtls', () => {
     const iceUp = student.iceConnectionStateChange.watch((state) => state === 'connected', 5_000);
     const answer = await answerTo(student, localSdp(sfu) ?? '');
     await iceUp;
-    await wait(300);
-
-    // werift's client sends its ClientHello again only 500 ms after the first: without the early one kept, the
-    // handshake would wait for that.
+    // werift's client sends its ClientHello 100 ms after ICE, again 500 ms later, then 1 s after that: the answer
+    // comes between the second and the third, so without the early ones kept the handshake waits some 900 ms
+    // for the third (seen: 0.9-1 s), with them it starts at once (under 0.1 s here, 0.3 s under a full suite).
+    await wait(700);
     const appliedAt = performance.now();
     await sfu.setRemoteDescription({ type: 'answer', sdp: answer });
     await sfu.connectionStateChange.watch((state) => state === 'connected', 5_000);
-    expect(performance.now() - appliedAt).toBeLessThan(200);
+    expect(performance.now() - appliedAt).toBeLessThan(600);
   });
 });
