@@ -1,9 +1,9 @@
-import type { RTCDtlsTransport } from 'werift';
+import { isDtls, type RTCDtlsTransport } from 'werift';
 
 /** At most this many early DTLS datagrams are kept (a ClientHello and the browser's repeats of it). */
 const MAX_EARLY = 8;
 
-/** What of werift 0.25.2's DTLS transport this reads (private: `werift-internals.test.ts` checks it). */
+/** What of werift 0.25.2's DTLS transport this reads (private: `dtls-early-packets.test.ts` runs it on werift). */
 type EarlyDtlsTransport = {
   state: string;
   onStateChange: { subscribe(listener: (state: string) => void): { unSubscribe(): void } };
@@ -13,9 +13,6 @@ type EarlyDtlsTransport = {
   /** The DTLS socket, made by `start()`; its transport's `onData` takes each datagram. */
   dtls?: { transport: { socket: { onData(data: Buffer): void } } };
 };
-
-/** A DTLS record's first byte (content type) is 20-63 (RFC 7983). */
-const isDtls = (data: Buffer): boolean => data.length > 0 && (data[0] ?? 0) >= 20 && (data[0] ?? 0) <= 63;
 
 /**
  * Keeps the DTLS datagrams that reach `transport`'s connection before werift starts its DTLS transport, and

@@ -67,18 +67,19 @@ export class MirroredProducer implements StreamSource {
   }
 
   /** A packet of `layer` arrived, forwarded or not (a stale one dropped): the layer is still being sent. */
-  arrived(layer: Layer): void {
-    this.lastPacketAt.set(layer, performance.now());
+  arrived(layer: Layer, nowMs = performance.now()): void {
+    this.lastPacketAt.set(layer, nowMs);
   }
 
   /** A packet from the main thread: the serialised RTP packet. */
   receive(layer: Layer, data: Uint8Array, keyframeStart: boolean): void {
     if (this.isClosed) return;
-    this.arrived(layer);
+    const now = performance.now();
+    this.arrived(layer, now);
     // Video is parsed without listeners too: its keyframes are held for the students about to consume it.
     if (this.packet.size === 0 && this.media !== 'video') return;
     const packet = parse(data);
-    if (this.media === 'video') this.holdOf(layer).add(packet, keyframeStart, performance.now());
+    if (this.media === 'video') this.holdOf(layer).add(packet, keyframeStart, now);
     this.packet.emit(layer, packet, keyframeStart);
   }
 
