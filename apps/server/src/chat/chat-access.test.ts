@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { enrolments } from '../db/schema.ts';
 import { createUser } from '../../test/helper.ts';
@@ -46,16 +46,50 @@ describe('DatabaseChatAccess', () => {
     expect(selects()).toBe(1);
   });
 
-  it('asks again once an answer expires, and sees a student who left', async () => {
+  it("reads a member's expired answer again behind the SEND it lets through, and sees a student who left", async () => {
     let now = 1_000_000;
     const leaving = await enrolStudent(app, classId);
     const { db, selects } = countingDb();
-    const access = new DatabaseChatAccess({ db, verifyAccess, membershipTtlMs: 5_000, now: () => now });
+    const access = new DatabaseChatAccess({
+      db,
+      verifyAccess,
+      membershipTtlMs: 5_000,
+      membershipStaleMs: 60_000,
+      now: () => now,
+    });
     expect(await access.roleOf(classId, leaving.id)).toBe('student');
     await app.db.delete(enrolments).where(eq(enrolments.userId, leaving.id));
     now += 4_000;
     expect(await access.roleOf(classId, leaving.id)).toBe('student');
+    expect(selects()).toBe(1);
+    // Expired: answered at once from the cache, once, while the database is asked.
     now += 2_000;
+    expect(
+      await Promise.all([access.roleOf(classId, leaving.id), access.roleOf(classId, leaving.id)]),
+    ).toEqual(['student', 'student']);
+    await vi.waitFor(() => expect(selects()).toBe(2));
+    await vi.waitFor(async () => expect(await access.roleOf(classId, leaving.id)).toBeNull());
+    // A non-member's answer is never used once expired: joining takes effect at the next SEND after it.
+    await app.db.insert(enrolments).values({ classId, userId: leaving.id });
+    now += 6_000;
+    expect(await access.roleOf(classId, leaving.id)).toBe('student');
+    expect(selects()).toBe(3);
+  });
+
+  it("waits for the database once a member's answer is older than its stale time", async () => {
+    let now = 1_000_000;
+    const { db, selects } = countingDb();
+    const access = new DatabaseChatAccess({
+      db,
+      verifyAccess,
+      membershipTtlMs: 5_000,
+      membershipStaleMs: 60_000,
+      now: () => now,
+    });
+    const leaving = await enrolStudent(app, classId);
+    expect(await access.roleOf(classId, leaving.id)).toBe('student');
+    await app.db.delete(enrolments).where(eq(enrolments.userId, leaving.id));
+    now += 65_001;
     expect(await access.roleOf(classId, leaving.id)).toBeNull();
     expect(selects()).toBe(2);
   });

@@ -13,6 +13,7 @@ import { bearer, type TestUser } from '../../test/helper.ts';
 import { type Join, roomActionsUnderTest } from '../../test/room-actions.ts';
 import { createChatClass, eventually } from '../../test/chat-clients.ts';
 import { endLiveSession, enrolStudent, openLiveSession } from '../../test/classroom.ts';
+import { findPollHeads, votePolls } from '../sessions/poll-store.ts';
 
 const { app: built, joined, overSocket, overSockJs } = roomActionsUnderTest();
 let app: FastifyInstance;
@@ -123,6 +124,21 @@ describe('polls and quizzes', () => {
     });
     // The ended session keeps its poll.
     expect((await list(teacher, classId, `?session=${sessionId}`)).polls).toHaveLength(1);
+  });
+
+  it('stores a batch of answers in one go: a repeat counts once, the first', async () => {
+    const { classId, student, other, clients: c, seen } = await liveClass();
+    await c.teacher.request(POLL_CREATE_DESTINATION, { roomId: classId, ...QUIZ, correct: null });
+    await eventually(() => expect(seen.teacher).toHaveLength(1));
+    const pollId = seen.teacher[0]?.id ?? 0;
+    const answer = (userId: string, options: number[]) => ({ pollId, userId, options });
+    expect(
+      await votePolls(app.db, [answer(student.id, [1]), answer(other.id, [2]), answer(student.id, [0])]),
+    ).toEqual(['voted', 'voted', 'already-voted']);
+    expect(await votePolls(app.db, [answer(other.id, [0])])).toEqual(['already-voted']);
+    const [poll] = (await list(student, classId)).polls;
+    expect(poll).toMatchObject({ myVote: [1], voters: 2 });
+    expect((await findPollHeads(app.db, [pollId, pollId, pollId + 1000])).size).toBe(1);
   });
 
   it('sends many answers at once as a few updates, the last with every answer', async () => {

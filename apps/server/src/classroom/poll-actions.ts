@@ -18,16 +18,17 @@ import { eventId, OK, roomAction } from '../room-bus/room-action.ts';
 import type { Database } from '../db/database.ts';
 import { openSessionOf } from '../sessions/session-store.ts';
 import { LatestStateThrottle } from './latest-state-throttle.ts';
-import { VoteLane } from './vote-lane.ts';
+import { VoteBatches } from './vote-batches.ts';
 import {
   closeSessionPolls,
   createPoll,
   findPoll,
-  findPollHead,
+  findPollHeads,
   isOpen,
   markPoll,
   pollAs,
-  votePoll,
+  votePolls,
+  type PollHead,
   type PollRow,
 } from '../sessions/poll-store.ts';
 import type { StompOutcome } from '../stomp/stomp-ports.ts';
@@ -36,8 +37,6 @@ export interface PollActionsOptions {
   db: Database;
   room: Pick<RoomContext, 'publishEvent'>;
   log: RoomLog;
-  /** The lane answers take to the database (shared with question upvotes); one of their own by default. */
-  votes?: VoteLane;
 }
 
 /** A poll's answers reach the members at most this often (the whole new state each time), as reactions do. */
@@ -77,6 +76,39 @@ function checkPoll(
   return null;
 }
 
+/** A student's answer on its way to the database: the options picked, without repeats, in order. */
+type Answer = { roomId: number; pollId: number; userId: string; chosen: number[] };
+
+/** Why the answer is refused by the poll as it stands, or null when it may be stored. */
+function answerRefusal(answer: Answer, poll: PollHead | undefined): StompOutcome | null {
+  if (!poll || poll.classId !== answer.roomId) return refuse('not-found', POLL_NOT_FOUND);
+  if (!isOpen(poll)) return refuse('closed', '마감된 투표예요.');
+  const { chosen } = answer;
+  if (chosen.some((index) => index >= poll.options.length) || (!poll.multiple && chosen.length !== 1)) {
+    return refuse('bad-request', poll.multiple ? '보기 중에서 골라 주세요.' : '보기 하나를 골라 주세요.');
+  }
+  return null;
+}
+
+/** A batch of answers in two statements: their polls read, then those that fit stored; an outcome each. */
+async function storeAnswers(db: Database, answers: readonly Answer[]): Promise<StompOutcome[]> {
+  const polls = await findPollHeads(
+    db,
+    answers.map((answer) => answer.pollId),
+  );
+  const refusals = answers.map((answer) => answerRefusal(answer, polls.get(answer.pollId)));
+  const fit = answers.filter((_, i) => refusals[i] === null);
+  const stored = await votePolls(
+    db,
+    fit.map(({ pollId, userId, chosen }) => ({ pollId, userId, options: chosen })),
+  );
+  let next = 0;
+  return refusals.map(
+    (refusal) =>
+      refusal ?? (stored[next++] === 'voted' ? OK : refuse('already-voted', '이미 답한 투표예요.')),
+  );
+}
+
 /**
  * Polls and quizzes, one action per destination: the teacher starts one (`/app/polls`, while live), closes it
  * and reveals its results (which closes it too); students answer once (`/app/polls/vote`) while it is open,
@@ -87,7 +119,8 @@ function checkPoll(
  */
 export function pollActions(options: PollActionsOptions) {
   const { db, room, log } = options;
-  const votes = options.votes ?? new VoteLane();
+  // A class answering in the same second goes to the database in a few batches (vote-batches.ts).
+  const answers = new VoteBatches((batch: readonly Answer[]) => storeAnswers(db, batch));
   const updates = new LatestStateThrottle<number>({ perSecond: POLL_UPDATES_PER_SECOND, log });
   const publishPoll = async (roomId: number, pollId: number): Promise<void> => {
     const row = await findPoll(db, roomId, pollId);
@@ -129,18 +162,8 @@ export function pollActions(options: PollActionsOptions) {
       async act({ body: { roomId, pollId, options: picked }, userId, role }) {
         if (role === 'teacher') return refuse('bad-request', '투표는 수강생만 할 수 있어요.');
         const chosen = [...new Set(picked)].sort((a, b) => a - b);
-        const poll = await votes.run(() => findPollHead(db, roomId, pollId));
-        if (!poll) return refuse('not-found', POLL_NOT_FOUND);
-        if (!isOpen(poll)) return refuse('closed', '마감된 투표예요.');
-        if (chosen.some((index) => index >= poll.options.length) || (!poll.multiple && chosen.length !== 1)) {
-          return refuse(
-            'bad-request',
-            poll.multiple ? '보기 중에서 골라 주세요.' : '보기 하나를 골라 주세요.',
-          );
-        }
-        if ((await votes.run(() => votePoll(db, pollId, userId, chosen))) === 'already-voted') {
-          return refuse('already-voted', '이미 답한 투표예요.');
-        }
+        const outcome = await answers.add({ roomId, pollId, userId, chosen });
+        if (outcome.type !== 'ok') return outcome;
         // Two hundred answers in a second make a few updates, not two hundred for every member.
         updates.changed(pollId, () => publishPoll(roomId, pollId));
         return OK;

@@ -16,6 +16,7 @@ import { RoomBusClient } from '../../test/room-bus-client.ts';
 import { type Join, roomActionsUnderTest } from '../../test/room-actions.ts';
 import { createChatClass, eventually } from '../../test/chat-clients.ts';
 import { endLiveSession, enrolStudent, openLiveSession } from '../../test/classroom.ts';
+import { voteQuestions } from '../sessions/question-store.ts';
 
 const { app: built, joined, member, overSocket } = roomActionsUnderTest();
 let app: FastifyInstance;
@@ -108,6 +109,29 @@ describe('questions', () => {
     ]);
     const forVoter = await list(other, classId);
     expect(forVoter.questions.map((q) => q.voted)).toEqual([true, false]);
+  });
+
+  it("stores a batch of upvotes in one go: a repeat counts once, another class's question is not found", async () => {
+    const { classId, student, other, teacher, clients: c, seen } = await liveClass();
+    await c.asker.request(QUESTION_ASK_DESTINATION, { roomId: classId, content: '묶음 추천' });
+    await eventually(() => expect(seen.teacher).toHaveLength(1));
+    const questionId = (seen.teacher[0] as Extract<QuestionEvent, { type: 'question' }>).question.id;
+    const elsewhere = await createChatClass(app);
+    const vote = (userId: string, at = { classId, questionId }) => ({ ...at, userId });
+    expect(
+      await voteQuestions(app.db, [
+        vote(student.id),
+        vote(other.id),
+        vote(student.id),
+        vote(teacher.id, { classId: elsewhere.classId, questionId }),
+        vote(teacher.id, { classId, questionId: questionId + 1000 }),
+      ]),
+    ).toEqual(['voted', 'voted', 'already-voted', 'not-found', 'not-found']);
+    expect(await voteQuestions(app.db, [vote(other.id), vote(teacher.id)])).toEqual([
+      'already-voted',
+      'voted',
+    ]);
+    expect((await list(teacher, classId)).questions[0]?.votes).toBe(3);
   });
 
   it("refuses a student's answer, pin and delete; the teacher's take effect for everyone", async () => {

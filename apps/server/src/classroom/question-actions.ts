@@ -20,15 +20,16 @@ import { eventId, OK, roomAction } from '../room-bus/room-action.ts';
 import type { Database } from '../db/database.ts';
 import { openSessionOf } from '../sessions/session-store.ts';
 import { LatestStateThrottle } from './latest-state-throttle.ts';
-import { VoteLane } from './vote-lane.ts';
+import { VoteBatches } from './vote-batches.ts';
 import {
   askQuestion,
   deleteQuestion,
   findQuestion,
   questionAs,
   toggleQuestion,
-  voteQuestion,
+  voteQuestions,
   type QuestionRow,
+  type QuestionVote,
 } from '../sessions/question-store.ts';
 
 export interface QuestionActionsOptions {
@@ -36,8 +37,6 @@ export interface QuestionActionsOptions {
   room: Pick<RoomContext, 'publishEvent'>;
   gate: Pick<ChatGate, 'mutedUntil'>;
   log: RoomLog;
-  /** The lane upvotes take to the database (shared with poll answers); one of their own by default. */
-  votes?: VoteLane;
   now?: () => number;
 }
 
@@ -71,7 +70,8 @@ export function questionEvent(row: QuestionRow): RoomEvent {
  */
 export function questionActions(options: QuestionActionsOptions) {
   const { db, room, gate, log } = options;
-  const votes = options.votes ?? new VoteLane();
+  // Hundreds upvoting in the same second go to the database in a few batches (vote-batches.ts).
+  const votes = new VoteBatches((batch: readonly QuestionVote[]) => voteQuestions(db, batch));
   const now = options.now ?? Date.now;
   const updates = new LatestStateThrottle<number>({ perSecond: QUESTION_UPDATES_PER_SECOND, log });
   const publishQuestion = async (roomId: number, questionId: number): Promise<void> => {
@@ -123,7 +123,7 @@ export function questionActions(options: QuestionActionsOptions) {
       name: 'question vote',
       admit: { schema: QuestionActionSchema, who: 'anyone', limited: true },
       async act({ body: { roomId, questionId }, userId }) {
-        const outcome = await votes.run(() => voteQuestion(db, roomId, questionId, userId));
+        const outcome = await votes.add({ classId: roomId, questionId, userId });
         if (outcome === 'not-found') return refuse('not-found', QUESTION_NOT_FOUND);
         if (outcome === 'already-voted') return refuse('already-voted', '이미 추천한 질문이에요.');
         // A popular question upvoted by hundreds at once makes a few updates, not one per vote per member.

@@ -9,7 +9,6 @@ import { pollRoutes } from './poll-routes.ts';
 import { questionActions } from './question-actions.ts';
 import { questionRoutes } from './question-routes.ts';
 import { reactions } from './reaction-actions.ts';
-import { VoteLane } from './vote-lane.ts';
 
 /** The classroom's room actions: every SEND destination of the contract but the chat's own (`/app/chat/`). */
 type ClassroomDestination = Exclude<SendDestinationOf<typeof Classroom>, `/app/chat/${string}`>;
@@ -23,11 +22,9 @@ export async function registerClassroom(app: FastifyInstance): Promise<void> {
   const log = (level: 'warn' | 'error', message: string, error?: unknown): void =>
     app.log[level]({ err: error }, message);
   const bus = app.roomBus;
-  // One lane for the whole room's votes, poll answers and question upvotes alike.
-  const votes = new VoteLane();
-  const questions = questionActions({ db: app.db, room: bus, gate: app.chatModeration, log, votes });
+  const questions = questionActions({ db: app.db, room: bus, gate: app.chatModeration, log });
   app.addHook('onClose', async () => questions.stop());
-  const polls = pollActions({ db: app.db, room: bus, log, votes });
+  const polls = pollActions({ db: app.db, room: bus, log });
   app.addHook('onClose', async () => polls.stop());
   const reacting = reactions({ broker: bus, log });
   app.addHook('onClose', async () => reacting.close());

@@ -1,10 +1,13 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Poll } from '@sea/contract/classroom';
 import type { Database } from '../db/database.ts';
 import { polls, pollVotes } from '../db/schema.ts';
 
+/** A stored poll as its row holds it. */
+export type PollHead = typeof polls.$inferSelect;
+
 /** A stored poll with its answers counted per option. */
-export type PollRow = typeof polls.$inferSelect & { counts: number[]; voters: number };
+export type PollRow = PollHead & { counts: number[]; voters: number };
 
 /** Stores a poll of the session and answers it as stored. */
 export async function createPoll(
@@ -27,11 +30,7 @@ export async function createPoll(
  * A poll of the class without its answers, or null: what checking an answer needs (reading every answer for
  * each new one would make a poll of N answers cost N² rows).
  */
-export async function findPollHead(
-  db: Database,
-  classId: number,
-  pollId: number,
-): Promise<typeof polls.$inferSelect | null> {
+export async function findPollHead(db: Database, classId: number, pollId: number): Promise<PollHead | null> {
   const [row] = await db
     .select()
     .from(polls)
@@ -50,19 +49,43 @@ export async function findPoll(db: Database, classId: number, pollId: number): P
   return withCounts(row, votes);
 }
 
-/** One answer per user (the vote's primary key refuses a second, even through another instance). */
-export async function votePoll(
+/** The polls of these ids (of any class: the caller checks), by id; one statement for a batch of answers. */
+export async function findPollHeads(
   db: Database,
-  pollId: number,
-  userId: string,
-  options: number[],
-): Promise<'voted' | 'already-voted'> {
+  pollIds: readonly number[],
+): Promise<Map<number, PollHead>> {
+  const ids = [...new Set(pollIds)];
+  const rows = ids.length === 0 ? [] : await db.select().from(polls).where(inArray(polls.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** One member's answer to a poll: the indexes of the options picked. */
+export type PollAnswer = { pollId: number; userId: string; options: number[] };
+
+/**
+ * Answers, as many as come, in one statement (the classroom takes votes to the database in batches): one answer
+ * per user, the vote's primary key refusing a second, even through another instance. One outcome per answer,
+ * in order; an answer repeated in the same batch counts once, the first.
+ */
+export async function votePolls(
+  db: Database,
+  answers: readonly PollAnswer[],
+): Promise<('voted' | 'already-voted')[]> {
+  if (answers.length === 0) return [];
+  const firsts = new Map<string, PollAnswer>();
+  for (const answer of answers) {
+    const key = `${answer.pollId}:${answer.userId}`;
+    if (!firsts.has(key)) firsts.set(key, answer);
+  }
   const inserted = await db
     .insert(pollVotes)
-    .values({ pollId, userId, options })
+    .values([...firsts.values()].map(({ pollId, userId, options }) => ({ pollId, userId, options })))
     .onConflictDoNothing()
-    .returning({ pollId: pollVotes.pollId });
-  return inserted.length > 0 ? 'voted' : 'already-voted';
+    .returning({ pollId: pollVotes.pollId, userId: pollVotes.userId });
+  const counted = new Set(inserted.map((row) => `${row.pollId}:${row.userId}`));
+  return answers.map(({ pollId, userId }) =>
+    counted.delete(`${pollId}:${userId}`) ? 'voted' : 'already-voted',
+  );
 }
 
 /** Closes a poll (once) or reveals its results; false for a poll the class does not have. */
@@ -136,7 +159,7 @@ export function pollAs(row: PollRow, reader: { teacher: boolean; myVote?: number
   };
 }
 
-function withCounts(row: typeof polls.$inferSelect, votes: Array<{ options: number[] }>): PollRow {
+function withCounts(row: PollHead, votes: Array<{ options: number[] }>): PollRow {
   const counts = row.options.map(() => 0);
   for (const vote of votes)
     for (const index of vote.options) if (index < counts.length) counts[index] = (counts[index] ?? 0) + 1;

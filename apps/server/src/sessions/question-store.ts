@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { RoomRole } from '@sea/contract/chat';
 import type { Question } from '@sea/contract/classroom';
 import type { Database } from '../db/database.ts';
@@ -102,28 +102,56 @@ export async function findQuestion(
   return row ?? null;
 }
 
+/** One member's upvote of a question of the class. */
+export type QuestionVote = { classId: number; questionId: number; userId: string };
+
 /**
- * One upvote by `userId`, in one statement: the vote's primary key refuses a second one, even from two instances
- * at once, and the question must be the class's. Nothing else is written: the count is the votes counted.
+ * Upvotes, as many as come, in one statement (the classroom takes votes to the database in batches): the vote's
+ * primary key refuses a second one, even from two instances at once, and the question must be the class's.
+ * Nothing else is written: the count is the votes counted. One outcome per vote, in order; a vote repeated in
+ * the same batch counts once.
  */
-export async function voteQuestion(
+export async function voteQuestions(
   db: Database,
-  classId: number,
-  questionId: number,
-  userId: string,
-): Promise<'voted' | 'already-voted' | 'not-found'> {
+  votes: readonly QuestionVote[],
+): Promise<('voted' | 'already-voted' | 'not-found')[]> {
+  if (votes.length === 0) return [];
+  const rows = votes.map(
+    ({ classId, questionId, userId }) => sql`(${questionId}::integer, ${classId}::integer, ${userId}::text)`,
+  );
+  const voting = sql`(values ${sql.join(rows, sql`, `)}) as v(question_id, class_id, user_id)`;
   const inserted = await db
     .insert(questionVotes)
     .select(
       db
-        .select({ questionId: questions.id, userId: sql<string>`${userId}`.as('user_id') })
+        .selectDistinct({ questionId: questions.id, userId: sql<string>`v.user_id`.as('user_id') })
         .from(questions)
-        .where(and(eq(questions.classId, classId), eq(questions.id, questionId))),
+        .innerJoin(voting, sql`v.question_id = ${questions.id} and v.class_id = ${questions.classId}`),
     )
     .onConflictDoNothing()
-    .returning({ questionId: questionVotes.questionId });
-  if (inserted.length > 0) return 'voted';
-  return (await findQuestion(db, classId, questionId)) ? 'already-voted' : 'not-found';
+    .returning({ questionId: questionVotes.questionId, userId: questionVotes.userId });
+  const counted = new Set(inserted.map((row) => `${row.questionId}:${row.userId}`));
+  const missed = votes.filter((vote) => !counted.has(`${vote.questionId}:${vote.userId}`));
+  // Not counted: already voted, or no such question in the class (rare: read only then).
+  const found =
+    missed.length === 0
+      ? []
+      : await db
+          .select({ id: questions.id, classId: questions.classId })
+          .from(questions)
+          .where(inArray(questions.id, [...new Set(missed.map((vote) => vote.questionId))]));
+  const exists = new Set(found.map((row) => `${row.id}:${row.classId}`));
+  const answered = new Set<string>();
+  return votes.map((vote) => {
+    const key = `${vote.questionId}:${vote.userId}`;
+    if (counted.has(key)) {
+      // The first of a repeated vote takes the count.
+      const first = !answered.has(key);
+      answered.add(key);
+      return first ? 'voted' : 'already-voted';
+    }
+    return exists.has(`${vote.questionId}:${vote.classId}`) ? 'already-voted' : 'not-found';
+  });
 }
 
 /** Turns the question's `answered` or `pinned` mark over; null for a question the class does not have. */
