@@ -24,7 +24,10 @@ describe('StudentViewer recovery', () => {
     expect(calls.filter((c) => c.name === 'joinRoom')).toHaveLength(2);
     expect(pcs[0]?.closed).toBe(true);
     expect(viewer.peerConnection).toBe(pcs[1]);
-    expect(calls.at(-1)).toEqual({ name: 'resume', payload: { consumerId: 'a-2' } });
+    expect(calls.filter((call) => call.name === 'resume').at(-1)).toEqual({
+      name: 'resume',
+      payload: { consumerId: 'a-2' },
+    });
   });
 
   it('answers without waiting for ICE gathering, entering and recovering', async () => {
@@ -140,7 +143,10 @@ describe('StudentViewer recovery', () => {
     await expect.poll(() => calls.filter((c) => c.name === 'resume').length).toBe(2);
     expect(calls.filter((c) => c.name === 'joinRoom')).toHaveLength(3);
     expect(created).toBe(2);
-    expect(calls.at(-1)).toEqual({ name: 'resume', payload: { consumerId: 'a-2' } });
+    expect(calls.filter((call) => call.name === 'resume').at(-1)).toEqual({
+      name: 'resume',
+      payload: { consumerId: 'a-2' },
+    });
     viewer.close();
   });
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { LiveRequestError } from './signalling-client.ts';
 import { StudentViewer } from './student-viewer.ts';
-import { CONSUME_TWO_TRACKS } from './test/fake-signalling.ts';
 import { consumer, fakePeerConnection, flush, viewerSignalling } from './test/viewer-fixtures.ts';
 
+/** The last stream resumed: resumes go beside the answer, so the connection's request may come after. */
+const lastResume = (calls: { name: string }[]) => calls.filter((call) => call.name === 'resume').at(-1);
+
 describe('StudentViewer', () => {
-  it('joins, answers the offer, resumes every consumer and announces its track', async () => {
+  it('joins, resumes every consumer while it answers the offer, and announces its track', async () => {
     const { signalling, calls } = viewerSignalling([
       [consumer('webcamVideo', '0'), consumer('webcamAudio', '1')],
     ]);
@@ -17,9 +19,41 @@ describe('StudentViewer', () => {
     const added: string[] = [];
     viewer.on('trackAdded', ({ kind, track }) => added.push(`${kind}:${track.id}`));
     await viewer.join();
-    expect(calls.map((c) => c.name)).toEqual(['joinRoom', ...CONSUME_TWO_TRACKS]);
+    // The new streams are resumed beside the answer, not after it: the picture starts as the connection does.
+    expect(calls.map((c) => c.name)).toEqual([
+      'joinRoom',
+      'getRouterRtpCapabilities',
+      'createConsumerTransport',
+      'consume',
+      'resume',
+      'resume',
+      'connectConsumerTransport',
+    ]);
     expect(pc.remote).toEqual(['offer-0']);
     expect(added).toEqual(['webcamVideo:track-0', 'webcamAudio:track-1']);
+  });
+
+  it('announces a track as soon as its stream has started, before its answer is taken', async () => {
+    const { signalling, calls, answers } = viewerSignalling([[consumer('webcamVideo', '0')]]);
+    let take: () => void = () => {};
+    const taken = new Promise<void>((resolve) => (take = resolve));
+    answers.connectConsumerTransport = async () => {
+      await taken;
+      return {};
+    };
+    const viewer = new StudentViewer({
+      signalling,
+      createPeerConnection: () => fakePeerConnection(['0']) as unknown as RTCPeerConnection,
+    });
+    const added: string[] = [];
+    viewer.on('trackAdded', ({ kind }) => added.push(kind));
+    const joined = viewer.join();
+    await expect.poll(() => calls.some((c) => c.name === 'connectConsumerTransport')).toBe(true);
+    // The SFU starts the stream as the connection comes up: the page must already have the track to show it.
+    expect(added).toEqual(['webcamVideo']);
+    take();
+    await joined;
+    expect(added).toEqual(['webcamVideo']);
   });
 
   it('follows the teacher: a closed stream is removed, a new one added, one renegotiation per burst', async () => {
@@ -47,7 +81,7 @@ describe('StudentViewer', () => {
       'removed:webcamVideo',
       'added:webcamVideo',
     ]);
-    expect(calls.at(-1)).toEqual({ name: 'resume', payload: { consumerId: 'webcamVideo-2' } });
+    expect(lastResume(calls)).toEqual({ name: 'resume', payload: { consumerId: 'webcamVideo-2' } });
   });
 
   it('applies the chosen quality to the webcam, also to a later webcam stream', async () => {
@@ -118,9 +152,9 @@ describe('StudentViewer', () => {
       [consumer('webcamVideo', '0'), consumer('webcamAudio', '1')],
       [consumer('webcamVideo', '0', 'webcamVideo-2'), consumer('webcamAudio', '1')],
     ]);
-    answers.resume = () => {
-      const last = calls.at(-1)?.payload as { consumerId: string };
-      if (last.consumerId === 'webcamVideo-1') throw new LiveRequestError('notFound', '찾을 수 없어요.');
+    answers.resume = (payload) => {
+      if ((payload as { consumerId: string }).consumerId === 'webcamVideo-1')
+        throw new LiveRequestError('notFound', '찾을 수 없어요.');
       return {};
     };
     const viewer = new StudentViewer({
@@ -133,7 +167,7 @@ describe('StudentViewer', () => {
     await viewer.join();
     await expect.poll(() => calls.filter((c) => c.name === 'consume').length).toBe(2);
     await expect.poll(() => events).toEqual(['added:webcamAudio', 'added:webcamVideo']);
-    expect(calls.at(-1)).toEqual({ name: 'resume', payload: { consumerId: 'webcamVideo-2' } });
+    expect(lastResume(calls)).toEqual({ name: 'resume', payload: { consumerId: 'webcamVideo-2' } });
     viewer.close();
   });
 });

@@ -148,8 +148,11 @@ export class StudentViewer extends LiveClient<ViewerEvents> {
 
   protected override async connect(): Promise<void> {
     if (this.finished) return;
-    await this.signalling.request('joinRoom', {});
-    const capabilities = await this.signalling.request('getRouterRtpCapabilities', {});
+    // The router's capabilities need no room: asked beside the entry, one round trip less before the picture.
+    const [, capabilities] = await Promise.all([
+      this.signalling.request('joinRoom', {}),
+      this.signalling.request('getRouterRtpCapabilities', {}),
+    ]);
     const { transportId } = await this.signalling.request('createConsumerTransport', {});
     for (const consumer of this.#consumers.values()) this.#removed(consumer);
     this.#consumers = new Map();
@@ -180,7 +183,25 @@ export class StudentViewer extends LiveClient<ViewerEvents> {
     const transportId = this.#transportId;
     if (!pc || !transportId || this.finished) return;
     const offer = await this.signalling.request('consume', { transportId });
+    const next = new Map(offer.consumers.map((c) => [keyOf(c), c]));
+    // The new streams are started at once, beside the answer: a consumer resumed before the connection is up
+    // starts when it is (with the keyframe the SFU holds), so the first picture waits for no request after
+    // the answer's, and each track is announced as soon as its stream has started.
+    const starting = new Map<string, Promise<boolean>>();
+    for (const [key, consumer] of next) {
+      if (this.#consumers.get(key)?.consumerId === consumer.consumerId) continue;
+      const started = this.#start(consumer.producerKind, consumer);
+      // Awaited below, unless the negotiation fails first.
+      started.catch(() => undefined);
+      starting.set(key, started);
+    }
     await pc.setRemoteDescription({ type: 'offer', sdp: offer.sdp });
+    for (const [key, old] of this.#consumers) {
+      if (next.get(key)?.consumerId !== old.consumerId) this.#removed(old);
+    }
+    this.#consumers = next;
+    const announced = Promise.all([...starting].map(([key, started]) => this.#announce(key, started)));
+    announced.catch(() => undefined);
     await pc.setLocalDescription(await pc.createAnswer());
     // No wait for ICE gathering: the SFU is ICE-lite towards browsers, answers the browser's checks and needs
     // none of its candidates, and so gets the answer as early as it can (the wait cost about 110 ms of a first
@@ -189,28 +210,28 @@ export class StudentViewer extends LiveClient<ViewerEvents> {
       transportId,
       sdp: pc.localDescription?.sdp ?? '',
     });
-    const next = new Map(offer.consumers.map((c) => [keyOf(c), c]));
-    for (const [key, old] of this.#consumers) {
-      if (next.get(key)?.consumerId !== old.consumerId) this.#removed(old);
-    }
-    let vanished = false;
-    for (const [key, consumer] of next) {
-      if (this.#consumers.get(key)?.consumerId === consumer.consumerId) continue;
-      const transceiver = pc.getTransceivers().find((t) => t.mid === consumer.mid);
-      if (!transceiver) continue;
-      if (!(await this.#start(consumer.producerKind, consumer))) {
-        next.delete(key);
-        vanished = true;
-        continue;
-      }
-      const track = transceiver.receiver.track;
-      if (consumer.producerKind === SPEAKER_KIND)
-        this.emit('speakerTrackAdded', { producerId: consumer.producerId, track });
-      else this.emit('trackAdded', { kind: consumer.producerKind, track });
-    }
-    this.#consumers = next;
     // A stream went away between `consume` and its start (the teacher republished it): negotiate again.
-    if (vanished) this.#scheduleSync();
+    if ((await announced).some(Boolean)) this.#scheduleSync();
+  }
+
+  /**
+   * Announces the track of a stream once it has started; true when the stream went away meanwhile (it is then
+   * dropped from the current consumers).
+   */
+  async #announce(key: string, started: Promise<boolean>): Promise<boolean> {
+    const consumer = this.#consumers.get(key);
+    if (!consumer) return false;
+    if (!(await started)) {
+      this.#consumers.delete(key);
+      return true;
+    }
+    const transceiver = this.peerConnection?.getTransceivers().find((t) => t.mid === consumer.mid);
+    if (!transceiver) return false;
+    const track = transceiver.receiver.track;
+    if (consumer.producerKind === SPEAKER_KIND)
+      this.emit('speakerTrackAdded', { producerId: consumer.producerId, track });
+    else this.emit('trackAdded', { kind: consumer.producerKind, track });
+    return false;
   }
 
   #removed(consumer: ConsumerInfo): void {
