@@ -265,8 +265,10 @@ export class MediaServer {
   private keep(room: Room): void {
     const { classId } = room;
     this.rooms.set(classId, room);
-    // The forwarding threads start with the first room, before its students arrive (not at the service's start).
-    this.pool?.start();
+    // The forwarding threads start with the first room, before its students arrive (not at the service's start);
+    // without them this thread offers to the students, its offer code compiled now rather than for the first.
+    if (this.pool) this.pool.start();
+    else if (this.rooms.size === 1) void this.loaded().warmUpOffers(this.options.rtc);
     room.studentsChanged.subscribe(() => this.options.reports.studentsChanged?.());
     room.closed.subscribe((reason) => {
       if (this.rooms.get(classId) === room) this.rooms.delete(classId);

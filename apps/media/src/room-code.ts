@@ -6,3 +6,4 @@
 export { SessionRecorder } from './recording/session-recorder.ts';
 export { Room } from './room/room.ts';
 export { ConsumerTransport } from './rtc/consumer-transport.ts';
+export { warmUpOffers } from './rtc/offer-warm-up.ts';

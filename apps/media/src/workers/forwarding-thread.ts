@@ -1,6 +1,7 @@
 import { LiveError, notFound } from '../live-error.ts';
 import { ConsumerTransport } from '../rtc/consumer-transport.ts';
 import { MirroredProducer } from '../rtc/mirrored-producer.ts';
+import { warmUpOffers } from '../rtc/offer-warm-up.ts';
 import { openPeerConnections, type RtcOptions } from '../rtc/peer-connection.ts';
 import { rtpCounts } from '../rtc/rtp-counts.ts';
 import type { Call, FromWorker, ToWorker, WorkerCounts } from './messages.ts';
@@ -30,6 +31,8 @@ export class ForwardingThread {
     this.rtc = rtc;
     this.send = send;
     this.staleVideo = new StaleVideoGate((id, layer) => this.send({ t: 'keyframe', id, layer }));
+    // The threads start with a room, before its students: their first offer need not compile werift's code.
+    void warmUpOffers(rtc);
   }
 
   handle(message: ToWorker): void {
