@@ -27,6 +27,20 @@ function countingDb(): { db: Database; selects: () => number } {
 
 const verifyAccess = () => Promise.reject(new Error('not used'));
 
+/** Access on a clock the test moves (`advance`), answers reused 5 s and, for members, 60 s more while read again. */
+function clockedAccess() {
+  let now = 1_000_000;
+  const { db, selects } = countingDb();
+  const access = new DatabaseChatAccess({
+    db,
+    verifyAccess,
+    membershipTtlMs: 5_000,
+    membershipStaleMs: 60_000,
+    now: () => now,
+  });
+  return { access, selects, advance: (ms: number) => (now += ms) };
+}
+
 describe('DatabaseChatAccess', () => {
   it("looks up many members' roles arriving at once in one query, each with its own answer", async () => {
     const others = await Promise.all(Array.from({ length: 40 }, () => enrolStudent(app, classId)));
@@ -47,23 +61,15 @@ describe('DatabaseChatAccess', () => {
   });
 
   it("reads a member's expired answer again behind the SEND it lets through, and sees a student who left", async () => {
-    let now = 1_000_000;
     const leaving = await enrolStudent(app, classId);
-    const { db, selects } = countingDb();
-    const access = new DatabaseChatAccess({
-      db,
-      verifyAccess,
-      membershipTtlMs: 5_000,
-      membershipStaleMs: 60_000,
-      now: () => now,
-    });
+    const { access, selects, advance } = clockedAccess();
     expect(await access.roleOf(classId, leaving.id)).toBe('student');
     await app.db.delete(enrolments).where(eq(enrolments.userId, leaving.id));
-    now += 4_000;
+    advance(4_000);
     expect(await access.roleOf(classId, leaving.id)).toBe('student');
     expect(selects()).toBe(1);
     // Expired: answered at once from the cache, once, while the database is asked.
-    now += 2_000;
+    advance(2_000);
     expect(
       await Promise.all([access.roleOf(classId, leaving.id), access.roleOf(classId, leaving.id)]),
     ).toEqual(['student', 'student']);
@@ -71,25 +77,17 @@ describe('DatabaseChatAccess', () => {
     await vi.waitFor(async () => expect(await access.roleOf(classId, leaving.id)).toBeNull());
     // A non-member's answer is never used once expired: joining takes effect at the next SEND after it.
     await app.db.insert(enrolments).values({ classId, userId: leaving.id });
-    now += 6_000;
+    advance(6_000);
     expect(await access.roleOf(classId, leaving.id)).toBe('student');
     expect(selects()).toBe(3);
   });
 
   it("waits for the database once a member's answer is older than its stale time", async () => {
-    let now = 1_000_000;
-    const { db, selects } = countingDb();
-    const access = new DatabaseChatAccess({
-      db,
-      verifyAccess,
-      membershipTtlMs: 5_000,
-      membershipStaleMs: 60_000,
-      now: () => now,
-    });
+    const { access, selects, advance } = clockedAccess();
     const leaving = await enrolStudent(app, classId);
     expect(await access.roleOf(classId, leaving.id)).toBe('student');
     await app.db.delete(enrolments).where(eq(enrolments.userId, leaving.id));
-    now += 65_001;
+    advance(65_001);
     expect(await access.roleOf(classId, leaving.id)).toBeNull();
     expect(selects()).toBe(2);
   });
