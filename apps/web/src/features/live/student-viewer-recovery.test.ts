@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveRequestError } from './signalling-client.ts';
 import { StudentViewer } from './student-viewer.ts';
-import { consumer, fakePeerConnection, flush, viewerSignalling } from './test/viewer-fixtures.ts';
+import { consumer, fakePeerConnection, flush, lastResume, viewerSignalling } from './test/viewer-fixtures.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -24,10 +24,7 @@ describe('StudentViewer recovery', () => {
     expect(calls.filter((c) => c.name === 'joinRoom')).toHaveLength(2);
     expect(pcs[0]?.closed).toBe(true);
     expect(viewer.peerConnection).toBe(pcs[1]);
-    expect(calls.filter((call) => call.name === 'resume').at(-1)).toEqual({
-      name: 'resume',
-      payload: { consumerId: 'a-2' },
-    });
+    expect(lastResume(calls)).toEqual({ name: 'resume', payload: { consumerId: 'a-2' } });
   });
 
   it('answers without waiting for ICE gathering, entering and recovering', async () => {
@@ -143,10 +140,7 @@ describe('StudentViewer recovery', () => {
     await expect.poll(() => calls.filter((c) => c.name === 'resume').length).toBe(2);
     expect(calls.filter((c) => c.name === 'joinRoom')).toHaveLength(3);
     expect(created).toBe(2);
-    expect(calls.filter((call) => call.name === 'resume').at(-1)).toEqual({
-      name: 'resume',
-      payload: { consumerId: 'a-2' },
-    });
+    expect(lastResume(calls)).toEqual({ name: 'resume', payload: { consumerId: 'a-2' } });
     viewer.close();
   });
 

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { LiveRequestError } from './signalling-client.ts';
 import { StudentViewer } from './student-viewer.ts';
-import { consumer, fakePeerConnection, flush, viewerSignalling } from './test/viewer-fixtures.ts';
-
-/** The last stream resumed: resumes go beside the answer, so the connection's request may come after. */
-const lastResume = (calls: { name: string }[]) => calls.filter((call) => call.name === 'resume').at(-1);
+import {
+  consumer,
+  fakePeerConnection,
+  flush,
+  heldAnswer,
+  lastResume,
+  viewerSignalling,
+} from './test/viewer-fixtures.ts';
 
 describe('StudentViewer', () => {
   it('joins, resumes every consumer while it answers the offer, and announces its track', async () => {
@@ -35,12 +39,8 @@ describe('StudentViewer', () => {
 
   it('announces a track as soon as its stream has started, before its answer is taken', async () => {
     const { signalling, calls, answers } = viewerSignalling([[consumer('webcamVideo', '0')]]);
-    let take: () => void = () => {};
-    const taken = new Promise<void>((resolve) => (take = resolve));
-    answers.connectConsumerTransport = async () => {
-      await taken;
-      return {};
-    };
+    const taking = heldAnswer();
+    answers.connectConsumerTransport = taking.answer;
     const viewer = new StudentViewer({
       signalling,
       createPeerConnection: () => fakePeerConnection(['0']) as unknown as RTCPeerConnection,
@@ -51,7 +51,7 @@ describe('StudentViewer', () => {
     await expect.poll(() => calls.some((c) => c.name === 'connectConsumerTransport')).toBe(true);
     // The SFU starts the stream as the connection comes up: the page must already have the track to show it.
     expect(added).toEqual(['webcamVideo']);
-    take();
+    taking.release();
     await joined;
     expect(added).toEqual(['webcamVideo']);
   });
@@ -105,12 +105,8 @@ describe('StudentViewer', () => {
 
   it('applies a quality chosen while the webcam stream is being set up', async () => {
     const { signalling, calls, answers } = viewerSignalling([[consumer('webcamVideo', '0')]]);
-    let open: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    answers.resume = async () => {
-      await gate;
-      return {};
-    };
+    const resuming = heldAnswer();
+    answers.resume = resuming.answer;
     const viewer = new StudentViewer({
       signalling,
       createPeerConnection: () => fakePeerConnection(['0']) as unknown as RTCPeerConnection,
@@ -119,7 +115,7 @@ describe('StudentViewer', () => {
     await expect.poll(() => calls.some((c) => c.name === 'resume')).toBe(true);
     // The student picks a quality while the new webcam stream is still being resumed.
     const chosen = viewer.setLayer('h');
-    open();
+    resuming.release();
     await Promise.all([joined, chosen]);
     expect(calls.at(-1)).toEqual({
       name: 'setPreferredLayer',

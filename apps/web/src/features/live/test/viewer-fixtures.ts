@@ -56,3 +56,18 @@ export const consumer = (
 
 /** Lets every pending promise callback run. */
 export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The last stream resumed: resumes go beside the answer, so the connection's request may come after it. */
+export const lastResume = (calls: readonly { name: string }[]) =>
+  calls.filter((call) => call.name === 'resume').at(-1);
+
+/** An answer of the signalling fake that waits until the test calls `release`. */
+export function heldAnswer() {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const answer = async () => {
+    await released;
+    return {};
+  };
+  return { answer, release: () => release() };
+}
