@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@sea/contract/paths';
 import type { Readiness } from '@sea/contract/readiness';
 import { buildTestApp, redisAvailable } from '../../test/helper.ts';
+import { newRedis } from '../load-redis.ts';
+import { pong } from './ready-routes.ts';
 import { skipNotice } from '../../test/skip-notice.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -68,6 +70,16 @@ describe('GET /ready', () => {
     const { check } = await ready({ redisUrl: REDIS_URL });
     const { body } = await check();
     expect(body.checks).toMatchObject({ database: 'up', redis: 'up' });
+  });
+
+  it.runIf(redisUp)('waits for a connection still being made instead of calling Redis down', async () => {
+    const redis = newRedis(REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    try {
+      expect(redis.status).not.toBe('ready');
+      expect(await pong(redis)).toBe(true);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it.runIf(process.env.TEST_DATABASE !== 'postgres')(

@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { newRedis } from '../load-redis.ts';
 import { ROUTES } from '@sea/contract/paths';
 import { READINESS_CHECK_MS, readiness, ReadinessSchema, type ReadinessCheck } from '@sea/contract/readiness';
@@ -16,6 +18,16 @@ async function within(check: () => Promise<boolean>): Promise<ReadinessCheck> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Whether Redis answers a PING. A connection still being made (just after start, or after Redis came back) is
+ * waited for within the deadline: without an offline queue a command sent before then fails at once, and the
+ * server would call a Redis that is there 'down'.
+ */
+export async function pong(redis: Redis): Promise<boolean> {
+  if (redis.status !== 'ready') await once(redis, 'ready', { signal: AbortSignal.timeout(READINESS_CHECK_MS) });
+  return (await redis.ping()) === 'PONG';
 }
 
 /**
@@ -41,7 +53,7 @@ export async function readyRoutes(app: FastifyInstance): Promise<void> {
   app.get(ROUTES.ready, { schema }, async (_request, reply) => {
     const [database, cache, media] = await Promise.all([
       within(() => isDatabaseUp(app.db, READINESS_CHECK_MS)),
-      redis ? within(async () => (await redis.ping()) === 'PONG') : ('off' as const),
+      redis ? within(() => pong(redis)) : ('off' as const),
       within(() => app.mediaNodes.reachable()),
     ]);
     const space = await folderSpace({ recordings: app.config.recordingsDir, replays: app.config.replaysDir });
