@@ -122,9 +122,13 @@ export function pollActions(options: PollActionsOptions) {
   // A class answering in the same second goes to the database in a few batches (vote-batches.ts).
   const answers = new VoteBatches((batch: readonly Answer[]) => storeAnswers(db, batch));
   const updates = new LatestStateThrottle<number>({ perSecond: POLL_UPDATES_PER_SECOND, log });
-  const publishPoll = async (roomId: number, pollId: number): Promise<void> => {
+  /** `throttled` for answers' updates: they may wait a moment to go with other news (room-ports.ts). */
+  const publishPoll = async (roomId: number, pollId: number, throttled = false): Promise<void> => {
     const row = await findPoll(db, roomId, pollId);
-    if (row) room.publishEvent(pollEvent(row));
+    if (!row) return;
+    const event = pollEvent(row);
+    if (throttled) event.throttled = true;
+    room.publishEvent(event);
   };
   const mark = (which: 'close' | 'reveal') =>
     roomAction({
@@ -165,7 +169,7 @@ export function pollActions(options: PollActionsOptions) {
         const outcome = await answers.add({ roomId, pollId, userId, chosen });
         if (outcome.type !== 'ok') return outcome;
         // Two hundred answers in a second make a few updates, not two hundred for every member.
-        updates.changed(pollId, () => publishPoll(roomId, pollId));
+        updates.changed(pollId, () => publishPoll(roomId, pollId, true));
         return OK;
       },
     }),

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
   CHAT_MUTE_DESTINATION,
@@ -248,6 +248,7 @@ describe('questions', () => {
     const voters = await Promise.all(
       Array.from({ length: 12 }, async () => joined(await enrolStudent(app, classId), classId)),
     );
+    const published = vi.spyOn(app.roomBus, 'publishEvent');
     const started = Date.now();
     const votes = await Promise.all(
       voters.map((voter) => voter.request(QUESTION_VOTE_DESTINATION, { roomId: classId, questionId })),
@@ -275,5 +276,11 @@ describe('questions', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(seen.classmate.at(-1)).toEqual({ type: 'questionDeleted', roomId: classId, questionId });
+    // Votes' updates may wait a moment to go with other news (room-bus/delivery.ts); the deletion doesn't.
+    const events = published.mock.calls.map(([event]) => event);
+    published.mockRestore();
+    expect(events.at(-1)).toMatchObject({ body: { type: 'questionDeleted' } });
+    expect(events.at(-1)?.throttled).toBeUndefined();
+    expect(events.slice(0, -1).every((event) => event.throttled)).toBe(true);
   });
 });

@@ -74,9 +74,13 @@ export function questionActions(options: QuestionActionsOptions) {
   const votes = new VoteBatches((batch: readonly QuestionVote[]) => voteQuestions(db, batch));
   const now = options.now ?? Date.now;
   const updates = new LatestStateThrottle<number>({ perSecond: QUESTION_UPDATES_PER_SECOND, log });
-  const publishQuestion = async (roomId: number, questionId: number): Promise<void> => {
+  /** `throttled` for votes' updates: they may wait a moment to go with other news (room-ports.ts). */
+  const publishQuestion = async (roomId: number, questionId: number, throttled = false): Promise<void> => {
     const row = await findQuestion(db, roomId, questionId);
-    if (row) room.publishEvent(questionEvent(row));
+    if (!row) return;
+    const event = questionEvent(row);
+    if (throttled) event.throttled = true;
+    room.publishEvent(event);
   };
   const toggle = (mark: 'answered' | 'pinned') =>
     roomAction({
@@ -127,7 +131,7 @@ export function questionActions(options: QuestionActionsOptions) {
         if (outcome === 'not-found') return refuse('not-found', QUESTION_NOT_FOUND);
         if (outcome === 'already-voted') return refuse('already-voted', '이미 추천한 질문이에요.');
         // A popular question upvoted by hundreds at once makes a few updates, not one per vote per member.
-        updates.changed(questionId, () => publishQuestion(roomId, questionId));
+        updates.changed(questionId, () => publishQuestion(roomId, questionId, true));
         return OK;
       },
     }),

@@ -32,6 +32,7 @@ export function reactions(options: ReactionsOptions) {
     destination: reactionTopic(roomId),
     id: eventId('reactions'),
     body: { roomId, counts } satisfies ReactionCounts,
+    throttled: true as const,
   });
   const toSubscribers = new ReactionAggregator({
     perSecond: options.perSecond,

@@ -13,6 +13,7 @@ type Outgoing = {
   value: unknown;
   student?: unknown;
   own?: { userIds: ReadonlySet<string>; body: unknown };
+  throttled?: true;
 };
 
 /** Which body of an outgoing message a subscription reads: (t)eacher/everyone, (s)tudent, (o)wn. */
@@ -21,17 +22,31 @@ type View = 't' | 's' | 'o';
 const encoder = new TextEncoder();
 
 /**
- * Writes MESSAGE frames to the subscribers of a destination, for every kind of room topic. What is queued in
- * one turn of the event loop is written at its end, all together: under load a subscriber then gets one socket
- * write for several messages instead of one write each. Each body is encoded once, and each frame once per
- * STOMP version and subscription id: most clients name their first subscription alike (stompjs: "sub-0"), so
- * one encoding serves nearly all of a room.
+ * How long a throttled update (a room state published at most a few times a second: a poll's counts, the
+ * reactions' sums) may wait to be written with other news. The throttles' timers do not tick together, so
+ * without it each update was a socket write of its own to every member (bench/classroom's CPU profile of the
+ * storm). Under the reactions' slot margin (`reaction-aggregator.ts`): a member still gets at most five of those
+ * in any second.
+ */
+export const THROTTLED_HOLD_MS = 50;
+
+/**
+ * Writes MESSAGE frames to the subscribers of room topics, for every kind of room topic. What is queued in one
+ * turn of the event loop is written at its end, all together, and a throttled update waits up to
+ * {@link THROTTLED_HOLD_MS} for other news: each subscriber then gets one socket write for all of it, whatever
+ * the destinations, instead of one write per message or per topic. Each body is encoded once, and each frame once
+ * per STOMP version and subscription id: most clients name their subscriptions alike (stompjs: "sub-0",
+ * "sub-1"...), so one encoding serves nearly all of a room.
  */
 export class Delivery {
   readonly #subscriptions: Subscriptions;
   readonly #log: RoomLog;
   readonly #meter: StompMeter;
   #outbox: Outgoing[] = [];
+  /** The flush at the end of this turn, when something that is not throttled is queued. */
+  #soon: NodeJS.Immediate | null = null;
+  /** The flush of throttled updates alone, when nothing else comes first. */
+  #held: NodeJS.Timeout | null = null;
 
   constructor(subscriptions: Subscriptions, log: RoomLog, meter: StompMeter = NO_STOMP_METER) {
     this.#subscriptions = subscriptions;
@@ -41,51 +56,83 @@ export class Delivery {
 
   /**
    * Queues a room event for the subscribers of its destination (nothing when there are none here), each
-   * reading the view its role (or being named in `own`) gives it.
+   * reading the view its role (or being named in `own`) gives it. A throttled one may wait a little (above).
    */
   enqueueEvent(event: RoomEvent): void {
+    if (this.#subscriptions.of(event.destination) === undefined) return;
     const outgoing: Outgoing = { destination: event.destination, messageId: event.id, value: event.body };
     if (event.student !== undefined) outgoing.student = event.student;
     if (event.own) outgoing.own = { userIds: new Set(event.own.userIds), body: event.own.body };
-    this.#push(outgoing);
+    if (event.throttled) outgoing.throttled = true;
+    this.#outbox.push(outgoing);
+    if (this.#soon !== null) return;
+    if (!event.throttled) this.#soon = setImmediate(() => this.flush());
+    else if (this.#held === null) {
+      this.#held = setTimeout(() => this.flush(), THROTTLED_HOLD_MS);
+      this.#held.unref();
+    }
   }
 
   /**
    * Writes one MESSAGE to one subscription at once, outside the batches (a topic's current state, told to a new
-   * subscriber only).
+   * subscriber only). What is queued goes first: it may be older than that state.
    */
   sendNow(subscription: Subscription, messageId: string, body: unknown): void {
+    this.flush();
     const { subscriber, id, topic } = subscription;
     const bytes = encoder.encode(JSON.stringify(body));
     subscriber.sendBytes(messageFrame(topic.destination, messageId, id, bytes, subscriber.version));
     this.#meter.delivered(1);
   }
 
-  #push(outgoing: Outgoing): void {
-    if (this.#subscriptions.of(outgoing.destination) === undefined) return;
-    this.#outbox.push(outgoing);
-    if (this.#outbox.length === 1) setImmediate(() => this.#flush());
+  /**
+   * Writes everything queued now, one write per subscriber. Runs outside any caller too (in setImmediate or a
+   * timer): nothing may escape it, and one subscriber cannot stop the rest.
+   */
+  flush(): void {
+    if (this.#soon !== null) clearImmediate(this.#soon);
+    if (this.#held !== null) clearTimeout(this.#held);
+    this.#soon = null;
+    this.#held = null;
+    const batch = this.#outbox;
+    if (batch.length === 0) return;
+    this.#outbox = [];
+    const { writes, teachers, delivered } = this.#frames(batch);
+    // Most subscribers' frames are the same buffers: they share one joined buffer too.
+    const joined = new Joined();
+    const write = (subscriber: StompSubscriber, parts: Uint8Array[]): void => {
+      try {
+        subscriber.sendBytes(joined.of(parts));
+      } catch (error) {
+        this.#failed(subscriber, error);
+      }
+    };
+    // The teachers first: a question is for them, and a room's writes take a while. A subscriber closed during
+    // the loop (a slow one) is skipped by its session.
+    for (const [subscriber, parts] of writes) if (teachers.has(subscriber)) write(subscriber, parts);
+    for (const [subscriber, parts] of writes) if (!teachers.has(subscriber)) write(subscriber, parts);
+    // Counted once per flush, not per subscriber: a thousand counter calls a batch showed in bench/chat.
+    this.#meter.delivered(delivered);
   }
 
-  /** Runs outside any caller (in setImmediate): nothing may escape it, and one subscriber cannot stop the rest. */
-  #flush(): void {
-    const batch = this.#outbox;
-    this.#outbox = [];
-    const byDestination = new Map<string, Outgoing[]>();
-    for (const outgoing of batch) {
-      const list = byDestination.get(outgoing.destination);
-      if (list) list.push(outgoing);
-      else byDestination.set(outgoing.destination, [outgoing]);
-    }
-    // Counted once per flush, not per subscriber: a thousand counter calls a batch showed in bench/chat.
+  /**
+   * Each subscriber's frames of every destination in `batch`, the subscribers who are a room's teacher, and how
+   * many messages the frames hold in all.
+   */
+  #frames(batch: Outgoing[]): {
+    writes: Map<StompSubscriber, Uint8Array[]>;
+    teachers: Set<StompSubscriber>;
+    delivered: number;
+  } {
+    const writes = new Map<StompSubscriber, Uint8Array[]>();
+    const teachers = new Set<StompSubscriber>();
     let delivered = 0;
-    for (const [destination, messages] of byDestination) {
+    for (const [destination, messages] of byDestination(batch)) {
       const set = this.#subscriptions.of(destination);
       if (!set) continue;
       const bodies = messages.map((message) => new Bodies(message));
       const viewed = messages.some((message) => message.student !== undefined || message.own);
       const encoded = new Map<string, Uint8Array>();
-      // A subscription removed during the loop (a slow subscriber closed) is skipped by the Set's iterator.
       for (const subscription of set) {
         const { subscriber, id } = subscription;
         try {
@@ -93,37 +140,49 @@ export class Delivery {
           const key = `${subscriber.version}\n${id}\n${views.join('')}`;
           let bytes = encoded.get(key);
           if (!bytes) {
-            bytes = concat(
-              bodies.map((body, index) =>
-                messageFrame(
-                  destination,
-                  body.messageId,
-                  id,
-                  body.of(views[index] ?? 't'),
-                  subscriber.version,
-                ),
-              ),
+            const frames = bodies.map((body, index) =>
+              messageFrame(destination, body.messageId, id, body.of(views[index] ?? 't'), subscriber.version),
             );
+            bytes = concat(frames);
             encoded.set(key, bytes);
           }
-          subscriber.sendBytes(bytes);
+          const parts = writes.get(subscriber);
+          if (parts) parts.push(bytes);
+          else writes.set(subscriber, [bytes]);
+          if (subscription.role === 'teacher') teachers.add(subscriber);
           delivered += messages.length;
         } catch (error) {
-          this.#log('error', `chat delivery to ${subscriber.userId} failed; closing that session`, error);
-          this.#abort(subscriber);
+          this.#failed(subscriber, error);
         }
       }
     }
-    this.#meter.delivered(delivered);
+    return { writes, teachers, delivered };
   }
 
-  #abort(subscriber: StompSubscriber): void {
+  #failed(subscriber: StompSubscriber, error: unknown): void {
+    this.#log('error', `chat delivery to ${subscriber.userId} failed; closing that session`, error);
     try {
       subscriber.abort('internal error');
-    } catch (error) {
-      this.#log('error', 'chat session could not be closed', error);
+    } catch (closing) {
+      this.#log('error', 'chat session could not be closed', closing);
     }
   }
+}
+
+/**
+ * The messages of `batch` by destination, each destination's in order; the destinations with news that is not
+ * throttled first, so that their subscribers' writes go first (a question reaches the teacher before the
+ * reactions' sums reach the room).
+ */
+function byDestination(batch: Outgoing[]): Map<string, Outgoing[]> {
+  const grouped = new Map<string, Outgoing[]>();
+  for (const outgoing of batch) if (!outgoing.throttled) grouped.set(outgoing.destination, []);
+  for (const outgoing of batch) {
+    const list = grouped.get(outgoing.destination);
+    if (list) list.push(outgoing);
+    else grouped.set(outgoing.destination, [outgoing]);
+  }
+  return grouped;
 }
 
 function viewOf(message: Outgoing, subscription: Subscription): View {
@@ -151,6 +210,33 @@ class Bodies {
       this.#encoded.set(view, bytes);
     }
     return bytes;
+  }
+}
+
+/** Buffers joined, each distinct list of parts once. */
+class Joined {
+  readonly #numbers = new Map<Uint8Array, number>();
+  readonly #joined = new Map<string, Uint8Array>();
+
+  of(parts: Uint8Array[]): Uint8Array {
+    const [first] = parts;
+    if (parts.length === 1 && first) return first;
+    const key = parts.map((part) => this.#number(part)).join(',');
+    let bytes = this.#joined.get(key);
+    if (!bytes) {
+      bytes = concat(parts);
+      this.#joined.set(key, bytes);
+    }
+    return bytes;
+  }
+
+  #number(part: Uint8Array): number {
+    let number = this.#numbers.get(part);
+    if (number === undefined) {
+      number = this.#numbers.size;
+      this.#numbers.set(part, number);
+    }
+    return number;
   }
 }
 

@@ -19,6 +19,7 @@ const RoomEventSchema = z.object({
   body: z.unknown(),
   student: z.unknown().optional(),
   own: z.object({ userIds: z.array(z.string()), body: z.unknown() }).optional(),
+  throttled: z.literal(true).optional(),
 });
 
 /** What goes over the channel: a room event, or the news that memberships may have ended. */
@@ -156,5 +157,6 @@ function toRoomEvent(event: z.infer<typeof RoomEventSchema>): RoomEvent {
   const out: RoomEvent = { destination: event.destination, id: event.id, body: event.body };
   if (event.student !== undefined) out.student = event.student;
   if (event.own) out.own = event.own;
+  if (event.throttled) out.throttled = true;
   return out;
 }

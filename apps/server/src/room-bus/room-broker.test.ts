@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RoomBroker } from './room-broker.ts';
 import type { RoomAccess, RoomEvent } from './room-ports.ts';
 import { MemoryFanOut } from './memory-fan-out.ts';
+import { THROTTLED_HOLD_MS } from './delivery.ts';
 import { frameText } from '../stomp/stomp-frame.ts';
 import { MemoryChat } from '../../test/chat-fakes.ts';
 import { eventually } from '../../test/chat-clients.ts';
@@ -57,6 +58,73 @@ describe('RoomBroker delivery', () => {
     broker.deliverEvent(news(1));
     await turn();
     expect(a.writes).toHaveLength(1);
+  });
+
+  it("writes a subscriber's news of several topics in one turn as one write, each under its subscription", async () => {
+    const broker = new RoomBroker({ access: store, fanOut: (target) => new MemoryFanOut(target) });
+    const a = subscriber('a');
+    const b = subscriber('b');
+    await broker.subscribe(a, 'sub-0', '/topic/greetings/1');
+    await broker.subscribe(a, 'sub-1', '/topic/polls/1');
+    await broker.subscribe(b, 'sub-0', '/topic/polls/1');
+
+    broker.deliverEvent(news(1));
+    broker.deliverEvent({ destination: '/topic/polls/1', id: 'p1', body: { votes: 1 } });
+    broker.deliverEvent(news(2));
+    await turn();
+
+    expect(a.writes).toHaveLength(1);
+    expect(framesOf(a.writes).map((f) => [f.headers.get('message-id'), f.headers.get('subscription')])).toEqual([
+      ['1', 'sub-0'],
+      ['2', 'sub-0'],
+      ['p1', 'sub-1'],
+    ]);
+    expect(framesOf(b.writes).map((f) => [f.headers.get('message-id'), f.headers.get('subscription')])).toEqual([
+      ['p1', 'sub-0'],
+    ]);
+  });
+
+  it('holds a throttled update for other news: written with the next one at once, else after the hold', async () => {
+    const broker = new RoomBroker({ access: store, fanOut: (target) => new MemoryFanOut(target) });
+    const a = subscriber('a');
+    await broker.subscribe(a, 'sub-0', '/topic/greetings/1');
+    await broker.subscribe(a, 'sub-1', '/topic/polls/1');
+    const ids = () => framesOf(a.writes).map((f) => f.headers.get('message-id'));
+
+    broker.deliverEvent({ destination: '/topic/polls/1', id: 'p1', body: { votes: 1 }, throttled: true });
+    await turn();
+    expect(a.writes).toHaveLength(0);
+    broker.deliverEvent(news(1));
+    await turn();
+    expect(a.writes).toHaveLength(1);
+    // Grouped by topic, the topics of news that is not throttled first.
+    expect(ids()).toEqual(['1', 'p1']);
+
+    const held = performance.now();
+    broker.deliverEvent({ destination: '/topic/polls/1', id: 'p2', body: { votes: 2 }, throttled: true });
+    broker.deliverEvent({ destination: '/topic/polls/1', id: 'p3', body: { votes: 3 }, throttled: true });
+    await turn();
+    expect(a.writes).toHaveLength(1);
+    await eventually(() => expect(a.writes).toHaveLength(2));
+    expect(performance.now() - held).toBeGreaterThanOrEqual(THROTTLED_HOLD_MS - 2);
+    expect(ids()).toEqual(['1', 'p1', 'p2', 'p3']);
+  });
+
+  it('writes to the teachers of a room before its students, whoever subscribed first', async () => {
+    const access: RoomAccess = {
+      ...store,
+      roleOf: async (_classId, userId) => (userId === 't' ? 'teacher' : 'student'),
+    };
+    const broker = new RoomBroker({ access, fanOut: (target) => new MemoryFanOut(target) });
+    const order: string[] = [];
+    for (const userId of ['s1', 's2', 't']) {
+      const each = subscriber(userId);
+      each.sendBytes = (bytes) => order.push(`${userId} ${framesOf([bytes]).length}`);
+      await broker.subscribe(each, 'sub-0', '/topic/questions/1');
+    }
+    broker.deliverEvent({ destination: '/topic/questions/1', id: 'q1', body: {} });
+    await turn();
+    expect(order).toEqual(['t 1', 's1 1', 's2 1']);
   });
 
   it('a subscriber whose write fails is aborted, and the others still get the message', async () => {
@@ -207,6 +275,20 @@ describe('RoomBroker greetings', () => {
     const b = subscriber('b');
     expect(await broker.subscribe(b, 'sub-0', '/topic/greetings/1')).toEqual({ type: 'ok' });
     expect(reads).toHaveLength(2);
+    await broker.close();
+  });
+
+  it('writes a throttled update held when a subscriber joins before its greeting, which is newer', async () => {
+    const broker = new RoomBroker({ access: store, fanOut: (target) => new MemoryFanOut(target) });
+    broker.greet('/topic/polls/', async () => [{ votes: 2 }]);
+    const earlier = subscriber('earlier');
+    await broker.subscribe(earlier, 'sub-0', '/topic/polls/1');
+    broker.deliverEvent({ destination: '/topic/polls/1', id: 'p1', body: { votes: 1 }, throttled: true });
+    const a = subscriber('a');
+    expect(await broker.subscribe(a, 'sub-0', '/topic/polls/1')).toEqual({ type: 'ok' });
+    expect(framesOf(a.writes).map((frame) => frameText(frame))).toEqual(['{"votes":1}', '{"votes":2}']);
+    await new Promise((resolve) => setTimeout(resolve, THROTTLED_HOLD_MS + 20));
+    expect(a.writes).toHaveLength(2);
     await broker.close();
   });
 });

@@ -79,6 +79,11 @@ export interface RoomEvent {
   body: unknown;
   student?: unknown;
   own?: { userIds: string[]; body: unknown };
+  /**
+   * A room state published at most a few times a second (a poll's counts, a question's votes, the reactions'
+   * sums): each instance may hold it a moment to write it to a subscriber together with other news.
+   */
+  throttled?: true;
 }
 
 /** What the handler of a room action needs of the broker: roles in a room, and the fan-out of room events. */
