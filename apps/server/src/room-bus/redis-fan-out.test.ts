@@ -8,6 +8,8 @@ import { createTestDatabase, postgresAvailable, redisAvailable, testConfig } fro
 import { createChatClass, eventually, listenForChat, TestChatClient } from '../../test/chat-clients.ts';
 import { skipNotice } from '../../test/skip-notice.ts';
 import { freePort } from '@sea/service-kit/test/free-port';
+import { RedisFanOut } from './redis-fan-out.ts';
+import type { FanOutTarget, RoomEvent } from './room-ports.ts';
 
 // Several instances need one shared database, so this suite always uses PostgreSQL (and Redis).
 const SHARED_REDIS = 'redis://127.0.0.1:6379';
@@ -161,6 +163,39 @@ describe.skipIf(!services)('chat across instances through Redis', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(ids(listener.messages).sort((x, y) => x - y)).toEqual(ids(history));
     expect(ids(sender.messages).sort((x, y) => x - y)).toEqual(ids(history));
+  });
+});
+
+describe.skipIf(!services)('RedisFanOut', () => {
+  /** A fan-out on `channel` whose instance keeps the events delivered to it. */
+  async function fanOut(channel: string) {
+    const delivered: RoomEvent[] = [];
+    const target: FanOutTarget = {
+      deliverEvent: (event) => delivered.push(event),
+      suspended: () => undefined,
+      resumed: () => undefined,
+      recheckMemberships: () => undefined,
+    };
+    const instance = new RedisFanOut(target, { url: SHARED_REDIS, channel });
+    cleanups.push(() => instance.close());
+    await instance.ready();
+    return { instance, delivered };
+  }
+
+  it('carries a burst of events to the other instance in order, every field kept', async () => {
+    const channel = `sea:chat:test:${randomUUID()}`;
+    const [a, b] = [await fanOut(channel), await fanOut(channel)];
+    const events: RoomEvent[] = Array.from({ length: 300 }, (_, i) => ({
+      destination: '/topic/polls/1',
+      id: `e${i}`,
+      body: { votes: i },
+      ...(i % 3 === 0 ? { throttled: true as const } : {}),
+      ...(i % 5 === 0 ? { student: { votes: null }, own: { userIds: ['u1'], body: { mine: i } } } : {}),
+    }));
+    for (const event of events) a.instance.publishEvent(event);
+    await eventually(() => expect(b.delivered).toHaveLength(events.length), 10_000);
+    expect(b.delivered).toEqual(events);
+    expect(a.delivered).toEqual(events);
   });
 });
 

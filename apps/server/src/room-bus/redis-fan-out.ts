@@ -32,6 +32,9 @@ const EnvelopeSchema = z.union([
 ]);
 type Envelope = z.infer<typeof EnvelopeSchema>;
 
+/** Messages published in one round trip at most. */
+const MAX_BATCH = 500;
+
 /**
  * Fan-out across server instances through one Redis pub/sub channel. A message goes to this instance's
  * subscribers at once and to Redis tagged with this instance's id, so that it comes back to every other
@@ -115,25 +118,41 @@ export class RedisFanOut implements FanOut {
     }
   }
 
-  /** Publishes queued messages in order; stops at the first failure and waits for the next `ready`. */
+  /**
+   * Publishes queued messages in order, all that are queued in one round trip (one pipeline on one connection,
+   * which Redis runs in order): under a storm a question does not wait for the round trips of the updates queued
+   * before it. Stops at the first failure, keeping it and what follows, and waits for the next `ready`.
+   */
   async #flush(): Promise<void> {
     if (this.#flushing || this.#closed) return;
     this.#flushing = true;
     try {
       while (this.#pending.length > 0 && this.#pub.status === 'ready') {
-        const payload = this.#pending[0];
-        if (payload === undefined) break;
-        try {
-          await this.#pub.publish(this.#channel, payload);
-          this.#pending.shift();
-        } catch (error) {
-          // It may have reached Redis before the failure: publishing again is safe, receivers drop repeats.
-          this.#log('warn', 'chat redis publish failed; will retry when reconnected', error);
-          break;
-        }
+        const batch = this.#pending.splice(0, MAX_BATCH);
+        const { sent, error } = await this.#publish(batch);
+        if (sent === batch.length) continue;
+        // What failed may have reached Redis before the failure: publishing it again is safe, receivers drop
+        // repeats. It goes back in front of what was queued meanwhile, within the bound.
+        this.#pending.unshift(...batch.slice(sent));
+        this.#pending.splice(0, Math.max(0, this.#pending.length - this.#maxPending));
+        this.#log('warn', 'chat redis publish failed; will retry when reconnected', error);
+        break;
       }
     } finally {
       this.#flushing = false;
+    }
+  }
+
+  /** Publishes `batch` in one pipeline: how many of it, from the start, Redis took, and the first failure. */
+  async #publish(batch: string[]): Promise<{ sent: number; error?: unknown }> {
+    const pipeline = this.#pub.pipeline();
+    for (const payload of batch) pipeline.publish(this.#channel, payload);
+    try {
+      const results = (await pipeline.exec()) ?? [];
+      const failed = batch.findIndex((_, index) => results[index]?.[0] !== null);
+      return failed === -1 ? { sent: batch.length } : { sent: failed, error: results[failed]?.[0] };
+    } catch (error) {
+      return { sent: 0, error };
     }
   }
 
