@@ -132,6 +132,16 @@ describe('questions', () => {
       'voted',
     ]);
     expect((await list(teacher, classId)).questions[0]?.votes).toBe(3);
+    // One user's vote under another class of theirs first, then under the question's own: the second counts.
+    const third = await enrolStudent(app, classId);
+    expect(
+      await voteQuestions(app.db, [
+        vote(third.id, { classId: elsewhere.classId, questionId }),
+        vote(third.id),
+        vote(third.id),
+      ]),
+    ).toEqual(['not-found', 'voted', 'already-voted']);
+    expect((await list(teacher, classId)).questions[0]?.votes).toBe(4);
   });
 
   it("refuses a student's answer, pin and delete; the teacher's take effect for everyone", async () => {

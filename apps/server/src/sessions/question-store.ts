@@ -130,27 +130,30 @@ export async function voteQuestions(
     )
     .onConflictDoNothing()
     .returning({ questionId: questionVotes.questionId, userId: questionVotes.userId });
+  const key = (vote: QuestionVote) => `${vote.questionId}:${vote.userId}`;
   const counted = new Set(inserted.map((row) => `${row.questionId}:${row.userId}`));
-  const missed = votes.filter((vote) => !counted.has(`${vote.questionId}:${vote.userId}`));
-  // Not counted: already voted, or no such question in the class (rare: read only then).
+  const repeated = new Set(votes.map(key).filter((each, index, all) => all.indexOf(each) !== index));
+  // The questions' classes are read only when needed (rare): for a vote not counted (already voted, or no such
+  // question in the class), and for a counted one sent twice, maybe once under another class.
+  const unsure = votes.filter((vote) => !counted.has(key(vote)) || repeated.has(key(vote)));
   const found =
-    missed.length === 0
+    unsure.length === 0
       ? []
       : await db
           .select({ id: questions.id, classId: questions.classId })
           .from(questions)
-          .where(inArray(questions.id, [...new Set(missed.map((vote) => vote.questionId))]));
-  const exists = new Set(found.map((row) => `${row.id}:${row.classId}`));
+          .where(inArray(questions.id, [...new Set(unsure.map((vote) => vote.questionId))]));
+  const classOf = new Map(found.map((row) => [row.id, row.classId]));
   const answered = new Set<string>();
   return votes.map((vote) => {
-    const key = `${vote.questionId}:${vote.userId}`;
-    if (counted.has(key)) {
+    const inClass = !classOf.has(vote.questionId) || classOf.get(vote.questionId) === vote.classId;
+    if (counted.has(key(vote)) && inClass) {
       // The first of a repeated vote takes the count.
-      const first = !answered.has(key);
-      answered.add(key);
+      const first = !answered.has(key(vote));
+      answered.add(key(vote));
       return first ? 'voted' : 'already-voted';
     }
-    return exists.has(`${vote.questionId}:${vote.classId}`) ? 'already-voted' : 'not-found';
+    return classOf.get(vote.questionId) === vote.classId ? 'already-voted' : 'not-found';
   });
 }
 
