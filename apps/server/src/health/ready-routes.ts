@@ -26,7 +26,8 @@ async function within(check: () => Promise<boolean>): Promise<ReadinessCheck> {
  * server would call a Redis that is there 'down'.
  */
 export async function pong(redis: Redis): Promise<boolean> {
-  if (redis.status !== 'ready') await once(redis, 'ready', { signal: AbortSignal.timeout(READINESS_CHECK_MS) });
+  if (redis.status !== 'ready')
+    await once(redis, 'ready', { signal: AbortSignal.timeout(READINESS_CHECK_MS) });
   return (await redis.ping()) === 'PONG';
 }
 

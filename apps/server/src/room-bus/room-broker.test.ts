@@ -74,14 +74,16 @@ describe('RoomBroker delivery', () => {
     await turn();
 
     expect(a.writes).toHaveLength(1);
-    expect(framesOf(a.writes).map((f) => [f.headers.get('message-id'), f.headers.get('subscription')])).toEqual([
+    expect(
+      framesOf(a.writes).map((f) => [f.headers.get('message-id'), f.headers.get('subscription')]),
+    ).toEqual([
       ['1', 'sub-0'],
       ['2', 'sub-0'],
       ['p1', 'sub-1'],
     ]);
-    expect(framesOf(b.writes).map((f) => [f.headers.get('message-id'), f.headers.get('subscription')])).toEqual([
-      ['p1', 'sub-0'],
-    ]);
+    expect(
+      framesOf(b.writes).map((f) => [f.headers.get('message-id'), f.headers.get('subscription')]),
+    ).toEqual([['p1', 'sub-0']]);
   });
 
   it('holds a throttled update for other news: written with the next one at once, else after the hold', async () => {
