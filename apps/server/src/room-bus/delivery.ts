@@ -22,8 +22,8 @@ type View = 't' | 's' | 'o';
 const encoder = new TextEncoder();
 
 /**
- * How long a throttled update (a room state published at most a few times a second: a poll's counts, the
- * reactions' sums) may wait to be written with other news. The throttles' timers do not tick together, so
+ * How long a throttled update (a room state published at most a few times a second: a poll's counts, a
+ * question's votes, the reactions' sums) may wait to be written with other news. The throttles' timers do not tick together, so
  * without it each update was a socket write of its own to every member (bench/classroom's CPU profile of the
  * storm). Under the reactions' slot margin (`reaction-aggregator.ts`): a member still gets at most five of those
  * in any second.
