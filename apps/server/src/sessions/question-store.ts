@@ -132,7 +132,9 @@ export async function voteQuestions(
     .returning({ questionId: questionVotes.questionId, userId: questionVotes.userId });
   const key = (vote: QuestionVote) => `${vote.questionId}:${vote.userId}`;
   const counted = new Set(inserted.map((row) => `${row.questionId}:${row.userId}`));
-  const repeated = new Set(votes.map(key).filter((each, index, all) => all.indexOf(each) !== index));
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const vote of votes) (seen.has(key(vote)) ? repeated : seen).add(key(vote));
   // The questions' classes are read only when needed (rare): for a vote not counted (already voted, or no such
   // question in the class), and for a counted one sent twice, maybe once under another class.
   const unsure = votes.filter((vote) => !counted.has(key(vote)) || repeated.has(key(vote)));
