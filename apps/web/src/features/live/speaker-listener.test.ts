@@ -84,6 +84,35 @@ describe('SpeakerListener', () => {
     expect(fake.listening()).toBe(0);
   });
 
+  it('resumes a new speaker beside the answer, and answers without waiting for ICE gathering', async () => {
+    const fake = fakeSignalling({
+      getRouterRtpCapabilities: () => ({ codecs: [], iceServers: [], layers: [] }),
+      createConsumerTransport: () => ({ transportId: 'ct' }),
+      consume: () => ({ sdp: 'offer', consumers: [mic('p1', '0')] }),
+      connectConsumerTransport: () => ({}),
+      resume: () => ({}),
+    });
+    // Still gathering, and it would stay so: the SFU needs none of the browser's candidates.
+    const pc = { ...fakeReceivingConnection(['0']), iceGatheringState: 'gathering' };
+    const listener = new SpeakerListener({
+      signalling: fake.signalling,
+      createPeerConnection: () => pc as unknown as RTCPeerConnection,
+    });
+    const tracks: string[] = [];
+    listener.on('trackAdded', ({ producerId }) => tracks.push(`+${producerId}`));
+    fake.emit('speakerChanged', speaking('p1'));
+    for (let i = 0; i < 3; i += 1) await flush();
+    expect(fake.names()).toEqual([
+      'getRouterRtpCapabilities',
+      'createConsumerTransport',
+      'consume',
+      'resume',
+      'connectConsumerTransport',
+    ]);
+    expect(tracks).toEqual(['+p1']);
+    listener.close();
+  });
+
   it("starts over on a new receiving transport when the server forgot the old one (the teacher's room restarted)", async () => {
     let transports = 0;
     let forgotten = false;

@@ -1,7 +1,6 @@
 import type { ConsumerInfo, Speaker, SpeakingView } from '@sea/contract/live';
 import type { IceServer } from '@sea/contract/live-ticket';
 import { Emitter } from '../../lib/emitter.ts';
-import { iceGathered } from './ice-gathering.ts';
 import { LiveRequestError, type SignallingLike } from './signalling-client.ts';
 
 /** Events of a {@link SpeakerListener}. */
@@ -116,8 +115,11 @@ export class SpeakerListener {
     if (this.#closed || current) return;
     if (!this.#pc || !this.#transportId) {
       if (wanted.size === 0) return; // nobody to hear yet: no connection
-      const capabilities = await this.#signalling.request('getRouterRtpCapabilities', {});
-      const { transportId } = await this.#signalling.request('createConsumerTransport', {});
+      // Neither needs the other: asked together, one round trip less before the first voice.
+      const [capabilities, { transportId }] = await Promise.all([
+        this.#signalling.request('getRouterRtpCapabilities', {}),
+        this.#signalling.request('createConsumerTransport', {}),
+      ]);
       if (this.#closed) return;
       this.#pc = this.#createPeerConnection({ iceServers: capabilities.iceServers as IceServer[] });
       this.#transportId = transportId;
@@ -125,32 +127,48 @@ export class SpeakerListener {
     const pc = this.#pc;
     const transportId = this.#transportId;
     const offer = await this.#signalling.request('consume', { transportId });
+    const next = new Map(offer.consumers.map((consumer) => [consumer.producerId, consumer]));
+    // The new voices are started at once, beside the answer, as the student's viewer does: a consumer resumed
+    // before the connection is up starts when it is.
+    const starting = new Map<string, Promise<boolean>>();
+    for (const [producerId, consumer] of next) {
+      if (this.#consumers.has(producerId)) continue;
+      const started = this.#start(consumer);
+      // Awaited below, unless the negotiation fails first.
+      started.catch(() => undefined);
+      starting.set(producerId, started);
+    }
     await pc.setRemoteDescription({ type: 'offer', sdp: offer.sdp });
     await pc.setLocalDescription(await pc.createAnswer());
-    await iceGathered(pc);
+    // No wait for ICE gathering: the SFU is ICE-lite towards browsers and needs none of their candidates
+    // (student-viewer.ts).
     await this.#signalling.request('connectConsumerTransport', {
       transportId,
       sdp: pc.localDescription?.sdp ?? '',
     });
-    const next = new Map(offer.consumers.map((consumer) => [consumer.producerId, consumer]));
     for (const producerId of this.#consumers.keys()) {
       if (!next.has(producerId)) this.#events.emit('trackRemoved', { producerId });
     }
-    for (const [producerId, consumer] of next) {
-      if (this.#consumers.has(producerId)) continue;
-      const transceiver = pc.getTransceivers().find((t) => t.mid === consumer.mid);
-      try {
-        await this.#signalling.request('resume', { consumerId: consumer.consumerId });
-      } catch (error) {
-        // The speaker stopped between `consume` and here: the next `speakerChanged` negotiates again.
-        if (error instanceof LiveRequestError && error.code === 'notFound') {
-          next.delete(producerId);
-          continue;
-        }
-        throw error;
+    for (const [producerId, started] of starting) {
+      // The speaker stopped between `consume` and its start: the next `speakerChanged` negotiates again.
+      if (!(await started)) {
+        next.delete(producerId);
+        continue;
       }
+      const transceiver = pc.getTransceivers().find((t) => t.mid === next.get(producerId)?.mid);
       if (transceiver) this.#events.emit('trackAdded', { producerId, track: transceiver.receiver.track });
     }
     this.#consumers = next;
+  }
+
+  /** Resumes a new consumer; false when its speaker has stopped by now. */
+  async #start(consumer: ConsumerInfo): Promise<boolean> {
+    try {
+      await this.#signalling.request('resume', { consumerId: consumer.consumerId });
+      return true;
+    } catch (error) {
+      if (error instanceof LiveRequestError && error.code === 'notFound') return false;
+      throw error;
+    }
   }
 }

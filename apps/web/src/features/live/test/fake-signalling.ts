@@ -7,9 +7,9 @@ export const CONSUME_TWO_TRACKS: readonly LiveRequestName[] = [
   'getRouterRtpCapabilities',
   'createConsumerTransport',
   'consume',
+  'resume',
+  'resume',
   'connectConsumerTransport',
-  'resume',
-  'resume',
 ];
 
 /** Answers of the fake, per request: a value, or a thrown error (a refusal). */
