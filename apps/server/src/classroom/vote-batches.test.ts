@@ -36,16 +36,6 @@ describe('VoteBatches', () => {
     expect(await fifth).toBe('stored 5');
   });
 
-  it('runs at most its width of batches at once', async () => {
-    const { batches, store, finishAll } = heldStore();
-    const votes = new VoteBatches(store, 2);
-    const results = [1, 2, 3, 4].map((vote) => votes.add(vote));
-    expect(batches).toEqual([[1], [2]]);
-    await finishAll();
-    await Promise.all(results);
-    expect(batches).toEqual([[1], [2], [3, 4]]);
-  });
-
   it('tries each vote of a failed batch alone, so only the bad one fails', async () => {
     const { batches, store, finishAll } = heldStore((vote) => vote === 3);
     const votes = new VoteBatches(store);
@@ -58,9 +48,8 @@ describe('VoteBatches', () => {
     expect(batches).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
   });
 
-  it('refuses a store that answers another number of results, and a width below 1', async () => {
+  it('refuses a store that answers another number of results', async () => {
     const votes = new VoteBatches(async (batch: readonly number[]) => batch.slice(1));
     await expect(votes.add(1)).rejects.toThrow('a batch of 1 votes answered 0 results');
-    expect(() => new VoteBatches(async () => [], 0)).toThrow('at least 1');
   });
 });

@@ -7,7 +7,7 @@ type Waiting<V, R> = { vote: V; resolve: (result: R) => void; reject: (error: un
  * Votes (poll answers, question upvotes) taken to the database together. The first vote goes at once, alone;
  * the votes that arrive while a batch is in the database wait and go as the next batch, in one statement, so
  * a thousand members answering in the same second make a few dozen statements instead of a thousand, and use
- * at most `width` of the pool's connections: the rest stay free for what one person waits for, such as a
+ * one of the pool's connections at a time: the rest stay free for what one person waits for, such as a
  * question on its way to the teacher (bench/classroom). In a quiet room a vote waits for nothing.
  *
  * `store` answers one result per vote, in the batch's order. When a batch fails, each of its votes is tried
@@ -15,15 +15,11 @@ type Waiting<V, R> = { vote: V; resolve: (result: R) => void; reject: (error: un
  */
 export class VoteBatches<V, R> {
   readonly #store: (votes: readonly V[]) => Promise<readonly R[]>;
-  readonly #width: number;
   readonly #waiting: Waiting<V, R>[] = [];
-  #running = 0;
+  #running = false;
 
-  constructor(store: (votes: readonly V[]) => Promise<readonly R[]>, width = 1) {
-    if (!Number.isInteger(width) || width < 1)
-      throw new Error(`batches need a width of at least 1: ${width}`);
+  constructor(store: (votes: readonly V[]) => Promise<readonly R[]>) {
     this.#store = store;
-    this.#width = width;
   }
 
   /** Stores `vote` with the batch it joins; its own result, or the error that stored it. */
@@ -35,14 +31,13 @@ export class VoteBatches<V, R> {
   }
 
   #next(): void {
-    while (this.#running < this.#width && this.#waiting.length > 0) {
-      const batch = this.#waiting.splice(0, MAX_VOTES_PER_BATCH);
-      this.#running += 1;
-      void this.#settle(batch).finally(() => {
-        this.#running -= 1;
-        this.#next();
-      });
-    }
+    if (this.#running || this.#waiting.length === 0) return;
+    const batch = this.#waiting.splice(0, MAX_VOTES_PER_BATCH);
+    this.#running = true;
+    void this.#settle(batch).finally(() => {
+      this.#running = false;
+      this.#next();
+    });
   }
 
   async #settle(batch: readonly Waiting<V, R>[]): Promise<void> {
