@@ -66,8 +66,9 @@ export class DatabaseChatAccess implements RoomAccess {
    * vote at once, their memberships and a question's would otherwise wait for one large query in a busy
    * database (bench/classroom: the question's p99 up to 0.16 s in that wait). An ended membership that is
    * announced clears the cache at once (`forgetMemberships`); one that is not lets the first SEND (or
-   * SUBSCRIBE) after the expiry through, not the next. Lookups that miss in the same turn of the event loop share one query per class:
-   * a thousand queries would otherwise queue in the pool ahead of a question on its way to the teacher.
+   * SUBSCRIBE) after the expiry through, not the next. Lookups that miss in the same turn of the event loop
+   * share one query per class: a thousand queries would otherwise queue in the pool ahead of a question on its
+   * way to the teacher.
    */
   async roleOf(classId: number, userId: string): Promise<RoomRole | null> {
     const key = `${classId}:${userId}`;

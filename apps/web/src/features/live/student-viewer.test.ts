@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LiveRequestError } from './signalling-client.ts';
 import { StudentViewer } from './student-viewer.ts';
+import { CONSUME_TWO_TRACKS } from './test/fake-signalling.ts';
 import {
   consumer,
   fakePeerConnection,
@@ -24,15 +25,7 @@ describe('StudentViewer', () => {
     viewer.on('trackAdded', ({ kind, track }) => added.push(`${kind}:${track.id}`));
     await viewer.join();
     // The new streams are resumed beside the answer, not after it: the picture starts as the connection does.
-    expect(calls.map((c) => c.name)).toEqual([
-      'joinRoom',
-      'getRouterRtpCapabilities',
-      'createConsumerTransport',
-      'consume',
-      'resume',
-      'resume',
-      'connectConsumerTransport',
-    ]);
+    expect(calls.map((c) => c.name)).toEqual(['joinRoom', ...CONSUME_TWO_TRACKS]);
     expect(pc.remote).toEqual(['offer-0']);
     expect(added).toEqual(['webcamVideo:track-0', 'webcamAudio:track-1']);
   });
