@@ -26,11 +26,8 @@ export async function createPoll(
   return { ...row, counts: input.options.map(() => 0), voters: 0 };
 }
 
-/**
- * A poll of the class without its answers, or null: what checking an answer needs (reading every answer for
- * each new one would make a poll of N answers cost N² rows).
- */
-export async function findPollHead(db: Database, classId: number, pollId: number): Promise<PollHead | null> {
+/** A poll of the class without its answers, or null. */
+async function findPollHead(db: Database, classId: number, pollId: number): Promise<PollHead | null> {
   const [row] = await db
     .select()
     .from(polls)
